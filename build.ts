@@ -1,0 +1,227 @@
+/**
+ * Builds the client into dist/, top to bottom as named steps (STYLE.md habit 10):
+ * clean, bundle, styles, service worker with the hashed precache list, copy public/, write index.html,
+ * compress, report sizes, check the budget of package.json.
+ */
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, sep } from 'node:path';
+
+const root = import.meta.dirname;
+const out = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { budget: { firstRouteGzipKB: number } };
+/** The screen of the first route (/ and /home); its chunk counts toward the first-route budget. */
+const FIRST_SCREEN = 'src/client/screens/Home/index.tsx';
+const FIRST_LANGUAGE = 'fi';
+/** The module holding the first route's whole graph (see src/client/app/start.ts). */
+const KERNEL = join(root, 'src/client/app/start.ts');
+const quiet = process.argv.includes('--quiet');
+const log = (line: string) => quiet || console.log(line);
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+function clean() {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(join(out, 'assets'), { recursive: true });
+}
+
+/** Browser builds load dictionaries as JSON data: swap the Node loader for the fetching one. */
+const webDictionaries: Plugin = {
+  name: 'web-dictionaries',
+  setup(b) {
+    b.onResolve({ filter: /\/dictionaries\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.web.ts')) }));
+  },
+};
+
+/**
+ * esbuild puts code shared by the entry and a lazy chunk into its own small chunk, one per distinct set of
+ * importers, so the first route would fetch a dozen fragments. Making every lazily loaded module import the
+ * kernel gives the whole first-route graph one importer set, hence one chunk.
+ */
+const oneKernelChunk: Plugin = {
+  name: 'one-kernel-chunk',
+  setup(b) {
+    const lazy = new Set<string>();
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'dynamic-import' && args.path.startsWith('.')) lazy.add(join(args.resolveDir, args.path));
+      return undefined;
+    });
+    b.onLoad({ filter: /src\/client\/.*\.tsx?$/ }, (args) => {
+      if (!lazy.has(args.path) || args.path === KERNEL) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const kernel = './' + relative(dirname(args.path), KERNEL).split(sep).join('/');
+      return { contents: `import ${JSON.stringify(kernel)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/** Each language's strings as minified, content-hashed JSON: language → URL. */
+function writeDictionaries(): Record<string, string> {
+  mkdirSync(join(out, 'assets/l'), { recursive: true });
+  const urls: Record<string, string> = {};
+  for (const file of files(join(root, 'locales')).filter((f) => f.endsWith('.json'))) {
+    const body = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+    const name = `${basename(file, '.json')}-${hash}.json`;
+    writeFileSync(join(out, 'assets/l', name), body);
+    urls[basename(file, '.json')] = `/assets/l/${name}`;
+  }
+  return urls;
+}
+
+async function bundle(): Promise<Metafile> {
+  const result = await build({
+    entryPoints: [join(root, 'src/client/main.tsx')],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    target: ['es2020'],
+    minify: true,
+    sourcemap: 'linked',
+    jsx: 'automatic',
+    outdir: join(out, 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'c/[name]-[hash]',
+    assetNames: 'a/[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    define: { 'process.env.NODE_ENV': '"production"', __DICTIONARIES__: JSON.stringify(dictionaries) },
+    logLevel: 'warning',
+    plugins: [webDictionaries, oneKernelChunk],
+  });
+  return result.metafile;
+}
+
+/** Every .css file under src/client in one sheet, so a screen adds its style.css without touching a list. */
+async function styles(): Promise<string> {
+  const sheets = files(join(root, 'src/client')).filter((f) => f.endsWith('.css')).sort((a, b) => (a.endsWith('base.css') ? -1 : b.endsWith('base.css') ? 1 : a.localeCompare(b)));
+  const result = await build({
+    stdin: { contents: sheets.map((f) => `@import ${JSON.stringify(f)};`).join('\n'), loader: 'css', resolveDir: root, sourcefile: 'app.css' },
+    bundle: true,
+    minify: true,
+    outdir: join(out, 'assets'),
+    entryNames: 'app-[hash]',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  return Object.keys(result.metafile.outputs).find((f) => f.endsWith('.css'))!;
+}
+
+function url(file: string): string {
+  return '/' + relative(out, join(root, file)).split(sep).join('/');
+}
+
+/** Outputs reached from `start` by static imports (what the browser must load before the route renders). */
+function closure(meta: Metafile, start: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of meta.outputs[file]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path);
+  };
+  start.forEach(visit);
+  return [...seen];
+}
+
+function outputOf(meta: Metafile, entry: string): string | undefined {
+  return Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint === entry);
+}
+
+function firstRoute(meta: Metafile): string[] {
+  const main = outputOf(meta, 'src/client/main.tsx');
+  // The first screen is usually inside the entry's graph; when it is a chunk of its own, it counts too.
+  const screen = outputOf(meta, FIRST_SCREEN);
+  if (!main) throw new Error('build: no output for src/client/main.tsx');
+  return closure(meta, [main, screen].filter((f): f is string => Boolean(f)));
+}
+
+async function serviceWorker(precache: string[]) {
+  await build({
+    entryPoints: [join(root, 'src/client/sw.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    target: ['es2020'],
+    outfile: join(out, 'sw.js'),
+    define: { __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(Date.now().toString(36)) },
+    logLevel: 'warning',
+  });
+}
+
+function copyPublic() {
+  cpSync(join(root, 'public'), out, { recursive: true, filter: (src) => !src.endsWith('index.html') });
+}
+
+function writeIndex(main: string, css: string, preload: string[]) {
+  const template = readFileSync(join(root, 'public/index.html'), 'utf8');
+  const links = [
+    `<link rel="stylesheet" href="${url(css)}">`,
+    ...preload.map((f) => `<link rel="modulepreload" href="${url(f)}">`),
+    // The default language's strings are fetched in parallel with the script.
+    `<link rel="preload" href="${dictionaries[FIRST_LANGUAGE]}" as="fetch" crossorigin>`,
+  ].join('\n    ');
+  const html = template.replace('<!--head-->', links).replace('<!--script-->', `<script type="module" src="${url(main)}"></script>`);
+  writeFileSync(join(out, 'index.html'), html);
+}
+
+function compress() {
+  for (const file of files(out)) {
+    if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+    const body = readFileSync(file);
+    if (body.length < 512) continue;
+    writeFileSync(file + '.gz', gzipSync(body, { level: 9 }));
+    writeFileSync(file + '.br', brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+const kb = (n: number) => (n / 1024).toFixed(1).padStart(6) + ' KB';
+
+function report(meta: Metafile, first: string[]): number {
+  const rows = Object.keys(meta.outputs)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => {
+      const body = readFileSync(join(root, f));
+      return { f, raw: body.length, gz: gzipSync(body, { level: 9 }).length, br: brotliCompressSync(body).length };
+    })
+    .sort((a, b) => b.gz - a.gz);
+  log('chunk'.padEnd(52) + 'raw'.padStart(9) + 'gzip'.padStart(10) + 'brotli'.padStart(10));
+  for (const r of rows) log((first.includes(r.f) ? '* ' : '  ') + url(r.f).padEnd(50) + kb(r.raw) + kb(r.gz) + kb(r.br));
+  const firstGz = rows.filter((r) => first.includes(r.f)).reduce((s, r) => s + r.gz, 0);
+  const firstBr = rows.filter((r) => first.includes(r.f)).reduce((s, r) => s + r.br, 0);
+  const all = rows.reduce((s, r) => s + r.gz, 0);
+  console.log(`first route (*): ${first.length} files, ${kb(firstGz).trim()} gzip, ${kb(firstBr).trim()} brotli; all JavaScript ${kb(all).trim()} gzip in ${rows.length} chunks`);
+  const strings = readFileSync(join(out, dictionaries[FIRST_LANGUAGE].slice(1)));
+  console.log(`strings (${FIRST_LANGUAGE}, JSON data, fetched beside the script): ${kb(gzipSync(strings, { level: 9 }).length).trim()} gzip`);
+  return firstGz;
+}
+
+function checkBudget(firstGz: number) {
+  const limit = pkg.budget.firstRouteGzipKB * 1024;
+  if (firstGz > limit) {
+    console.error(`build: first-route JavaScript ${kb(firstGz).trim()} gzip is over the budget of ${pkg.budget.firstRouteGzipKB} KB (package.json "budget")`);
+    process.exit(1);
+  }
+  console.log(`budget: ${kb(firstGz).trim()} of ${pkg.budget.firstRouteGzipKB} KB gzip for the first route`);
+}
+
+clean();
+const dictionaries = writeDictionaries();
+const meta = await bundle();
+const css = await styles();
+const first = firstRoute(meta);
+const main = outputOf(meta, 'src/client/main.tsx')!;
+const hashed = Object.keys(meta.outputs).filter((f) => !f.endsWith('.map')).map(url);
+writeIndex(main, css, first.filter((f) => f !== main));
+copyPublic();
+const statics = files(join(root, 'public')).filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`)).map((f) => '/' + relative(join(root, 'public'), f).split(sep).join('/'));
+await serviceWorker(['/', url(css), ...hashed, ...statics]);
+compress();
+checkBudget(report(meta, first));
+if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');

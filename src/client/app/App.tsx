@@ -1,0 +1,39 @@
+/** The app shell: the matched screen with its slide, the navigation bar, the notice bar. */
+import { Suspense, useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { loc, redirect } from '../router/history.ts';
+import { guard, match, showsNav } from '../router/match.ts';
+import { ROUTES } from '../router/routes.ts';
+import { loggedIn } from '../state/session.ts';
+import { screen } from './screens.ts';
+import { Nav } from './Nav.tsx';
+import { NoticeBar } from './NoticeBar.tsx';
+import { Loader } from '../components/Loader.tsx';
+import { TrackingButton } from '../components/TrackingButton.tsx';
+
+export function App() {
+  useSignals();
+  const { path, direction } = loc.value;
+  const m = match(ROUTES, path);
+  const blocked = guard(m.route, loggedIn.value);
+
+  useEffect(() => {
+    if (blocked) redirect(blocked.to, blocked.animate);
+  }, [blocked?.to, path]);
+
+  if (blocked) return <Loader fullScreen />;
+  const Screen = screen(m.route.screen);
+  const nav = showsNav(path);
+  return (
+    <>
+      <NoticeBar />
+      <main id="main" className={`page slide-${direction}${nav ? ' with-nav' : ''}`} key={path}>
+        <Suspense fallback={<Loader fullScreen />}>
+          <Screen params={m.params} />
+        </Suspense>
+      </main>
+      <TrackingButton path={path} />
+      {nav && <Nav path={path} />}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Start-up before the first render: stored keys, runtime config and the dictionary in parallel, with the
+ * first screen's chunk already on its way. Locale detection by IP runs after, without blocking.
+ */
+import type { Language, Locale } from '../../shared/locales.ts';
+import { LOCALES } from '../../shared/locales.ts';
+import { getJson } from '../services/http.ts';
+import { loadMany, save } from '../services/storage.ts';
+import { chooseLanguage as pickLanguage } from '../lib/language.ts';
+import { localeOfCountry } from '../../shared/locales.ts';
+import { loadConfig } from '../state/config.ts';
+import { locale, useLanguage } from '../state/i18n.ts';
+import { restorePosition } from '../state/geo.ts';
+import { restorePrefs } from '../state/prefs.ts';
+import { startSession } from '../state/session-start.ts';
+
+const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin'] as const;
+
+export async function boot(): Promise<void> {
+  const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);
+  const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
+  const query = new URLSearchParams(location.search).get('lang');
+  const lang = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
+  const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
+  if (storedLocale) locale.value = storedLocale;
+  else if (lang === 'ee') locale.value = 'EE';
+  restorePrefs(stored);
+  restorePosition(stored.userLatitude, stored.userLongitude);
+  startSession(stored.user, stored.profile, stored.shouldRememberLogin);
+  await useLanguage(lang, { store: query !== null && query === lang });
+  if (!storedLocale) void detectLocale();
+}
+
+/** SPEC.md §1: an IP location lookup by country chooses the locale on the first visit. */
+async function detectLocale() {
+  try {
+    const { country } = await getJson<{ country: string | null }>('/locate/');
+    const detected = localeOfCountry(country);
+    if (detected) locale.value = detected;
+    await save('locale', locale.value);
+  } catch {
+    // Offline or blocked: the default locale stays.
+  }
+}

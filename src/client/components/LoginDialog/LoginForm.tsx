@@ -1,0 +1,84 @@
+/**
+ * The login form (SPEC.md §2 Login, §5, §8), shared by the login page and the login dialog: dial code and
+ * phone, password, 'stay logged in'; a failure marks both fields and shows the VPN hint.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { t } from '../../state/i18n.ts';
+import { loginFailure, loginStatus, tokenError } from '../../state/account.ts';
+import { bothWrong, editLogin, loginForm } from '../../state/login.ts';
+import { attemptOnEnter, Checkbox, PasswordField, PhoneField } from './fields.tsx';
+
+function failureText(failure: { status: number; message: string } | null): string {
+  if (!failure) return '';
+  if (failure.status === 0) return t('login.errors.network');
+  if (failure.status === 429) return t('login.errors.tooMany');
+  return t('login.errors.failed');
+}
+
+export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: () => void }) {
+  useSignals();
+  const v = loginForm.values.value;
+  const pending = loginStatus.value === 'pending';
+  const failed = bothWrong.value;
+  const errorId = `${idPrefix}-failure`;
+  return (
+    <form
+      className="account-form"
+      noValidate
+      onKeyDown={attemptOnEnter(() => loginForm.attempt())}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {tokenError.value && !failed && (
+        <p className="form-note" role="status">
+          {tokenError.value === 'expired' ? t('account.loginAgain.text') : t('account.statusError')}
+        </p>
+      )}
+      <PhoneField
+        id={`${idPrefix}-phone`}
+        label={t('login.phone')}
+        country={v.country}
+        onCountry={(c) => editLogin('country', c)}
+        value={v.phone}
+        onValue={(x) => editLogin('phone', x)}
+        onBlur={() => loginForm.blur('phone')}
+        error={loginForm.shown('phone')}
+        invalid={failed}
+        describedBy={failed ? errorId : undefined}
+        required
+      />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        label={t('login.password')}
+        value={v.password}
+        onValue={(x) => editLogin('password', x)}
+        onBlur={() => loginForm.blur('password')}
+        error={loginForm.shown('password')}
+        invalid={failed}
+        describedBy={failed ? errorId : undefined}
+        autoComplete="current-password"
+        required
+      />
+      <Checkbox id={`${idPrefix}-remember`} checked={v.remember} onChecked={(x) => editLogin('remember', x)}>
+        {t('login.remember')}
+      </Checkbox>
+      <div aria-live="assertive">
+        {failed && (
+          <div className="form-errors" id={errorId} role="alert">
+            <p>{failureText(loginFailure.value)}</p>
+            <p className="muted">{t('login.vpnHint')}</p>
+          </div>
+        )}
+      </div>
+      <button type="submit" className="button primary block" disabled={!loginForm.valid.value || pending} aria-busy={pending}>
+        {pending ? t('login.pending') : t('login.submit')}
+      </button>
+      <p className="form-links">
+        <a href="/recovery">{t('login.forgot')}</a>
+        <a href="/register">{t('login.register')}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Labelled form controls of the account forms: each error is linked to its input with aria-describedby,
+ * password fields have show/hide, the phone field has the dial-code selector (Finland +358, Estonia +372).
+ */
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
+import { t } from '../../state/i18n.ts';
+
+/** Text of a validation key ('validation.phone') or a ready text. */
+export const errorText = (error: string | null | undefined) => (!error ? '' : error.startsWith('validation.') ? t(`account.${error}`) : error);
+
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  useSignals();
+  const message = errorText(error);
+  return message ? (
+    <p className="field-error" id={id} role="alert">
+      {message}
+    </p>
+  ) : null;
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  /** Validation key or text; marks the field invalid. */
+  error?: string | null;
+  /** Marks the field invalid without a text of its own (a failed login marks both fields). */
+  invalid?: boolean;
+  hint?: ReactNode;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'text' | 'tel' | 'email' | 'numeric';
+  required?: boolean;
+  /** Ids of other texts that describe the field (a shared error message). */
+  describedBy?: string;
+}
+
+export function Field(p: FieldProps) {
+  useSignals();
+  const errorId = `${p.id}-error`;
+  const hintId = `${p.id}-hint`;
+  const bad = Boolean(p.error) || Boolean(p.invalid);
+  return (
+    <div className={bad ? 'field invalid' : 'field'}>
+      <label className="field-label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        className="input"
+        type={p.type ?? 'text'}
+        value={p.value}
+        autoComplete={p.autoComplete}
+        inputMode={p.inputMode}
+        required={p.required}
+        aria-invalid={bad || undefined}
+        aria-describedby={describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy)}
+        onChange={(e) => p.onValue(e.currentTarget.value)}
+        onBlur={p.onBlur}
+        onFocus={p.onFocus}
+      />
+      {p.hint && (
+        <p className="field-hint" id={hintId}>
+          {p.hint}
+        </p>
+      )}
+      <FieldError id={errorId} error={p.error} />
+    </div>
+  );
+}
+
+export function PasswordField(p: Omit<FieldProps, 'type' | 'inputMode'>) {
+  useSignals();
+  const [visible, setVisible] = useState(false);
+  const errorId = `${p.id}-error`;
+  const hintId = `${p.id}-hint`;
+  const bad = Boolean(p.error) || Boolean(p.invalid);
+  return (
+    <div className={bad ? 'field invalid' : 'field'}>
+      <label className="field-label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <div className="password-wrap">
+        <input
+          id={p.id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          value={p.value}
+          autoComplete={p.autoComplete}
+          required={p.required}
+          aria-invalid={bad || undefined}
+          aria-describedby={describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy)}
+          onChange={(e) => p.onValue(e.currentTarget.value)}
+          onBlur={p.onBlur}
+          onFocus={p.onFocus}
+        />
+        <button type="button" className="password-toggle" aria-controls={p.id} aria-pressed={visible} onClick={() => setVisible(!visible)}>
+          {visible ? t('account.hidePassword') : t('account.showPassword')}
+        </button>
+      </div>
+      {p.hint && (
+        <p className="field-hint" id={hintId}>
+          {p.hint}
+        </p>
+      )}
+      <FieldError id={errorId} error={p.error} />
+    </div>
+  );
+}
+
+interface PhoneProps extends Omit<FieldProps, 'type' | 'inputMode' | 'autoComplete'> {
+  country: string;
+  onCountry: (country: string) => void;
+}
+
+export function PhoneField(p: PhoneProps) {
+  useSignals();
+  const errorId = `${p.id}-error`;
+  const bad = Boolean(p.error) || Boolean(p.invalid);
+  return (
+    <div className={bad ? 'field invalid' : 'field'}>
+      <label className="field-label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <div className="phone-row">
+        <label className="visually-hidden" htmlFor={`${p.id}-country`}>
+          {t('account.country')}
+        </label>
+        <select id={`${p.id}-country`} className="input phone-country" value={p.country} onChange={(e) => p.onCountry(e.currentTarget.value)}>
+          {REGISTRATION_COUNTRIES.map((c) => (
+            <option key={c.country} value={c.country}>
+              {`${t(`account.countries.${c.country}`)} ${c.dialCode}`}
+            </option>
+          ))}
+        </select>
+        <input
+          id={p.id}
+          className="input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={p.value}
+          required={p.required}
+          aria-invalid={bad || undefined}
+          aria-describedby={describedBy(p.error && errorId, p.describedBy)}
+          onChange={(e) => p.onValue(e.currentTarget.value)}
+          onBlur={p.onBlur}
+        />
+      </div>
+      <FieldError id={errorId} error={p.error} />
+    </div>
+  );
+}
+
+interface CheckboxProps {
+  id: string;
+  checked: boolean;
+  onChecked: (v: boolean) => void;
+  children: ReactNode;
+  error?: string | null;
+  onBlur?: () => void;
+}
+
+export function Checkbox(p: CheckboxProps) {
+  useSignals();
+  const errorId = `${p.id}-error`;
+  return (
+    <div className={p.error ? 'field checkbox invalid' : 'field checkbox'}>
+      <input
+        id={p.id}
+        type="checkbox"
+        checked={p.checked}
+        aria-invalid={Boolean(p.error) || undefined}
+        aria-describedby={p.error ? errorId : undefined}
+        onChange={(e) => p.onChecked(e.currentTarget.checked)}
+        onBlur={p.onBlur}
+      />
+      <label htmlFor={p.id}>{p.children}</label>
+      <FieldError id={errorId} error={p.error} />
+    </div>
+  );
+}
+
+/** Enter in a field of a form whose submit is still disabled counts as a submit attempt (shows every error). */
+export function attemptOnEnter(attempt: () => void) {
+  return (e: KeyboardEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLElement;
+    if (e.key === 'Enter' && target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') {
+      const submit = e.currentTarget.querySelector<HTMLButtonElement>('button[type=submit]');
+      if (submit?.disabled) {
+        e.preventDefault();
+        attempt();
+      }
+    }
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The login form as a modal dialog (SPEC.md §2 shop page, §6): `<LoginDialog open onClose onSuccess />`,
+ * or `<LoginDialogHost />` mounted once, opened from anywhere with `openLoginDialog(onSuccess)`.
+ */
+import { useEffect, useRef } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { t } from '../../state/i18n.ts';
+import { closeLoginDialog, leaveLogin, loginDialog, submitLoginDialog } from '../../state/login.ts';
+import type { Profile } from '../../state/session.ts';
+import { Icon } from '../Icon.tsx';
+import { LoginForm } from './LoginForm.tsx';
+
+export interface LoginDialogProps {
+  open: boolean;
+  /** Called on cancel, and after a successful login (after onSuccess), so the owner just closes it. */
+  onClose: () => void;
+  onSuccess?: (profile: Profile) => void;
+}
+
+export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
+  useSignals();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const before = document.activeElement as HTMLElement | null;
+    box.current?.querySelector<HTMLInputElement>('input[type=tel]')?.focus();
+    return () => {
+      leaveLogin();
+      before?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+  return (
+    <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={box}
+        className="dialog login-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-dialog-title"
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+        // The register and recovery links leave the page, so the dialog closes with them.
+        onClickCapture={(e) => (e.target as Element).closest('a') && onClose()}
+      >
+        <div className="dialog-head">
+          <h2 id="login-dialog-title">{t('login.dialogTitle')}</h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <p className="muted">{t('login.dialogText')}</p>
+        <LoginForm idPrefix="login-dialog" onSubmit={() => void submitLoginDialog(onSuccess).then((ok) => ok && onClose())} />
+      </div>
+    </div>
+  );
+}
+
+/** The shell's login modal, driven by `openLoginDialog` in state/login.ts. */
+export function LoginDialogHost() {
+  useSignals();
+  const state = loginDialog.value;
+  return <LoginDialog open={state !== null} onClose={closeLoginDialog} onSuccess={state?.onSuccess} />;
+}
+
+export { openLoginDialog, closeLoginDialog } from '../../state/login.ts';
+export default LoginDialog;

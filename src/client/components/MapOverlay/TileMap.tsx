@@ -1,0 +1,192 @@
+/**
+ * A slippy map drawn from OpenStreetMap raster tiles with Web Mercator math (lib/map.ts): drag to pan
+ * (pointer events), zoom buttons, arrow and +/− keys. Tiles that fail to load (offline) are hidden and
+ * the dark grid under them stays, so the markers are still placed where the shops are.
+ */
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { clampZoom, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, panBy, TILE_SIZE, tileUrl, toScreen, toWorld, validPosition, visibleTiles } from '../../lib/map.ts';
+import { shopState } from '../../lib/shop-state.ts';
+import { timerClass } from '../../lib/timer.ts';
+import type { LatLng, Shop } from '../../lib/types.ts';
+import { t } from '../../state/i18n.ts';
+import { Icon } from '../Icon.tsx';
+import { stateMessage } from '../ShopCard.tsx';
+
+const DRAG_THRESHOLD_PX = 5;
+const KEY_PAN_PX = 96;
+/** Markers this far outside the viewport are not drawn. */
+const CULL_PX = 48;
+
+interface Props {
+  center: LatLng;
+  shops: Shop[];
+  user: LatLng | null;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+}
+
+interface Drag {
+  id: number;
+  x: number;
+  y: number;
+  from: LatLng;
+  moved: boolean;
+}
+
+function markerText(shop: Shop): { label: string; aria: string; cls: string } {
+  const state = shopState(shop);
+  if (state === 'closed' || state === 'unknown') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
+  const wait = shop.queue ?? 0;
+  const label = wait <= 0 ? t('timer.now') : String(wait);
+  const aria = `${shop.name}: ${wait <= 0 ? t('timer.now') : t('timer.minutes', { minutes: wait })}${state === 'full' ? `, ${stateMessage(shop, state)}` : ''}`;
+  return { label, aria, cls: `${timerClass(wait)} map-marker-${state}` };
+}
+
+export function TileMap({ center: start, shops, user, selectedId, onSelect }: Props) {
+  useSignals();
+  const stage = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const dragged = useRef(false);
+  const [size, setSize] = useState({ w: innerWidth || 390, h: innerHeight || 844 });
+  const [view, setView] = useState({ center: start, zoom: DEFAULT_ZOOM });
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => el.clientWidth > 0 && el.clientHeight > 0 && setSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { center, zoom } = view;
+  const zoomBy = (d: number) => setView((v) => ({ ...v, zoom: clampZoom(v.zoom + d) }));
+  const pan = (dx: number, dy: number) => setView((v) => ({ ...v, center: panBy(v.center, dx, dy, v.zoom) }));
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, from: center, moved: false };
+    dragged.current = false;
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved) {
+      if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
+      // Captured only once it is a drag, so a tap still reaches the marker under the finger.
+      d.moved = true;
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+    }
+    setView((v) => ({ ...v, center: panBy(d.from, dx, dy, v.zoom) }));
+  };
+  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== e.pointerId) return;
+    dragged.current = drag.current.moved;
+    drag.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = { ArrowLeft: [KEY_PAN_PX, 0], ArrowRight: [-KEY_PAN_PX, 0], ArrowUp: [0, KEY_PAN_PX], ArrowDown: [0, -KEY_PAN_PX] };
+    if (e.target !== e.currentTarget) return; // arrows on a marker button are not map moves
+    if (moves[e.key]) pan(...moves[e.key]);
+    else if (e.key === '+' || e.key === '=') zoomBy(1);
+    else if (e.key === '-') zoomBy(-1);
+    else return;
+    e.preventDefault();
+  };
+
+  const world = toWorld(center, zoom);
+  const gridX = (((size.w / 2 - world.x) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
+  const gridY = (((size.h / 2 - world.y) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
+  const inView = (p: { x: number; y: number }) => p.x > -CULL_PX && p.y > -CULL_PX && p.x < size.w + CULL_PX && p.y < size.h + CULL_PX;
+  const me = validPosition(user) ? toScreen(user, center, zoom, size.w, size.h) : null;
+
+  return (
+    <div className="tile-map">
+      <div
+        ref={stage}
+        className="tile-map-stage"
+        style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
+        tabIndex={0}
+        role="region"
+        aria-roledescription={t('map.roledescription')}
+        aria-label={t('map.label')}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onKeyDown={onKeyDown}
+        onClickCapture={(e) => {
+          // A drag that ends over a marker is not a tap on it.
+          if (dragged.current) {
+            e.stopPropagation();
+            dragged.current = false;
+          }
+        }}
+      >
+        <div className="tile-map-tiles" aria-hidden="true">
+          {visibleTiles(center, zoom, size.w, size.h).map((tile) => {
+            const src = tileUrl(tile);
+            return (
+              <img
+                key={`${tile.z}/${tile.col}/${tile.y}`}
+                src={src}
+                alt=""
+                width={TILE_SIZE}
+                height={TILE_SIZE}
+                draggable={false}
+                decoding="async"
+                style={{ transform: `translate(${tile.left}px, ${tile.top}px)` }}
+                onError={(e) => {
+                  e.currentTarget.style.visibility = 'hidden';
+                  setTilesFailed(true);
+                }}
+              />
+            );
+          })}
+        </div>
+        {me && inView(me) && <span className="map-me" style={{ transform: `translate(${me.x}px, ${me.y}px)` }} role="img" aria-label={t('map.you')} />}
+        {shops.map((shop) => {
+          if (!validPosition(shop.coords)) return null;
+          const p = toScreen(shop.coords, center, zoom, size.w, size.h);
+          if (!inView(p)) return null;
+          const { label, aria, cls } = markerText(shop);
+          return (
+            <button
+              key={shop.id}
+              type="button"
+              className={`map-marker ${cls}${shop.id === selectedId ? ' selected' : ''}`}
+              style={{ transform: `translate(${p.x}px, ${p.y}px)` }}
+              aria-label={aria}
+              aria-pressed={shop.id === selectedId}
+              onClick={() => onSelect(shop.id)}
+            >
+              <span className="map-marker-pill">{label}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div className="map-zoom">
+        <button type="button" className="icon-button" aria-label={t('map.zoomIn')} onClick={() => zoomBy(1)} disabled={zoom >= MAX_ZOOM}>
+          <span aria-hidden="true">+</span>
+        </button>
+        <button type="button" className="icon-button" aria-label={t('map.zoomOut')} onClick={() => zoomBy(-1)} disabled={zoom <= MIN_ZOOM}>
+          <span aria-hidden="true">−</span>
+        </button>
+      </div>
+      {tilesFailed && (
+        <p className="map-offline" role="status">
+          <Icon name="info" size={16} /> {t('map.offline')}
+        </p>
+      )}
+      <a className="map-attribution" href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer external">
+        {t('map.attribution')}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** Barber rules of SPEC.md §2 (barber page, barbers list) and §3 (employee). */
+import type { WireEmployee } from '../../shared/wire.ts';
+import type { Barber } from './types.ts';
+
+/** The avatar wins when it is switched on and present; the photo only when the avatar is off. */
+export function barberImage(
+  w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>,
+): string | null {
+  if (w.avatar_active && w.has_avatar && w.avatar) return w.avatar;
+  if (!w.avatar_active && w.has_image && w.image) return w.image;
+  return null;
+}
+
+/** "Mikko K.": first name plus the last name's initial, so cards never show a full surname. */
+export function displayName(first: string, last: string): string {
+  const firstName = first.trim();
+  const initial = [...last.trim()][0];
+  if (!initial) return firstName;
+  const tail = `${initial.toLocaleUpperCase()}.`;
+  return firstName ? `${firstName} ${tail}` : tail;
+}
+
+/** The shop the barber is at: today's barbershop, else the active point of business. */
+export function currentShop(barber: Pick<Barber, 'barbershop' | 'activePob'>): Barber['barbershop'] {
+  return barber.barbershop ?? barber.activePob;
+}
+
+/** Join-queue button: active, attached to a shop, and inside a shift right now (start <= now < end). */
+export function canJoinQueue(
+  barber: Pick<Barber, 'status' | 'barbershop' | 'activePob' | 'shifts'>,
+  now: Date,
+): boolean {
+  if (barber.status !== 'active' || !currentShop(barber)) return false;
+  const t = now.getTime();
+  return barber.shifts.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end));
+}
+
+/** Hidden barbers stay visible in development mode so test data can be checked. */
+export function visibleBarbers<T extends { id: number }>(
+  list: readonly T[],
+  hiddenIds: readonly number[],
+  development: boolean,
+): T[] {
+  if (development || hiddenIds.length === 0) return [...list];
+  const hidden = new Set(hiddenIds);
+  return list.filter((b) => !hidden.has(b.id));
+}

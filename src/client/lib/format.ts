@@ -1,0 +1,96 @@
+/**
+ * Intl-based formatting of SPEC.md §9. Every function takes the locale and, where the result depends on
+ * it, the time zone (defaulting to the locale's zone, never the machine's), so output is deterministic.
+ */
+import { KM_TO_MILES } from '../../shared/constants.ts';
+import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
+
+const info = (locale: Locale) => LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
+const zoneOf = (locale: Locale) => info(locale).timezone;
+
+/** SPEC.md §9 date formats: FI fi-FI, US en-US, NO nb-NO, DK da-DK, SE sv-SE, anything else fi-FI. */
+const DATE_INTL: Partial<Record<Locale, string>> = { FI: 'fi-FI', US: 'en-US', NO: 'nb-NO', DK: 'da-DK', SE: 'sv-SE' };
+/** Shift dates name the weekday in en-US, et-EE or fi-FI (SPEC.md §9). */
+const SHIFT_INTL: Partial<Record<Language, string>> = { en: 'en-US', ee: 'et-EE', fi: 'fi-FI' };
+
+/** Prices are held in cents; the currency follows the locale (EUR default, USD, NOK, DKK, SEK). */
+export function formatPrice(cents: number, locale: Locale): string {
+  const { intl, currency } = info(locale);
+  return new Intl.NumberFormat(intl, { style: 'currency', currency }).format(cents / 100);
+}
+
+/**
+ * Metric locales: under 1 km in whole metres ("999 m"), else km with one decimal ("1,0 km").
+ * Imperial (US): always miles with one decimal, km × 0.6214, since metres are not an imperial unit.
+ */
+export function formatDistance(km: number, locale: Locale): string {
+  if (!Number.isFinite(km)) return '';
+  const { intl, imperial } = info(locale);
+  const unit = (u: string, digits: number, value: number) =>
+    new Intl.NumberFormat(intl, {
+      style: 'unit',
+      unit: u,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (imperial) return unit('mile', 1, km * KM_TO_MILES);
+  const metres = Math.round(km * 1000);
+  // 0.9996 km rounds to 1000 m, which reads better as "1,0 km".
+  if (metres < 1000) return unit('meter', 0, metres);
+  return unit('kilometer', 1, km);
+}
+
+function parts(date: Date, intl: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of new Intl.DateTimeFormat(intl, options).formatToParts(date)) out[p.type] = p.value;
+  return out;
+}
+
+/** Receipts always read dd.mm.yyyy, whatever the locale. */
+export function formatReceiptDate(iso: string, timeZone = zoneOf(DEFAULT_LOCALE)): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = parts(date, 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/**
+ * Shift dates: "weekday d.m." ("ti 5.3.", "Tue 5.3.", "T 5.3."). The date is the shop's calendar date
+ * (YYYY-MM-DD), so it is read and formatted in UTC to stay the same day everywhere.
+ */
+export function formatShiftDate(isoDate: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!match) return '';
+  const [, y, m, d] = match;
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
+  const weekday = new Intl.DateTimeFormat(SHIFT_INTL[language] ?? 'fi-FI', { weekday: 'short', timeZone: 'UTC' }).format(date);
+  return `${weekday} ${Number(d)}.${Number(m)}.`;
+}
+
+/** The locale's own date format: FI "5.3.2024", US "3/5/2024" (month, day, year), SE "2024-03-05". */
+export function formatDate(iso: string, locale: Locale, timeZone = zoneOf(locale)): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(DATE_INTL[locale] ?? 'fi-FI', {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+}
+
+/** 24-hour HH:MM in the given zone; built from parts because fi-FI would print "09.05". */
+export function formatTime(iso: string, locale: Locale, timeZone = zoneOf(locale)): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = parts(date, 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  return `${p.hour}:${p.minute}`;
+}
+
+/** Wait minutes as "15 min"; unknown is a dash (SPEC.md §4). The 'Now' text for 0 is the screen's key. */
+export function formatMinutes(minutes: number | null, locale: Locale): string {
+  if (minutes === null || !Number.isFinite(minutes)) return '–';
+  return new Intl.NumberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
+    Math.max(0, Math.round(minutes)),
+  );
+}

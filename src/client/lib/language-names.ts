@@ -1,0 +1,29 @@
+/** Each language named in itself (SPEC.md §2 language screen), so a reader finds theirs whatever the UI shows. */
+import type { Language } from '../../shared/locales.ts';
+import { normaliseLanguage } from './language.ts';
+
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  fi: 'Suomi',
+  en: 'English',
+  ee: 'Eesti',
+  no: 'Norsk',
+  sv: 'Svenska',
+  dk: 'Dansk',
+  de: 'Deutsch',
+};
+
+/** The BCP 47 tag for the `lang` attribute: the app's codes ee, no and dk are not ISO codes. */
+const TAGS: Partial<Record<Language, string>> = { ee: 'et', no: 'nb', dk: 'da' };
+export function languageTag(lang: Language): string {
+  return TAGS[lang] ?? lang;
+}
+
+/** The configured list in app codes, unknown codes dropped and duplicates ('et' and 'ee') folded. */
+export function offeredLanguages(allowed: readonly string[]): Language[] {
+  const out: Language[] = [];
+  for (const code of allowed) {
+    const lang = normaliseLanguage(code);
+    if (lang && !out.includes(lang)) out.push(lang);
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+/**
+ * UI language choice of SPEC.md §1. Sources disagree on the codes (fi, en, ee or fi, et, en, nb, sv, da),
+ * so both spellings are accepted: ISO codes are mapped to the app's codes before comparing.
+ */
+import { ALL_LANGUAGES, DEFAULT_LANGUAGE, type Language, type Locale } from '../../shared/locales.ts';
+
+const ALIASES: Record<string, Language> = { et: 'ee', nb: 'no', nn: 'no', da: 'dk', se: 'sv' };
+
+/** App language code for a code in either spelling ("et" → "ee", "fi_FI" → "fi"), or null. */
+export function normaliseLanguage(code: string | null | undefined): Language | null {
+  if (!code) return null;
+  const base = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const lang = ALIASES[base] ?? base;
+  return (ALL_LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : null;
+}
+
+/** The query parameter if allowed, else the stored language if allowed, else Finnish. */
+export function chooseLanguage(queryLang: string | null, stored: string | null, allowed: readonly string[]): Language {
+  const ok = new Set(allowed.map(normaliseLanguage).filter((l): l is Language => l !== null));
+  for (const candidate of [queryLang, stored]) {
+    const lang = normaliseLanguage(candidate);
+    if (lang && ok.has(lang)) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Choosing Estonian moves the app to the EE locale; other languages keep the current locale. */
+export function localeForLanguage(lang: Language, currentLocale: Locale): Locale {
+  return lang === 'ee' ? 'EE' : currentLocale;
+}

@@ -1,0 +1,149 @@
+/**
+ * Wire payloads (src/shared/wire.ts) → client entities (types.ts). Pure: the customer's priority and
+ * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
+ */
+import type {
+  WireEmployee,
+  WireExtraService,
+  WireOpenTime,
+  WirePob,
+  WirePobDetail,
+  WireServiceTimeEstimate,
+  WireShift,
+} from '../../shared/wire.ts';
+import { barberImage } from './barber.ts';
+import type { Barber, Extra, Shift, Shop, ShopDetail } from './types.ts';
+
+/** Shifts arrive as a list, or as an object keyed by date whose values are one shift or a list. */
+export type WireShifts = WireShift[] | Record<string, Partial<WireShift> | Partial<WireShift>[]>;
+
+/** ISO weekday (1 = Monday … 7 = Sunday) of `now` in a time zone; the shop's zone decides "today". */
+export function isoWeekday(now: Date, timeZone: string): number {
+  const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(now);
+  return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
+}
+
+/** SPEC.md §6: the estimate for the customer's priority, otherwise the highest-priority one. */
+export function pickWait(estimates: readonly WireServiceTimeEstimate[] | undefined, priority = 0): number | null {
+  if (!estimates || estimates.length === 0) return null;
+  const exact = estimates.find((e) => e.priority === priority);
+  const chosen = exact ?? estimates.reduce((best, e) => (e.priority > best.priority ? e : best));
+  return typeof chosen.wait_time === 'number' ? chosen.wait_time : null;
+}
+
+function todaysHours(times: readonly WireOpenTime[] | undefined, weekday: number | undefined) {
+  if (weekday === undefined || !times) return null;
+  const t = times.find((o) => o.weekday === weekday);
+  return t ? { open: t.open, close: t.close } : null;
+}
+
+/** Without a weekday, opening hours stay null rather than guessing today from the clock. */
+export function toShop(w: WirePob, priority = 0, weekday?: number): Shop {
+  const hours = todaysHours(w.open_times, weekday);
+  return {
+    id: w.id,
+    name: w.name,
+    city: w.city,
+    address: w.address,
+    country: w.country,
+    open: Boolean(w.open),
+    openingHours: hours,
+    openTime: hours?.open ?? null,
+    closeTime: hours?.close ?? null,
+    closingSoon: Boolean(w.closing_soon),
+    coords: { lat: w.location?.latitude ?? NaN, lng: w.location?.longitude ?? NaN },
+    queue: pickWait(w.service_time_estimates, priority),
+    queueState: w.queue_state ?? null,
+    chairCount: w.chair_count ?? 0,
+    isTest: Boolean(w.is_test),
+  };
+}
+
+const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
+
+function toExtra(e: WireExtraService): Extra {
+  return {
+    id: e.id,
+    serviceId: e.service_id,
+    title: e.title,
+    order: e.order,
+    description: e.description ?? '',
+    longDescription: e.long_description ?? '',
+    price: e.price,
+    duration: e.duration,
+  };
+}
+
+export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): ShopDetail {
+  const extraServices: Record<number, Extra[]> = {};
+  for (const [key, list] of Object.entries(w.extra_services ?? {})) {
+    // Sub-options are sorted by order (SPEC.md §3).
+    extraServices[Number(key)] = (list ?? []).map(toExtra).sort(byOrder);
+  }
+  return {
+    ...toShop(w, priority, weekday),
+    image: w.image || false,
+    floor: w.floor ?? null,
+    notices: w.notices ?? [],
+    serviceGroups: (w.service_groups ?? [])
+      .map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null }))
+      .sort(byOrder),
+    services: (w.services ?? [])
+      .map((s) => ({
+        id: s.id,
+        groupId: s.group_id,
+        title: s.title,
+        order: s.order,
+        description: s.description ?? '',
+        longDescription: s.long_description ?? '',
+        price: s.price,
+        duration: s.duration,
+        multiple: Boolean(s.multiple),
+      }))
+      .sort(byOrder),
+    extraServices,
+    shortestQueue: w.shortest_queue ?? null,
+    queues: (w.queues ?? []).map((q) => ({
+      barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
+      waitTime: q.wait_time ?? null,
+      queueOpen: Boolean(q.queue_open),
+    })),
+    openTimes: w.open_times ?? [],
+  };
+}
+
+function toShift(s: Partial<WireShift>, dateKey: string): Shift {
+  return {
+    id: s.id ?? 0,
+    date: s.date ?? dateKey,
+    start: s.start ?? '',
+    end: s.end ?? '',
+    pobId: s.pob_id ?? null,
+    pobName: s.pob_name ?? '',
+  };
+}
+
+/** Accepts both shift shapes of SPEC.md §3; the result is one list in start order. */
+export function toShifts(shifts: WireShifts | null | undefined): Shift[] {
+  if (!shifts) return [];
+  const list: Shift[] = Array.isArray(shifts)
+    ? shifts.map((s) => toShift(s, ''))
+    : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
+  return list.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+export function toBarber(w: Omit<WireEmployee, 'shifts'> & { shifts: WireShifts | null }): Barber {
+  return {
+    id: w.id,
+    firstname: w.firstname,
+    lastname: w.lastname,
+    fullName: w.full_name || `${w.firstname} ${w.lastname}`.trim(),
+    image: barberImage(w),
+    description: w.description ?? '',
+    status: w.status,
+    shifts: toShifts(w.shifts),
+    barbershop: w.barbershop ?? null,
+    activePob: w.active_pob ?? null,
+    pobId: w.pob_id ?? null,
+  };
+}

@@ -1,0 +1,82 @@
+/** Membership, messages, benefits and receipts of SPEC.md §3 and §6. */
+import { MEMBERSHIP_PRIORITY, UNREAD_MESSAGE_MONTHS } from '../../shared/constants.ts';
+import type { Benefit, Membership, Message, ReceiptRow } from './types.ts';
+
+export type MembershipLevel = 'silver' | 'gold' | 'platinum';
+
+export function membershipLevel(type: string | null | undefined): MembershipLevel | null {
+  const t = (type ?? '').trim().toLowerCase();
+  return t === 'silver' || t === 'gold' || t === 'platinum' ? t : null;
+}
+
+/** Queue priority of a membership type: Silver 1, Gold 2, Platinum 3, anything else 0. */
+export function membershipPriority(type: string | null | undefined): number {
+  const level = membershipLevel(type);
+  return level ? MEMBERSHIP_PRIORITY[level] : MEMBERSHIP_PRIORITY.none;
+}
+
+/** A member is anyone whose membership has a type (SPEC.md §6). */
+export function isMember(profile: { membership?: Pick<Membership, 'type'> | null } | null | undefined): boolean {
+  return Boolean(profile?.membership?.type?.trim());
+}
+
+/** Same day one calendar month earlier, clamped to the month's end (31 Mar → 29 Feb, not 2 Mar). */
+function monthsBefore(now: Date, months: number): number {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() - months;
+  const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(now.getUTCDate(), last), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds());
+}
+
+/** Unread: neither flagged read by the server nor read locally, and less than one month old. */
+export function isUnread(message: Pick<Message, 'id' | 'read' | 'date'>, readIds: ReadonlySet<number>, now: Date): boolean {
+  if (message.read || readIds.has(message.id)) return false;
+  const t = Date.parse(message.date);
+  return Number.isFinite(t) && t > monthsBefore(now, UNREAD_MESSAGE_MONTHS);
+}
+
+export function unreadCount(
+  messages: readonly Pick<Message, 'id' | 'read' | 'date'>[],
+  readIds: readonly number[],
+  now: Date,
+): number {
+  const read = new Set(readIds);
+  return messages.filter((m) => isUnread(m, read, now)).length;
+}
+
+/** Redeemable benefits first, then oldest issued first. */
+export function sortBenefits<T extends Pick<Benefit, 'isRedeemable' | 'dateIssued'>>(benefits: readonly T[]): T[] {
+  return [...benefits].sort(
+    (a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued),
+  );
+}
+
+export type BenefitState = 'redeemed' | 'redeemable' | 'not-redeemable';
+
+export function benefitState(b: Pick<Benefit, 'isRedeemable' | 'dateRedeemed'>): BenefitState {
+  if (b.dateRedeemed) return 'redeemed';
+  return b.isRedeemable ? 'redeemable' : 'not-redeemable';
+}
+
+/**
+ * The receipt's VAT column: one rate for every row shows that percent; mixed rates show each row's
+ * VAT amount (cents) instead, since a single percent would be wrong for some rows.
+ */
+export type VatColumn = { kind: 'percent'; values: number[] } | { kind: 'amount'; values: number[] };
+
+export function vatColumn(rows: readonly Pick<ReceiptRow, 'vat' | 'vat_amount' | 'amount'>[]): VatColumn {
+  const same = rows.every((r) => r.vat === rows[0]?.vat);
+  return same
+    ? { kind: 'percent', values: rows.map((r) => r.vat) }
+    : { kind: 'amount', values: rows.map((r) => r.vat_amount * r.amount) };
+}
+
+/** Total in cents; prices already include VAT, so nothing is added on top. Price and VAT are per unit. */
+export function receiptTotal(rows: readonly Pick<ReceiptRow, 'price' | 'amount'>[]): number {
+  return rows.reduce((sum, r) => sum + r.price * r.amount, 0);
+}
+
+/** The VAT contained in the total, in cents. */
+export function receiptVat(rows: readonly Pick<ReceiptRow, 'vat_amount' | 'amount'>[]): number {
+  return rows.reduce((sum, r) => sum + r.vat_amount * r.amount, 0);
+}

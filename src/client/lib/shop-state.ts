@@ -1,0 +1,27 @@
+/** Shop card state of SPEC.md §4: one derivation shared by the list card and the shop page. */
+import type { Shop, ShopCardState } from './types.ts';
+
+export type ShopStateInput = Pick<Shop, 'open' | 'closingSoon' | 'queue' | 'queueState'>;
+
+/**
+ * Checked in the spec's order: unknown (no data or no queue value), closed (not open or closing soon),
+ * full (queue full, or open but the queue is not in state open), else taking-orders.
+ * `forceTakingOrders` is the development flag and wins over everything.
+ */
+export function shopState(shop: ShopStateInput | null | undefined, forceTakingOrders = false): ShopCardState {
+  if (forceTakingOrders) return 'taking-orders';
+  if (!shop || shop.queue === null || shop.queue === undefined) return 'unknown';
+  if (!shop.open || shop.closingSoon) return 'closed';
+  if (shop.queueState === 'full' || shop.queueState !== 'open') return 'full';
+  return 'taking-orders';
+}
+
+/** Only taking-orders lets the customer open the card or edit services (SPEC.md §2, §4). */
+export function canTakeOrders(state: ShopCardState): boolean {
+  return state === 'taking-orders';
+}
+
+/** SPEC.md §4: a selected barber's numeric wait overrides the shop's queue. */
+export function effectiveWait(shopQueue: number | null, barberWait: number | null | undefined): number | null {
+  return typeof barberWait === 'number' ? barberWait : shopQueue;
+}

@@ -1,0 +1,136 @@
+/**
+ * Pure rules of the tracking screen (SPEC.md §2 "Tracking", §3 Order, §4 "Queue message", "Sending"): the
+ * order as the screen reads it, which statuses end it, the check-in label, and when the message changes.
+ */
+import type { WireOrder, WireOrderExtra } from '../../shared/wire-order.ts';
+import { queueMessage, type QueueMessage } from './queue-message.ts';
+import type { LatLng, Shop } from './types.ts';
+
+/** 'unknown' stands for a status this client does not know yet: seen, but not an end. */
+export type OrderStatus = 'active' | 'cancelled' | 'serviced' | 'no-show' | 'unknown';
+
+export interface OrderExtra {
+  id: number;
+  amount: number;
+  name: string;
+  description: string;
+  order: number;
+  price: number; // cents
+  duration: number; // minutes
+}
+
+export interface OrderService extends OrderExtra {
+  groupName: string;
+  extraServices: OrderExtra[];
+}
+
+export interface TrackedOrder {
+  orderId: number;
+  userId: number;
+  date: string;
+  barbershopId: number;
+  status: OrderStatus;
+  /** The barber has started: still 'active' on the wire. */
+  inService: boolean;
+  checkedIn: boolean;
+  /** Wait in minutes; null when unknown. */
+  queue: number | null;
+  ahead: number;
+  shop: { name: string; address: string; city: string; coords: LatLng };
+  barber: { id: number; name: string } | null;
+  services: OrderService[];
+  price: number;
+  duration: number;
+}
+
+const STATUSES: readonly OrderStatus[] = ['active', 'cancelled', 'serviced', 'no-show'];
+const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
+const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+export function toOrderStatus(status: unknown): OrderStatus {
+  return STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'unknown';
+}
+
+/** A service or an extra as sold: the fields both share. */
+function line(e: WireOrderExtra): OrderExtra {
+  return { id: e.id, amount: num(e.amount, 1), name: e.title, description: e.description ?? '', order: num(e.order), price: num(e.price), duration: num(e.duration) };
+}
+
+export function toTrackedOrder(w: WireOrder): TrackedOrder {
+  return {
+    orderId: w.id,
+    userId: w.customer_id,
+    date: w.date,
+    barbershopId: w.pob_id,
+    status: toOrderStatus(w.status),
+    inService: w.in_service === true,
+    checkedIn: w.customer_at_pob === true,
+    queue: typeof w.queue === 'number' && Number.isFinite(w.queue) ? Math.max(0, Math.round(w.queue)) : null,
+    ahead: Math.max(0, num(w.ahead)),
+    shop: {
+      name: w.pob?.name ?? '',
+      address: w.pob?.address ?? '',
+      city: w.pob?.city ?? '',
+      coords: { lat: num(w.pob?.location?.latitude, NaN), lng: num(w.pob?.location?.longitude, NaN) },
+    },
+    barber: w.barber ? { id: w.barber.id, name: w.barber.name } : null,
+    services: [...(w.services ?? [])].sort(byOrder).map((s) => ({
+      ...line(s),
+      groupName: s.group_name ?? '',
+      extraServices: [...(s.extra_services ?? [])].sort(byOrder).map(line),
+    })),
+    price: num(w.price),
+    duration: num(w.duration),
+  };
+}
+
+/** SPEC.md §4: cancelled, serviced and no-show end the order; the active order is then cleared. */
+export function isEnded(status: OrderStatus): boolean {
+  return status === 'cancelled' || status === 'serviced' || status === 'no-show';
+}
+
+/** SPEC.md §2: 'check in early' while the queue is unknown or above 0, else 'check in'. */
+export function checkInLabel(queue: number | null): 'early' | 'now' {
+  return queue === null || queue > 0 ? 'early' : 'now';
+}
+
+/** Leaving is offered only while the order waits: active and not yet in the chair. */
+export function canLeave(order: Pick<TrackedOrder, 'status' | 'inService'>): boolean {
+  return order.status === 'active' && !order.inService;
+}
+
+/**
+ * The message after a refresh: chosen by the change in wait (queue-message.ts). A refresh that leaves a
+ * non-zero wait as it was keeps the current message, so an 'increase' text does not vanish after 30 s.
+ */
+export function nextMessage(current: QueueMessage, prev: number | null, next: number | null, random: () => number = Math.random): QueueMessage {
+  const chosen = queueMessage(prev, next, random);
+  if (chosen.kind === 'neutral' && prev !== null && prev === next) return current;
+  return chosen;
+}
+
+/** The neutral text's flavour: 'verySoon' when the turn is a few minutes away. */
+export function neutralKey(queue: number | null): 'neutral' | 'verySoon' {
+  return queue !== null && queue > 0 && queue < 5 ? 'verySoon' : 'neutral';
+}
+
+/** The order's shop as a map needs it (ShopMapDialog): its marker shows the order's wait. */
+export function shopOfOrder(o: TrackedOrder, country: string): Shop {
+  return {
+    id: o.barbershopId,
+    name: o.shop.name,
+    city: o.shop.city,
+    address: o.shop.address,
+    country,
+    open: true,
+    openingHours: null,
+    openTime: null,
+    closeTime: null,
+    closingSoon: false,
+    coords: o.shop.coords,
+    queue: o.queue,
+    queueState: 'open',
+    chairCount: 0,
+    isTest: false,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * Client entities of SPEC.md §3: what the screens and state hold after the mappers have turned the
+ * server's wire payloads (src/shared/wire.ts) into camel-cased, display-ready values.
+ */
+import type { QueueState, WireOpenTime } from '../../shared/wire.ts';
+
+export type { QueueState } from '../../shared/wire.ts';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export type ShopCardState = 'taking-orders' | 'full' | 'closed' | 'unknown';
+
+/** Shop list item. */
+export interface Shop {
+  id: number;
+  name: string;
+  city: string;
+  address: string;
+  country: string;
+  open: boolean;
+  /** Today's hours, null when the shop does not open today. */
+  openingHours: { open: string; close: string } | null;
+  openTime: string | null; // "HH:MM"
+  closeTime: string | null; // "HH:MM"
+  closingSoon: boolean;
+  coords: LatLng;
+  /** Wait in minutes for this customer's priority, null when unknown. */
+  queue: number | null;
+  queueState: QueueState | null;
+  chairCount: number;
+  isTest: boolean;
+}
+
+export interface ServiceGroup {
+  id: number;
+  title: string;
+  order: number;
+  description: string;
+  parentId: number | null;
+}
+
+export interface Service {
+  id: number;
+  groupId: number;
+  title: string;
+  order: number;
+  description: string;
+  longDescription: string;
+  price: number; // cents
+  duration: number; // minutes
+  multiple: boolean;
+}
+
+export interface Extra {
+  id: number;
+  serviceId: number;
+  title: string;
+  order: number;
+  description: string;
+  longDescription: string;
+  price: number; // cents
+  duration: number; // minutes
+}
+
+export interface BarberQueue {
+  barber: { id: number; name: string; image: string | null };
+  waitTime: number | null;
+  queueOpen: boolean;
+}
+
+export interface ShopDetail extends Shop {
+  image: string | false;
+  floor: string | null;
+  notices: string[];
+  serviceGroups: ServiceGroup[];
+  services: Service[];
+  /** Keyed by service id, each list sorted by order. */
+  extraServices: Record<number, Extra[]>;
+  shortestQueue: number | null;
+  queues: BarberQueue[];
+  openTimes: WireOpenTime[];
+}
+
+export interface Shift {
+  id: number;
+  date: string; // YYYY-MM-DD
+  start: string; // ISO timestamp
+  end: string; // ISO timestamp
+  pobId: number | null;
+  pobName: string;
+}
+
+export interface BarberShop {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+}
+
+export interface Barber {
+  id: number;
+  firstname: string;
+  lastname: string;
+  fullName: string;
+  /** Already resolved between avatar and image (see barberImage). */
+  image: string | null;
+  description: string;
+  status: 'active' | 'inactive';
+  shifts: Shift[];
+  barbershop: BarberShop | null;
+  activePob: BarberShop | null;
+  pobId: number | null;
+}
+
+/** Customer message of SPEC.md §3. */
+export interface Message {
+  id: number;
+  title: string;
+  content: string; // sanitized HTML
+  date: string; // ISO timestamp
+  locale: string;
+  read: boolean;
+}
+
+/** Bonus benefit of SPEC.md §3. */
+export interface Benefit {
+  id: number;
+  title: string;
+  value: string;
+  isRedeemable: boolean;
+  redeemCode: string | null;
+  dateIssued: string; // ISO
+  dateRedeemed: string | null;
+}
+
+export interface Membership {
+  type: string | null;
+  priority?: number | null;
+  begin_date?: string | null;
+  end_date?: string | null;
+  credits?: number;
+  wp_prem_credits?: number;
+  wp_prod_credits?: number;
+}
+
+/** Receipt row as the server sends it: price and vat_amount in cents, vat in percent. */
+export interface ReceiptRow {
+  name: string;
+  amount: number;
+  price: number;
+  vat: number;
+  vat_amount: number;
+}

@@ -1,0 +1,35 @@
+/** The route table of SPEC.md §2. Screens are names; app/screens.ts maps each name to its lazy chunk. */
+import type { RouteDef } from './match.ts';
+
+export type ScreenName =
+  | 'Gate' | 'Home' | 'Shop' | 'Barbers' | 'Barber' | 'Login' | 'Register' | 'Recovery' | 'Welcome' | 'Language'
+  | 'Tracking' | 'Receipt' | 'Bonus' | 'Profile' | 'Messages' | 'Email' | 'EmailPermission' | 'Credits' | 'Password'
+  | 'Notifications' | 'History' | 'NotFound';
+
+export const ROUTES: readonly RouteDef<ScreenName>[] = [
+  { path: '/', screen: 'Gate' },
+  { path: '/home', screen: 'Home' },
+  { path: '/barbershop/:id', screen: 'Shop', prefix: true },
+  { path: '/barbershop', screen: 'NotFound' },
+  { path: '/barbers/:id', screen: 'Barber', prefix: true },
+  { path: '/barber/:id', screen: 'Barber', prefix: true },
+  { path: '/barbers', screen: 'Barbers' },
+  { path: '/login', screen: 'Login' },
+  { path: '/register', screen: 'Register' },
+  { path: '/recovery', screen: 'Recovery' },
+  { path: '/welcome', screen: 'Welcome' },
+  { path: '/profile/language', screen: 'Language' },
+  { path: '/tracking', screen: 'Tracking', auth: true },
+  { path: '/receipt', screen: 'Receipt', auth: true },
+  { path: '/bonus', screen: 'Bonus', auth: true },
+  { path: '/profile', screen: 'Profile', auth: true },
+  { path: '/profile/messages', screen: 'Messages', auth: true },
+  { path: '/profile/email', screen: 'Email', auth: true },
+  { path: '/profile/email-permission', screen: 'EmailPermission', auth: true },
+  { path: '/profile/credits', screen: 'Credits', auth: true },
+  { path: '/profile/password', screen: 'Password', auth: true },
+  { path: '/profile/notifications', screen: 'Notifications', auth: true },
+  { path: '/profile/history', screen: 'History', auth: true },
+  // SPEC.md §2: /barbershop is also the catch-all for unknown paths; it shows the 404 page.
+  { path: '*', screen: 'NotFound' },
+];

@@ -1,0 +1,77 @@
+/** The bonus teaser (SPEC.md §2, §5): e-mail plus marketing permission (on by default); both before submit. */
+import { useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { t, tList } from '../../state/i18n.ts';
+import {
+  openTeaser,
+  setTeaserAllow,
+  setTeaserEmail,
+  setTeaserFocus,
+  submitTeaser,
+  teaserAllow,
+  teaserEmail,
+  teaserErrorShown,
+  teaserStatus,
+  teaserValid,
+} from '../../state/profile-pages.ts';
+import { Checkbox, Field } from '../../components/LoginDialog/fields.tsx';
+
+export function Teaser() {
+  useSignals();
+  useEffect(() => openTeaser(), []);
+  const status = teaserStatus.value;
+  const rules = tList('bonus.teaserRules');
+  return (
+    <div className="teaser">
+      <p className="teaser-lead">{t('bonus.teaserText')}</p>
+      {rules.length > 0 && (
+        <ul className="teaser-rules">
+          {rules.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      )}
+      {status === 'fulfilled' ? (
+        <div className="form-success" role="status">
+          <h2>{t('bonus.teaserThanksTitle')}</h2>
+          <p>{t('bonus.teaserThanks')}</p>
+        </div>
+      ) : (
+        <form
+          className="account-form card teaser-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitTeaser();
+          }}
+        >
+          <Field
+            id="teaser-email"
+            label={t('bonus.email')}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={teaserEmail.value}
+            onValue={setTeaserEmail}
+            onFocus={() => setTeaserFocus(true)}
+            onBlur={() => setTeaserFocus(false)}
+            error={teaserErrorShown.value ? t('bonus.emailInvalid') : null}
+          />
+          <Checkbox id="teaser-allow" checked={teaserAllow.value} onChecked={setTeaserAllow}>
+            {t('bonus.permission')}
+          </Checkbox>
+          <div aria-live="assertive">
+            {status === 'rejected' && (
+              <p className="form-errors" role="alert">
+                {t('bonus.teaserFailed')}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button primary block" disabled={!teaserValid.value || status === 'pending'} aria-busy={status === 'pending'}>
+            {status === 'pending' ? t('bonus.sending') : t('bonus.join')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

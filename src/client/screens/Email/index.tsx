@@ -1,0 +1,52 @@
+/** E-mail (SPEC.md §2, §4, §5): the current address, an input and a save button; success refreshes the profile. */
+import { useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ScreenProps } from '../../app/screens.ts';
+import { t } from '../../state/i18n.ts';
+import { profile } from '../../state/session.ts';
+import { emailErrorShown, emailInput, emailStatus, emailValid, openEmailForm, saveEmail, setEmail, setEmailFocus } from '../../state/settings.ts';
+import { Field } from '../../components/LoginDialog/fields.tsx';
+import { SubPage } from '../Profile/ui.tsx';
+
+export default function Email(_props: ScreenProps) {
+  useSignals();
+  useEffect(() => openEmailForm(), []);
+  const status = emailStatus.value;
+  const current = profile.value?.email;
+  return (
+    <SubPage title={t('email.title')}>
+      <div className="card current-value">
+        <span className="muted">{t('email.current')}</span>
+        <strong>{current || t('email.none')}</strong>
+      </div>
+      <form
+        className="account-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void saveEmail();
+        }}
+      >
+        <Field
+          id="email-input"
+          label={t('email.label')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={emailInput.value}
+          onValue={setEmail}
+          onFocus={() => setEmailFocus(true)}
+          onBlur={() => setEmailFocus(false)}
+          error={emailErrorShown.value ? t('email.invalid') : null}
+        />
+        {/* SPEC.md §8: a failed save shows no message; the button simply comes back. */}
+        <p className="status-line ok" role="status">
+          {status === 'fulfilled' ? t('email.saved') : ''}
+        </p>
+        <button type="submit" className="button primary block" disabled={!emailValid.value || status === 'pending'} aria-busy={status === 'pending'}>
+          {status === 'pending' ? t('email.saving') : t('email.save')}
+        </button>
+      </form>
+    </SubPage>
+  );
+}

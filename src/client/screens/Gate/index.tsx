@@ -1,0 +1,22 @@
+/**
+ * The entry gate at / (SPEC.md §2): wait for the profile sync with a full-screen loader, then send the
+ * customer on: active order → /tracking, stored recovery → /recovery, welcome not seen → /welcome,
+ * else the home screen itself. Redirects keep the query string and slide right.
+ */
+import { useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Loader } from '../../components/Loader.tsx';
+import { redirect } from '../../router/history.ts';
+import { gateTarget } from '../../state/gate.ts';
+import Home from '../Home/index.tsx';
+import type { ScreenProps } from '../../app/screens.ts';
+
+export default function Gate(props: ScreenProps) {
+  useSignals();
+  const target = gateTarget.value;
+  useEffect(() => {
+    if (target && target !== 'home' && target !== 'wait') redirect(target);
+  }, [target]);
+  if (target === 'home') return <Home {...props} />;
+  return <Loader fullScreen />;
+}

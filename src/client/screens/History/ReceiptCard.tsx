@@ -1,0 +1,80 @@
+/**
+ * One receipt (SPEC.md §3, §9): dd.mm.yyyy date, the shop, rows with a VAT column that shows the percent
+ * when every rate is equal and each row's VAT amount otherwise, and the VAT-inclusive total.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { LOCALES, type Locale } from '../../../shared/locales.ts';
+import type { WireReceiptRow } from '../../../shared/wire-account.ts';
+import { formatPrice, formatReceiptDate } from '../../lib/format.ts';
+import { receiptTotal, receiptVat, vatColumn } from '../../lib/members.ts';
+import { t } from '../../state/i18n.ts';
+
+export interface ReceiptView {
+  id: number | string;
+  created: string;
+  rows: WireReceiptRow[];
+  pob: { name: string; address: string; city: string };
+}
+
+const percent = (v: number, locale: Locale) => `${new Intl.NumberFormat((LOCALES[locale] ?? LOCALES.FI).intl, { maximumFractionDigits: 2 }).format(v)} %`;
+
+export function ReceiptCard({ receipt, locale, headingLevel = 2 }: { receipt: ReceiptView; locale: Locale; headingLevel?: 2 | 3 }) {
+  useSignals();
+  const vat = vatColumn(receipt.rows);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const date = formatReceiptDate(receipt.created);
+  return (
+    <article className="receipt card" aria-labelledby={`receipt-${receipt.id}`}>
+      <header className="receipt-head">
+        <Heading id={`receipt-${receipt.id}`} className="receipt-date">
+          {date}
+        </Heading>
+        <p className="receipt-shop">
+          <strong>{receipt.pob.name}</strong>
+          <span className="muted">{[receipt.pob.address, receipt.pob.city].filter(Boolean).join(', ')}</span>
+        </p>
+      </header>
+      <table className="receipt-table">
+        <caption className="visually-hidden">{t('history.caption', { date })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('history.item')}</th>
+            <th scope="col" className="num">
+              {t('history.amount')}
+            </th>
+            <th scope="col" className="num">
+              {vat.kind === 'percent' ? t('history.vatPercent') : t('history.vatAmount')}
+            </th>
+            <th scope="col" className="num">
+              {t('history.price')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.rows.map((row, i) => (
+            <tr key={i}>
+              <td>{row.name}</td>
+              <td className="num">{row.amount}</td>
+              <td className="num">{vat.kind === 'percent' ? percent(vat.values[i], locale) : formatPrice(vat.values[i], locale)}</td>
+              <td className="num">{formatPrice(row.price * row.amount, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="receipt-total">
+            <th scope="row" colSpan={3}>
+              {t('history.total')}
+            </th>
+            <td className="num">{formatPrice(receiptTotal(receipt.rows), locale)}</td>
+          </tr>
+          <tr className="receipt-vat">
+            <th scope="row" colSpan={3}>
+              {t('history.vatIncluded')}
+            </th>
+            <td className="num">{formatPrice(receiptVat(receipt.rows), locale)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+/** Messages (SPEC.md §2, §4): an expandable list; opening an unread message marks it read. */
+import { useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import type { ScreenProps } from '../../app/screens.ts';
+import type { WireMessage } from '../../../shared/wire-account.ts';
+import { formatDate } from '../../lib/format.ts';
+import { isUnread } from '../../lib/members.ts';
+import { locale, t } from '../../state/i18n.ts';
+import { expandedMessage, loadMessages, messages, messagesStatus, readIds, toggleMessage, unread } from '../../state/profile-pages.ts';
+import { SubPage } from '../Profile/ui.tsx';
+
+function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean }) {
+  useSignals();
+  const open = expandedMessage.value === message.id;
+  const panel = `message-${message.id}`;
+  return (
+    <li className={fresh ? 'message unread' : 'message'}>
+      <h2 className="message-heading">
+        <button type="button" className="message-toggle" aria-expanded={open} aria-controls={panel} onClick={() => toggleMessage(message.id)}>
+          {fresh && <span className="unread-dot" aria-label={t('messages.new')} role="img" />}
+          <span className="message-title">{message.title}</span>
+          <span className="message-date">{formatDate(message.date, locale.value)}</span>
+        </button>
+      </h2>
+      {/* The server sanitizes message HTML on write (DESIGN.md §3). */}
+      {open && <div id={panel} className="message-content" dangerouslySetInnerHTML={{ __html: message.content }} />}
+    </li>
+  );
+}
+
+export default function Messages(_props: ScreenProps) {
+  useSignals();
+  useEffect(() => void loadMessages(), []);
+  const status = messagesStatus.value;
+  const list = messages.value;
+  const read = new Set(readIds.value);
+  const now = new Date();
+  return (
+    <SubPage title={t('messages.title')}>
+      <p className="status-line" aria-live="polite">
+        {status === 'fulfilled' && list.length > 0 ? t('messages.unreadCount', { count: unread.value }) : ''}
+      </p>
+      {status === 'pending' || status === 'idle' ? (
+        <div aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton message-skeleton" />
+          ))}
+          <span className="visually-hidden" role="status">
+            {t('common.loading')}
+          </span>
+        </div>
+      ) : status === 'rejected' ? (
+        <div className="empty" role="alert">
+          <p>{t('messages.failed')}</p>
+          <button type="button" className="button" onClick={() => void loadMessages()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="empty">{t('messages.empty')}</p>
+      ) : (
+        <ul className="message-list">
+          {list.map((m) => (
+            <MessageItem key={m.id} message={m} fresh={isUnread(m, read, now)} />
+          ))}
+        </ul>
+      )}
+    </SubPage>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The order flow on the shop page (SPEC.md §2, §4): the bar with the chosen services, their total and Next;
+ * then the login dialog (logged out), the under-5-minutes confirm, the review, and the shop's map.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { LoginDialog } from '../../components/LoginDialog/index.tsx';
+import { formatMinutes, formatPrice } from '../../lib/format.ts';
+import type { ShopDetail } from '../../lib/types.ts';
+import { locale, t } from '../../state/i18n.ts';
+import { cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, loginSucceeded, next, status, totals } from '../../state/order.ts';
+import { pageState } from '../../state/shop-page.ts';
+import { ReviewModal } from './ReviewModal.tsx';
+
+const ShopMapDialog = lazy(() => import('../../components/ShopMapDialog.tsx'));
+
+export function OrderBar() {
+  useSignals();
+  if (status.value === 'idle') return null;
+  const sum = totals.value;
+  const loc = locale.value;
+  const closed = pageState.value !== 'taking-orders';
+  const count = sum.services === 1 ? t('order.bar.one') : t('order.bar.many', { count: sum.services });
+  return (
+    <>
+      <div className="order-bar-spacer" aria-hidden="true" />
+      <section className="order-bar" aria-label={t('order.bar.label')}>
+        <div className="order-bar-summary">
+          <p className="order-bar-count" aria-live="polite" aria-atomic="true">
+            <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> · <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
+          </p>
+          {closed ? (
+            <p className="order-bar-note">{t('order.bar.notTaking')}</p>
+          ) : (
+            error.value === 'timeslot' && <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>
+          )}
+        </div>
+        <button type="button" className="button primary order-next" onClick={next} disabled={!editable.value}>
+          {t('order.next')}
+        </button>
+      </section>
+    </>
+  );
+}
+
+export function OrderFlow({ shop }: { shop: ShopDetail }) {
+  useSignals();
+  const [mapOpen, setMapOpen] = useState(false);
+  const open = dialog.value;
+  return (
+    <>
+      <OrderBar />
+      {status.value === 'accepted' && <ReviewModal shop={shop} onOpenMap={() => setMapOpen(true)} />}
+      {open === 'low-wait' && (
+        <ConfirmDialog
+          className="low-wait-dialog"
+          title={t('order.lowWait.title')}
+          description={t('order.lowWait.text')}
+          cancelLabel={t('order.lowWait.cancel')}
+          confirmLabel={t('order.lowWait.confirm')}
+          onCancel={cancelLowWait}
+          onConfirm={confirmLowWait}
+        />
+      )}
+      <LoginDialog open={open === 'login'} onClose={closeLogin} onSuccess={loginSucceeded} />
+      {mapOpen && (
+        <Suspense fallback={null}>
+          <ShopMapDialog shop={shop} onClose={() => setMapOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The wait: the large timer while the shop takes orders (a selected barber's wait overrides the shop's,
+ * SPEC.md §4), otherwise the shop card state's message; then the shop's notices and, in FI, the cash notice.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { Icon } from '../../components/Icon.tsx';
+import { Timer } from '../../components/Timer.tsx';
+import type { ShopDetail } from '../../lib/types.ts';
+import { locale, t } from '../../state/i18n.ts';
+import { pageState, selectedQueue, wait } from '../../state/shop-page.ts';
+
+export function Wait() {
+  useSignals();
+  const state = pageState.value;
+  const barber = selectedQueue.value?.barber;
+  return (
+    <section className="shop-wait card" aria-live="polite" aria-atomic="true">
+      {state === 'taking-orders' ? (
+        <>
+          <p className="shop-wait-label">{barber ? t('shop.wait.barber', { name: barber.name }) : t('shop.wait.title')}</p>
+          <Timer large minutes={wait.value} />
+        </>
+      ) : state === 'unknown' ? (
+        <>
+          <p className="shop-wait-label">{t('shop.wait.title')}</p>
+          <Timer large minutes={null} />
+        </>
+      ) : (
+        <p className={`shop-state-message ${state}`}>{t(`shop.state.${state}`)}</p>
+      )}
+    </section>
+  );
+}
+
+export function Notices({ shop }: { shop: ShopDetail }) {
+  useSignals();
+  const items = [...shop.notices, ...(locale.value === 'FI' ? [t('shop.cash')] : [])].filter(Boolean);
+  if (items.length === 0) return null;
+  return (
+    <section className="shop-notices section" aria-labelledby="shop-notices-title">
+      <h2 id="shop-notices-title" className="visually-hidden">
+        {t('shop.notices')}
+      </h2>
+      <ul>
+        {items.map((text, i) => (
+          <li key={i} className={i >= shop.notices.length ? 'shop-notice cash' : 'shop-notice'}>
+            <Icon name="info" size={20} />
+            <span>{text}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Check in and leave (SPEC.md §2): 'check in early' while the queue is unknown or above 0, else 'check in';
+ * after check-in the shop-link message. Leaving only while the order is active, after a confirm dialog.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { canLeave, checkInLabel, type TrackedOrder } from '../../lib/tracking.ts';
+import { t } from '../../state/i18n.ts';
+import { askLeave, cancelLeave, checkIn, checkInStatus, confirmLeave, leaveStatus } from '../../state/tracking.ts';
+
+export function Actions({ order: o }: { order: TrackedOrder }) {
+  useSignals();
+  const checking = checkInStatus.value === 'pending';
+  const leaving = leaveStatus.value;
+  return (
+    <section className="tracking-actions section" aria-label={t('tracking.actions')}>
+      {o.checkedIn || o.inService ? (
+        <div className="tracking-checked-in card" role="status">
+          <Icon name="check" />
+          <p>
+            {t('tracking.checkIn.done')}{' '}
+            <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
+          </p>
+        </div>
+      ) : (
+        o.status === 'active' && (
+          <button type="button" className="button primary block tracking-check-in" onClick={() => void checkIn()} disabled={checking} aria-busy={checking || undefined}>
+            {checking && <span className="button-spinner" aria-hidden="true" />}
+            {checking ? t('tracking.checkIn.pending') : t(`tracking.checkIn.${checkInLabel(o.queue)}`)}
+          </button>
+        )
+      )}
+      {canLeave(o) && (
+        <button type="button" className="button block tracking-leave" onClick={askLeave}>
+          {t('tracking.leave.button')}
+        </button>
+      )}
+      {leaving !== 'idle' && (
+        <ConfirmDialog
+          className="leave-dialog"
+          danger
+          title={t('tracking.leave.title')}
+          description={t('tracking.leave.text')}
+          cancelLabel={t('tracking.leave.cancel')}
+          confirmLabel={t('tracking.leave.confirm')}
+          busy={leaving === 'pending'}
+          busyLabel={t('tracking.leave.pending')}
+          onCancel={cancelLeave}
+          onConfirm={() => void confirmLeave()}
+        />
+      )}
+    </section>
+  );
+}

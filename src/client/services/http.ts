@@ -1,0 +1,104 @@
+/**
+ * The one HTTP wrapper of the client (STYLE.md habit 4): the API base of the current locale, the bearer
+ * token, JSON in and out, one error type, and the single place where a 401/422 may trigger a refresh.
+ */
+import { LOCALES, type Locale } from '../../shared/locales.ts';
+import type { WireError } from '../../shared/wire.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+  /** No answer at all: offline, DNS, reset. */
+  get network() {
+    return this.status === 0;
+  }
+}
+
+export interface AuthBridge {
+  token(): string | null;
+  /** Tries once to renew the access token; resolves true when a new one is in place. */
+  refresh(): Promise<boolean>;
+  /** The login is lost for good. */
+  lost(): void;
+}
+
+let auth: AuthBridge | null = null;
+let bases: Record<string, string> = {};
+
+export function setAuthBridge(bridge: AuthBridge | null) {
+  auth = bridge;
+}
+
+export function setApiBases(next: Record<string, string>) {
+  bases = next;
+}
+
+/** Base URL + path; NO, DK and SE drop the trailing slash (SPEC.md §7). */
+export function apiUrl(locale: Locale, path: string): string {
+  const info = LOCALES[locale] ?? LOCALES.FI;
+  const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');
+  const [p, q] = path.split('?');
+  const trimmed = info.trailingSlash ? (p.endsWith('/') ? p : p + '/') : p.replace(/\/$/, '');
+  return base + trimmed + (q ? '?' + q : '');
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the bearer token (and refresh once on 401/422). */
+  auth?: boolean;
+  /** Use this bearer instead of the access token (the refresh call). */
+  bearer?: string;
+  signal?: AbortSignal;
+}
+
+async function send(url: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const bearer = opts.bearer ?? (opts.auth ? auth?.token() : null);
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  try {
+    return await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network error');
+  }
+}
+
+async function errorOf(res: Response): Promise<ApiError> {
+  let body: Partial<WireError> | undefined;
+  try {
+    body = (await res.json()) as Partial<WireError>;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(res.status, body?.error ?? res.statusText ?? 'Error', body?.field, body);
+}
+
+export async function request<T>(locale: Locale, path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = apiUrl(locale, path);
+  let res = await send(url, opts);
+  if ((res.status === 401 || res.status === 422) && opts.auth && auth) {
+    if (await auth.refresh()) res = await send(url, opts);
+    if (res.status === 401 || res.status === 422) {
+      auth.lost();
+      throw await errorOf(res);
+    }
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Same-origin JSON outside the API bases (config.json, locate). */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const res = await send(url, { signal });
+  if (!res.ok) throw await errorOf(res);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,68 @@
+/**
+ * Form state of the account forms (SPEC.md §5): values, per-field errors shown only after the first submit
+ * attempt or on blur when invalid, and submit enabled only when the whole form is valid, re-checked 100 ms
+ * after each change (browser autofill can settle a moment after the event that announced it).
+ */
+import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
+import { FIELD_RECHECK_MS } from '../../shared/constants.ts';
+import { isValid, type FieldErrors, type ValidationError } from '../lib/validation.ts';
+
+export interface Form<V extends object, F extends string> {
+  values: ReadonlySignal<V>;
+  errors: ReadonlySignal<FieldErrors<F>>;
+  /** Whether submit is enabled. */
+  valid: ReadonlySignal<boolean>;
+  submitted: ReadonlySignal<boolean>;
+  /** The error to show for a field now, or undefined. */
+  shown(field: F): ValidationError | undefined;
+  set<K extends keyof V>(key: K, value: V[K]): void;
+  blur(field: F): void;
+  /** A submit attempt: from now on every error shows. Returns whether the form is valid. */
+  attempt(): boolean;
+  reset(next?: Partial<V>): void;
+}
+
+export function createForm<V extends object, F extends string>(initial: () => V, validate: (v: V) => FieldErrors<F>): Form<V, F> {
+  const values = signal<V>(initial());
+  const touched = signal<Partial<Record<F, boolean>>>({});
+  const submitted = signal(false);
+  const errors = computed(() => validate(values.value));
+  const valid = signal(isValid(errors.peek()));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const recheck = () => {
+    valid.value = isValid(validate(values.peek()));
+  };
+
+  return {
+    values,
+    errors,
+    valid,
+    submitted,
+    shown(field) {
+      return submitted.value || touched.value[field] ? errors.value[field] : undefined;
+    },
+    set(key, value) {
+      values.value = { ...values.peek(), [key]: value };
+      recheck();
+      clearTimeout(timer);
+      timer = setTimeout(recheck, FIELD_RECHECK_MS);
+    },
+    blur(field) {
+      // Only a field that fails on blur starts showing its error early; a valid one stays quiet.
+      if (errors.peek()[field] && !touched.peek()[field]) touched.value = { ...touched.peek(), [field]: true };
+    },
+    attempt() {
+      submitted.value = true;
+      recheck();
+      return valid.peek();
+    },
+    reset(next) {
+      clearTimeout(timer);
+      values.value = { ...initial(), ...next };
+      touched.value = {};
+      submitted.value = false;
+      recheck();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** Barbers (SPEC.md §2, §3 Barber): the list and one barber's page. Hidden barbers only in development mode. */
+import { computed, signal } from '@preact/signals-react';
+import type { WireEmployee } from '../../shared/wire.ts';
+import { fetchBarber, fetchBarbers } from '../services/catalog.ts';
+import { ApiError } from '../services/http.ts';
+import { toBarber } from '../lib/mappers.ts';
+import { locale } from './i18n.ts';
+import { development } from './prefs.ts';
+import type { FetchStatus } from './shops.ts';
+
+const listWire = signal<WireEmployee[]>([]);
+export const barbersStatus = signal<FetchStatus>('idle');
+/** The response's error field when the list was rejected (SPEC.md §8). */
+export const barbersError = signal<string | null>(null);
+const oneWire = signal<WireEmployee | null>(null);
+export const barberStatus = signal<FetchStatus>('idle');
+
+export const barbers = computed(() => listWire.value.map(toBarber));
+export const barber = computed(() => (oneWire.value ? toBarber(oneWire.value) : null));
+
+export async function loadBarbers(): Promise<void> {
+  if (listWire.value.length === 0) barbersStatus.value = 'pending';
+  try {
+    listWire.value = await fetchBarbers(locale.value, development.value);
+    barbersStatus.value = 'fulfilled';
+    barbersError.value = null;
+  } catch (err) {
+    if (listWire.value.length) return;
+    barbersStatus.value = 'rejected';
+    barbersError.value = err instanceof ApiError ? err.message : String(err);
+  }
+}
+
+export async function loadBarber(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
+  if (oneWire.value?.id !== id) {
+    oneWire.value = null;
+    barberStatus.value = 'pending';
+  }
+  try {
+    oneWire.value = await fetchBarber(locale.value, id, development.value);
+    barberStatus.value = 'fulfilled';
+    return true;
+  } catch {
+    if (opts.refresh && oneWire.value?.id === id) return true;
+    oneWire.value = null;
+    barberStatus.value = 'rejected';
+    return false;
+  }
+}
+
+export function reset() {
+  listWire.value = [];
+  barbersStatus.value = 'idle';
+  barbersError.value = null;
+  oneWire.value = null;
+  barberStatus.value = 'idle';
+}

@@ -1,0 +1,67 @@
+/**
+ * Language and locale (SPEC.md §1) with rosetta. Dictionaries are separate chunks, loaded on demand;
+ * `t` reads a version signal so every component re-renders when a dictionary arrives.
+ */
+import { computed, signal } from '@preact/signals-react';
+import rosetta from 'rosetta';
+import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
+import { save } from '../services/storage.ts';
+import { localeForLanguage } from '../lib/language.ts';
+import { loadDictionary } from '../services/dictionaries.ts';
+
+type Dict = Record<string, unknown>;
+
+
+const i18n = rosetta<Dict>();
+export const language = signal<Language>(DEFAULT_LANGUAGE);
+export const locale = signal<Locale>(DEFAULT_LOCALE);
+const version = signal(0);
+
+export const localeInfo = computed(() => LOCALES[locale.value] ?? LOCALES.FI);
+
+/** Translates a key; a missing key, or a 'Missing translation' label, gives '' so the label is hidden (SPEC.md §5). */
+export function t(key: string, params?: Record<string, unknown>): string {
+  void version.value; // subscribe: re-render when a dictionary loads
+  const s = i18n.t(key, params);
+  return typeof s === 'string' && !s.startsWith('Missing translation') ? s : '';
+}
+
+/** A translated array (e.g. the five queue messages); empty when missing. */
+export function tList(key: string): string[] {
+  void version.value;
+  const table = i18n.table(language.value) as Dict | undefined;
+  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Dict)[part] : undefined), table);
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
+async function ensure(lang: Language) {
+  if (i18n.table(lang)) return;
+  i18n.set(lang, await loadDictionary(lang));
+}
+
+/** Activates a language (loading its dictionary first), so the switch happens in one render. */
+export async function useLanguage(lang: Language, opts: { store?: boolean } = {}) {
+  await ensure(lang);
+  i18n.locale(lang);
+  language.value = lang;
+  document.documentElement.lang = lang === 'ee' ? 'et' : lang === 'dk' ? 'da' : lang === 'no' ? 'nb' : lang;
+  version.value++;
+  if (opts.store) await save('language', lang);
+}
+
+/** The language screen's action: activate, store, and switch the locale to EE for Estonian. */
+export async function chooseLanguage(lang: Language) {
+  await useLanguage(lang, { store: true });
+  const next = localeForLanguage(lang, locale.value);
+  if (next !== locale.value) await setLocale(next);
+}
+
+export async function setLocale(next: Locale) {
+  locale.value = next;
+  await save('locale', next);
+}
+
+export function reset() {
+  language.value = DEFAULT_LANGUAGE;
+  locale.value = DEFAULT_LOCALE;
+}

@@ -1,0 +1,189 @@
+/**
+ * Building and sending an order on the shop page (SPEC.md §3 "Client order state", §4 "Order building" and
+ * "Sending", §8): the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
+ * review, the POST, the 750 ms redirect to /tracking, and the send errors with their notices and analytics.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
+import type { WireOrderInput } from '../../shared/wire-order.ts';
+import * as rules from '../lib/order.ts';
+import type { BuildStatus, Selection, SendError, SendStatus } from '../lib/order.ts';
+import type { Service } from '../lib/types.ts';
+import { loc, navigate } from '../router/history.ts';
+import { track } from '../services/analytics.ts';
+import { ApiError } from '../services/http.ts';
+import * as api from '../services/orders.ts';
+import { save } from '../services/storage.ts';
+import { applyProfile } from './account.ts';
+import { locale, t } from './i18n.ts';
+import { notify } from './notices.ts';
+import { loggedIn, profile, user } from './session.ts';
+import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
+import { shop } from './shops.ts';
+
+export const barbershop = signal<number | null>(null);
+export const selection = signal<Selection>(rules.EMPTY_SELECTION);
+export const status = signal<BuildStatus>('idle');
+export const sending = signal<SendStatus>('idle');
+export const error = signal<SendError | null>(null);
+export const errorMessage = signal<string | null>(null);
+/** The id of the order the server accepted last (also stored under 'order'). */
+export const orderId = signal<number | null>(null);
+/** The flow's dialog on top of the page: the login form or the low-wait confirm (the review is 'accepted'). */
+export const dialog = signal<'login' | 'low-wait' | null>(null);
+
+export const serviceIds = computed(() => selection.value.serviceIds);
+export const extraServiceIds = computed(() => selection.value.extraServiceIds);
+/** Only a barber whose queue is open is sent; otherwise the order goes to anyone, as the wait shows. */
+export const barber = computed(() => (selectedQueue.value?.queueOpen ? selectedQueue.value.barber.id : null));
+export const loading = computed(() => sending.value === 'pending');
+export const lines = computed(() => {
+  const s = shop.value;
+  return s ? rules.orderLines(selection.value, s.services, s.extraServices) : [];
+});
+export const totals = computed(() => rules.orderTotals(lines.value));
+/** SPEC.md §4: only a shop taking orders lets the customer edit; nothing changes while sending or after. */
+export const editable = computed(() => pageState.value === 'taking-orders' && sending.value !== 'pending' && sending.value !== 'fulfilled');
+
+let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setSelection(next: Selection) {
+  selection.value = next;
+  status.value = rules.statusAfter(status.peek(), next);
+}
+
+export function toggleService(serviceId: number) {
+  if (editable.peek()) setSelection(rules.toggleService(selection.peek(), serviceId));
+}
+
+export function removeService(serviceId: number) {
+  if (editable.peek()) setSelection(rules.removeService(selection.peek(), serviceId));
+}
+
+export function toggleExtra(service: Pick<Service, 'id' | 'multiple'>, extraId: number) {
+  if (!editable.peek()) return;
+  const extras = shop.peek()?.extraServices[service.id] ?? [];
+  setSelection(rules.toggleExtra(selection.peek(), service, extraId, extras));
+}
+
+export function accept() {
+  if (!rules.isEmpty(selection.peek())) status.value = 'accepted';
+}
+
+/** After login (or when already logged in): the low-wait confirm first when the wait is under 5 minutes. */
+function proceed() {
+  if (rules.isEmpty(selection.peek()) || !editable.peek()) return;
+  if (rules.isLowWait(wait.peek())) dialog.value = 'low-wait';
+  else accept();
+}
+
+/** Next: the review when logged in, else the login dialog, after which the flow goes on. */
+export function next() {
+  if (rules.isEmpty(selection.peek()) || !editable.peek()) return;
+  if (!loggedIn.peek()) dialog.value = 'login';
+  else proceed();
+}
+
+export function loginSucceeded() {
+  if (dialog.peek() === 'login') dialog.value = null;
+  proceed();
+}
+
+/** The login dialog's close: called after a success too, when another dialog may already be open. */
+export function closeLogin() {
+  if (dialog.peek() === 'login') dialog.value = null;
+}
+
+export function confirmLowWait() {
+  dialog.value = null;
+  accept();
+}
+
+export function cancelLowWait() {
+  dialog.value = null;
+}
+
+/** Going back in the review: editing again, with the selection kept. */
+export function backToEditing() {
+  if (sending.peek() === 'pending' || sending.peek() === 'fulfilled') return;
+  status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+}
+
+function storeActiveOrder(id: number, shopId: number) {
+  orderId.value = id;
+  void save('order', { id, barbershop: shopId });
+  const p = profile.peek();
+  // The gate, the floating button and tracking read the profile's active order; the server set it too.
+  if (p && p.active_order_id !== id) applyProfile({ ...p, active_order_id: id });
+}
+
+function failed(err: unknown) {
+  const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
+  const kind = rules.sendErrorKind(message);
+  sending.value = 'rejected';
+  error.value = kind;
+  errorMessage.value = message;
+  // SPEC.md §8: back to editing, the selection kept.
+  status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+  track('error', kind === 'timeslot' ? { type: 'timeSlot' } : { type: 'sendOrder', message });
+  // A lost login has its own notice on the login page; this one must not cover it.
+  if (!user.peek()) return;
+  if (kind === 'timeslot') notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
+  else notify({ kind: 'error', title: t('order.errors.unknown.title'), text: t('order.errors.unknown.code', { message }) }, ERROR_NOTICE_MS);
+}
+
+/** Sends the accepted order; on success tracks the confirmation and goes to /tracking after 750 ms. */
+export async function sendOrder(): Promise<boolean> {
+  const s = shop.peek();
+  const u = user.peek();
+  const chosen = lines.peek();
+  if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
+  const barberId = barber.peek();
+  const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}) };
+  sending.value = 'pending';
+  error.value = null;
+  errorMessage.value = null;
+  try {
+    const answer = await api.createOrder(locale.peek(), u.id, body);
+    sending.value = 'fulfilled';
+    if (answer.status === 'active') storeActiveOrder(answer.id, s.id);
+    const sum = totals.peek();
+    track('queue-confirmation', { pob_id: s.id, order_id: answer.id, barber_id: barberId, services: sum.services, extras: sum.extras, price: sum.price, duration: sum.duration, wait: answer.queue ?? null });
+    clearTimeout(redirectTimer);
+    redirectTimer = setTimeout(() => navigate('/tracking'), REDIRECT_AFTER_SEND_MS);
+    return true;
+  } catch (err) {
+    failed(err);
+    return false;
+  }
+}
+
+/** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
+export function clearOrder() {
+  barbershop.value = null;
+  selection.value = rules.EMPTY_SELECTION;
+  status.value = 'idle';
+  sending.value = 'idle';
+  error.value = null;
+  errorMessage.value = null;
+  dialog.value = null;
+}
+
+/**
+ * Entering the shop page: a new shop starts a new order, and `?barber={id}` (the barber page's join
+ * button) preselects that barber. Call after enterShopPage, which may clear the barber. Returns the leave.
+ */
+export function enterOrder(idParam: string | undefined): () => void {
+  const id = Number(idParam);
+  if (barbershop.peek() !== id) clearOrder();
+  barbershop.value = Number.isInteger(id) ? id : null;
+  const wanted = new URLSearchParams(loc.peek().search).get('barber');
+  if (wanted && /^\d+$/.test(wanted)) selectBarber(Number(wanted));
+  return clearOrder;
+}
+
+export function reset() {
+  clearTimeout(redirectTimer);
+  clearOrder();
+  orderId.value = null;
+}

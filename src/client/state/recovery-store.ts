@@ -1,0 +1,55 @@
+/**
+ * The stored recovery progress { countryCode, phone, date } (SPEC.md §3) and its boot-time restore. Kept
+ * apart from state/recovery.ts so the first route loads only this, not the recovery form.
+ */
+import { signal } from '@preact/signals-react';
+import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
+import { load, save } from '../services/storage.ts';
+import { recoveryPending } from './recovery-flag.ts';
+
+export interface RecoveryProgress {
+  countryCode: string;
+  phone: string;
+  date: number;
+}
+
+export const progress = signal<RecoveryProgress | null>(null);
+/** Step 2 is open: a code was sent less than an hour ago. */
+export const tokenSent = signal(false);
+
+/** A code is usable for an hour from sending (SPEC.md §9); the same rule as isRecoveryFresh, inlined to stay light. */
+const fresh = (p: RecoveryProgress, now: number) => Number.isFinite(p.date) && now >= p.date && now - p.date < RECOVERY_CODE_VALID_MS;
+
+function isProgress(v: unknown): v is RecoveryProgress {
+  const p = v as RecoveryProgress | null;
+  return Boolean(p && typeof p.phone === 'string' && typeof p.date === 'number');
+}
+
+export function storeProgress(next: RecoveryProgress | null) {
+  progress.value = next;
+  tokenSent.value = next !== null;
+  recoveryPending.value = next !== null;
+  void save('recovery', next);
+}
+
+/** Drops progress older than an hour; returns whether a fresh one remains. */
+export function checkFresh(now = Date.now()): boolean {
+  const p = progress.peek();
+  if (p && !fresh(p, now)) storeProgress(null);
+  return progress.peek() !== null;
+}
+
+/** At boot: resume a fresh recovery (the entry gate then opens /recovery), forget a stale one. */
+export async function restoreRecovery(now = Date.now()): Promise<void> {
+  const stored = await load<unknown>('recovery');
+  if (isProgress(stored) && fresh(stored, now)) {
+    progress.value = stored;
+    tokenSent.value = true;
+    recoveryPending.value = true;
+  } else {
+    if (stored !== undefined) void save('recovery', null);
+    progress.value = null;
+    tokenSent.value = false;
+    recoveryPending.value = false;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Two-step password recovery (SPEC.md §2, §4, §5): step 1 asks an SMS code for a phone, step 2 sends the
+ * code with a new password. Progress is stored under `recovery` as { countryCode, phone, date } and is
+ * dropped once the code is more than an hour old, so the entry gate only resumes a recovery that can work.
+ */
+import { signal } from '@preact/signals-react';
+import { MIN_PHONE_LENGTH } from '../../shared/constants.ts';
+import { dialCode, normalisePhone, validateRecovery, type RecoveryForm, type RecoveryField } from '../lib/validation.ts';
+import { isPhoneError, serverTextKey } from '../lib/account.ts';
+import * as api from '../services/account.ts';
+import { ApiError } from '../services/http.ts';
+import { createForm } from './account-form.ts';
+import { locale, t } from './i18n.ts';
+import { recoveryPending } from './recovery-flag.ts';
+import { checkFresh, progress, storeProgress, tokenSent } from './recovery-store.ts';
+
+export { checkFresh, progress, restoreRecovery, tokenSent, type RecoveryProgress } from './recovery-store.ts';
+
+export const recoveryStatus = signal<'idle' | 'loading'>('idle');
+export const recovered = signal(false);
+/** Step 1 inputs. */
+export const country = signal('FI');
+export const phoneNumber = signal('');
+export const phoneError = signal<string | null>(null);
+/** A refused step 2 marks the code and the password; the text is the server's, translated when known. */
+export const codeError = signal<string | null>(null);
+export const otherError = signal<string | null>(null);
+
+export const form = createForm<RecoveryForm, RecoveryField>(() => ({ token: '', password: '', repeat: '' }), validateRecovery);
+
+const messageOf = (err: unknown) => {
+  const message = err instanceof ApiError ? err.message : '';
+  if (err instanceof ApiError && err.network) return t('account.networkError');
+  if (err instanceof ApiError && err.status === 429) return t('account.tooMany');
+  const key = serverTextKey(message);
+  return (key && t(key)) || message || t('common.error');
+};
+
+/** Step 1: ask for the SMS code. */
+export async function requestCode(now = Date.now()): Promise<boolean> {
+  phoneError.value = null;
+  otherError.value = null;
+  if (phoneNumber.peek().replace(/\D/g, '').length < MIN_PHONE_LENGTH) {
+    phoneError.value = t('account.validation.phone');
+    return false;
+  }
+  const code = country.peek();
+  const phone = normalisePhone(dialCode(code), phoneNumber.peek());
+  recoveryStatus.value = 'loading';
+  try {
+    await api.requestResetToken(locale.peek(), phone);
+    storeProgress({ countryCode: code, phone, date: now });
+    form.reset();
+    codeError.value = null;
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && isPhoneError(err.message, err.field)) phoneError.value = messageOf(err);
+    else otherError.value = messageOf(err);
+    return false;
+  } finally {
+    recoveryStatus.value = 'idle';
+  }
+}
+
+/** Step 2: the code and the new password. */
+export async function submitNewPassword(now = Date.now()): Promise<boolean> {
+  if (!form.attempt()) return false;
+  if (!checkFresh(now)) {
+    phoneError.value = t('recovery.expired');
+    return false;
+  }
+  const p = progress.peek()!;
+  const { token, password } = form.values.peek();
+  codeError.value = null;
+  otherError.value = null;
+  recoveryStatus.value = 'loading';
+  try {
+    await api.resetPassword(locale.peek(), { phone: p.phone, token: token.trim(), password });
+    storeProgress(null);
+    recovered.value = true;
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && isPhoneError(err.message, err.field)) {
+      // SPEC.md §4: the phone is missing or wrong, so back to step 1 with the phone marked.
+      phoneError.value = messageOf(err);
+      phoneNumber.value ||= p.phone;
+      country.value = p.countryCode || country.peek();
+      storeProgress(null);
+    } else if (err instanceof ApiError && (err.network || err.status === 429 || err.status >= 500)) {
+      otherError.value = messageOf(err);
+    } else {
+      codeError.value = messageOf(err);
+    }
+    return false;
+  } finally {
+    recoveryStatus.value = 'idle';
+  }
+}
+
+/** 'Use another number': back to step 1. */
+export function startOver() {
+  country.value = progress.peek()?.countryCode || country.peek();
+  storeProgress(null);
+  phoneError.value = null;
+  codeError.value = null;
+  otherError.value = null;
+}
+
+export function setCountry(next: string) {
+  country.value = next;
+}
+export function setPhoneNumber(next: string) {
+  phoneNumber.value = next;
+  phoneError.value = null;
+}
+
+/** Leaving the success message behind: a later visit starts at step 1. */
+export function leaveRecovery() {
+  if (recovered.peek()) {
+    recovered.value = false;
+    form.reset();
+  }
+}
+
+export function reset() {
+  progress.value = null;
+  recoveryStatus.value = 'idle';
+  tokenSent.value = false;
+  recovered.value = false;
+  country.value = 'FI';
+  phoneNumber.value = '';
+  phoneError.value = null;
+  codeError.value = null;
+  otherError.value = null;
+  recoveryPending.value = false;
+  form.reset();
+}

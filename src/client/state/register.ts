@@ -1,0 +1,82 @@
+/**
+ * Registration (SPEC.md §2 Register, §4, §5): idle → pending (loader) → success (thank-you) or failure
+ * (the generic message plus the server's errors under 'other errors').
+ */
+import { signal } from '@preact/signals-react';
+import { dialCode, normalisePhone, validateRegistration, type RegistrationField, type RegistrationForm } from '../lib/validation.ts';
+import { serverTextKey } from '../lib/account.ts';
+import * as api from '../services/account.ts';
+import { ApiError } from '../services/http.ts';
+import { createForm } from './account-form.ts';
+import { locale, t } from './i18n.ts';
+
+export const registerStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
+/** Server errors as texts; each is shown with the generic prefix under 'other errors'. */
+export const otherErrors = signal<string[]>([]);
+
+const initial = (): RegistrationForm => ({
+  countryCode: locale.peek() === 'EE' ? 'EE' : 'FI',
+  phone: '',
+  password: '',
+  firstname: '',
+  lastname: '',
+  email: '',
+  terms_accepted: false,
+  allow_email: false,
+  allow_sms: true,
+});
+
+export const registerForm = createForm<RegistrationForm, RegistrationField>(initial, validateRegistration);
+
+function textOf(err: unknown): string {
+  if (!(err instanceof ApiError)) return t('common.error');
+  if (err.network) return t('account.networkError');
+  if (err.status === 429) return t('account.tooMany');
+  const key = serverTextKey(err.message);
+  return (key && t(key)) || err.message || t('common.error');
+}
+
+export async function submitRegistration(): Promise<boolean> {
+  if (!registerForm.attempt() || registerStatus.peek() === 'pending') return false;
+  const v = registerForm.values.peek();
+  registerStatus.value = 'pending';
+  otherErrors.value = [];
+  try {
+    await api.register(locale.peek(), {
+      countryCode: dialCode(v.countryCode),
+      phone: normalisePhone(dialCode(v.countryCode), v.phone),
+      password: v.password,
+      firstname: v.firstname.trim(),
+      lastname: v.lastname.trim(),
+      email: v.email.trim(),
+      terms_accepted: v.terms_accepted,
+      allow_email: Boolean(v.allow_email),
+      allow_sms: v.allow_sms !== false,
+    });
+    registerStatus.value = 'success';
+    registerForm.reset();
+    return true;
+  } catch (err) {
+    otherErrors.value = [textOf(err)];
+    registerStatus.value = 'failure';
+    return false;
+  }
+}
+
+export function editRegistration<K extends keyof RegistrationForm>(key: K, value: RegistrationForm[K]) {
+  registerForm.set(key, value);
+}
+
+/** Leaving the page: the next visit starts with an empty form, not the thank-you. */
+export function leaveRegistration() {
+  if (registerStatus.peek() === 'success' || registerStatus.peek() === 'failure') {
+    registerStatus.value = 'idle';
+    otherErrors.value = [];
+  }
+}
+
+export function reset() {
+  registerStatus.value = 'idle';
+  otherErrors.value = [];
+  registerForm.reset();
+}

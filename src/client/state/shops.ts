@@ -1,0 +1,80 @@
+/**
+ * Shops (SPEC.md §4 "Fetches", "Refresh"): the list and one shop's detail. The wire answers are kept and
+ * the client entities derived, so a change of membership priority re-maps without a fetch.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { LIST_CACHE_MS } from '../../shared/constants.ts';
+import { LOCALES } from '../../shared/locales.ts';
+import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
+import { fetchShop, fetchShops } from '../services/catalog.ts';
+import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
+import { locale } from './i18n.ts';
+import { development } from './prefs.ts';
+import { priority } from './session.ts';
+
+export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
+
+const listWire = signal<WirePob[]>([]);
+export const listStatus = signal<FetchStatus>('idle');
+let listFetchedAt = 0;
+let listLocale = '';
+
+const detailWire = signal<WirePobDetail | null>(null);
+export const detailStatus = signal<FetchStatus>('idle');
+
+/** Today's weekday where the shops are (1 = Monday). */
+const weekday = () => isoWeekday(new Date(), LOCALES[locale.value]?.timezone ?? 'Europe/Helsinki');
+
+export const shops = computed(() => {
+  const day = weekday();
+  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(w, priority.value, day));
+});
+
+export const shop = computed(() => (detailWire.value ? toShopDetail(detailWire.value, priority.value, weekday()) : null));
+
+/** Fetches the list unless a fetch of the same locale answered less than 5 s ago. */
+export async function loadShops(force = false): Promise<void> {
+  const now = Date.now();
+  if (!force && listLocale === locale.value && now - listFetchedAt < LIST_CACHE_MS) return;
+  listFetchedAt = now;
+  listLocale = locale.value;
+  if (listWire.value.length === 0) listStatus.value = 'pending';
+  try {
+    listWire.value = await fetchShops(locale.value, development.value);
+    listStatus.value = 'fulfilled';
+  } catch {
+    listFetchedAt = 0;
+    // Keep the last known list on a failed refresh; only an empty list is a rejection to show.
+    listStatus.value = listWire.value.length ? 'fulfilled' : 'rejected';
+  }
+}
+
+/** Loads one shop; resolves false when it was rejected (the screen then goes to /home). */
+export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
+  if (!opts.refresh || detailWire.value?.id !== id) {
+    detailStatus.value = 'pending';
+    if (detailWire.value?.id !== id) detailWire.value = null;
+  }
+  try {
+    detailWire.value = await fetchShop(locale.value, id, development.value);
+    detailStatus.value = 'fulfilled';
+    return true;
+  } catch {
+    if (opts.refresh && detailWire.value?.id === id) return true; // a failed refresh keeps what is shown
+    detailWire.value = null;
+    detailStatus.value = 'rejected';
+    return false;
+  }
+}
+
+export function clearShop() {
+  detailWire.value = null;
+  detailStatus.value = 'idle';
+}
+
+export function reset() {
+  listWire.value = [];
+  listStatus.value = 'idle';
+  listFetchedAt = 0;
+  clearShop();
+}

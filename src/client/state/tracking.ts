@@ -1,0 +1,216 @@
+/**
+ * Following the active order (SPEC.md §2 "Tracking", §4 "Queue message", "Sending", "Tracking", §9): the
+ * order refreshes every 30 s (paused while hidden, at once when shown), when the profile's active order
+ * changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
+ * the change in wait; and when the order ends or disappears, the active order is cleared and / follows.
+ */
+import { computed, effect, signal } from '@preact/signals-react';
+import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
+import type { WireOrder } from '../../shared/wire-order.ts';
+import type { QueueMessage } from '../lib/queue-message.ts';
+import { isEnded, neutralKey, nextMessage, toTrackedOrder, type TrackedOrder } from '../lib/tracking.ts';
+import { loc, navigate } from '../router/history.ts';
+import { ApiError } from '../services/http.ts';
+import * as api from '../services/orders.ts';
+import { save } from '../services/storage.ts';
+import { applyProfile } from './account.ts';
+import { language, locale, t, tList } from './i18n.ts';
+import { notify } from './notices.ts';
+import { poll } from './poll.ts';
+import { activeOrderId, profile, sync, user } from './session.ts';
+
+/** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
+export const RETRY_MS = 5_000;
+
+const NEUTRAL: QueueMessage = { kind: 'neutral', index: 0 };
+
+export const order = signal<TrackedOrder | null>(null);
+export const fetchStatus = signal<'idle' | 'loading' | 'fulfilled' | 'rejected'>('idle');
+export const message = signal<QueueMessage>(NEUTRAL);
+export const checkInStatus = signal<'idle' | 'pending' | 'error'>('idle');
+export const leaveStatus = signal<'idle' | 'confirm' | 'pending'>('idle');
+/** Set by a successful leave (SPEC.md §4 "Sending": cancel sets a canceled flag). */
+export const canceled = signal(false);
+/** The order ended or disappeared: the screen says so while / is 500 ms away. */
+export const ended = signal(false);
+export const receiptOpen = signal(false);
+
+/** The message's text: one of the five increase/decrease texts, or the single text of the other kinds. */
+export const messageText = computed(() => {
+  const m = message.value;
+  if (m.kind === 'increase' || m.kind === 'decrease') {
+    const list = tList(`tracking.messages.${m.kind}`);
+    return list[m.index] ?? list[0] ?? '';
+  }
+  if (m.kind === 'neutral') return t(`tracking.messages.${neutralKey(order.value?.queue ?? null)}`);
+  return t(`tracking.messages.${m.kind}`);
+});
+
+let seq = 0;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let homeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** SPEC.md §4: a non-active status clears the active order, here and in the stored profile. */
+function clearActiveOrder() {
+  const p = profile.peek();
+  if (p && p.active_order_id !== null) applyProfile({ ...p, active_order_id: null });
+  void save('order', null);
+}
+
+/** The order is over (ended, cancelled, or gone): clear it and return to / after 500 ms. */
+function finish() {
+  if (ended.peek()) return;
+  ended.value = true;
+  clearTimeout(retryTimer);
+  clearActiveOrder();
+  clearTimeout(homeTimer);
+  homeTimer = setTimeout(() => {
+    // The customer may have gone elsewhere meanwhile; only tracking hands over to the gate.
+    if (loc.peek().path === '/tracking') navigate('/', { replace: true });
+  }, RETURN_HOME_MS);
+}
+
+function apply(w: WireOrder) {
+  const next = toTrackedOrder(w);
+  const prev = order.peek();
+  const sameOrder = prev?.orderId === next.orderId;
+  message.value = nextMessage(sameOrder ? message.peek() : NEUTRAL, sameOrder ? prev.queue : null, next.queue);
+  order.value = next;
+  fetchStatus.value = 'fulfilled';
+  if (isEnded(next.status)) finish();
+}
+
+function scheduleRetry() {
+  clearTimeout(retryTimer);
+  const delay = Math.min(REFRESH_MS, RETRY_MS * 2 ** failures);
+  failures++;
+  retryTimer = setTimeout(() => void refreshOrder(), delay);
+}
+
+/** Fetches the active order; a 404/403 means it is gone, other failures retry soon. */
+export async function refreshOrder(): Promise<void> {
+  const u = user.peek();
+  const id = activeOrderId.peek();
+  if (!u || ended.peek()) return;
+  if (id === null) {
+    // Decided only once the profile sync is done: a stored profile may still be on its way.
+    if (sync.peek() !== 'syncing' && sync.peek() !== 'idle') finish();
+    return;
+  }
+  const mine = ++seq;
+  if (order.peek()?.orderId !== id) fetchStatus.value = 'loading';
+  try {
+    const w = await api.fetchOrder(locale.peek(), u.id, id);
+    if (mine !== seq) return;
+    failures = 0;
+    clearTimeout(retryTimer);
+    apply(w);
+  } catch (err) {
+    if (mine !== seq || (err as Error).name === 'AbortError') return;
+    if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return finish();
+    // A lost login (401/422) is handled by the auth bridge, which leaves this page.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 422)) return;
+    fetchStatus.value = 'rejected';
+    scheduleRetry();
+  }
+}
+
+/**
+ * Starts following the order; returns the stop. A change of the profile's active order id (a sync on
+ * visibility, a login) is a status change: refetch, and with no active order left, end here.
+ */
+export function startTracking(): () => void {
+  if (order.peek() && order.peek()!.orderId !== activeOrderId.peek()) clearTracking();
+  ended.value = false;
+  const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: true });
+  let first = true;
+  const stopWatch = effect(() => {
+    const id = activeOrderId.value;
+    const s = sync.value;
+    if (first) return void (first = false);
+    if (s === 'syncing') return;
+    if (id !== (order.peek()?.orderId ?? null) || id === null) void refreshOrder();
+  });
+  return () => {
+    stopPoll();
+    stopWatch();
+    seq++;
+    clearTimeout(retryTimer);
+  };
+}
+
+/** 'I am here': checkedIn true, then the shop-link message. */
+export async function checkIn(): Promise<boolean> {
+  const o = order.peek();
+  const u = user.peek();
+  if (!o || !u || checkInStatus.peek() === 'pending' || o.checkedIn) return false;
+  checkInStatus.value = 'pending';
+  try {
+    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { customer_at_pob: true });
+    seq++; // an older refresh still on its way must not undo this
+    checkInStatus.value = 'idle';
+    apply(w);
+    return true;
+  } catch {
+    checkInStatus.value = 'error';
+    if (user.peek()) notify({ kind: 'error', title: t('tracking.checkIn.error') }, ERROR_NOTICE_MS);
+    return false;
+  }
+}
+
+export function askLeave() {
+  if (order.peek()) leaveStatus.value = 'confirm';
+}
+
+export function cancelLeave() {
+  if (leaveStatus.peek() === 'confirm') leaveStatus.value = 'idle';
+}
+
+/** Leaves the queue: the order is cancelled, in Finnish a survey notice shows for 10 s, then / follows. */
+export async function confirmLeave(): Promise<boolean> {
+  const o = order.peek();
+  const u = user.peek();
+  if (!o || !u || leaveStatus.peek() === 'pending') return false;
+  leaveStatus.value = 'pending';
+  try {
+    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { cancel: true });
+    seq++;
+    canceled.value = true;
+    leaveStatus.value = 'idle';
+    if (language.peek() === 'fi') {
+      notify({ kind: 'info', title: t('tracking.survey.title'), text: t('tracking.survey.text'), linkUrl: t('tracking.survey.url'), linkText: t('tracking.survey.link') }, SURVEY_NOTICE_MS);
+    }
+    apply(w);
+    finish();
+    return true;
+  } catch {
+    leaveStatus.value = 'confirm';
+    if (user.peek()) notify({ kind: 'error', title: t('tracking.leave.error') }, ERROR_NOTICE_MS);
+    return false;
+  }
+}
+
+export function toggleReceipt() {
+  receiptOpen.value = !receiptOpen.peek();
+}
+
+/** Forgets the tracked order (SPEC.md §2: cleared when there is no active order). */
+export function clearTracking() {
+  seq++;
+  failures = 0;
+  clearTimeout(retryTimer);
+  order.value = null;
+  fetchStatus.value = 'idle';
+  message.value = NEUTRAL;
+  checkInStatus.value = 'idle';
+  leaveStatus.value = 'idle';
+  receiptOpen.value = false;
+  ended.value = false;
+}
+
+export function reset() {
+  clearTimeout(homeTimer);
+  clearTracking();
+  canceled.value = false;
+}

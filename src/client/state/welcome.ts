@@ -1,0 +1,55 @@
+/**
+ * The welcome carousel (SPEC.md §2 "Welcome"): which slides show (no install help when the app already
+ * runs installed), which install instructions fit the device, and the current slide.
+ */
+import { computed, signal } from '@preact/signals-react';
+import { isStandalone, platform } from '../services/geo.ts';
+import { markWelcomeSeen } from './prefs.ts';
+
+export type WelcomeSlide = 'service' | 'product' | 'account' | 'install';
+export type InstallPlatform = 'ios' | 'android' | 'unknown';
+
+/** A horizontal move shorter than this is a tap, longer a swipe. */
+export const SWIPE_PX = 40;
+
+export const standalone = signal(false);
+export const installPlatform = signal<InstallPlatform>('unknown');
+export const slideIndex = signal(0);
+
+/** 4 slides, 3 when standalone (SPEC.md §9). */
+export const slides = computed<WelcomeSlide[]>(() =>
+  standalone.value ? ['service', 'product', 'account'] : ['service', 'product', 'account', 'install'],
+);
+
+/** Reads the display mode and the platform afresh and starts from the first slide. */
+export function startWelcome(env: { standalone: () => boolean; platform: () => InstallPlatform } = { standalone: isStandalone, platform }) {
+  standalone.value = env.standalone();
+  installPlatform.value = env.platform();
+  slideIndex.value = 0;
+}
+
+export function goToSlide(i: number) {
+  slideIndex.value = Math.min(Math.max(0, Math.trunc(i)), slides.value.length - 1);
+}
+
+export const nextSlide = () => goToSlide(slideIndex.value + 1);
+export const previousSlide = () => goToSlide(slideIndex.value - 1);
+
+/** A pointer moved dx pixels: left goes forward, right goes back. Returns whether it was a swipe. */
+export function swipe(dx: number): boolean {
+  if (dx <= -SWIPE_PX) nextSlide();
+  else if (dx >= SWIPE_PX) previousSlide();
+  else return false;
+  return true;
+}
+
+/** Leaving the carousel for login or the shop list: the gate shows home from now on. */
+export function leaveWelcome() {
+  markWelcomeSeen();
+}
+
+export function reset() {
+  standalone.value = false;
+  installPlatform.value = 'unknown';
+  slideIndex.value = 0;
+}

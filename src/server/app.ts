@@ -1,0 +1,82 @@
+/**
+ * Builds the Fastify app and never listens: server.ts listens, tests call app.inject().
+ * Every API route lives under /api/:locale/ (DESIGN.md §3) and answers with or without its trailing slash.
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { localeOfSegment, type Locale } from '../shared/locales.ts';
+import type { Deps } from './deps.ts';
+import { HttpError, notFound } from './errors.ts';
+import { configRoutes } from './routes/config.ts';
+import { pobRoutes } from './routes/pobs.ts';
+import { employeeRoutes } from './routes/employees.ts';
+import { staticFiles } from './routes/static.ts';
+import { authRoutes } from './routes/auth.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { bonusRoutes } from './routes/bonus.ts';
+import { devRoutes } from './routes/dev.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { operatorRoutes } from './routes/operator.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The locale of the /api/:locale/ prefix; set for every API route. */
+    locale: Locale;
+  }
+}
+
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
+    bodyLimit: 64 * 1024,
+  });
+  app.decorateRequest('locale', 'FI' as Locale);
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const first = fe.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+      return reply.status(400).send(field ? { error: `Invalid ${field}`, field } : { error: 'Invalid request' });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return reply.status(fe.statusCode).send({ error: fe.message });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  const staticFallback = staticFiles(deps.config.staticDir);
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+    return staticFallback(req, reply);
+  });
+
+  configRoutes(app, deps);
+  devRoutes(app, deps);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req: FastifyRequest<{ Params: { locale?: string } }>) => {
+        const locale = localeOfSegment(req.params.locale ?? '');
+        if (!locale) throw notFound('Unknown locale');
+        req.locale = locale;
+      });
+      pobRoutes(api, deps);
+      employeeRoutes(api, deps);
+      authRoutes(api, deps);
+      customerRoutes(api, deps);
+      bonusRoutes(api, deps);
+      orderRoutes(api, deps);
+      operatorRoutes(api, deps);
+      devRoutes(api, deps);
+    },
+    { prefix: '/api/:locale' },
+  );
+
+  return app;
+}

@@ -1,0 +1,74 @@
+/**
+ * Password recovery by SMS code (SPEC.md §2 "Recovery", DESIGN.md §3 "SMS"): 6 random digits, valid 1 hour,
+ * single use, at most 5 tries each. The answers never tell whether a phone has an account: an unknown phone
+ * gets the same answer and no SMS, and the SMS leaves after the answer so timing does not tell either.
+ */
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
+import { languageOfLocale, type Locale } from '../../shared/locales.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest } from '../errors.ts';
+import { codeText, smsOf } from '../notify/sms.ts';
+import { customerByPhone, setPasswordHash } from '../repos/customers.ts';
+import { insertCode, markUsed, pruneCodes, takeTry } from '../repos/sms-codes.ts';
+import { revokeAllRefreshTokens } from '../repos/tokens.ts';
+import type { Body } from '../routes/body.ts';
+import { hashPassword } from './passwords.ts';
+import { assertNewPassword, assertPhone } from './rules.ts';
+import { enforce, forget } from './throttle.ts';
+import { hashCode, keysOf } from './tokens.ts';
+
+export const MAX_CODE_TRIES = 5;
+export const BAD_CODE = 'Invalid or expired code';
+
+type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms'>;
+
+/** Six digits from the CSPRNG, leading zeros kept. */
+export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export async function requestCode(deps: D, body: Body, locale: Locale, address: string, log: FastifyBaseLogger, reply?: FastifyReply): Promise<{ ok: true }> {
+  const phone = assertPhone(body.phone, body.countryCode);
+  // Counted for every phone, known or not, so a 429 does not tell either.
+  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }], reply);
+  const customer = await customerByPhone(deps.db, phone);
+  if (!customer) return { ok: true };
+
+  const code = newCode();
+  const now = deps.now();
+  await pruneCodes(deps.db, now);
+  await insertCode(deps.db, { customerId: customer.id, phone, codeHash: hashCode(await keysOf(deps), phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
+  const text = codeText(customer.language ?? languageOfLocale(locale), code);
+  // Not awaited: the answer must not wait for the gateway (that would time the account's existence).
+  smsOf(deps, log)
+    .send(phone, text)
+    .catch((err: Error) => log.error({ err: err.message, to: phone }, 'recovery SMS failed'));
+  return { ok: true };
+}
+
+export async function resetPassword(deps: D, body: Body, address: string, reply?: FastifyReply): Promise<{ ok: true }> {
+  const phone = assertPhone(body.phone, body.countryCode);
+  const token = body.token;
+  if (token === undefined || token === null || token === '') throw badRequest('Missing token parameter', 'token');
+  const password = assertNewPassword(body.password);
+  const code = typeof token === 'number' ? String(token).padStart(6, '0') : typeof token === 'string' ? token.trim() : '';
+  // Not six digits cannot be a code: refused without spending one of the code's tries.
+  if (!/^\d{6}$/.test(code)) throw badRequest(BAD_CODE, 'token');
+
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }], reply);
+  const attempt = await takeTry(deps.db, phone, deps.now(), MAX_CODE_TRIES);
+  if (!attempt) throw badRequest(BAD_CODE, 'token');
+  const given = Buffer.from(hashCode(await keysOf(deps), phone, code), 'hex');
+  const stored = Buffer.from(attempt.code_hash, 'hex');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw badRequest(BAD_CODE, 'token');
+
+  const hash = await hashPassword(password, deps.config.scrypt);
+  await deps.db.transaction(async (tx) => {
+    if (!(await markUsed(tx, attempt.id, deps.now()))) throw badRequest(BAD_CODE, 'token');
+    await setPasswordHash(tx, attempt.customer_id, hash, deps.now());
+    await revokeAllRefreshTokens(tx, attempt.customer_id, 'recovery', deps.now());
+  });
+  // The owner proved the phone: earlier wrong logins no longer block it.
+  await forget(deps.db, 'loginPhone', phone);
+  return { ok: true };
+}

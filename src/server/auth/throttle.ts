@@ -1,0 +1,82 @@
+/**
+ * The rate limits of the account calls, per phone and per client address. Counters live in the database
+ * (repos/limits.ts), so they hold across processes. Every attempt counts, allowed or not: a client that keeps
+ * hammering a blocked key stays blocked.
+ */
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../db/db.ts';
+import { HttpError } from '../errors.ts';
+import { clear, hit, prune, retryAt } from '../repos/limits.ts';
+
+const MIN = 60_000;
+
+export interface Limit {
+  limit: number;
+  windowMs: number;
+  /** What is limited, for the 429 text. */
+  what: 'attempts' | 'code requests' | 'requests';
+}
+
+export const LIMITS = {
+  /** Wrong passwords for one phone; a successful login clears it. */
+  loginPhone: { limit: 10, windowMs: 15 * MIN, what: 'attempts' },
+  /** Logins from one address; generous, a shop's Wi-Fi is shared by many customers. */
+  loginAddress: { limit: 100, windowMs: 15 * MIN, what: 'attempts' },
+  /** SMS codes per phone: at most 3 an hour, whether or not the phone has an account. */
+  codePhone: { limit: 3, windowMs: 60 * MIN, what: 'code requests' },
+  codeAddress: { limit: 10, windowMs: 60 * MIN, what: 'code requests' },
+  /** Code guesses per address, across phones (each code also has its own 5-try cap). */
+  resetAddress: { limit: 30, windowMs: 15 * MIN, what: 'attempts' },
+  registerAddress: { limit: 20, windowMs: 60 * MIN, what: 'requests' },
+  /** Wrong current passwords on /password/ for one customer (a stolen access token must not brute-force it). */
+  passwordCustomer: { limit: 10, windowMs: 15 * MIN, what: 'attempts' },
+  teaserAddress: { limit: 20, windowMs: 60 * MIN, what: 'requests' },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** The 429 of a limit, with the wait rounded up to whole minutes (DESIGN.md §3 "Errors"). */
+export class TooManyRequests extends HttpError {
+  constructor(
+    readonly what: string,
+    readonly retryAfterMs: number,
+  ) {
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / MIN));
+    super(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+}
+
+let hitsSincePrune = 0;
+
+/**
+ * Counts one hit on each named key and throws TooManyRequests when any is over its limit. With a reply,
+ * sets Retry-After (seconds) as well.
+ */
+export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string }[], reply?: FastifyReply): Promise<void> {
+  const results = await Promise.all(
+    checks.map(async ({ name, key }) => {
+      const rule: Limit = LIMITS[name];
+      const result = await hit(q, `${name}:${key}`, now, rule.windowMs);
+      return { rule, result };
+    }),
+  );
+  // Old buckets are removed now and then rather than by a timer, so no process needs a scheduler.
+  if ((hitsSincePrune += checks.length) >= 200) {
+    hitsSincePrune = 0;
+    await prune(q, now);
+  }
+  let worst: { what: string; at: number } | null = null;
+  for (const { rule, result } of results) {
+    if (result.count <= rule.limit) continue;
+    const at = retryAt(result, rule.limit, rule.windowMs);
+    if (!worst || at > worst.at) worst = { what: rule.what, at };
+  }
+  if (!worst) return;
+  const wait = Number.isFinite(worst.at) ? worst.at - now : LIMITS.codePhone.windowMs;
+  reply?.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
+  throw new TooManyRequests(worst.what, wait);
+}
+
+export async function forget(q: Queryable, name: LimitName, key: string): Promise<void> {
+  await clear(q, `${name}:${key}`);
+}

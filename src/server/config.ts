@@ -1,0 +1,90 @@
+/** Configuration from the environment, read once. Everything the server needs to know comes through here. */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent, PGlite in dataDir. */
+  databaseUrl: string | null;
+  /** Development mode: test shops, hidden barbers, the SMS outbox. */
+  development: boolean;
+  simulator: boolean;
+  seed: boolean;
+  /** Serve the built client from here (null: API only). */
+  staticDir: string | null;
+  jwtSecret: string | null;
+  mapsKey: string | null;
+  firebase: Record<string, string> | null;
+  vapidKey: string | null;
+  /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
+  countryHeader: string | null;
+  logLevel: string;
+  /** Trust X-Forwarded-For (behind a proxy), so per-address rate limits see the client and not the proxy. */
+  trustProxy: boolean;
+  /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
+  scrypt: { logN: number; r: number; p: number };
+  accessTtlMs: number;
+  refreshTtlMs: number;
+  /** SMS provider: `log` (server log, and the development outbox) or `http` (a gateway). */
+  smsProvider: 'log' | 'http';
+  smsGatewayUrl: string | null;
+  smsGatewayToken: string | null;
+  /** FCM HTTP v1 push (FCM_SERVICE_ACCOUNT or FCM_ACCESS_TOKEN, FCM_PROJECT_ID, FCM_ENDPOINT); null: push off. */
+  fcm: FcmConfig | null;
+  /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
+  simulatorTickMs: number;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+function json(value: string | undefined): Record<string, string> | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as Record<string, string>;
+  } catch {
+    throw new Error('FIREBASE_CONFIG is not valid JSON');
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const databaseUrl = env.DATABASE_URL || null;
+  const production = env.NODE_ENV === 'production';
+  const config: Config = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? 'data'),
+    databaseUrl,
+    development: flag(env.DEVELOPMENT, false),
+    // The simulator plays the barbers in the embedded demo only.
+    simulator: flag(env.SIMULATOR, !production && !databaseUrl),
+    seed: flag(env.SEED, true),
+    staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? 'dist'),
+    jwtSecret: env.JWT_SECRET || null,
+    mapsKey: env.MAPS_KEY || null,
+    firebase: json(env.FIREBASE_CONFIG),
+    vapidKey: env.FIREBASE_VAPID_KEY || null,
+    countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
+    accessTtlMs: 15 * 60_000,
+    refreshTtlMs: 30 * 24 * 3_600_000,
+    smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
+    smsGatewayUrl: env.SMS_GATEWAY_URL || null,
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
+    fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
+    simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
+    ...overrides,
+  };
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
+  if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
+  if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
+  return config;
+}

@@ -1,0 +1,21 @@
+/** How a barber is shown by name and picture, the same in shop queues and barber pages (SPEC.md §3). */
+
+export interface BarberLook {
+  firstname: string;
+  lastname: string;
+  image: string | null;
+  avatar: string | null;
+  avatarActive: boolean;
+}
+
+/** The avatar when it is active and exists; otherwise the photo when the avatar is not active; else none. */
+export function barberImage(b: Pick<BarberLook, 'image' | 'avatar' | 'avatarActive'>): string | null {
+  if (b.avatarActive) return b.avatar || null;
+  return b.image || null;
+}
+
+/** First name plus the last initial: "Mikko K.". */
+export function displayName(b: Pick<BarberLook, 'firstname' | 'lastname'>): string {
+  const initial = b.lastname.trim().charAt(0);
+  return initial ? `${b.firstname} ${initial}.` : b.firstname;
+}

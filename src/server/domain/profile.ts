@@ -1,0 +1,104 @@
+/**
+ * The customer profile of SPEC.md §3 as the client reads it (WireProfile): the stored fields, the membership in
+ * force, the bonus with its benefits, and the open order of the queue. Also the checks of a profile PATCH.
+ */
+import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
+import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
+import { languageCode } from '../auth/register.ts';
+import { isEmail } from '../auth/rules.ts';
+import type { Queryable } from '../db/db.ts';
+import { badRequest } from '../errors.ts';
+import { bonusAccount, listBenefits } from '../repos/benefits.ts';
+import { activeMembership, customerById, openOrderId, PATCHABLE, type PatchableColumn } from '../repos/customers.ts';
+import { onlyKeys, type Body } from '../routes/body.ts';
+
+/** Queue priority of a customer now: Platinum 3, Gold 2, Silver 1, no membership 0 (for the queue engine). */
+export async function customerPriority(q: Queryable, customerId: number, now: number): Promise<number> {
+  const m = await activeMembership(q, customerId, now);
+  return m ? MEMBERSHIP_PRIORITY[m.type] : MEMBERSHIP_PRIORITY.none;
+}
+
+export async function profileOf(q: Queryable, customerId: number, now: number): Promise<WireProfile | null> {
+  const c = await customerById(q, customerId);
+  if (!c) return null;
+  const [m, bonus, benefits, active_order_id] = await Promise.all([
+    activeMembership(q, customerId, now),
+    bonusAccount(q, customerId),
+    listBenefits(q, customerId, now),
+    openOrderId(q, customerId),
+  ]);
+  const membership: WireMembership | null = m && {
+    type: m.type,
+    priority: MEMBERSHIP_PRIORITY[m.type],
+    begin_date: m.begin_date,
+    end_date: m.end_date,
+    credits: m.credits,
+    wp_prem_credits: m.wp_prem_credits,
+    wp_prod_credits: m.wp_prod_credits,
+  };
+  return {
+    id: c.id,
+    firstname: c.firstname,
+    lastname: c.lastname,
+    phone: c.phone,
+    email: c.email,
+    city: c.city,
+    date_of_birth: c.date_of_birth,
+    sex: c.sex,
+    street_address: c.street_address,
+    post_code: c.post_code,
+    tutorial_seen: c.tutorial_seen,
+    allow_email: c.allow_email,
+    allow_sms: c.allow_sms,
+    app_language: c.app_language,
+    language: c.language,
+    fcm_token: c.fcm_token,
+    active_order_id,
+    membership,
+    // No bonus account and no benefits: the programme does not concern this customer.
+    bonus: bonus || benefits.length ? { amount: bonus?.amount ?? 0, expirationDate: bonus?.expirationDate ?? null, benefits } : null,
+  };
+}
+
+const text = (max: number, nullable: boolean) => (v: unknown, key: string) => {
+  if (v === null && nullable) return null;
+  if (typeof v !== 'string' || v.trim().length > max || (!nullable && !v.trim())) throw badRequest(`Invalid ${key}`, key);
+  return v.trim() || null;
+};
+const bool = (v: unknown, key: string) => {
+  if (typeof v !== 'boolean') throw badRequest(`Invalid ${key}`, key);
+  return v;
+};
+
+// One check per patchable field; each returns the value to store or throws a 400 naming the field.
+const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
+  // Push token (or null to disable push, SPEC.md §7).
+  fcm_token: text(4096, true),
+  allow_email: bool,
+  allow_sms: bool,
+  tutorial_seen: bool,
+  email: (v, key) => {
+    if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest('Invalid email address', key);
+    return v.trim();
+  },
+  language: (v, key) => {
+    const code = languageCode(v);
+    if (!code) throw badRequest(`Invalid ${key}`, key);
+    return code;
+  },
+  app_language: (v, key) => {
+    if (typeof v !== 'string' || !/^[a-z]{2}_[A-Z]{2}$/.test(v)) throw badRequest(`Invalid ${key}`, key);
+    return v;
+  },
+  firstname: text(100, false),
+  lastname: text(100, false),
+  city: text(100, true),
+};
+
+/** The checked PATCH body (the fields of WireProfilePatch): unknown fields and wrong types are 400s, nothing is half-applied. */
+export function checkProfilePatch(body: Body): Partial<Record<PatchableColumn, unknown>> {
+  onlyKeys(body, PATCHABLE);
+  const out: Partial<Record<PatchableColumn, unknown>> = {};
+  for (const key of PATCHABLE) if (key in body) out[key] = CHECKS[key](body[key], key);
+  return out;
+}

@@ -1,0 +1,172 @@
+/**
+ * Turn notifications (DESIGN.md §3 "Push"): when a customer's turn is near (wait at most NEAR_MINUTES) and
+ * when it is now (wait 0, or the service started), by push if the customer has an FCM token and push is
+ * configured, and by SMS if the customer allows SMS. Each (order, kind, channel) is claimed in the database
+ * before it is sent, so it goes out at most once whichever process looks. A 'now' that comes first also
+ * claims 'near', so a customer is never told "in ten minutes" after "now".
+ *
+ * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
+ * waits also shrink with time alone.
+ */
+import type { Deps } from '../deps.ts';
+import { pushOf } from '../notify/push.ts';
+import { smsOf } from '../notify/sms.ts';
+import { claimNotice, contactsOf, forgetPushToken, settleNotice, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
+import { getShop, type ShopRow } from '../repos/shops.ts';
+import { schedule } from './schedule.ts';
+import { loadQueues } from './snapshot.ts';
+
+export const NEAR_MINUTES = 10;
+
+type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export interface TurnNotice {
+  orderId: number;
+  customerId: number;
+  kind: NoticeKind;
+  channel: NoticeChannel;
+  outcome: 'sent' | 'unregistered' | 'failed';
+}
+
+/** Which notice an order is due, if any. */
+export function noticeKind(status: OrderRow['status'], wait: number | null): NoticeKind | null {
+  if (status === 'in_service') return 'now';
+  if (status !== 'active' || wait === null) return null;
+  if (wait <= 0) return 'now';
+  return wait <= NEAR_MINUTES ? 'near' : null;
+}
+
+const TEXTS: Record<string, Record<NoticeKind, (shop: string, wait: number) => { title: string; body: string }>> = {
+  en: {
+    near: (shop, wait) => ({ title: 'Your turn is near', body: `Your turn at ${shop} is in about ${wait} min. Please head to the shop and check in.` }),
+    now: (shop) => ({ title: 'It is your turn', body: `It is your turn at ${shop} now. Please check in at the shop.` }),
+  },
+  fi: {
+    near: (shop, wait) => ({ title: 'Vuorosi lähestyy', body: `Vuorosi (${shop}) on noin ${wait} min päästä. Tule liikkeeseen ja ilmoittaudu.` }),
+    now: (shop) => ({ title: 'Nyt on sinun vuorosi', body: `Nyt on sinun vuorosi (${shop}). Ilmoittaudu liikkeessä.` }),
+  },
+  ee: {
+    near: (shop, wait) => ({ title: 'Teie järjekord on lähedal', body: `Teie järjekord (${shop}) on umbes ${wait} min pärast. Palun tulge salongi ja registreeruge.` }),
+    now: (shop) => ({ title: 'Nüüd on teie kord', body: `Nüüd on teie kord (${shop}). Palun registreeruge salongis.` }),
+  },
+};
+
+export function turnText(kind: NoticeKind, language: string | null, shop: string, wait: number): { title: string; body: string } {
+  const lang = language === 'et' ? 'ee' : (language ?? 'en');
+  return (TEXTS[lang] ?? TEXTS.en)[kind](shop, wait);
+}
+
+/** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
+export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promise<TurnNotice[]> {
+  const now = deps.now();
+  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
+  const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];
+  if (!orders.length) return [];
+  const shops = (await Promise.all([...new Set(orders.map((o) => o.shopId))].map((id) => getShop(deps.db, id)))).filter((s): s is ShopRow => s !== null);
+  const queues = await loadQueues(deps.db, shops, now);
+  const waits = new Map<number, number | null>();
+  for (const [, queue] of queues) for (const row of schedule(queue.snapshot).orders) waits.set(row.id, row.wait);
+  const due = orders.flatMap((o) => {
+    const kind = noticeKind(o.status, waits.get(o.id) ?? null);
+    return kind ? [{ order: o, kind, wait: waits.get(o.id) ?? 0 }] : [];
+  });
+  if (!due.length) return [];
+  const contacts = await contactsOf(deps.db, due.map((d) => d.order.customerId!));
+  const push = pushOf(deps);
+  const sms = smsOf(deps, log);
+  const shopName = new Map(shops.map((s) => [s.id, s.name]));
+  const out: TurnNotice[] = [];
+  for (const { order, kind, wait } of due) {
+    const c = contacts.get(order.customerId!);
+    if (!c) continue;
+    const channels: NoticeChannel[] = [];
+    if (push && c.fcmToken) channels.push('push');
+    if (c.allowSms) channels.push('sms');
+    for (const channel of channels) {
+      const claimed = await claimNotice(deps.db, order.id, kind, channel, now);
+      if (kind === 'now') await claimNotice(deps.db, order.id, 'near', channel, now, 'superseded by now');
+      if (!claimed) continue;
+      const text = turnText(kind, c.language, shopName.get(order.shopId) ?? '', wait);
+      let outcome: TurnNotice['outcome'] = 'sent';
+      let error: string | null = null;
+      try {
+        if (channel === 'push') {
+          outcome = await push!.send({ token: c.fcmToken!, ...text, data: { order_id: String(order.id), kind }, link: '/tracking' });
+          if (outcome === 'unregistered') {
+            error = 'token unregistered';
+            await forgetPushToken(deps.db, c.id, c.fcmToken!);
+          }
+        } else {
+          await sms.send(c.phone, `${text.title}: ${text.body}`);
+        }
+      } catch (err) {
+        outcome = 'failed';
+        error = (err as Error).message.slice(0, 500);
+        log?.warn({ err, orderId: order.id, channel }, 'turn notification failed');
+      }
+      await settleNotice(deps.db, order.id, kind, channel, now, error);
+      out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
+    }
+  }
+  return out;
+}
+
+export interface TurnNotifier {
+  /** Checks one shop soon, after whatever check is running; never throws. */
+  kick(shopId: number): void;
+  /** Checks every shop with customer orders now. */
+  checkAll(): Promise<TurnNotice[]>;
+  /** Resolves when no kicked check is pending (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+const notifiers = new WeakMap<object, TurnNotifier>();
+
+/** One notifier per app (Deps object): kicks run one after another, so a shop is never checked twice at once. */
+export function turnsOf(deps: D, log?: Log): TurnNotifier {
+  let n = notifiers.get(deps);
+  if (n) return n;
+  let chain: Promise<unknown> = Promise.resolve();
+  const queued = new Set<number>();
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn);
+    chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
+    return next;
+  };
+  n = {
+    kick(shopId) {
+      // A shop already waiting for a check needs no second one.
+      if (queued.has(shopId)) return;
+      queued.add(shopId);
+      void run(() => {
+        queued.delete(shopId);
+        return checkTurns(deps, [shopId], log);
+      }).catch(() => undefined);
+    },
+    checkAll: () => run(() => checkTurns(deps, undefined, log)),
+    async idle() {
+      let seen: Promise<unknown>;
+      do {
+        seen = chain;
+        await seen;
+      } while (seen !== chain);
+    },
+  };
+  notifiers.set(deps, n);
+  return n;
+}
+
+/** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
+export function startTurnTimer(deps: D, intervalMs: number, log?: Log): () => Promise<void> {
+  const turns = turnsOf(deps, log);
+  const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await turns.idle();
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * The shop's side of the queue (DESIGN.md §1 "Operator side"): a per-shop key, the floor as the engine sees
+ * it, and the transitions the shop makes: add a walk-in, start, finish (receipt and learned speed), no-show,
+ * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db, Queryable } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
+import { barberImage, displayName } from '../domain/barber-image.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
+import { allShops, operatorKeyHash, setOperatorKeyHash, shopOfKeyHash } from '../repos/operators.ts';
+import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
+import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
+import { getShop, type ShopRow } from '../repos/shops.ts';
+import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { queueOf } from './order-view.ts';
+import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
+import { schedule } from './schedule.ts';
+import { recordFinish } from './speed.ts';
+
+type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
+
+const MINUTE = 60_000;
+/** A barber may start a customer this long before their shift begins (setting up early). */
+const EARLY_START_MINUTES = 15;
+/** VAT of barber services by country, percent, prices VAT inclusive. */
+export const VAT_BY_COUNTRY: Record<string, number> = { FI: VAT_GENERAL, EE: 24, NO: 25, DK: 25, SE: 25 };
+
+/** A new key: 256 random bits, prefixed so it is recognisable in a config file. */
+export const newOperatorKey = (): string => 'opk_' + randomBytes(32).toString('base64url');
+/** The key's stored form. A plain SHA-256 suffices: the key is random, not a password. */
+export const hashOperatorKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+/** Makes a new key for the shop, replacing its old one; null when there is no such shop. */
+export async function issueOperatorKey(q: Queryable, shopId: number): Promise<string | null> {
+  const key = newOperatorKey();
+  return (await setOperatorKeyHash(q, shopId, hashOperatorKey(key))) ? key : null;
+}
+
+/** Gives every shop a key and writes them to DATA_DIR/operator-keys.json (the demo's first seed). */
+export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<string> {
+  const keys = await db.transaction(async (tx) => {
+    const out: Record<string, { name: string; country: string; key: string }> = {};
+    for (const s of await allShops(tx)) out[s.id] = { name: s.name, country: s.country, key: (await issueOperatorKey(tx, s.id))! };
+    return out;
+  });
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'operator-keys.json');
+  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return file;
+}
+
+/** The shop whose key the bearer is; 401 for no key or an unknown one. */
+export async function operatorShopOf(q: Queryable, bearer: string | null): Promise<number> {
+  if (!bearer) throw unauthorized('Missing operator key');
+  const shopId = await shopOfKeyHash(q, hashOperatorKey(bearer));
+  if (shopId === null) throw unauthorized('Invalid operator key');
+  return shopId;
+}
+
+/**
+ * The bearer must be the target shop's key: its hash is compared with the stored one in constant time. A
+ * valid key of another shop is a 403 (a key of shop A cannot touch shop B), anything else a 401.
+ */
+export async function authorizeShop(q: Queryable, bearer: string | null, target: number): Promise<void> {
+  if (!bearer) throw unauthorized('Missing operator key');
+  const given = Buffer.from(hashOperatorKey(bearer), 'hex');
+  const stored = await operatorKeyHash(q, target);
+  if (stored && /^[0-9a-f]{64}$/.test(stored) && timingSafeEqual(given, Buffer.from(stored, 'hex'))) return;
+  if ((await shopOfKeyHash(q, given.toString('hex'))) !== null) throw forbidden('This key is for another shop');
+  throw unauthorized('Invalid operator key');
+}
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
+  const shop = await getShop(q, id);
+  if (!shop) throw notFound('Shop not found');
+  return shop;
+}
+
+/** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
+export async function operatorQueue(deps: D, shopId: number): Promise<WireOperatorQueue> {
+  const now = deps.now();
+  const shop = await shopOrThrow(deps.db, shopId);
+  const [queue, open, version] = await Promise.all([
+    queueOf(deps.db, shop, now),
+    openOrdersOf(deps.db, [shopId]),
+    queueVersion(deps.db, [shopId]),
+  ]);
+  const s = schedule(queue.snapshot);
+  const [items, names] = await Promise.all([itemsOf(deps.db, open.map((o) => o.id)), customerNamesOf(deps.db, open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])))]);
+  const byId = new Map(open.map((o) => [o.id, o]));
+  const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
+  const entry = (o: OrderRow, e: Partial<WireOperatorOrder>): WireOperatorOrder => ({
+    id: o.id,
+    name: o.walkInName ?? names.get(o.customerId!) ?? 'Customer',
+    customer: o.customerId !== null,
+    status: o.status === 'in_service' ? 'in_service' : 'waiting',
+    priority: o.priority,
+    customer_at_pob: o.checkedIn,
+    chosen_barber_id: o.chosenBarberId,
+    barber_id: o.barberId,
+    joined_at: iso(o.joinedAt)!,
+    started_at: iso(o.startedAt),
+    start: null,
+    expected_end: null,
+    wait: null,
+    position: null,
+    duration: o.duration,
+    services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+    ...e,
+  });
+  const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
+  const orders = [
+    ...serving.map((o) => entry(o, { expected_end: iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE)), wait: 0 })),
+    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position })),
+  ];
+  const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
+  return {
+    pob: { id: shop.id, name: shop.name, open: s.open, full: shop.queueFull, queue_state: s.queueState, closing_soon: s.closingSoon, queue_version: version },
+    barbers: queue.snapshot.barbers.map((b) => {
+      const q = s.barbers.find((x) => x.id === b.id);
+      const look = looks.get(b.id)!;
+      return {
+        id: b.id,
+        name: displayName(look),
+        image: barberImage(look),
+        on_shift: b.shifts.some((w) => w.start <= now && now < w.end),
+        shifts: b.shifts.map((w) => ({ start: iso(w.start)!, end: iso(w.end)! })),
+        speed: b.speed,
+        serving: serving.find((o) => o.barberId === b.id)?.id ?? null,
+        wait_time: q?.wait_time ?? null,
+        queue_open: q?.queue_open ?? false,
+      };
+    }),
+    orders,
+  };
+}
+
+export interface WalkIn {
+  name: string;
+  choices: Choice[];
+  barberId: number | null;
+  priority: number;
+  checkedIn: boolean;
+}
+
+/** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
+export async function addWalkIn(deps: D, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
+  const shop = await shopOrThrow(deps.db, shopId);
+  const now = deps.now();
+  const id = await inShop(deps, shopId, (tx) =>
+    placeOrder(tx, now, { shop, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false }),
+  );
+  return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
+}
+
+/** The order, if it is this shop's; 404 otherwise (another shop's order is checked by the route first). */
+export async function shopOrder(q: Queryable, orderId: number | null): Promise<OrderRow> {
+  const order = orderId === null ? null : await orderById(q, orderId);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+export async function startService(deps: D, order: OrderRow, barberId: number): Promise<void> {
+  const now = deps.now();
+  await changeOrder(deps, order, async (tx, o) => {
+    if (o.status !== 'active') throw conflict('Order is not waiting');
+    const shop = await shopOrThrow(tx, o.shopId);
+    const queue = await queueOf(tx, shop, now);
+    const onShift = queue.snapshot.barbers.some((b) => b.id === barberId && b.shifts.some((w) => w.start - EARLY_START_MINUTES * MINUTE <= now && now < w.end));
+    if (!onShift) throw badRequest('Barber is not on shift at this shop now', 'barber_id');
+    if (!(await startOrder(tx, o.id, barberId, now))) throw conflict('Order is not waiting');
+  });
+}
+
+async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<void> {
+  const shop = await shopOrThrow(tx, o.shopId);
+  const vat = VAT_BY_COUNTRY[shop.country] ?? VAT_GENERAL;
+  const rows = (await itemsOf(tx, [o.id])).flatMap((i) => [
+    { name: i.title, amount: 1, price: i.price, vat },
+    ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat })),
+  ]);
+  await insertReceipt(tx, { customerId: o.customerId!, orderId: o.id, shopId: shop.id, pob: { name: shop.name, address: shop.address, city: shop.city }, createdAt: now, rows });
+}
+
+/** POST /operator/orders/{id}/finish/: served; the customer's receipt is written and the barber's speed learned. */
+export async function finishService(deps: D, order: OrderRow): Promise<void> {
+  const now = deps.now();
+  await changeOrder(deps, order, async (tx, o) => {
+    if (o.status !== 'in_service' || o.barberId === null || o.startedAt === null) throw conflict('Order is not in service');
+    if (!(await finishOrder(tx, o.id, now))) throw conflict('Order is not in service');
+    const prior = (await barberSpeed(tx, o.barberId)) ?? 1;
+    await recordFinish(tx, { barberId: o.barberId, orderId: o.id, listedMinutes: o.duration, startedAt: o.startedAt, finishedAt: now, prior });
+    if (o.customerId !== null) await writeReceipt(tx, o, now);
+  });
+}
+
+/** The customer is at the desk: checked in (the simulator's remote walk-ins, or an app customer who says so). */
+export async function checkInAtDesk(deps: D, order: OrderRow): Promise<void> {
+  await changeOrder(deps, order, async (tx, o) => {
+    if (o.status !== 'active') throw conflict('Order is not waiting');
+    await checkInOrder(tx, o.id);
+  });
+}
+
+export async function markNoShow(deps: D, order: OrderRow): Promise<void> {
+  await changeOrder(deps, order, async (tx, o) => {
+    if (o.status !== 'active') throw conflict('Order is not waiting');
+    await endWaitingOrder(tx, o.id, 'no-show', deps.now());
+  });
+}
+
+/** PATCH /operator/pobs/{id}/ {full}: closes or reopens the online queue. */
+export async function setFull(deps: D, shopId: number, full: boolean): Promise<void> {
+  await inShop(deps, shopId, (tx) => setQueueFull(tx, shopId, full));
+}

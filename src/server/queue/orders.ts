@@ -1,0 +1,189 @@
+/**
+ * The queue's transitions (DESIGN.md §4): joining (a customer through the app, or a walk-in the shop adds),
+ * checking in and cancelling. Every change runs in one transaction that first locks the shop's row, so changes
+ * to one shop's queue serialize (PostgreSQL; PGlite has one connection anyway), bumps the shop's queue version,
+ * and after commit asks the turn notifier to look at the shop. The engine (schedule.ts) decides every fit.
+ */
+import type { Queryable } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
+import { customerPriority } from '../domain/profile.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { openOrderId } from '../repos/customers.ts';
+import { bumpQueueVersion, insertOrder, lockShop, orderById, checkInOrder, endWaitingOrder, type NewItem, type OrderRow } from '../repos/orders.ts';
+import { markPinned } from '../repos/guard.ts';
+import { extrasOf, getShop, servicesOf, type ShopRow } from '../repos/shops.ts';
+import type { WireOrder } from '../../shared/wire-order.ts';
+import { turnsOf } from './notify-turns.ts';
+import { orderView, queueOf } from './order-view.ts';
+import { fits, isOpen, schedule } from './schedule.ts';
+import type { ShopQueue } from './snapshot.ts';
+
+export const TIMESLOT_ERROR = 'Could not allocate time slot for order';
+export const ONE_OPEN_ORDER = 'Customer already has an active order';
+export const BARBER_BUSY = 'Barber is already serving a customer';
+export const MAX_ITEMS = 10;
+
+/** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
+export interface Choice {
+  serviceId: number;
+  extraIds: number[];
+}
+
+type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
+
+/** The database's unique indexes of the queue, as the 409s they stand for. */
+function uniqueConflict(err: unknown): HttpError | null {
+  const e = err as { code?: string; constraint?: string; message?: string } | null;
+  if (e?.code !== '23505') return null;
+  const name = e.constraint ?? e.message ?? '';
+  if (name.includes('orders_one_open_per_customer')) return conflict(ONE_OPEN_ORDER);
+  if (name.includes('orders_one_in_service_per_barber')) return conflict(BARBER_BUSY);
+  return null;
+}
+
+/**
+ * Runs fn in one transaction holding the shop's row lock, bumps the shop's queue version, and after commit
+ * lets the turn notifier look at the shop. A unique-index violation comes out as its 409.
+ */
+export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  let out: T;
+  try {
+    out = await deps.db.transaction(async (tx) => {
+      if (!(await lockShop(tx, shopId))) throw notFound('Shop not found');
+      const result = await fn(tx);
+      await bumpQueueVersion(tx, shopId);
+      return result;
+    });
+  } catch (err) {
+    throw uniqueConflict(err) ?? err;
+  }
+  turnsOf(deps).kick(shopId);
+  return out;
+}
+
+/** Changes one order inside its shop's transaction, on the order's row as it is once the shop is locked. */
+export async function changeOrder<T>(deps: D, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
+  return inShop(deps, order.shopId, async (tx) => {
+    const o = await orderById(tx, order.id, { forUpdate: true });
+    if (!o) throw notFound('Order not found');
+    return fn(tx, o);
+  });
+}
+
+/** Prices the choices from the shop's own catalogue: the client's copies of prices and minutes are never read. */
+export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<NewItem[]> {
+  if (!choices.length) throw badRequest('Missing items parameter', 'items');
+  if (choices.length > MAX_ITEMS) throw badRequest('Too many items', 'items');
+  const [services, extras] = await Promise.all([servicesOf(q, shopId), extrasOf(q, shopId)]);
+  const serviceById = new Map(services.map((s) => [s.id, s]));
+  const extraById = new Map(extras.map((e) => [e.id, e]));
+  const seen = new Set<number>();
+  return choices.map((c) => {
+    const s = serviceById.get(c.serviceId);
+    if (!s) throw badRequest(`Unknown service ${c.serviceId} at this shop`, 'items');
+    if (seen.has(s.id)) throw badRequest(`Service ${s.id} is listed twice`, 'items');
+    seen.add(s.id);
+    if (new Set(c.extraIds).size !== c.extraIds.length) throw badRequest(`An extra of service ${s.id} is listed twice`, 'items');
+    // SPEC.md §3: several options only where the service allows multiple options.
+    if (c.extraIds.length > 1 && !s.multiple) throw badRequest(`Service ${s.id} takes one extra only`, 'items');
+    const chosen = c.extraIds.map((id) => {
+      const e = extraById.get(id);
+      if (!e || e.serviceId !== s.id) throw badRequest(`Unknown extra service ${id} for service ${s.id}`, 'items');
+      return { id: e.id, title: e.title, price: e.price, duration: e.duration };
+    });
+    return { serviceId: s.id, title: s.title, price: s.price, duration: s.duration, extras: chosen };
+  });
+}
+
+/** Whether the barber works at the shop today and has not left yet. */
+export function worksToday(queue: ShopQueue, barberId: number, now: number): boolean {
+  return queue.snapshot.barbers.some((b) => b.id === barberId && b.shifts.some((w) => w.end > now));
+}
+
+export interface Placement {
+  shop: ShopRow;
+  customerId: number | null;
+  walkInName: string | null;
+  barberId: number | null;
+  choices: Choice[];
+  priority: number;
+  checkedIn: boolean;
+  /** Through the app: refused while the shop is closed or its queue switched to full. */
+  online: boolean;
+}
+
+/** Checks the order against the queue as it is (the caller holds the shop lock) and stores it; returns its id. */
+export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<number> {
+  const items = await priceChoices(tx, p.shop.id, p.choices);
+  // Read again under the lock: the full switch may have changed since the caller looked.
+  const shop = (await getShop(tx, p.shop.id)) ?? p.shop;
+  let queue = await queueOf(tx, shop, now);
+  // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
+  // joiner is placed, so a member joining now cannot push back someone whose turn has come.
+  if ((await markPinned(tx, schedule(queue.snapshot).due, now)).length) queue = await queueOf(tx, shop, now);
+  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
+  if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
+  if (p.online && shop.queueFull) throw conflict('The queue is full');
+  const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
+  const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
+  const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now });
+  if (!fit.ok) throw conflict(TIMESLOT_ERROR);
+  return insertOrder(
+    tx,
+    { shopId: shop.id, customerId: p.customerId, walkInName: p.walkInName, chosenBarberId: p.barberId, priority: p.priority, duration, price, checkedIn: p.checkedIn, joinedAt: now, quotedWait: fit.wait },
+    items,
+  );
+}
+
+export interface JoinInput {
+  pobId: number;
+  barberId: number | null;
+  choices: Choice[];
+  /** The request's locale: a shop of another country is not found. */
+  country: string;
+}
+
+/** POST /customers/{id}/orders/: the customer joins a shop's queue with their membership priority. */
+export async function joinQueue(deps: D, customerId: number, input: JoinInput): Promise<WireOrder> {
+  const shop = await getShop(deps.db, input.pobId);
+  if (!shop || shop.country !== input.country) throw notFound('Shop not found');
+  const now = deps.now();
+  const id = await inShop(deps, shop.id, async (tx) => {
+    // Checked under the lock for a clear answer; the unique index still decides across shops.
+    if ((await openOrderId(tx, customerId)) !== null) throw conflict(ONE_OPEN_ORDER);
+    const priority = await customerPriority(tx, customerId, now);
+    return placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
+  });
+  return customerOrder(deps, customerId, id);
+}
+
+async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {
+  const order = orderId === null ? null : await orderById(q, orderId);
+  // Another customer's order answers like a missing one: ids must not tell what exists.
+  if (!order || order.customerId !== customerId) throw notFound('Order not found');
+  return order;
+}
+
+export async function customerOrder(deps: D, customerId: number, orderId: number | null): Promise<WireOrder> {
+  return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
+}
+
+/** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here') or leave the queue. */
+export async function patchOrder(deps: D, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
+  const order = await ownOrder(deps.db, customerId, orderId);
+  await changeOrder(deps, order, async (tx, o) => {
+    if (action === 'check-in') {
+      // In service means at the shop already: nothing to do.
+      if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;
+      if (o.status !== 'active') throw conflict('Order is not active');
+      await checkInOrder(tx, o.id);
+      return;
+    }
+    // Leaving twice is the same as leaving once (a retried request).
+    if (o.status === 'cancelled') return;
+    if (o.status === 'in_service') throw conflict('Order is already in service');
+    if (o.status !== 'active') throw conflict('Order is not active');
+    await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
+  });
+  return customerOrder(deps, customerId, order.id);
+}

@@ -1,0 +1,203 @@
+/**
+ * The queue engine (DESIGN.md §4): a pure function of a Snapshot. It decides the order of service (membership
+ * priority, then join time, with the no-bump guard), places each order on a barber (assign.ts), and answers
+ * the waits the API shows: per order, per priority for a new customer, and per barber.
+ *
+ * The no-bump guard is a recorded fact, not something recomputed: an order is pinned (EngineOrder.pinned and
+ * pinnedAt, the server's orders.pinned_at) from the recalculation at which it was checked in and due within
+ * GUARD_MINUTES in the full schedule (Schedule.due lists those to record). From then on nobody who joins goes
+ * ahead of it; whoever was ahead of it when it was pinned stays ahead. Judging "due" afresh at every
+ * recalculation on a partial queue let an earlier non-member jump back ahead of a member who had rightly
+ * overtaken it.
+ */
+import { type Ctx, type Placement, type Slot, pick, prepare, run, waitMinutes } from './assign.ts';
+import type { BarberQueue, EngineOrder, Schedule, ScheduledOrder, Snapshot } from './types.ts';
+
+const MINUTE = 60_000;
+/** A checked-in order due within this many minutes is never pushed back by a later joiner. */
+export const GUARD_MINUTES = 5;
+export const CLOSING_SOON_MINUTES = 30;
+/** Typical service length used for the per-priority estimates and the per-barber queues. */
+export const DEFAULT_PROBE_MINUTES = 30;
+/** Membership priorities: none, Silver, Gold, Platinum. */
+export const PRIORITIES = [0, 1, 2, 3] as const;
+
+// Id of a proposed order that does not exist yet; stored ids are positive.
+const NEW_ID = -1;
+
+export interface ProposedOrder {
+  priority: number;
+  barberId: number | null;
+  duration: number;
+  /** Defaults to the snapshot's now. */
+  joinedAt?: number;
+}
+
+export type Fit = { ok: true; start: number; wait: number; barberId: number } | { ok: false };
+
+function byJoin(a: EngineOrder, b: EngineOrder): number {
+  return a.joinedAt - b.joinedAt || a.id - b.id;
+}
+
+function isPinned(o: EngineOrder): boolean {
+  return o.pinned === true || typeof o.pinnedAt === 'number';
+}
+
+/**
+ * Whether a pinned order is shielded from a joiner: one who joined when it was pinned or later. A pin without
+ * a time shields it from everyone who joined after it.
+ */
+function shields(o: EngineOrder, joinedAt: number): boolean {
+  return isPinned(o) && (o.pinnedAt ?? -Infinity) <= joinedAt;
+}
+
+/** Whether an order already in the list stays ahead of a joiner: shielded by its pin, or of equal or higher priority. */
+function staysAhead(o: EngineOrder, x: Pick<EngineOrder, 'priority' | 'joinedAt'>): boolean {
+  return o.priority >= x.priority || shields(o, x.joinedAt);
+}
+
+/**
+ * The order of service: the joiners admitted one by one in join order, each behind every order that stays ahead
+ * of it (equal or higher priority, or pinned before it joined) and ahead of the others, whose order among
+ * themselves is kept. Without pins that is priority desc, then join order. A pinned order is never behind
+ * anyone who joined once it was pinned, but those who were ahead of it then keep their place. O(n) per
+ * joiner only for a joiner who overtakes someone; a non-member just goes to the end.
+ */
+function serviceOrder(joiners: readonly EngineOrder[]): EngineOrder[] {
+  let list: EngineOrder[] = [];
+  for (const x of joiners) {
+    let i = 0;
+    while (i < list.length && staysAhead(list[i], x)) i++;
+    if (i === list.length) {
+      list.push(x);
+      continue;
+    }
+    const ahead = list.slice(0, i);
+    const behind: EngineOrder[] = [];
+    for (; i < list.length; i++) (staysAhead(list[i], x) ? ahead : behind).push(list[i]);
+    ahead.push(x);
+    list = ahead.concat(behind);
+  }
+  return list;
+}
+
+/**
+ * The orders a new joiner of this priority, joining now, would queue behind, in service order: admitting it
+ * splits the list into those that stay ahead of it, in their order, and the rest.
+ */
+function aheadOf(list: readonly EngineOrder[], priority: number, now: number): EngineOrder[] {
+  return list.filter((o) => staysAhead(o, { priority, joinedAt: now }));
+}
+
+/** Checked-in orders not pinned yet that start within the guard window in the full schedule. */
+function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
+  const due: number[] = [];
+  for (const { order, start } of placements) {
+    if (order.checkedIn && !isPinned(order) && start !== null && start - ctx.now <= GUARD_MINUTES * MINUTE) due.push(order.id);
+  }
+  return due;
+}
+
+/** Position counts only orders ahead that will be served today: an unservable one keeps no one waiting. */
+function scheduledOrders(ctx: Ctx, placements: readonly Placement[]): ScheduledOrder[] {
+  let position = 0;
+  return placements.map(({ order, barberId, start }) => {
+    const wait = start === null ? null : waitMinutes(ctx.now, start);
+    const row: ScheduledOrder = { id: order.id, barberId, start, wait, position };
+    if (start !== null) position++;
+    return row;
+  });
+}
+
+function slotWait(ctx: Ctx, slot: Slot | null): number | null {
+  return slot === null ? null : waitMinutes(ctx.now, slot.start);
+}
+
+/** The full schedule's placements and free times, and the free times behind each priority's "ahead" orders. */
+interface Placed {
+  list: EngineOrder[];
+  placements: Placement[];
+  free: number[];
+}
+
+/** Barbers' free times once everything a new joiner of this priority queues behind is placed. */
+function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
+  const ahead = aheadOf(placed.list, priority, ctx.now);
+  // Usually priority 0: everyone is ahead, and the full schedule has placed them already.
+  return ahead.length === placed.list.length ? placed.free : run(ctx, ahead).free;
+}
+
+function estimates(ctx: Ctx, placed: Placed, probe: number): Schedule['estimates'] {
+  return PRIORITIES.map((priority) => {
+    const slot = pick(ctx, freeBefore(ctx, placed, priority), { barberId: null, duration: probe });
+    return { priority, wait_time: slotWait(ctx, slot) };
+  });
+}
+
+function barberQueues(ctx: Ctx, s: Snapshot, placed: Placed, probe: number): BarberQueue[] {
+  const free = freeBefore(ctx, placed, 0);
+  return s.barbers.map((b) => {
+    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }));
+    return { id: b.id, wait_time, queue_open: wait_time !== null };
+  });
+}
+
+function shortestWait(queues: BarberQueue[]): number | null {
+  const waits = queues.flatMap((q) => (q.queue_open && q.wait_time !== null ? [q.wait_time] : []));
+  return waits.length ? Math.min(...waits) : null;
+}
+
+export function isOpen(s: Pick<Snapshot, 'now' | 'hours'>): boolean {
+  return s.hours !== null && s.hours.open <= s.now && s.now < s.hours.close;
+}
+
+/** The shop's whole answer; `orders` come in service order, unservable ones (start null) at their place in it. */
+export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Schedule {
+  const probe = opts.probeMinutes ?? DEFAULT_PROBE_MINUTES;
+  const ctx = prepare(s);
+  const list = serviceOrder([...s.orders].sort(byJoin));
+  const placed: Placed = { list, ...run(ctx, list) };
+  const est = estimates(ctx, placed, probe);
+  const barbers = barberQueues(ctx, s, placed, probe);
+  const open = isOpen(s);
+  const closingSoon = open && s.hours !== null && s.hours.close - s.now <= CLOSING_SOON_MINUTES * MINUTE;
+  // Every barber's priority-0 probe fails exactly when the anyone probe (estimate 0) fails.
+  const full = s.full === true || est[0].wait_time === null;
+  return {
+    orders: scheduledOrders(ctx, placed.placements),
+    estimates: est,
+    barbers,
+    shortest: shortestWait(barbers),
+    queueState: !open ? 'closed' : full ? 'full' : 'open',
+    open,
+    closingSoon,
+    due: dueNow(ctx, placed.placements),
+  };
+}
+
+/** The join order with a proposed order inserted after everyone who joined at the same moment. */
+function withProposal(orders: readonly EngineOrder[], x: EngineOrder): EngineOrder[] {
+  const joiners = [...orders].sort(byJoin);
+  const at = joiners.findIndex((o) => o.joinedAt > x.joinedAt);
+  joiners.splice(at < 0 ? joiners.length : at, 0, x);
+  return joiners;
+}
+
+/** Whether a proposed order can be served today; ok:false is the timeslot error. */
+export function fits(s: Snapshot, order: ProposedOrder): Fit {
+  const ctx = prepare(s);
+  const x: EngineOrder = {
+    id: NEW_ID,
+    priority: order.priority,
+    barberId: order.barberId,
+    duration: order.duration,
+    joinedAt: order.joinedAt ?? s.now,
+    checkedIn: false,
+  };
+  const list = serviceOrder(withProposal(s.orders, x));
+  // Orders behind it cannot change its start, so only the prefix up to it is placed.
+  const { placements } = run(ctx, list.slice(0, list.indexOf(x) + 1));
+  const { start, barberId } = placements[placements.length - 1];
+  if (start === null || barberId === null) return { ok: false };
+  return { ok: true, start, wait: waitMinutes(s.now, start), barberId };
+}

@@ -1,0 +1,154 @@
+/**
+ * Builds the engine's Snapshot of a shop at `now` from database rows: today's hours from local time to epoch
+ * ms, the barbers on shift today with their windows, when each is free, and the waiting orders. The
+ * conversion is pure (buildSnapshot and friends); loadQueues reads a whole list of shops in three queries.
+ */
+import type { Queryable } from '../db/db.ts';
+import { addDays, dayBounds, localDay, minutesOf, weekdayOf, zonedTime } from '../lib/tz.ts';
+import { hoursOf, openOrdersAt, type HoursRow, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
+import { shiftsAtShops, type ShopShiftRow } from '../repos/employees.ts';
+import type { EngineBarber, EngineOrder, Snapshot } from './types.ts';
+
+const MINUTE = 60_000;
+// Any local day that contains `now` lies within this much of it (UTC offsets stay within ±14 h).
+const DAY_REACH = 38 * 60 * MINUTE;
+
+export interface ShopQueueInput {
+  now: number;
+  timezone: string;
+  /** This shop's weekly hours. */
+  hours: HoursRow[];
+  /** This shop's shifts around today (others are ignored). */
+  shifts: ShopShiftRow[];
+  /** This shop's waiting and in-service orders. */
+  orders: OpenOrderRow[];
+  full: boolean;
+}
+
+/** Today's opening and closing instants in the shop's zone, or null on a closed day. */
+export function todaysHours(hours: HoursRow[], timezone: string, now: number): Snapshot['hours'] {
+  const today = localDay(now, timezone);
+  const row = hours.find((h) => h.weekday === today.weekday);
+  if (!row) return null;
+  const open = zonedTime(today.date, row.opens, timezone);
+  let close = zonedTime(today.date, row.closes, timezone);
+  // A day that closes at midnight and a next day that opens at midnight are one opening: a round-the-clock
+  // shop must not look 'closing soon' every night at 23:30.
+  for (let d = 1; d < 7 && minutesOf(row.closes) >= 24 * 60; d++) {
+    const date = addDays(today.date, d);
+    const next = hours.find((h) => h.weekday === weekdayOf(date));
+    if (!next || minutesOf(next.opens) !== 0) break;
+    close = zonedTime(date, next.closes, timezone);
+    if (minutesOf(next.closes) < 24 * 60) break;
+  }
+  return { open, close };
+}
+
+/** The shifts that touch the shop's local today. */
+export function todaysShifts<T extends { start: number; end: number }>(shifts: T[], timezone: string, now: number): T[] {
+  const { start, end } = dayBounds(localDay(now, timezone).date, timezone);
+  return shifts.filter((s) => s.start < end && s.end > start);
+}
+
+/** When a service in progress ends: its listed duration scaled by the barber's speed. */
+export function serviceEnd(order: Pick<OpenOrderRow, 'startedAt' | 'joinedAt' | 'duration'>, speed: number): number {
+  const started = order.startedAt ?? order.joinedAt;
+  return started + Math.round(order.duration * speed * MINUTE);
+}
+
+/** Distinct barbers whose shift window contains now. */
+export function onShiftNow(shifts: Pick<ShopShiftRow, 'barberId' | 'start' | 'end'>[], now: number): number {
+  return new Set(shifts.filter((s) => s.start <= now && now < s.end).map((s) => s.barberId)).size;
+}
+
+export function buildSnapshot(input: ShopQueueInput): Snapshot {
+  const { now, timezone } = input;
+  const barbers = new Map<number, EngineBarber>();
+  for (const s of todaysShifts(input.shifts, timezone, now)) {
+    const b = barbers.get(s.barberId) ?? { id: s.barberId, shifts: [], freeAt: now, speed: s.speed };
+    b.shifts.push({ start: s.start, end: s.end });
+    barbers.set(s.barberId, b);
+  }
+  const orders: EngineOrder[] = [];
+  for (const o of input.orders) {
+    if (o.status === 'active') {
+      orders.push({
+        id: o.id,
+        priority: o.priority,
+        joinedAt: o.joinedAt,
+        barberId: o.chosenBarberId,
+        duration: o.duration,
+        checkedIn: o.checkedIn,
+        // The no-bump guard as recorded (repos/guard.ts), never re-judged here.
+        pinned: o.pinnedAt != null,
+        ...(o.pinnedAt != null && { pinnedAt: o.pinnedAt }),
+      });
+      continue;
+    }
+    // In service: its barber is busy until the service ends (a barber off shift today does not matter here).
+    const b = o.barberId === null ? undefined : barbers.get(o.barberId);
+    if (b) b.freeAt = Math.max(b.freeAt, serviceEnd(o, b.speed));
+  }
+  return {
+    now,
+    hours: todaysHours(input.hours, timezone, now),
+    barbers: [...barbers.values()].sort((x, y) => x.id - y.id),
+    orders,
+    full: input.full,
+  };
+}
+
+/** A shop's snapshot plus what the API shows beside the engine's answer. */
+export interface ShopQueue {
+  snapshot: Snapshot;
+  /** The shop's weekly hours (for open_times). */
+  hours: HoursRow[];
+  /** Today's shifts at the shop, with their barbers. */
+  shifts: ShopShiftRow[];
+  waiting: number;
+  onShiftNow: number;
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
+  return out;
+}
+
+/** Queues of several shops at `now`: three queries however many shops. */
+export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): Promise<Map<number, ShopQueue>> {
+  const ids = shops.map((s) => s.id);
+  const out = new Map<number, ShopQueue>();
+  if (!ids.length) return out;
+  const [hours, shifts, orders] = await Promise.all([
+    hoursOf(q, ids),
+    shiftsAtShops(q, ids, now - DAY_REACH, now + DAY_REACH),
+    openOrdersAt(q, ids),
+  ]);
+  const hoursBy = groupBy(hours, (h) => h.shopId);
+  const shiftsBy = groupBy(shifts, (s) => s.shopId);
+  const ordersBy = groupBy(orders, (o) => o.shopId);
+  for (const shop of shops) {
+    const input: ShopQueueInput = {
+      now,
+      timezone: shop.timezone,
+      hours: hoursBy.get(shop.id) ?? [],
+      shifts: shiftsBy.get(shop.id) ?? [],
+      orders: ordersBy.get(shop.id) ?? [],
+      full: shop.queueFull,
+    };
+    const today = todaysShifts(input.shifts, shop.timezone, now);
+    out.set(shop.id, {
+      snapshot: buildSnapshot(input),
+      hours: input.hours,
+      shifts: today,
+      waiting: input.orders.filter((o) => o.status === 'active').length,
+      onShiftNow: onShiftNow(today, now),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * The queue engine's snapshot and answer (DESIGN.md §4). All times are epoch milliseconds, all durations
+ * and waits minutes. The engine is a pure function of a Snapshot: no clock, no database, no randomness.
+ */
+
+export interface EngineShift {
+  start: number;
+  end: number;
+}
+
+export interface EngineBarber {
+  id: number;
+  /** Shift windows today at this shop (usually one). A barber serves only inside a window. */
+  shifts: EngineShift[];
+  /** When the barber finishes the service in progress (<= now when idle). */
+  freeAt: number;
+  /** Learned speed factor: actual / listed duration. 1 = as listed, 1.2 = 20 % slower. */
+  speed: number;
+}
+
+export interface EngineOrder {
+  id: number;
+  /** Membership priority: 0 none, 1 Silver, 2 Gold, 3 Platinum. */
+  priority: number;
+  joinedAt: number;
+  /** The barber the customer chose, or null for anyone. */
+  barberId: number | null;
+  /** Listed total duration of services and extras, minutes (before the barber's speed factor). */
+  duration: number;
+  checkedIn: boolean;
+  /**
+   * The no-bump guard has fired for this order: it was checked in and due within GUARD_MINUTES of its start in
+   * the full schedule at some recalculation (the server records it as orders.pinned_at, from Schedule.due). From
+   * then on no later joiner is served before it. Absent means false.
+   */
+  pinned?: boolean;
+  /**
+   * When it was pinned (implies pinned). A pin shields the order from everyone who joined at that moment or
+   * later; those who had joined before and were ahead of it then (members who rightly overtook it) stay ahead.
+   * A pin without a time shields it from everyone who joined after the order itself.
+   */
+  pinnedAt?: number;
+}
+
+export interface Snapshot {
+  now: number;
+  /** Today's opening and closing time, or null when the shop is closed today. */
+  hours: { open: number; close: number } | null;
+  barbers: EngineBarber[];
+  /** Waiting orders (not yet in service), any order. */
+  orders: EngineOrder[];
+  /** Operator switched the shop to full. */
+  full?: boolean;
+}
+
+export interface ScheduledOrder {
+  id: number;
+  barberId: number | null; // null when it cannot be served today
+  start: number | null;
+  wait: number | null; // minutes from now, rounded up; null when it cannot be served today
+  position: number; // customers ahead of it, 0-based
+}
+
+export interface BarberQueue {
+  id: number;
+  wait_time: number | null;
+  queue_open: boolean;
+}
+
+export interface Schedule {
+  orders: ScheduledOrder[];
+  /** Wait a new customer of each priority 0..3 would get choosing anyone, for a typical service. */
+  estimates: { priority: number; wait_time: number | null }[];
+  /** Wait of a new priority-0 customer who chooses each barber. */
+  barbers: BarberQueue[];
+  /** Shortest wait over the barbers' queues, or null. */
+  shortest: number | null;
+  queueState: 'open' | 'closed' | 'full';
+  open: boolean;
+  closingSoon: boolean;
+  /**
+   * Ids of the orders that are checked in, not pinned yet, and start within GUARD_MINUTES of now in this
+   * schedule: the caller records them as pinned (same transaction), so that no later joiner pushes them back.
+   */
+  due: number[];
+}

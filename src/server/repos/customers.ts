@@ -1,0 +1,133 @@
+/** Customers and their memberships. SQL only; every function takes a Queryable so it runs in a transaction too. */
+import type { Queryable } from '../db/db.ts';
+import type { MembershipType } from '../../shared/wire-account.ts';
+
+export interface CustomerRow {
+  id: number;
+  phone: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  city: string | null;
+  date_of_birth: string | null;
+  sex: string | null;
+  street_address: string | null;
+  post_code: string | null;
+  tutorial_seen: boolean;
+  allow_email: boolean;
+  allow_sms: boolean;
+  app_language: string | null;
+  language: string | null;
+  fcm_token: string | null;
+}
+
+const COLUMNS = `id, phone, password_hash, firstname, lastname, email, city, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+  sex, street_address, post_code, tutorial_seen, allow_email, allow_sms, app_language, language, fcm_token`;
+
+export interface NewCustomer {
+  phone: string;
+  passwordHash: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  allowEmail: boolean;
+  allowSms: boolean;
+  language: string | null;
+  appLanguage: string | null;
+}
+
+/** Inserts a customer; null when the phone already has an account (the unique index decides, not a pre-check). */
+export async function insertCustomer(q: Queryable, c: NewCustomer, now: number): Promise<number | null> {
+  const at = new Date(now).toISOString();
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO customers (phone, password_hash, firstname, lastname, email, allow_email, allow_sms, language, app_language,
+       terms_accepted_at, created_at, password_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10)
+     ON CONFLICT (phone) DO NOTHING RETURNING id`,
+    [c.phone, c.passwordHash, c.firstname, c.lastname, c.email, c.allowEmail, c.allowSms, c.language, c.appLanguage, at],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function customerById(q: Queryable, id: number): Promise<CustomerRow | null> {
+  const { rows } = await q.query<CustomerRow>(`SELECT ${COLUMNS} FROM customers WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function customerByPhone(q: Queryable, phone: string): Promise<CustomerRow | null> {
+  const { rows } = await q.query<CustomerRow>(`SELECT ${COLUMNS} FROM customers WHERE phone = $1`, [phone]);
+  return rows[0] ?? null;
+}
+
+export async function customerExists(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM customers WHERE id = $1', [id]);
+  return rows.length > 0;
+}
+
+export async function setPasswordHash(q: Queryable, id: number, hash: string, now: number): Promise<void> {
+  await q.query('UPDATE customers SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [id, hash, new Date(now).toISOString()]);
+}
+
+/** Only a re-hash with stronger parameters: the password itself did not change, so sessions stay. */
+export async function upgradePasswordHash(q: Queryable, id: number, oldHash: string, newHash: string): Promise<void> {
+  await q.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, oldHash, newHash]);
+}
+
+/** Columns a profile PATCH may set (WireProfilePatch); the route checks the values. */
+export const PATCHABLE = ['fcm_token', 'allow_email', 'allow_sms', 'email', 'language', 'app_language', 'tutorial_seen', 'firstname', 'lastname', 'city'] as const;
+export type PatchableColumn = (typeof PATCHABLE)[number];
+
+export async function updateCustomer(q: Queryable, id: number, patch: Partial<Record<PatchableColumn, unknown>>): Promise<void> {
+  // Column names come from the fixed PATCHABLE list only, never from the request.
+  const cols = PATCHABLE.filter((c) => c in patch);
+  if (!cols.length) return;
+  const sets = cols.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  await q.query(`UPDATE customers SET ${sets} WHERE id = $1`, [id, ...cols.map((c) => patch[c])]);
+}
+
+export async function deleteCustomer(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM customers WHERE id = $1', [id]);
+}
+
+export interface MembershipRow {
+  type: MembershipType;
+  begin_date: string;
+  end_date: string | null;
+  credits: number;
+  wp_prem_credits: number;
+  wp_prod_credits: number;
+}
+
+// Membership dates are calendar days in Finland, where the chain keeps its books.
+const TODAY = `(($2::timestamptz) AT TIME ZONE 'Europe/Helsinki')::date`;
+
+/** The membership in force on the day of `now` (begun, not ended), or null. */
+export async function activeMembership(q: Queryable, customerId: number, now: number): Promise<MembershipRow | null> {
+  const { rows } = await q.query<MembershipRow>(
+    `SELECT type, to_char(begin_date, 'YYYY-MM-DD') AS begin_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
+            credits, wp_prem_credits, wp_prod_credits
+       FROM memberships
+      WHERE customer_id = $1 AND begin_date <= ${TODAY} AND (end_date IS NULL OR end_date >= ${TODAY})`,
+    [customerId, new Date(now).toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+export async function upsertMembership(q: Queryable, customerId: number, m: MembershipRow): Promise<void> {
+  await q.query(
+    `INSERT INTO memberships (customer_id, type, begin_date, end_date, credits, wp_prem_credits, wp_prod_credits)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (customer_id) DO UPDATE SET type = $2, begin_date = $3, end_date = $4, credits = $5, wp_prem_credits = $6, wp_prod_credits = $7`,
+    [customerId, m.type, m.begin_date, m.end_date, m.credits, m.wp_prem_credits, m.wp_prod_credits],
+  );
+}
+
+/** The customer's open order (active or in service) from the queue's orders table, or null. */
+export async function openOrderId(q: Queryable, customerId: number): Promise<number | null> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1`,
+    [customerId],
+  );
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,61 @@
+/**
+ * What the turn notifications need: the customers' contact settings, and the claims that make each notice go
+ * out at most once per order, kind and channel (the primary key decides, across processes).
+ */
+import type { Queryable } from '../db/db.ts';
+
+export type NoticeKind = 'near' | 'now';
+export type NoticeChannel = 'push' | 'sms';
+
+export interface ContactRow {
+  id: number;
+  phone: string;
+  fcmToken: string | null;
+  allowSms: boolean;
+  language: string | null;
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+
+export async function contactsOf(q: Queryable, customerIds: number[]): Promise<Map<number, ContactRow>> {
+  if (!customerIds.length) return new Map();
+  const { rows } = await q.query<ContactRow>(
+    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language FROM customers WHERE id = ANY($1::int[])`,
+    [customerIds],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Shops with a customer's order waiting or in service: the only ones a turn check has to look at. */
+export async function shopsWithCustomerOrders(q: Queryable): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT DISTINCT shop_id AS id FROM orders WHERE customer_id IS NOT NULL AND status IN ('active', 'in_service') ORDER BY 1`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Claims a notice; false when it was claimed before (by this or another process). */
+export async function claimNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, note: string | null = null): Promise<boolean> {
+  const { rows } = await q.query(
+    `INSERT INTO order_notifications (order_id, kind, channel, claimed_at, error) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING RETURNING order_id`,
+    [orderId, kind, channel, iso(now), note],
+  );
+  return rows.length > 0;
+}
+
+/** Records how a claimed notice went: sent, or the error (it is not retried: at most once). */
+export async function settleNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, error: string | null): Promise<void> {
+  await q.query('UPDATE order_notifications SET sent_at = $4, error = $5 WHERE order_id = $1 AND kind = $2 AND channel = $3', [
+    orderId,
+    kind,
+    channel,
+    error ? null : iso(now),
+    error,
+  ]);
+}
+
+/** Forgets a push token FCM called dead, unless the customer has set a new one meanwhile. */
+export async function forgetPushToken(q: Queryable, customerId: number, token: string): Promise<void> {
+  await q.query('UPDATE customers SET fcm_token = NULL WHERE id = $1 AND fcm_token = $2', [customerId, token]);
+}

@@ -1,0 +1,272 @@
+/**
+ * The queue's orders: rows, items with their extras as sold, status changes, the per-shop lock and version,
+ * and barber speed samples. SQL only; every function takes a Queryable so it runs inside a transaction.
+ * Times come back as epoch milliseconds. Status changes are conditional on the expected status, so a change
+ * that lost a race changes nothing and says so.
+ */
+import type { Queryable } from '../db/db.ts';
+
+export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
+
+export interface OrderRow {
+  id: number;
+  shopId: number;
+  customerId: number | null;
+  walkInName: string | null;
+  chosenBarberId: number | null;
+  barberId: number | null;
+  status: OrderStatus;
+  priority: number;
+  duration: number;
+  price: number;
+  checkedIn: boolean;
+  joinedAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  quotedWait: number | null;
+}
+
+export interface ItemExtra {
+  id: number;
+  title: string;
+  description: string;
+  order: number;
+  price: number;
+  duration: number;
+}
+
+/** An order item: the service as sold (title, price and minutes of the service alone) and its extras. */
+export interface ItemRow {
+  orderId: number;
+  serviceId: number;
+  title: string;
+  description: string;
+  order: number;
+  groupId: number;
+  groupName: string;
+  price: number;
+  duration: number;
+  extras: ItemExtra[];
+}
+
+export interface NewOrder {
+  shopId: number;
+  customerId: number | null;
+  walkInName: string | null;
+  chosenBarberId: number | null;
+  priority: number;
+  duration: number;
+  price: number;
+  checkedIn: boolean;
+  joinedAt: number;
+  quotedWait: number | null;
+}
+
+export interface NewItem {
+  serviceId: number;
+  title: string;
+  price: number;
+  duration: number;
+  extras: { id: number; title: string; price: number; duration: number }[];
+}
+
+const ms = (v: unknown): number => new Date(v as string | Date).getTime();
+const msOrNull = (v: unknown): number | null => (v == null ? null : ms(v));
+const iso = (t: number) => new Date(t).toISOString();
+
+const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
+  chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
+  customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
+  quoted_wait AS "quotedWait"`;
+
+type RawOrder = Omit<OrderRow, 'joinedAt' | 'startedAt' | 'finishedAt'> & { joinedAt: unknown; startedAt: unknown; finishedAt: unknown };
+const toOrder = (r: RawOrder): OrderRow => ({ ...r, joinedAt: ms(r.joinedAt), startedAt: msOrNull(r.startedAt), finishedAt: msOrNull(r.finishedAt) });
+
+/**
+ * Locks the shop's row until the transaction ends: every change to a shop's queue takes this lock first, so
+ * on PostgreSQL concurrent joins serialize and each one checks the timeslot on the queue as it really is.
+ */
+export async function lockShop(q: Queryable, shopId: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
+  return rows.length > 0;
+}
+
+export async function bumpQueueVersion(q: Queryable, shopId: number): Promise<void> {
+  await q.query('UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1', [shopId]);
+}
+
+/** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
+export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
+  const { rows } = await q.query<{ v: number }>('SELECT coalesce(sum(queue_version), 0)::bigint AS v FROM shops WHERE id = ANY($1::int[])', [shopIds]);
+  return Number(rows[0].v);
+}
+
+export async function orderById(q: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+  const { rows } = await q.query<RawOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/** Open orders (waiting or in service) of some shops, with what the views need beside the engine's rows. */
+export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<OrderRow[]> {
+  const { rows } = await q.query<RawOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`, [shopIds]);
+  return rows.map(toOrder);
+}
+
+export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait],
+  );
+  const id = rows[0].id;
+  for (const item of items) {
+    // order_items keeps the seed's convention: price and minutes of the service with its extras.
+    const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
+    const extrasMinutes = item.extras.reduce((a, e) => a + e.duration, 0);
+    const { rows: made } = await q.query<{ id: number }>(
+      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [id, item.serviceId, item.extras.map((e) => e.id), item.title, item.price + extrasPrice, item.duration + extrasMinutes],
+    );
+    for (const [i, e] of item.extras.entries()) {
+      await q.query('INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)', [
+        made[0].id,
+        i,
+        e.id,
+        e.title,
+        e.price,
+        e.duration,
+      ]);
+    }
+  }
+  return id;
+}
+
+interface RawItem extends Omit<ItemRow, 'extras' | 'price' | 'duration'> {
+  total: number;
+  minutes: number;
+  sold: ItemExtra[] | null;
+  extraIds: number[];
+}
+
+/**
+ * Items of some orders, in order. Extras come as sold; an item written without them (the demo seed) falls
+ * back to the catalogue's extras of its ids.
+ */
+export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await q.query<RawItem>(
+    `SELECT i.order_id AS "orderId", i.service_id AS "serviceId", i.title, s.description, s.sort_order AS "order",
+       s.group_id AS "groupId", g.title AS "groupName", i.price AS total, i.duration AS minutes, i.extra_service_ids AS "extraIds",
+       (SELECT json_agg(json_build_object('id', x.extra_service_id, 'title', x.title, 'description', e.description,
+                 'order', e.sort_order, 'price', x.price, 'duration', x.duration) ORDER BY x.position)
+          FROM order_item_extras x JOIN extra_services e ON e.id = x.extra_service_id WHERE x.order_item_id = i.id) AS sold
+     FROM order_items i JOIN services s ON s.id = i.service_id JOIN service_groups g ON g.id = s.group_id
+     WHERE i.order_id = ANY($1::int[]) ORDER BY i.order_id, i.id`,
+    [orderIds],
+  );
+  const missing = [...new Set(rows.filter((r) => !r.sold && r.extraIds.length).flatMap((r) => r.extraIds))];
+  const catalogue = new Map<number, ItemExtra>();
+  if (missing.length) {
+    const { rows: found } = await q.query<ItemExtra>('SELECT id, title, description, sort_order AS "order", price, duration FROM extra_services WHERE id = ANY($1::int[])', [missing]);
+    for (const e of found) catalogue.set(e.id, e);
+  }
+  return rows.map(({ total, minutes, sold, extraIds, ...r }) => {
+    const extras = sold ?? extraIds.flatMap((id) => catalogue.get(id) ?? []);
+    const price = total - extras.reduce((a, e) => a + e.price, 0);
+    const duration = minutes - extras.reduce((a, e) => a + e.duration, 0);
+    return { ...r, price, duration, extras };
+  });
+}
+
+export async function checkInOrder(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query(`UPDATE orders SET customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`, [id]);
+  return rows.length > 0;
+}
+
+/** Ends a waiting order: cancelled by the customer or no-show by the shop. */
+export async function endWaitingOrder(q: Queryable, id: number, status: 'cancelled' | 'no-show', now: number): Promise<boolean> {
+  const { rows } = await q.query(`UPDATE orders SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'active' RETURNING id`, [id, status, iso(now)]);
+  return rows.length > 0;
+}
+
+/** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
+export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<boolean> {
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`,
+    [id, barberId, iso(now)],
+  );
+  return rows.length > 0;
+}
+
+export async function finishOrder(q: Queryable, id: number, now: number): Promise<boolean> {
+  const { rows } = await q.query(`UPDATE orders SET status = 'serviced', finished_at = $2 WHERE id = $1 AND status = 'in_service' RETURNING id`, [id, iso(now)]);
+  return rows.length > 0;
+}
+
+export async function setQueueFull(q: Queryable, shopId: number, full: boolean): Promise<void> {
+  await q.query('UPDATE shops SET queue_full = $2 WHERE id = $1', [shopId, full]);
+}
+
+/** When each barber last finished an order at these shops since `since` (the simulator's idle clock). */
+export async function lastFinishes(q: Queryable, shopIds: number[], since: number): Promise<Map<number, number>> {
+  const { rows } = await q.query<{ barberId: number; at: unknown }>(
+    `SELECT barber_id AS "barberId", max(finished_at) AS at FROM orders
+     WHERE shop_id = ANY($1::int[]) AND barber_id IS NOT NULL AND finished_at > $2 GROUP BY barber_id`,
+    [shopIds, iso(since)],
+  );
+  return new Map(rows.map((r) => [r.barberId, ms(r.at)]));
+}
+
+export async function barberSpeed(q: Queryable, barberId: number): Promise<number | null> {
+  const { rows } = await q.query<{ speed: number }>('SELECT speed FROM barbers WHERE id = $1', [barberId]);
+  return rows[0]?.speed ?? null;
+}
+
+export async function insertSpeedSample(
+  q: Queryable,
+  s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO barber_speed_samples (barber_id, order_id, listed_minutes, actual_seconds, ratio, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
+    [s.barberId, s.orderId, s.listedMinutes, Math.round(s.actualMs / 1000), s.ratio, iso(s.finishedAt)],
+  );
+}
+
+/** A barber's latest ratios, oldest first. */
+export async function recentRatios(q: Queryable, barberId: number, limit: number): Promise<number[]> {
+  const { rows } = await q.query<{ ratio: number }>(
+    'SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id',
+    [barberId, limit],
+  );
+  return rows.map((r) => r.ratio);
+}
+
+export async function setBarberSpeed(q: Queryable, barberId: number, speed: number): Promise<void> {
+  await q.query('UPDATE barbers SET speed = $2 WHERE id = $1', [barberId, speed]);
+}
+
+export interface BarberLookRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  image: string | null;
+  avatar: string | null;
+  avatarActive: boolean;
+}
+
+export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<number, BarberLookRow>> {
+  if (!ids.length) return new Map();
+  const { rows } = await q.query<BarberLookRow>(
+    'SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Customers as the shop sees them in its queue: first name and last initial. */
+export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>('SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.lastname ? `${r.firstname} ${r.lastname.charAt(0)}.` : r.firstname]));
+}

@@ -1,0 +1,88 @@
+/**
+ * Receipts with their rows. Prices are cents, VAT inclusive, per unit; each row's VAT amount is computed
+ * here once, from the row total, so every reader shows the same cents. The queue writes one receipt per
+ * serviced order (order_id is unique, so writing twice is refused by the database).
+ */
+import type { Queryable } from '../db/db.ts';
+import type { WireReceipt, WireReceiptRow } from '../../shared/wire-account.ts';
+
+/** Finnish VAT: the general rate (25.5 % since 1.9.2024) and the reduced rate of some goods and services. */
+export const VAT_GENERAL = 25.5;
+export const VAT_REDUCED = 14;
+
+/** The VAT included in a VAT-inclusive total, in whole cents. */
+export const vatIncluded = (totalCents: number, vatPercent: number): number => Math.round((totalCents * vatPercent) / (100 + vatPercent));
+
+export interface NewReceipt {
+  customerId: number;
+  orderId?: number | null;
+  shopId?: number | null;
+  pob: { name: string; address: string; city: string };
+  status?: string;
+  type?: string;
+  createdAt: number;
+  rows: { name: string; amount: number; price: number; vat: number }[];
+}
+
+export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO receipts (customer_id, order_id, shop_id, pob_name, pob_address, pob_city, status, type, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [r.customerId, r.orderId ?? null, r.shopId ?? null, r.pob.name, r.pob.address, r.pob.city, r.status ?? 'paid', r.type ?? 'service', new Date(r.createdAt).toISOString()],
+  );
+  const id = rows[0].id;
+  for (const [i, row] of r.rows.entries()) {
+    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      id,
+      i,
+      row.name,
+      row.amount,
+      row.price,
+      row.vat,
+      vatIncluded(row.amount * row.price, row.vat),
+    ]);
+  }
+  return id;
+}
+
+interface Row {
+  id: number;
+  order_id: number | null;
+  created_at: number;
+  status: string;
+  type: string;
+  pob_name: string;
+  pob_address: string;
+  pob_city: string;
+  rows: WireReceiptRow[] | null;
+}
+
+export type ReceiptAnswer = WireReceipt & { order_id: number | null; total: number };
+
+/** The customer's receipts, newest first, each with its rows in printed order. */
+export async function listReceipts(q: Queryable, customerId: number): Promise<ReceiptAnswer[]> {
+  const { rows } = await q.query<Row>(
+    `SELECT r.id, r.order_id, (extract(epoch FROM r.created_at) * 1000)::bigint AS created_at, r.status, r.type,
+            r.pob_name, r.pob_address, r.pob_city,
+            (SELECT json_agg(json_build_object('name', x.name, 'amount', x.amount, 'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
+               FROM receipt_rows x WHERE x.receipt_id = r.id) AS rows
+       FROM receipts r
+      WHERE r.customer_id = $1
+      ORDER BY r.created_at DESC, r.id DESC`,
+    [customerId],
+  );
+  return rows.map((r) => {
+    // json_agg turns numeric into a JSON number already; Number() guards drivers that give strings.
+    const items = (r.rows ?? []).map((x) => ({ name: x.name, amount: Number(x.amount), price: Number(x.price), vat: Number(x.vat), vat_amount: Number(x.vat_amount) }));
+    return {
+      id: r.id,
+      order_id: r.order_id,
+      created: new Date(Number(r.created_at)).toISOString(),
+      rows: items,
+      pob: { name: r.pob_name, address: r.pob_address, city: r.pob_city },
+      status: r.status,
+      type: r.type,
+      total: items.reduce((sum, x) => sum + x.amount * x.price, 0),
+    };
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Shops, their opening hours, menus, and the open orders the queue engine needs. SQL only; every function takes
+ * a Queryable so it runs inside a transaction as well. Times come back as epoch milliseconds.
+ */
+import type { Queryable } from '../db/db.ts';
+
+export interface ShopRow {
+  id: number;
+  country: string;
+  name: string;
+  city: string;
+  address: string;
+  floor: string | null;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  chairCount: number;
+  image: string | null;
+  notices: string[];
+  isTest: boolean;
+  queueFull: boolean;
+}
+
+export interface HoursRow {
+  shopId: number;
+  weekday: number;
+  opens: string; // "HH:MM"
+  closes: string;
+}
+
+export interface ServiceGroupRow {
+  id: number;
+  title: string;
+  order: number;
+  description: string;
+  parentId: number | null;
+}
+
+export interface ServiceRow {
+  id: number;
+  groupId: number;
+  title: string;
+  order: number;
+  description: string;
+  longDescription: string;
+  price: number;
+  duration: number;
+  multiple: boolean;
+}
+
+export interface ExtraRow {
+  id: number;
+  serviceId: number;
+  title: string;
+  order: number;
+  description: string;
+  longDescription: string;
+  price: number;
+  duration: number;
+}
+
+/** An order that is waiting (active) or in service, with what the engine needs of it. */
+export interface OpenOrderRow {
+  id: number;
+  shopId: number;
+  status: 'active' | 'in_service';
+  priority: number;
+  joinedAt: number;
+  startedAt: number | null;
+  chosenBarberId: number | null;
+  barberId: number | null;
+  duration: number;
+  checkedIn: boolean;
+  /** When the no-bump guard pinned it (orders.pinned_at, see repos/guard.ts); null or absent: not pinned. */
+  pinnedAt?: number | null;
+}
+
+const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
+  chair_count AS "chairCount", image, notices, is_test AS "isTest", queue_full AS "queueFull"`;
+
+// pg and PGlite both hand timestamptz back as Date; a string would also parse.
+const ms = (v: unknown): number => new Date(v as string | Date).getTime();
+
+/** Shops of one country, by name; test shops only when asked for. */
+export async function listShops(q: Queryable, opts: { country: string; includeTest: boolean }): Promise<ShopRow[]> {
+  const { rows } = await q.query<ShopRow>(
+    `SELECT ${SHOP_COLUMNS} FROM shops WHERE country = $1 AND ($2 OR NOT is_test) ORDER BY name, id`,
+    [opts.country, opts.includeTest],
+  );
+  return rows;
+}
+
+export async function getShop(q: Queryable, id: number): Promise<ShopRow | null> {
+  const { rows } = await q.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function countShops(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM shops');
+  return rows[0].n;
+}
+
+export async function hoursOf(q: Queryable, shopIds: number[]): Promise<HoursRow[]> {
+  const { rows } = await q.query<HoursRow>(
+    `SELECT shop_id AS "shopId", weekday, to_char(opens, 'HH24:MI') AS opens, to_char(closes, 'HH24:MI') AS closes
+     FROM shop_hours WHERE shop_id = ANY($1::int[]) ORDER BY shop_id, weekday`,
+    [shopIds],
+  );
+  return rows;
+}
+
+export async function serviceGroupsOf(q: Queryable, shopId: number): Promise<ServiceGroupRow[]> {
+  const { rows } = await q.query<ServiceGroupRow>(
+    `SELECT id, title, sort_order AS "order", description, parent_id AS "parentId"
+     FROM service_groups WHERE shop_id = $1 ORDER BY sort_order, id`,
+    [shopId],
+  );
+  return rows;
+}
+
+export async function servicesOf(q: Queryable, shopId: number): Promise<ServiceRow[]> {
+  const { rows } = await q.query<ServiceRow>(
+    `SELECT id, group_id AS "groupId", title, sort_order AS "order", description, long_description AS "longDescription",
+       price, duration, multiple
+     FROM services WHERE shop_id = $1 ORDER BY sort_order, id`,
+    [shopId],
+  );
+  return rows;
+}
+
+export async function extrasOf(q: Queryable, shopId: number): Promise<ExtraRow[]> {
+  const { rows } = await q.query<ExtraRow>(
+    `SELECT e.id, e.service_id AS "serviceId", e.title, e.sort_order AS "order", e.description,
+       e.long_description AS "longDescription", e.price, e.duration
+     FROM extra_services e JOIN services s ON s.id = e.service_id
+     WHERE s.shop_id = $1 ORDER BY e.service_id, e.sort_order, e.id`,
+    [shopId],
+  );
+  return rows;
+}
+
+/** Waiting and in-service orders of some shops, one query for a whole list. */
+export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<OpenOrderRow[]> {
+  type Raw = Omit<OpenOrderRow, 'joinedAt' | 'startedAt' | 'pinnedAt'> & { joinedAt: unknown; startedAt: unknown; pinnedAt: unknown };
+  const { rows } = await q.query<Raw>(
+    `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
+       chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
+       pinned_at AS "pinnedAt"
+     FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
+    [shopIds],
+  );
+  const opt = (v: unknown): number | null => (v == null ? null : ms(v));
+  return rows.map((r) => ({ ...r, joinedAt: ms(r.joinedAt), startedAt: opt(r.startedAt), pinnedAt: opt(r.pinnedAt) }));
+}

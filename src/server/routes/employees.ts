@@ -1,0 +1,20 @@
+/** GET /employees/ and GET /employees/{id}/ (SPEC.md §7): the locale's barbers with their week of shifts. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WireEmployee } from '../../shared/wire.ts';
+import type { Deps } from '../deps.ts';
+import { getEmployee, listEmployees, type EmployeeScope } from '../domain/employees.ts';
+import { notFound } from '../errors.ts';
+import { parseId, wantsDev } from './params.ts';
+
+export function employeeRoutes(app: FastifyInstance, deps: Deps) {
+  const scope = (req: FastifyRequest): EmployeeScope => ({ country: req.locale, includeHidden: wantsDev(req, deps.config), now: deps.now() });
+
+  app.get('/employees/', async (req): Promise<WireEmployee[]> => listEmployees(deps.db, scope(req)));
+
+  app.get<{ Params: { id: string } }>('/employees/:id/', async (req): Promise<WireEmployee> => {
+    const id = parseId(req.params.id);
+    const employee = id === null ? null : await getEmployee(deps.db, id, scope(req));
+    if (!employee) throw notFound();
+    return employee;
+  });
+}

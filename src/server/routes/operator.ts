@@ -1,0 +1,100 @@
+/**
+ * The shop's operator API (DESIGN.md §1 "Operator side") under /api/{locale}/operator/, authenticated by the
+ * shop's key as the bearer: 401 without a valid key, 403 with another shop's key. No customer login involved.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerOf } from '../auth/tokens.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest } from '../errors.ts';
+import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService } from '../queue/operator.ts';
+import { orderById, type OrderRow } from '../repos/orders.ts';
+import { bodyOf, onlyKeys, requiredText, type Body } from './body.ts';
+import { bodyId, parseChoices } from './orders.ts';
+import { parseId } from './params.ts';
+
+type IdParams = { Params: { id: string } };
+
+function walkInOf(body: Body) {
+  const priority = body.priority ?? 0;
+  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 3) throw badRequest('Invalid priority', 'priority');
+  const checkedIn = body.customer_at_pob ?? true;
+  if (typeof checkedIn !== 'boolean') throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
+  return {
+    name: requiredText(body, 'name', 60),
+    choices: parseChoices(body.services ?? body.items, 'services'),
+    barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
+    priority,
+    checkedIn,
+  };
+}
+
+/** What an order transition answers: the order's state now. */
+function stateOf(o: OrderRow) {
+  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+  return { id: o.id, pob_id: o.shopId, status: o.status, barber_id: o.barberId, customer_at_pob: o.checkedIn, started_at: iso(o.startedAt), finished_at: iso(o.finishedAt) };
+}
+
+export function operatorRoutes(app: FastifyInstance, deps: Deps) {
+  const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
+
+  /** The path's shop, once the bearer is its key. */
+  const pob = async (req: FastifyRequest<IdParams>): Promise<number> => {
+    const id = parseId(req.params.id);
+    // An id too large to exist: still 401/403 first, so a key-less caller learns nothing.
+    await authorizeShop(deps.db, key(req), id ?? 0);
+    return id!;
+  };
+
+  /** The path's order, once the bearer is a valid key (401) of the order's shop (403). */
+  const order = async (req: FastifyRequest<IdParams>): Promise<OrderRow> => {
+    const id = parseId(req.params.id);
+    await operatorShopOf(deps.db, key(req));
+    const o = await shopOrder(deps.db, id);
+    await authorizeShop(deps.db, key(req), o.shopId);
+    return o;
+  };
+
+  const after = async (o: OrderRow) => stateOf((await orderById(deps.db, o.id))!);
+
+  app.get<IdParams>('/operator/pobs/:id/queue/', async (req) => operatorQueue(deps, await pob(req)));
+
+  app.post<IdParams>('/operator/pobs/:id/walk-ins/', async (req, reply) => {
+    const id = await pob(req);
+    return reply.status(201).send(await addWalkIn(deps, id, walkInOf(bodyOf(req))));
+  });
+
+  app.patch<IdParams>('/operator/pobs/:id/', async (req) => {
+    const id = await pob(req);
+    const body = bodyOf(req);
+    onlyKeys(body, ['full']);
+    if (typeof body.full !== 'boolean') throw badRequest(body.full === undefined ? 'Missing full parameter' : 'Invalid full', 'full');
+    await setFull(deps, id, body.full);
+    return (await operatorQueue(deps, id)).pob;
+  });
+
+  app.post<IdParams>('/operator/orders/:id/start/', async (req) => {
+    const o = await order(req);
+    const body = bodyOf(req);
+    if (body.barber_id === undefined || body.barber_id === null) throw badRequest('Missing barber_id parameter', 'barber_id');
+    await startService(deps, o, bodyId(body.barber_id, 'barber_id'));
+    return after(o);
+  });
+
+  app.post<IdParams>('/operator/orders/:id/finish/', async (req) => {
+    const o = await order(req);
+    await finishService(deps, o);
+    return after(o);
+  });
+
+  app.post<IdParams>('/operator/orders/:id/check-in/', async (req) => {
+    const o = await order(req);
+    await checkInAtDesk(deps, o);
+    return after(o);
+  });
+
+  app.post<IdParams>('/operator/orders/:id/no-show/', async (req) => {
+    const o = await order(req);
+    await markNoShow(deps, o);
+    return after(o);
+  });
+}

@@ -1,0 +1,21 @@
+/** GET /pobs/ and GET /pobs/{id}/ (SPEC.md §7): the locale's shops with their live queue. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
+import type { Deps } from '../deps.ts';
+import { getPob, listPobs, type PobScope } from '../domain/pobs.ts';
+import { notFound } from '../errors.ts';
+import { parseId, wantsDev } from './params.ts';
+
+export function pobRoutes(app: FastifyInstance, deps: Deps) {
+  // Served locales are countries of the same code (FI, EE, NO, DK, SE).
+  const scope = (req: FastifyRequest): PobScope => ({ country: req.locale, includeTest: wantsDev(req, deps.config), now: deps.now() });
+
+  app.get('/pobs/', async (req): Promise<WirePob[]> => listPobs(deps.db, scope(req)));
+
+  app.get<{ Params: { id: string } }>('/pobs/:id/', async (req): Promise<WirePobDetail> => {
+    const id = parseId(req.params.id);
+    const pob = id === null ? null : await getPob(deps.db, id, scope(req));
+    if (!pob) throw notFound();
+    return pob;
+  });
+}

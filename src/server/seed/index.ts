@@ -1,0 +1,112 @@
+/**
+ * The demo chain, seeded once into an empty database: shops in five countries with hours and menus, barbers
+ * with a week of shifts, and a live queue at the seeding instant. Everything is derived from `now` and a
+ * fixed PRNG seed, so the same instant always gives the same data.
+ */
+import type { Db, Queryable } from '../db/db.ts';
+import { countShops } from '../repos/shops.ts';
+import { buildBarbers, type SeedBarber } from './barbers.ts';
+import { bumpSequence, insertRows, iso } from './insert.ts';
+import { buildOrders, type SeedOrder, type SeedOrderItem } from './orders.ts';
+import { rng } from './random.ts';
+import { buildMenu, type Menu } from './services.ts';
+import { buildShifts, weekOf, type SeedShift } from './shifts.ts';
+import { SHOPS, TIMEZONES } from './shops.ts';
+import { seedAccounts } from './accounts.ts';
+
+type DemoAccount = Awaited<ReturnType<typeof seedAccounts>>[number];
+
+const SEED = 20261124;
+
+export interface SeedCounts {
+  shops: number;
+  barbers: number;
+  orders: number;
+}
+
+export interface DemoData {
+  menus: Map<number, Menu>;
+  barbers: SeedBarber[];
+  shifts: SeedShift[];
+  orders: SeedOrder[];
+  items: SeedOrderItem[];
+}
+
+/** The whole demo as plain data (pure: tests can inspect it without a database). */
+export function buildDemo(now: number): DemoData {
+  const r = rng(SEED);
+  const menus = new Map(SHOPS.map((s) => [s.id, buildMenu(s)]));
+  const barbers = buildBarbers(r);
+  const shifts = buildShifts(now, barbers, r);
+  const { orders, items } = buildOrders(now, barbers, shifts, menus, r);
+  return { menus, barbers, shifts, orders, items };
+}
+
+async function write(q: Queryable, now: number): Promise<SeedCounts> {
+  const demo = buildDemo(now);
+  await insertRows(
+    q,
+    'shops',
+    ['id', 'country', 'name', 'city', 'address', 'floor', 'latitude', 'longitude', 'timezone', 'chair_count', 'image', 'notices', 'is_test', 'queue_full'],
+    SHOPS.map((s) => [s.id, s.country, s.name, s.city, s.address, s.floor ?? null, s.lat, s.lng, TIMEZONES[s.country], s.chairs, s.image ?? null, s.notices ?? [], Boolean(s.isTest), Boolean(s.full)]),
+  );
+  await insertRows(
+    q,
+    'shop_hours',
+    ['shop_id', 'weekday', 'opens', 'closes'],
+    SHOPS.flatMap((s) => weekOf(s, now).flatMap((h, i) => (h ? [[s.id, i + 1, h[0], h[1]]] : []))),
+  );
+  const menus = [...demo.menus.values()];
+  await insertRows(q, 'service_groups', ['id', 'shop_id', 'title', 'sort_order', 'description', 'parent_id'], menus.flatMap((m) => m.groups.map((g) => [g.id, g.shopId, g.title, g.order, g.description, g.parentId])));
+  await insertRows(
+    q,
+    'services',
+    ['id', 'shop_id', 'group_id', 'title', 'sort_order', 'description', 'long_description', 'price', 'duration', 'multiple'],
+    menus.flatMap((m) => m.services.map((s) => [s.id, s.shopId, s.groupId, s.title, s.order, s.description, s.longDescription, s.price, s.duration, s.multiple])),
+  );
+  await insertRows(
+    q,
+    'extra_services',
+    ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration'],
+    menus.flatMap((m) => m.extras.map((e) => [e.id, e.serviceId, e.title, e.order, e.description, e.price, e.duration])),
+  );
+  await insertRows(
+    q,
+    'barbers',
+    ['id', 'firstname', 'lastname', 'description', 'image', 'avatar', 'avatar_active', 'status', 'home_shop_id', 'hidden', 'speed'],
+    demo.barbers.map((b) => [b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatarActive, b.status, b.homeShopId, b.hidden, b.speed]),
+  );
+  await insertRows(q, 'shifts', ['id', 'barber_id', 'shop_id', 'starts_at', 'ends_at'], demo.shifts.map((s) => [s.id, s.barberId, s.shopId, iso(s.start), iso(s.end)]));
+  await bumpSequence(q, 'shifts');
+  await insertRows(
+    q,
+    'orders',
+    ['id', 'shop_id', 'walk_in_name', 'chosen_barber_id', 'barber_id', 'status', 'priority', 'duration', 'price', 'customer_at_pob', 'joined_at', 'started_at'],
+    demo.orders.map((o) => [o.id, o.shopId, o.walkInName, o.chosenBarberId, o.barberId, o.status, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), iso(o.startedAt)]),
+  );
+  await bumpSequence(q, 'orders');
+  await insertRows(q, 'order_items', ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'], demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]));
+  return { shops: SHOPS.length, barbers: demo.barbers.length, orders: demo.orders.length };
+}
+
+/** Seeds the demo unconditionally, in one transaction (tests use it on a fresh database). */
+export function seedDemo(db: Db, now: number): Promise<SeedCounts> {
+  return db.transaction((tx) => write(tx, now));
+}
+
+/**
+ * Seeds the demo when the database has no shops yet; null when it already has some. Test shops and hidden
+ * barbers are always part of it, because `?dev=1` may reveal them on any deployment; `development` is
+ * accepted so the caller's intent is explicit and the seed may differ by mode later.
+ */
+export function seedIfEmpty(db: Db, opts: { now: number; development: boolean }): Promise<(SeedCounts & { accounts: DemoAccount[] }) | null> {
+  return db.transaction(async (tx) => {
+    // Several processes may start at once against one PostgreSQL: the first seeds, the others then see shops.
+    if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(72232)');
+    if ((await countShops(tx)) > 0) return null;
+    const counts = await write(tx, opts.now);
+    // The demo customers (one per membership level) come with the first start only, not with seedDemo,
+    // so that server tests do not pay four full-cost password hashes each.
+    return { ...counts, accounts: await seedAccounts(tx, opts.now) };
+  });
+}

@@ -1,0 +1,68 @@
+/** Starts the service: configuration, database, demo data, HTTP, and a graceful shutdown. */
+import { loadConfig } from './config.ts';
+import { openDb } from './db/open.ts';
+import { DataDirLockedError } from './db/pglite.ts';
+import { buildApp } from './app.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { writeDemoOperatorKeys } from './queue/operator.ts';
+import { simulator } from './queue/simulator-run.ts';
+import { startTurnTimer } from './queue/notify-turns.ts';
+import type { Deps } from './deps.ts';
+
+async function main() {
+  const config = loadConfig();
+  let db;
+  try {
+    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const now = () => Date.now();
+  if (config.seed) {
+    const seeded = await seedIfEmpty(db, { now: now(), development: config.development });
+    if (seeded) {
+      console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
+      console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);
+    }
+    // The shops' operator keys exist only now, in this file: only their hashes are stored.
+    if (seeded) console.log(`Operator keys of the demo shops: ${await writeDemoOperatorKeys(db, config.dataDir)}`);
+  }
+  const deps: Deps = { config, db, now };
+  const app = await buildApp(deps);
+  // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
+  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, log: app.log }) : null;
+  const stopTurns = sim ? null : startTurnTimer(deps, 30_000, app.log);
+  if (sim) console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await sim?.stop();
+      await stopTurns?.();
+      await app.close();
+      await db.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  console.log(`Listening on http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+/** Business constants and limits of SPEC.md §9, in one place. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+export const MIN_PHONE_LENGTH = 6;
+
+export const REFRESH_MS = 30_000; // shop, shop list and order refresh
+export const LIST_CACHE_MS = 5_000;
+export const RECOVERY_CODE_VALID_MS = 3_600_000;
+export const GEO_TIMEOUT_MS = 10_000;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const FIELD_RECHECK_MS = 100;
+
+export const NOTICE_MS = 10_000;
+export const LOCATION_NOTICE_MS = 5_000;
+export const ERROR_NOTICE_MS = 5_000;
+export const SURVEY_NOTICE_MS = 10_000;
+
+export const REDIRECT_AFTER_SEND_MS = 750;
+export const RETURN_HOME_MS = 500;
+export const LOW_WAIT_MINUTES = 5;
+export const ITEM_AMOUNT = 1;
+
+export const EARTH_RADIUS_KM = 6371;
+export const KM_TO_MILES = 0.6214;
+
+export const MAP_DEFAULT_ZOOM = 12;
+export const STATIC_MAP_ZOOM = 15;
+export const STATIC_MAP_SIZE = { width: 345, height: 200 };
+export const STATIC_MAP_SCALE = 2;
+/** Default map centre: Helsinki city centre. */
+export const MAP_DEFAULT_CENTER = { lat: 60.1699, lng: 24.9384 };
+
+export const FALLBACK_SHOP_IMAGES = 12;
+export const WELCOME_SLIDES = 4;
+export const SMALL_SCREEN_HEIGHT = 660;
+export const HEADER_HEIGHT = 75;
+
+/** Membership levels and their queue priority (DESIGN.md §4). */
+export const MEMBERSHIP_PRIORITY = { none: 0, silver: 1, gold: 2, platinum: 3 } as const;
+
+/** Locales where the bonus programme or its teaser are shown (SPEC.md §1, §9). */
+export const BONUS_LOCALES: readonly string[] = [];
+export const TEASER_LOCALES: readonly string[] = ['FI'];
+
+/** Client display rules of SPEC.md §2 and §4. */
+export const HEADER_IMAGE_HEIGHTS = [
+  { below: 768, height: 230 },
+  { below: 900, height: 250 },
+] as const;
+export const HEADER_IMAGE_MAX_HEIGHT = 325;
+/** Upper bounds (km) of the shop list's distance groups: <1, 1–2, 2–10, then 10 and over. */
+export const DISTANCE_GROUP_LIMITS_KM = [1, 2, 10] as const;
+/** A change in wait of this many minutes or more picks an increase/decrease queue message. */
+export const QUEUE_MESSAGE_CHANGE_MINUTES = 10;
+export const QUEUE_MESSAGE_VARIANTS = 5;
+/** Messages older than this many months never count as unread. */
+export const UNREAD_MESSAGE_MONTHS = 1;
+
+/** Countries offered at registration and the dial-code fallback (SPEC.md §5, §9). */
+export const REGISTRATION_COUNTRIES = [
+  { country: 'FI', dialCode: '+358' },
+  { country: 'EE', dialCode: '+372' },
+] as const;
+export const DEFAULT_DIAL_CODE = '+358';

@@ -1,0 +1,53 @@
+/** Locales of SPEC.md §1 and §9: country, language, currency, formats, API base. */
+export type Locale = 'FI' | 'EE' | 'NO' | 'DK' | 'SE' | 'US' | 'DE';
+export type Language = 'fi' | 'en' | 'ee' | 'no' | 'sv' | 'dk' | 'de';
+
+/** The locales the chain operates in; US and DE are only handled by parts of the code. */
+export const SERVED_LOCALES: readonly Locale[] = ['FI', 'EE', 'NO', 'DK', 'SE'];
+export const DEFAULT_LOCALE: Locale = 'FI';
+export const DEFAULT_LANGUAGE: Language = 'fi';
+/** Languages shown in the UI (SPEC.md §1); the others have dictionaries but are not offered by default. */
+export const ALLOWED_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee'];
+export const ALL_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee', 'no', 'sv', 'dk', 'de'];
+
+export interface LocaleInfo {
+  locale: Locale;
+  language: Language;
+  currency: string;
+  /** BCP 47 tag used for Intl number and date formatting. */
+  intl: string;
+  /** Path segment of the API base (DESIGN.md §3). */
+  apiSegment: string;
+  /** SPEC.md §7: NO, DK and SE drop the trailing slash. */
+  trailingSlash: boolean;
+  imperial: boolean;
+  timezone: string;
+}
+
+export const LOCALES: Record<Locale, LocaleInfo> = {
+  FI: { locale: 'FI', language: 'fi', currency: 'EUR', intl: 'fi-FI', apiSegment: 'fi', trailingSlash: true, imperial: false, timezone: 'Europe/Helsinki' },
+  EE: { locale: 'EE', language: 'ee', currency: 'EUR', intl: 'fi-FI', apiSegment: 'ee', trailingSlash: true, imperial: false, timezone: 'Europe/Tallinn' },
+  NO: { locale: 'NO', language: 'no', currency: 'NOK', intl: 'nb-NO', apiSegment: 'no', trailingSlash: false, imperial: false, timezone: 'Europe/Oslo' },
+  DK: { locale: 'DK', language: 'dk', currency: 'DKK', intl: 'da-DK', apiSegment: 'dk', trailingSlash: false, imperial: false, timezone: 'Europe/Copenhagen' },
+  SE: { locale: 'SE', language: 'sv', currency: 'SEK', intl: 'sv-SE', apiSegment: 'se', trailingSlash: false, imperial: false, timezone: 'Europe/Stockholm' },
+  US: { locale: 'US', language: 'en', currency: 'USD', intl: 'en-US', apiSegment: 'us', trailingSlash: true, imperial: true, timezone: 'America/New_York' },
+  DE: { locale: 'DE', language: 'de', currency: 'EUR', intl: 'de-DE', apiSegment: 'de', trailingSlash: true, imperial: false, timezone: 'Europe/Berlin' },
+};
+
+/** Locale → language of SPEC.md §1 (FI→fi, US→en, NO→no, SE→sv, DK→dk, EE→ee). */
+export function languageOfLocale(locale: Locale): Language {
+  return LOCALES[locale]?.language ?? DEFAULT_LANGUAGE;
+}
+
+/** Maps an API path segment (`fi`, `se` …) back to its served locale, or null. */
+export function localeOfSegment(segment: string): Locale | null {
+  const hit = SERVED_LOCALES.find((l) => LOCALES[l].apiSegment === segment.toLowerCase());
+  return hit ?? null;
+}
+
+/** Country code (ISO 3166-1 alpha-2) → locale, for IP/Accept-Language detection. */
+export function localeOfCountry(country: string | null | undefined): Locale | null {
+  const c = (country ?? '').toUpperCase();
+  if (c === 'FI' || c === 'EE' || c === 'NO' || c === 'DK' || c === 'SE') return c;
+  return null;
+}

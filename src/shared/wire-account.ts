@@ -1,0 +1,129 @@
+/**
+ * Wire types of the account calls (SPEC.md §3, §7; paths of the unshown calls in DESIGN.md §3).
+ * Field names are the server's, as the spec gives them.
+ */
+
+/** POST /login/ → */
+export interface WireLoginAnswer {
+  customer_id: number;
+  access_token: string;
+  refresh_token: string;
+}
+
+/** POST /refresh/ (bearer = refresh token, body { refresh }) → */
+export interface WireRefreshAnswer {
+  customer_id: number;
+  access_token: string;
+  /** Only when the body asked `{ rotate: true }`: the new refresh token; the old one no longer works. */
+  refresh_token?: string;
+}
+
+/** POST /register/ → (201). The client then logs in; registration opens no session. */
+export interface WireRegisterAnswer {
+  customer_id: number;
+}
+
+/**
+ * POST /password/ → a WireLoginAnswer: every refresh token of the customer is revoked (other devices are logged
+ * out) and this device gets a new pair; the old access token works until it expires.
+ * POST /logout/ { refresh, all? } (or the refresh token as bearer) → { ok: true }.
+ */
+
+/** POST /register/ body. phone is the dial code plus number, e.g. "+358401234567". */
+export interface WireRegistration {
+  countryCode?: string;
+  phone: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  terms_accepted: boolean;
+  allow_email?: boolean;
+  allow_sms?: boolean;
+}
+
+export type MembershipType = 'silver' | 'gold' | 'platinum';
+
+export interface WireMembership {
+  type: MembershipType | null;
+  priority: number; // 0 none, 1 Silver, 2 Gold, 3 Platinum
+  begin_date: string | null; // YYYY-MM-DD
+  end_date: string | null;
+  credits: number;
+  wp_prem_credits: number;
+  wp_prod_credits: number;
+}
+
+export interface WireBenefit {
+  id: number;
+  title: string;
+  value: string;
+  isRedeemable: boolean;
+  redeemCode: string | null;
+  dateIssued: string;
+  dateRedeemed: string | null;
+}
+
+export interface WireBonus {
+  amount: number;
+  expirationDate: string | null;
+  benefits: WireBenefit[];
+}
+
+/** GET /customers/{id}/ → and PATCH /customers/{id}/ → (the updated profile) */
+export interface WireProfile {
+  id: number;
+  firstname: string;
+  lastname: string;
+  phone: string;
+  email: string | null;
+  city: string | null;
+  date_of_birth: string | null;
+  sex: string | null;
+  street_address: string | null;
+  post_code: string | null;
+  tutorial_seen: boolean;
+  allow_email: boolean;
+  allow_sms: boolean;
+  app_language: string | null; // e.g. fi_FI
+  language: string | null;
+  fcm_token: string | null;
+  active_order_id: number | null;
+  membership: WireMembership | null;
+  bonus: WireBonus | null;
+}
+
+/** PATCH /customers/{id}/ body: any subset. */
+export type WireProfilePatch = Partial<Pick<WireProfile, 'fcm_token' | 'allow_email' | 'allow_sms' | 'email' | 'language' | 'app_language' | 'tutorial_seen' | 'firstname' | 'lastname' | 'city'>>;
+
+export interface WireReceiptRow {
+  name: string;
+  amount: number;
+  price: number; // cents, VAT inclusive, per unit
+  vat: number; // percent, e.g. 25.5
+  vat_amount: number; // cents
+}
+
+/** GET /customers/{id}/receipts/ → items */
+export interface WireReceipt {
+  id: number;
+  created: string; // ISO
+  rows: WireReceiptRow[];
+  pob: { name: string; address: string; city: string };
+  status: string; // paid
+  type: string; // service
+  order_id?: number | null;
+  total?: number; // cents, VAT inclusive
+}
+
+/** GET /customers/{id}/messages/ → items; PATCH /customers/{id}/messages/{mid}/ { read: true } */
+export interface WireMessage {
+  id: number;
+  title: string;
+  content: string; // sanitized HTML
+  date: string; // ISO
+  locale: string; // FI, EE … (the /api/:locale/ of the list)
+  read: boolean;
+  language?: string; // of title and content: ?lang=, else the customer's language, else the locale's
+  unread?: boolean; // SPEC.md §3: not read and less than a month old
+}

@@ -1,0 +1,118 @@
+/**
+ * Wire types of the queue: the customer's order calls (SPEC.md §3 Order, §7) and the shop's operator API
+ * (DESIGN.md §1 "Operator side"). Field names are the server's.
+ */
+
+/** POST /customers/{id}/orders/ body item (SPEC.md §7). service_info is the client's copy; the server reads ids only. */
+export interface WireOrderItemInput {
+  amount: 1;
+  service_id: number;
+  service_info?: { duration: number; group_id: number; id: number; price: number; title: string };
+  /** service_id here is the extra service's id. */
+  extra_services?: { amount: 1; service_id: number; title?: string }[];
+}
+
+export interface WireOrderInput {
+  pob_id: number;
+  barber_id?: number | null;
+  items: WireOrderItemInput[];
+}
+
+/** PATCH /customers/{id}/orders/{orderId}/ body: one of the two. */
+export type WireOrderPatch = { customer_at_pob: true } | { cancel: true };
+
+/** On the wire, waiting and in service are both 'active' (SPEC.md §3); in_service tells them apart. */
+export type WireOrderStatus = 'active' | 'cancelled' | 'serviced' | 'no-show';
+
+export interface WireOrderExtra {
+  id: number;
+  amount: number;
+  title: string;
+  description: string;
+  order: number;
+  price: number; // cents, as sold
+  duration: number; // minutes
+}
+
+export interface WireOrderService {
+  id: number;
+  amount: number;
+  title: string;
+  description: string;
+  order: number;
+  price: number; // cents, the service alone, as sold
+  duration: number; // minutes, the service alone
+  group_id: number;
+  group_name: string;
+  extra_services: WireOrderExtra[];
+}
+
+export interface WireOrderBarber {
+  id: number;
+  name: string; // first name and last initial
+  image: string | null;
+}
+
+/** POST /customers/{id}/orders/ →, GET and PATCH /customers/{id}/orders/{orderId}/ → */
+export interface WireOrder {
+  id: number;
+  customer_id: number;
+  pob_id: number;
+  pob: { id: number; name: string; address: string; city: string; location: { latitude: number; longitude: number } };
+  status: WireOrderStatus;
+  in_service: boolean;
+  customer_at_pob: boolean;
+  /** Current wait in minutes from the queue engine: 0 in service, null when ended or not servable today. */
+  queue: number | null;
+  /** Customers ahead in the queue (0 in service or ended). */
+  ahead: number;
+  /** The wait quoted when the order was placed. */
+  quoted_wait: number | null;
+  date: string; // ISO, when the order joined the queue
+  started_at: string | null;
+  finished_at: string | null;
+  /** The barber serving the order, else the one chosen; null for anyone. */
+  barber: WireOrderBarber | null;
+  chosen_barber_id: number | null;
+  services: WireOrderService[];
+  price: number; // cents, total
+  duration: number; // minutes, total listed
+}
+
+/** GET /operator/pobs/{id}/queue/ → : the shop's floor for the operator. */
+export interface WireOperatorQueue {
+  pob: { id: number; name: string; open: boolean; full: boolean; queue_state: 'open' | 'closed' | 'full'; closing_soon: boolean; queue_version: number };
+  barbers: {
+    id: number;
+    name: string;
+    image: string | null;
+    on_shift: boolean;
+    shifts: { start: string; end: string }[];
+    speed: number;
+    serving: number | null; // order id
+    wait_time: number | null; // a new customer choosing this barber
+    queue_open: boolean;
+  }[];
+  orders: WireOperatorOrder[];
+}
+
+export interface WireOperatorOrder {
+  id: number;
+  name: string; // walk-in name, or the customer's first name and last initial
+  customer: boolean; // placed through the app
+  status: 'waiting' | 'in_service';
+  priority: number;
+  customer_at_pob: boolean;
+  chosen_barber_id: number | null;
+  /** Serving barber, or the barber the engine plans. */
+  barber_id: number | null;
+  joined_at: string;
+  started_at: string | null;
+  /** Engine's planned start (waiting) or expected end (in service). */
+  start: string | null;
+  expected_end: string | null;
+  wait: number | null;
+  position: number | null;
+  duration: number;
+  services: string[];
+}

@@ -1,0 +1,140 @@
+/**
+ * Wire types: the JSON bodies of the API of SPEC.md §7, with the server field names of SPEC.md §3.
+ * Both sides import these; neither side's internals appear here.
+ */
+
+export type QueueState = 'open' | 'closed' | 'full';
+
+/** Opening hours of one weekday, local shop time. weekday: 1 = Monday … 7 = Sunday. */
+export interface WireOpenTime {
+  weekday: number;
+  open: string; // "HH:MM"
+  close: string; // "HH:MM"
+}
+
+/** Wait a new customer of a given membership priority would get (0 none, 1 Silver, 2 Gold, 3 Platinum). */
+export interface WireServiceTimeEstimate {
+  priority: number;
+  wait_time: number | null; // minutes; null when the shop cannot take this customer today
+}
+
+/** GET /pobs/ item. */
+export interface WirePob {
+  id: number;
+  name: string;
+  city: string;
+  address: string;
+  country: string;
+  open: boolean; // open right now
+  open_times: WireOpenTime[]; // every weekday the shop opens
+  closing_soon: boolean;
+  location: { latitude: number; longitude: number };
+  service_time_estimates: WireServiceTimeEstimate[];
+  queue_state: QueueState;
+  queue_info: { queue_employees: number; queue_length: number };
+  chair_count: number;
+  is_test?: boolean;
+}
+
+export interface WireServiceGroup {
+  id: number;
+  title: string;
+  order: number;
+  description: string;
+  parent_id: number | null;
+}
+
+export interface WireService {
+  id: number;
+  group_id: number;
+  title: string;
+  order: number;
+  description: string;
+  long_description: string;
+  price: number; // cents
+  duration: number; // minutes
+  multiple: boolean; // several options may be chosen
+}
+
+export interface WireExtraService {
+  id: number;
+  service_id: number;
+  title: string;
+  order: number;
+  description: string;
+  long_description: string;
+  price: number; // cents
+  duration: number; // minutes
+}
+
+/** One barber's queue at a shop: the wait of a new customer who picks this barber. */
+export interface WireQueue {
+  barber: { id: number; name: string; image: string | null };
+  wait_time: number | null;
+  queue_open: boolean;
+}
+
+/** GET /pobs/{id}/ */
+export interface WirePobDetail extends WirePob {
+  image: string | false;
+  floor: string | null;
+  notices: string[];
+  service_groups: WireServiceGroup[];
+  services: WireService[];
+  extra_services: Record<string, WireExtraService[]>; // keyed by service id
+  shortest_queue: number | null; // minutes
+  queues: WireQueue[];
+}
+
+export interface WireShift {
+  id: number;
+  date: string; // YYYY-MM-DD, shop local date
+  start: string; // ISO timestamp
+  end: string; // ISO timestamp
+  pob_id: number;
+  pob_name: string;
+}
+
+export interface WireActivePob {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+}
+
+/** GET /employees/ item and GET /employees/{id}/ */
+export interface WireEmployee {
+  id: number;
+  firstname: string;
+  lastname: string;
+  full_name: string;
+  image: string | null;
+  has_image: boolean;
+  avatar: string | null;
+  avatar_active: boolean;
+  has_avatar: boolean;
+  description: string;
+  status: 'active' | 'inactive';
+  shifts: WireShift[];
+  barbershop: WireActivePob | null; // the shop the barber works at today
+  pob_id: number | null;
+  active_pob: WireActivePob | null;
+}
+
+/** GET /config.json: runtime configuration (DESIGN.md §3). */
+export interface WireConfig {
+  apiBases: Record<string, string>; // locale → base URL
+  mapsKey: string | null;
+  firebase: Record<string, string> | null;
+  vapidKey: string | null;
+  allowedLanguages: string[];
+  bonusLocales: string[];
+  teaserLocales: string[];
+  development: boolean;
+}
+
+/** Every 4xx/5xx body. */
+export interface WireError {
+  error: string;
+  field?: string;
+}

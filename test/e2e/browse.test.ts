@@ -1,0 +1,90 @@
+/**
+ * A guest browses on a phone: the real server, database, seed and engine, the built app, headless Chromium.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { launch, phone, startServer, type Server } from './browser.ts';
+
+const browse = suite('guest browsing at 390×844');
+let server: Server;
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+browse.before(async () => {
+  server = await startServer({ DEVELOPMENT: '0' });
+  browser = await launch();
+  ({ page } = await phone(browser));
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()));
+});
+
+browse.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const names = (p: Page) => p.locator('.shop-card-name').allTextContents();
+
+browse('the shop list shows the Finnish shops of the demo chain', async () => {
+  await page.goto(`${server.url}/home?lang=en`);
+  await page.locator('.shop-card-name').first().waitFor();
+  const list = await names(page);
+  assert.ok(list.length >= 10, `shops listed: ${list.length}`);
+  assert.ok(list.includes('Kamppi') && list.includes('Kallio'));
+  assert.not.ok(list.some((n) => n.startsWith('TEST')), 'test shops only in development mode');
+  assert.is(await page.locator('h1').first().textContent(), 'Walk-in Barbers');
+});
+
+browse('search narrows the list by city after typing stops', async () => {
+  await page.locator('input[type="search"]').fill('tampere');
+  await page.waitForFunction(() => document.querySelectorAll('.shop-card-name').length === 1, null, { timeout: 5000 });
+  assert.equal(await names(page), ['Hämeenkatu']);
+  await page.locator('input[type="search"]').fill('');
+  await page.waitForFunction(() => document.querySelectorAll('.shop-card-name').length > 5, null, { timeout: 5000 });
+});
+
+browse("a taking-orders shop opens on a tap and shows its services", async () => {
+  // The round-the-clock demo shop takes orders at any hour; tap its name, inside the card's link.
+  const card = page.locator('a.shop-card-body', { hasText: 'Kallio' });
+  await card.locator('.shop-card-name').click();
+  await page.waitForURL(/\/barbershop\/\d+$/);
+  await page.locator('.service').first().waitFor();
+  assert.ok((await page.locator('.service').count()) >= 3, 'services listed');
+  assert.ok((await page.locator('body').textContent())!.includes('Kallio'));
+  const price = await page.locator('.service-price').first().textContent();
+  assert.match(price!, /\d+[,.]\d{2}\s*€/);
+  assert.ok(await page.locator('.service-chips button, .service-chips a').count() >= 2, 'group chips');
+});
+
+browse('the browser back button returns to the list', async () => {
+  await page.goBack();
+  await page.waitForURL(/\/home/);
+  await page.locator('.shop-card-name').first().waitFor();
+});
+
+browse('barbers list and a barber page', async () => {
+  await page.locator('nav.nav a[href="/barbers"]').click();
+  await page.waitForURL(/\/barbers$/);
+  const first = page.locator('a[href^="/barbers/"]').first();
+  await first.waitFor();
+  assert.ok((await page.locator('a[href^="/barbers/"]').count()) >= 10);
+  await first.click();
+  await page.waitForURL(/\/barbers\/\d+$/);
+  await page.locator('h1').first().waitFor();
+  assert.match((await page.locator('h1').first().textContent())!, /^\S+ \S\.$/);
+});
+
+browse('an unknown path shows the 404 page with a link home', async () => {
+  await page.goto(`${server.url}/no/such/page`);
+  await page.getByText('Oh dear, a 404.').waitFor();
+  await page.locator('a[href="/home"]').first().click();
+  await page.waitForURL(/\/home$/);
+});
+
+browse('no script errors on the way', () => {
+  assert.equal(errors, []);
+});
+
+browse.run();

@@ -1,0 +1,74 @@
+/**
+ * Builds the real app on a real database for one suite: in-memory PGlite by default, or a fresh
+ * PostgreSQL database when TEST_DB=postgres and TEST_DATABASE_URL are set (test/run.ts runs both).
+ */
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { openDb } from '../../src/server/db/open.ts';
+import type { Db } from '../../src/server/db/db.ts';
+import { buildApp } from '../../src/server/app.ts';
+import type { Deps } from '../../src/server/deps.ts';
+
+export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
+
+/** A clock tests can set and move. Defaults to a Tuesday 12:00 Helsinki time. */
+export function clock(start = Date.parse('2026-11-24T10:00:00Z')) {
+  let t = start;
+  return { now: () => t, set: (ms: number) => void (t = ms), advance: (minutes: number) => void (t += minutes * 60_000) };
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.TEST_DATABASE_URL!);
+  const name = 't_' + randomBytes(6).toString('hex');
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin.toString());
+  url.pathname = '/' + name;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: ReturnType<typeof clock>;
+  /** The Deps object the app was built with (per-app providers such as the turn notifier are keyed by it). */
+  deps: Deps;
+  close: () => Promise<void>;
+}
+
+/** Opens a fresh database, optionally seeds it with `seed(db, now)`, and builds the app on it. */
+export async function harness(
+  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Pick<Deps, 'sms' | 'push'> } = {},
+): Promise<Harness> {
+  const c = clock(opts.start);
+  const created = usePostgres ? await createDatabase() : null;
+  const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
+  if (opts.seed) await opts.seed(db, c.now());
+  const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
+  const deps: Deps = { config, db, now: c.now, ...opts.deps };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock: c,
+    deps,
+    async close() {
+      await app.close();
+      await db.close();
+      await created?.drop();
+    },
+  };
+}
