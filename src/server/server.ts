@@ -4,6 +4,7 @@ import { openDb } from './db/open.ts';
 import { DataDirLockedError } from './db/pglite.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { topUpRoster } from './seed/roster.ts';
 import { writeDemoOperatorKeys } from './queue/operator.ts';
 import { simulator } from './queue/simulator-run.ts';
 import { startTurnTimer } from './queue/notify-turns.ts';
@@ -30,12 +31,17 @@ async function main() {
     }
     // The shops' operator keys exist only now, in this file: only their hashes are stored.
     if (seeded) console.log(`Operator keys of the demo shops: ${await writeDemoOperatorKeys(db, config.dataDir)}`);
+    const added = await topUpRoster(db, now());
+    if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
   }
   const deps: Deps = { config, db, now };
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
   const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, log: app.log }) : null;
   const stopTurns = sim ? null : startTurnTimer(deps, 30_000, app.log);
+  // A demo left running for days keeps a roster a week ahead.
+  const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
+  roster?.unref();
   if (sim) console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
 
   let closing = false;
@@ -45,6 +51,7 @@ async function main() {
     console.log(`${signal}: shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      if (roster) clearInterval(roster);
       await sim?.stop();
       await stopTurns?.();
       await app.close();
