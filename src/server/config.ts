@@ -22,6 +22,8 @@ export interface Config {
   /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
   countryHeader: string | null;
   logLevel: string;
+  /** How long a shop list or shop answer may be reused while no queue changed (0: never). */
+  pobCacheMs: number;
   /** Trust X-Forwarded-For (behind a proxy), so per-address rate limits see the client and not the proxy. */
   trustProxy: boolean;
   /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vapidKey: env.FIREBASE_VAPID_KEY || null,
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
     trustProxy: flag(env.TRUST_PROXY, false),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     accessTtlMs: 15 * 60_000,
