@@ -6,6 +6,7 @@ import { cleanup, fire, render, settle, text, win } from './dom.ts';
 import { stubFetch, tokens, wireProfile, type Call } from './account-fetch.ts';
 import type { WirePobDetail } from '../../src/shared/wire.ts';
 import type { WireOrder } from '../../src/shared/wire-order.ts';
+import { pob } from './queue-fixtures.ts';
 import Shop from '../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../src/client/router/history.ts';
 import { events, resetAnalytics } from '../../src/client/services/analytics.ts';
@@ -22,53 +23,6 @@ import { reset as resetShops } from '../../src/client/state/shops.ts';
 useKeyValue(memoryKeyValue());
 await useLanguage('en');
 
-const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '00:00', close: '24:00' }));
-
-function pob(over: Partial<WirePobDetail> = {}): WirePobDetail {
-  return {
-    id: 2,
-    name: 'Kallio',
-    city: 'Helsinki',
-    address: 'Hämeentie 13, 00530 Helsinki',
-    country: 'FI',
-    open: true,
-    open_times: WEEK,
-    closing_soon: false,
-    location: { latitude: 60.1806, longitude: 24.9527 },
-    service_time_estimates: [{ priority: 0, wait_time: 20 }],
-    queue_state: 'open',
-    queue_info: { queue_employees: 2, queue_length: 3 },
-    chair_count: 4,
-    image: false,
-    floor: null,
-    notices: [],
-    service_groups: [
-      { id: 1, title: 'Haircuts', order: 1, description: '', parent_id: null },
-      { id: 2, title: 'Beard', order: 2, description: '', parent_id: null },
-    ],
-    services: [
-      { id: 10, group_id: 1, title: 'Haircut', order: 1, description: 'Scissors and clippers.', long_description: '', price: 3500, duration: 30, multiple: true },
-      { id: 20, group_id: 2, title: 'Beard trim', order: 1, description: 'Shape and length.', long_description: '', price: 2500, duration: 20, multiple: false },
-    ],
-    extra_services: {
-      '10': [
-        { id: 101, service_id: 10, title: 'Styling wax', order: 2, description: '', long_description: '', price: 300, duration: 0 },
-        { id: 100, service_id: 10, title: 'Hair wash', order: 1, description: '', long_description: '', price: 500, duration: 5 },
-      ],
-      '20': [
-        { id: 200, service_id: 20, title: 'Hot towel', order: 1, description: '', long_description: '', price: 600, duration: 5 },
-        { id: 201, service_id: 20, title: 'Beard oil', order: 2, description: '', long_description: '', price: 400, duration: 0 },
-      ],
-    },
-    shortest_queue: 20,
-    queues: [
-      { barber: { id: 7, name: 'Mikko K.', image: null }, wait_time: 45, queue_open: true },
-      { barber: { id: 8, name: 'Jari L.', image: null }, wait_time: 3, queue_open: true },
-    ],
-    ...over,
-  };
-}
-
 const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41, status: 'active', queue: 20, ahead: 1, ...over });
 
 type Routes = Parameters<typeof stubFetch>[0];
@@ -77,7 +31,7 @@ async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: strin
   locale.value = 'FI';
   if (opts.loggedIn !== false) {
     user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
-    profile.value = wireProfile() as never;
+    profile.value = wireProfile();
   }
   history.replaceState(null, '', `/barbershop/2${opts.search ?? ''}`);
   loc.value = { path: '/barbershop/2', search: opts.search ?? '', direction: 'none' };

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { act } from 'react';
 import { cleanup, fire, render, settle, text } from './dom.ts';
 import { stubFetch, wireProfile } from './account-fetch.ts';
-import type { WireOrder } from '../../src/shared/wire-order.ts';
+import { wireOrder } from './queue-fixtures.ts';
 import Tracking from '../../src/client/screens/Tracking/index.tsx';
 import Gate from '../../src/client/screens/Gate/index.tsx';
 import { TrackingButton } from '../../src/client/components/TrackingButton.tsx';
@@ -28,35 +28,6 @@ const INCREASE = [
   'Your wait grew a bit. We will keep you posted here.',
 ];
 
-function wireOrder(over: Partial<WireOrder> = {}): WireOrder {
-  return {
-    id: 41,
-    customer_id: 7,
-    pob_id: 2,
-    pob: { id: 2, name: 'Kallio', address: 'Hämeentie 13, 00530 Helsinki', city: 'Helsinki', location: { latitude: 60.1806, longitude: 24.9527 } },
-    status: 'active',
-    in_service: false,
-    customer_at_pob: false,
-    queue: 25,
-    ahead: 2,
-    quoted_wait: 20,
-    date: '2026-11-24T10:00:00.000Z',
-    started_at: null,
-    finished_at: null,
-    barber: { id: 3, name: 'Mikko K.', image: null },
-    chosen_barber_id: 3,
-    services: [
-      {
-        id: 10, amount: 1, title: 'Haircut', description: 'Scissors and clippers.', order: 1, price: 3500, duration: 30, group_id: 1, group_name: 'Haircuts',
-        extra_services: [{ id: 100, amount: 1, title: 'Hair wash', description: 'Shampoo and conditioner.', order: 1, price: 500, duration: 5 }],
-      },
-    ],
-    price: 4000,
-    duration: 35,
-    ...over,
-  };
-}
-
 const ORDER = 'GET /customers/7/orders/41/';
 const PATCH = 'PATCH /customers/7/orders/41/';
 type Routes = Parameters<typeof stubFetch>[0];
@@ -65,7 +36,7 @@ async function open(routes: Routes, opts: { language?: 'en' | 'fi' } = {}) {
   await useLanguage(opts.language ?? 'en');
   locale.value = 'FI';
   user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
-  profile.value = wireProfile({ active_order_id: 41 }) as never;
+  profile.value = wireProfile({ active_order_id: 41 });
   sync.value = 'synced';
   navigate('/tracking', { replace: true });
   const f = stubFetch(routes);
@@ -275,7 +246,7 @@ test('a serviced order ends the same way; a later profile without an active orde
 });
 
 test('the floating button: with an active order, not on /login or /tracking', async () => {
-  profile.value = wireProfile({ active_order_id: 41 }) as never;
+  profile.value = wireProfile({ active_order_id: 41 });
   for (const [path, shown] of [['/home', true], ['/barbershop/2', true], ['/tracking', false], ['/login', false]] as const) {
     const el = await render(<TrackingButton path={path} />);
     const link = el.querySelector('a.tracking-fab');
@@ -283,7 +254,7 @@ test('the floating button: with an active order, not on /login or /tracking', as
     if (link) assert.is(link.getAttribute('href'), '/tracking');
   }
   await cleanup();
-  profile.value = wireProfile() as never;
+  profile.value = wireProfile();
   const none = await render(<TrackingButton path="/home" />);
   assert.is(none.querySelector('a'), null, 'no active order');
 });
@@ -291,7 +262,7 @@ test('the floating button: with an active order, not on /login or /tracking', as
 test('the gate sends a synced profile with an active order to /tracking', async () => {
   welcomeSeen.value = true;
   user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
-  profile.value = wireProfile({ active_order_id: 41 }) as never;
+  profile.value = wireProfile({ active_order_id: 41 });
   sync.value = 'synced';
   navigate('/', { replace: true });
   await render(<Gate params={{}} />);
