@@ -1,18 +1,27 @@
 /**
  * The session's start, light enough for the first route: a guest never downloads the account module;
- * a stored login loads it at once (it syncs the profile and installs the token refresh).
+ * a stored login is put back at once (so guarded routes open on reload) and the account module, loaded
+ * right after, syncs the profile and installs the token refresh.
  */
+import { favouriteOwner } from './prefs.ts';
 import { restoreRecovery } from './recovery-store.ts';
-import { sync, user } from './session.ts';
+import { profile, rememberLogin, sync, user, type LoginSession, type Profile } from './session.ts';
+
+function isSession(v: unknown): v is LoginSession {
+  const s = v as LoginSession | null | undefined;
+  return Boolean(s && typeof s.id === 'number' && typeof s.token === 'string');
+}
 
 export function startSession(storedUser: unknown, storedProfile: unknown, remember: unknown) {
-  const s = storedUser as { id?: unknown; token?: unknown } | null | undefined;
-  if (s && typeof s.id === 'number' && typeof s.token === 'string') {
-    sync.value = 'syncing';
+  sync.value = 'syncing';
+  if (isSession(storedUser)) {
+    rememberLogin.value = remember === true;
+    user.value = storedUser;
+    favouriteOwner.value = String(storedUser.id);
+    profile.value = (storedProfile as Profile | undefined) ?? null;
     void import('./account.ts').then((m) => m.restoreSession(storedUser, storedProfile, remember));
     return;
   }
-  sync.value = 'syncing';
   void restoreRecovery().finally(() => {
     // A login that happened meanwhile (through the dialog) already set the status.
     if (!user.peek() && sync.peek() === 'syncing') sync.value = 'synced';
