@@ -110,13 +110,22 @@ test('the account slide links to /register and /recovery; a language link is alw
   assert.ok(el.querySelector('a[href="/profile/language"]'), 'language link');
 });
 
-test("'Find a barber' marks the welcome seen and goes to /", async () => {
+test("'Find a barber' shows the tutorial; finishing it marks the welcome seen and goes to /", async () => {
   device();
+  history.replaceState(null, '', '/welcome');
   const el = await render(<Welcome params={{}} />);
   assert.is(welcomeSeen.value, false);
   const find = link(el, 'Find a barber');
   assert.is(find.getAttribute('href'), '/');
   await fire.click(find);
+  assert.ok(el.querySelector('[role="dialog"].tutorial'), 'the tutorial opens');
+  assert.is(welcomeSeen.value, false);
+  assert.is(location.pathname, '/welcome');
+  const button = (label: string) => [...el.querySelectorAll('.tutorial button')].find((b) => text(b) === label)!;
+  await fire.click(button('Next'));
+  await fire.click(button('Next'));
+  await fire.click(button('Continue without locating'));
+  assert.not.ok(el.querySelector('.tutorial'));
   assert.is(welcomeSeen.value, true);
   assert.is(location.pathname, '/');
 });

@@ -5,6 +5,8 @@
 import { computed, signal } from '@preact/signals-react';
 import { isStandalone, platform } from '../services/geo.ts';
 import { markWelcomeSeen } from './prefs.ts';
+import { navigate } from '../router/history.ts';
+import { save } from '../services/storage.ts';
 
 export type WelcomeSlide = 'service' | 'product' | 'account' | 'install';
 export type InstallPlatform = 'ios' | 'android' | 'unknown';
@@ -26,6 +28,7 @@ export function startWelcome(env: { standalone: () => boolean; platform: () => I
   standalone.value = env.standalone();
   installPlatform.value = env.platform();
   slideIndex.value = 0;
+  tutorialOpen.value = false;
 }
 
 export function goToSlide(i: number) {
@@ -48,8 +51,24 @@ export function leaveWelcome() {
   markWelcomeSeen();
 }
 
+/** 'Find a barber' first shows the three-slide tutorial, which ends by locating (or not) and the list. */
+export const tutorialOpen = signal(false);
+
+export function findBarber(e?: { preventDefault(): void }) {
+  e?.preventDefault();
+  tutorialOpen.value = true;
+}
+
+export function finishTutorial() {
+  tutorialOpen.value = false;
+  markWelcomeSeen();
+  void save('tutorialSeen', true);
+  navigate('/');
+}
+
 export function reset() {
   standalone.value = false;
   installPlatform.value = 'unknown';
   slideIndex.value = 0;
+  tutorialOpen.value = false;
 }

@@ -9,7 +9,8 @@ import type { ScreenProps } from '../../app/screens.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LANGUAGE_NAMES } from '../../lib/language-names.ts';
 import { language, t } from '../../state/i18n.ts';
-import { goToSlide, leaveWelcome, nextSlide, previousSlide, slideIndex, slides, startWelcome, swipe } from '../../state/welcome.ts';
+import { findBarber, finishTutorial, goToSlide, leaveWelcome, nextSlide, previousSlide, slideIndex, slides, startWelcome, swipe, tutorialOpen } from '../../state/welcome.ts';
+import { Tutorial } from '../../components/Tutorial/index.tsx';
 import { SlideContent } from './Slides.tsx';
 
 export default function Welcome(_props: ScreenProps) {
@@ -92,7 +93,7 @@ export default function Welcome(_props: ScreenProps) {
         ))}
       </nav>
       <div className="welcome-actions">
-        <a className="button primary block" href="/" onClick={leaveWelcome}>
+        <a className="button primary block" href="/" onClick={findBarber}>
           <Icon name="search" size={20} />
           {t('welcome.findBarber')}
         </a>
@@ -100,6 +101,7 @@ export default function Welcome(_props: ScreenProps) {
           {t('welcome.login')}
         </a>
       </div>
+      {tutorialOpen.value && <Tutorial onDone={finishTutorial} />}
     </div>
   );
 }
