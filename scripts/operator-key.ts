@@ -4,8 +4,7 @@
  * server first: one process owns an embedded database).
  */
 import { loadConfig } from '../src/server/config.ts';
-import { openDb } from '../src/server/db/open.ts';
-import { DataDirLockedError } from '../src/server/db/pglite.ts';
+import { openDbOrExit } from '../src/server/db/open.ts';
 import { issueOperatorKey } from '../src/server/queue/operator.ts';
 
 const arg = process.argv[2];
@@ -14,16 +13,7 @@ if (!arg || !/^[1-9]\d{0,9}$/.test(arg)) {
   process.exit(2);
 }
 const config = loadConfig();
-let db;
-try {
-  db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
-}
+const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const key = await issueOperatorKey(db, Number(arg));
   if (!key) {

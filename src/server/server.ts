@@ -1,7 +1,6 @@
 /** Starts the service: configuration, database, demo data, HTTP, and a graceful shutdown. */
 import { loadConfig } from './config.ts';
-import { openDb } from './db/open.ts';
-import { DataDirLockedError } from './db/pglite.ts';
+import { openDbOrExit } from './db/open.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
@@ -12,16 +11,7 @@ import type { Deps } from './deps.ts';
 
 async function main() {
   const config = loadConfig();
-  let db;
-  try {
-    db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = () => Date.now();
   if (config.seed) {
     const seeded = await seedIfEmpty(db, { now: now(), development: config.development });

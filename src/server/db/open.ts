@@ -1,7 +1,7 @@
 /** Picks the engine from the configuration and brings the schema up to date. */
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { DataDirLockedError, openPglite } from './pglite.ts';
 import { openPostgres } from './pg.ts';
 
 export async function openDb(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
@@ -13,4 +13,17 @@ export async function openDb(opts: { databaseUrl: string | null; dataDir: string
     throw err;
   }
   return db;
+}
+
+/** For command-line entry points: a data directory held by another process ends this one with its reason. */
+export async function openDbOrExit(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
+  try {
+    return await openDb(opts);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
 }

@@ -1,5 +1,6 @@
 /** Messages (SPEC.md §2, §4): an expandable list; opening an unread message marks it read. */
 import { useEffect } from 'react';
+import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import type { WireMessage } from '../../../shared/wire-account.ts';
@@ -40,31 +41,13 @@ export default function Messages(_props: ScreenProps) {
       <p className="status-line" aria-live="polite">
         {status === 'fulfilled' && list.length > 0 ? t('messages.unreadCount', { count: unread.value }) : ''}
       </p>
-      {status === 'pending' || status === 'idle' ? (
-        <div aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="skeleton message-skeleton" />
-          ))}
-          <span className="visually-hidden" role="status">
-            {t('common.loading')}
-          </span>
-        </div>
-      ) : status === 'rejected' ? (
-        <div className="empty" role="alert">
-          <p>{t('messages.failed')}</p>
-          <button type="button" className="button" onClick={() => void loadMessages()}>
-            {t('common.retry')}
-          </button>
-        </div>
-      ) : list.length === 0 ? (
-        <p className="empty">{t('messages.empty')}</p>
-      ) : (
+      <ListState status={status} empty={list.length === 0} skeletons={3} skeletonClass="message-skeleton" failedText={t('messages.failed')} emptyText={t('messages.empty')} onRetry={() => void loadMessages()}>
         <ul className="message-list">
           {list.map((m) => (
             <MessageItem key={m.id} message={m} fresh={isUnread(m, read, now)} />
           ))}
         </ul>
-      )}
+      </ListState>
     </SubPage>
   );
 }
