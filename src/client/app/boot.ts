@@ -11,7 +11,7 @@ import { localeOfCountry } from '../../shared/locales.ts';
 import { loadConfig } from '../state/config.ts';
 import { locale, useLanguage } from '../state/i18n.ts';
 import { restorePosition } from '../state/geo.ts';
-import { restorePrefs } from '../state/prefs.ts';
+import { restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
 
 const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin'] as const;
@@ -19,12 +19,15 @@ const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbe
 export async function boot(): Promise<void> {
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);
   const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
-  const query = new URLSearchParams(location.search).get('lang');
+  const params = new URLSearchParams(location.search);
+  const query = params.get('lang');
   const lang = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
   const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
   if (storedLocale) locale.value = storedLocale;
   else if (lang === 'ee') locale.value = 'EE';
   restorePrefs(stored);
+  // The stored development switch (SPEC.md §6): ?dev=1 turns it on for this device, ?dev=0 off.
+  if (params.has('dev')) setDevelopment(params.get('dev') === '1');
   restorePosition(stored.userLatitude, stored.userLongitude);
   startSession(stored.user, stored.profile, stored.shouldRememberLogin);
   await useLanguage(lang, { store: query !== null && query === lang });
