@@ -73,3 +73,14 @@ export const fire = {
 export const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 export { createElement };
+
+/** Settles until `find` returns something (a lazily loaded chunk, a fetch), or fails after `timeout` ms. */
+export async function waitFor<T>(find: () => T | null | undefined | false, timeout = 5000): Promise<T> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() > until) throw new Error(`waitFor: nothing after ${timeout} ms`);
+    await settle(10);
+  }
+}

@@ -2,7 +2,7 @@ import './dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { act } from 'react';
-import { render, cleanup, fire, settle, text, win } from './dom.ts';
+import { render, cleanup, fire, settle, text, waitFor, win } from './dom.ts';
 import Home from '../../src/client/screens/Home/index.tsx';
 import type { WirePob } from '../../src/shared/wire.ts';
 import { useLanguage } from '../../src/client/state/i18n.ts';
@@ -213,8 +213,8 @@ test('Map: opens the overlay (its own chunk) with markers; Escape closes it and 
   await settle();
   const map = button(el, 'Map')!;
   await fire.click(map);
-  await settle(50);
-  const dialog = el.querySelector('[role="dialog"]');
+  // The overlay is its own chunk: on a busy machine its import takes a while.
+  const dialog = await waitFor(() => el.querySelector('[role="dialog"]'));
   assert.ok(dialog, 'overlay open');
   assert.is(document.activeElement?.getAttribute('aria-label'), 'Close map', 'focus moves into the overlay');
   const markers = [...dialog!.querySelectorAll('.map-marker')];
