@@ -15,6 +15,10 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bu
 /** The screen of the first route (/ and /home); its chunk counts toward the first-route budget. */
 const FIRST_SCREEN = 'src/client/screens/Home/index.tsx';
 const FIRST_LANGUAGE = 'fi';
+/** What / shows a first-time visitor (the entry gate sends them to the welcome slides). */
+const NEWCOMER_SCREEN = 'src/client/screens/Welcome/index.tsx';
+/** Lazy modules a start may need before any screen asks: a stored login restores through account.ts. */
+const START_MODULES = ['src/client/state/account.ts'];
 /** The module holding the first route's whole graph (see src/client/app/start.ts). */
 const KERNEL = join(root, 'src/client/app/start.ts');
 const quiet = process.argv.includes('--quiet');
@@ -142,7 +146,15 @@ function firstRoute(meta: Metafile): string[] {
   return closure(meta, [main, screen].filter((f): f is string => Boolean(f)));
 }
 
-async function serviceWorker(precache: string[]) {
+/**
+ * The shell the worker precaches: index.html, the first route's JavaScript, the styles, the default
+ * language's strings, the manifest, icons and the 12 shop fallback images. Other chunks and dictionaries
+ * are cached on first use; `assets` lists every hashed file of this build so older ones can be dropped.
+ */
+async function serviceWorker(precache: string[], assets: string[]) {
+  // The version follows the content: an unchanged rebuild makes no update, any changed file does.
+  const version = createHash('sha256');
+  for (const u of precache) version.update(u).update(readFileSync(join(out, u === '/' ? 'index.html' : u.slice(1))));
   await build({
     entryPoints: [join(root, 'src/client/sw.ts')],
     bundle: true,
@@ -150,23 +162,38 @@ async function serviceWorker(precache: string[]) {
     minify: true,
     target: ['es2020'],
     outfile: join(out, 'sw.js'),
-    define: { __PRECACHE__: JSON.stringify(precache), __VERSION__: JSON.stringify(Date.now().toString(36)) },
+    define: { __PRECACHE__: JSON.stringify(precache), __ASSETS__: JSON.stringify(assets), __VERSION__: JSON.stringify(version.digest('base64url').slice(0, 10)) },
     logLevel: 'warning',
   });
+  const bytes = precache.reduce((sum, u) => sum + gzipSync(readFileSync(join(out, u === '/' ? 'index.html' : u.slice(1)))).length, 0);
+  log(`service worker: ${precache.length} files precached (${kb(bytes).trim()} gzip); other chunks and dictionaries cached on first use`);
 }
 
 function copyPublic() {
   cpSync(join(root, 'public'), out, { recursive: true, filter: (src) => !src.endsWith('index.html') });
 }
 
-function writeIndex(main: string, css: string, preload: string[]) {
+/**
+ * A newcomer's / turns into the welcome slides once the stored flags are read: at / only, an inline script
+ * preloads their chunks beside the first route's (a returning visitor gets them from the service worker).
+ */
+function newcomerPreload(meta: Metafile, first: string[]): string {
+  const welcome = outputOf(meta, NEWCOMER_SCREEN);
+  if (!welcome) return '';
+  const files = closure(meta, [welcome]).filter((f) => !first.includes(f)).map(url);
+  return `<script>location.pathname==='/'&&${JSON.stringify(files)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})</script>`;
+}
+
+function writeIndex(main: string, css: string, preload: string[], newcomer: string) {
   const template = readFileSync(join(root, 'public/index.html'), 'utf8');
   const links = [
     `<link rel="stylesheet" href="${url(css)}">`,
     ...preload.map((f) => `<link rel="modulepreload" href="${url(f)}">`),
-    // The default language's strings are fetched in parallel with the script.
+    // The default language's strings and the runtime config are fetched in parallel with the script.
     `<link rel="preload" href="${dictionaries[FIRST_LANGUAGE]}" as="fetch" crossorigin>`,
-  ].join('\n    ');
+    `<link rel="preload" href="/config.json" as="fetch" crossorigin>`,
+    newcomer,
+  ].filter(Boolean).join('\n    ');
   const html = template.replace('<!--head-->', links).replace('<!--script-->', `<script type="module" src="${url(main)}"></script>`);
   writeFileSync(join(out, 'index.html'), html);
 }
@@ -218,10 +245,12 @@ const css = await styles();
 const first = firstRoute(meta);
 const main = outputOf(meta, 'src/client/main.tsx')!;
 const hashed = Object.keys(meta.outputs).filter((f) => !f.endsWith('.map')).map(url);
-writeIndex(main, css, first.filter((f) => f !== main));
+writeIndex(main, css, first.filter((f) => f !== main), newcomerPreload(meta, first));
 copyPublic();
 const statics = files(join(root, 'public')).filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`)).map((f) => '/' + relative(join(root, 'public'), f).split(sep).join('/'));
-await serviceWorker(['/', url(css), ...hashed, ...statics]);
+// A logged-in customer's start must work offline too, so the session's chunks join the shell.
+const startChunks = closure(meta, START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f))).filter((f) => !first.includes(f));
+await serviceWorker(['/', url(css), ...first.map(url), ...startChunks.map(url), dictionaries[FIRST_LANGUAGE], ...statics], [...hashed, url(css), ...Object.values(dictionaries)]);
 compress();
 checkBudget(report(meta, first));
 if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');

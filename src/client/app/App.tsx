@@ -1,4 +1,4 @@
-/** The app shell: the matched screen with its slide, the navigation bar, the notice bar. */
+/** The app shell: the matched screen with its slide, the navigation bar, the notice bar, the offline banner. */
 import { Suspense, useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { loc, redirect } from '../router/history.ts';
@@ -8,6 +8,7 @@ import { loggedIn } from '../state/session.ts';
 import { screen } from './screens.ts';
 import { Nav } from './Nav.tsx';
 import { NoticeBar } from './NoticeBar.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { TrackingButton } from '../components/TrackingButton.tsx';
 
@@ -27,6 +28,7 @@ export function App() {
   return (
     <>
       <NoticeBar />
+      <OfflineBanner />
       <main id="main" className={`page slide-${direction}${nav ? ' with-nav' : ''}`} key={path}>
         <Suspense fallback={<Loader fullScreen />}>
           <Screen params={m.params} />

@@ -13,6 +13,7 @@ import { locale, useLanguage } from '../state/i18n.ts';
 import { restorePosition } from '../state/geo.ts';
 import { restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
+import { loadShops } from '../state/shops.ts';
 
 const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin'] as const;
 
@@ -30,6 +31,8 @@ export async function boot(): Promise<void> {
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
   restorePosition(stored.userLatitude, stored.userLongitude);
   startSession(stored.user, stored.profile, stored.shouldRememberLogin);
+  // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
+  if (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true)) void loadShops();
   await useLanguage(lang, { store: query !== null && query === lang });
   if (!storedLocale) void detectLocale();
 }

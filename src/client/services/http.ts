@@ -4,6 +4,7 @@
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
+import { FALLBACK_HEADER } from '../lib/sw-routes.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -30,9 +31,15 @@ export interface AuthBridge {
 
 let auth: AuthBridge | null = null;
 let bases: Record<string, string> = {};
+/** Told after every call whether the server answered live (false: no answer, or the worker's cached copy). */
+let reachable: (live: boolean) => void = () => {};
 
 export function setAuthBridge(bridge: AuthBridge | null) {
   auth = bridge;
+}
+
+export function setReachability(listener: (live: boolean) => void) {
+  reachable = listener;
 }
 
 export function setApiBases(next: Record<string, string>) {
@@ -64,9 +71,13 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
   const bearer = opts.bearer ?? (opts.auth ? auth?.token() : null);
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   try {
-    return await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    const res = await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    // The service worker marks a copy it served from its cache when the network failed.
+    reachable(!res.headers?.get(FALLBACK_HEADER));
+    return res;
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
+    reachable(false);
     throw new ApiError(0, 'Network error');
   }
 }

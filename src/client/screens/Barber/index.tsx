@@ -88,7 +88,7 @@ export default function BarberPage({ params }: ScreenProps) {
         <FavoriteButton on={favourite} name={name} onToggle={() => toggleFavoriteBarber(b.id)} />
       </TopBar>
       <div className="barber-hero">
-        <BarberPhoto barber={b} alt={t('barber.photo', { name })} className="barber-photo" size={144} />
+        <BarberPhoto barber={b} alt={t('barber.photo', { name })} className="barber-photo" size={144} eager />
         <h1>{name}</h1>
         <p className={shop ? 'barber-shop' : 'barber-shop muted'}>
           {shop ? (

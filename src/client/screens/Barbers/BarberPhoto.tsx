@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { initialsImage } from '../../lib/initials.ts';
 import type { Barber } from '../../lib/types.ts';
 
-export function BarberPhoto({ barber, alt, className, size }: { barber: Pick<Barber, 'firstname' | 'lastname' | 'image'>; alt: string; className: string; size: number }) {
+/** `eager` for a photo at the top of a page: lazy loading would only delay what is already in view. */
+export function BarberPhoto({ barber, alt, className, size, eager = false }: { barber: Pick<Barber, 'firstname' | 'lastname' | 'image'>; alt: string; className: string; size: number; eager?: boolean }) {
   const [failed, setFailed] = useState<string | null>(null);
   const fallback = initialsImage(barber.firstname, barber.lastname);
   // Remember which URL failed, so a new photo after a refresh gets its own chance.
@@ -15,7 +16,7 @@ export function BarberPhoto({ barber, alt, className, size }: { barber: Pick<Bar
       alt={alt}
       width={size}
       height={size}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       onError={() => barber.image && setFailed(barber.image)}
     />

@@ -1,0 +1,194 @@
+/**
+ * Lighthouse on a phone (issue "Installable, offline-ready and fast on a cheap phone"): the `lighthouse`
+ * package, its default mobile preset (Moto G Power screen, simulated slow 4G, 4× CPU slowdown), Debian's
+ * Chromium through chrome-launcher, our freshly built app served by our real server. First visit (storage
+ * reset) and repeat visit (the service worker in control), then the same for the reference app of
+ * test/bench/reference/ (the stack such an app usually ships), and our first-route JavaScript as a ratio.
+ *
+ *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3)
+ */
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server as HttpServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, startServer, type Server } from '../e2e/browser.ts';
+import { buildReference } from './reference/build.ts';
+
+const root = join(import.meta.dirname, '../..');
+const TARGETS = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+interface Figures {
+  name: string;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Script responses and their bytes on the wire (Lighthouse's network records). */
+  scripts: number;
+  scriptBytes: number;
+  /** Scripts that came from the network rather than from the service worker. */
+  scriptsFromNetwork: number;
+}
+
+/** The JavaScript a page's index.html loads before it renders: the entry and its modulepreloads, gzip -9. */
+function firstRouteGzip(dir: string): { files: number; bytes: number } {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const urls = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const bytes = urls.reduce((sum, u) => sum + gzipSync(readFileSync(join(dir, u.slice(1))), { level: 9 }).length, 0);
+  return { files: urls.length, bytes };
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8' };
+
+/** The reference app's files, brotli-compressed like ours, every path without a file falling back to index.html. */
+function serveStatic(dir: string): Promise<{ url: string; server: HttpServer }> {
+  const compressed = new Map<string, Buffer>();
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0]));
+    const file = extname(path) ? join(dir, path) : join(dir, 'index.html');
+    let body = compressed.get(file);
+    try {
+      body ??= brotliCompressSync(readFileSync(file));
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    compressed.set(file, body);
+    const hashed = /-[A-Z0-9]{8}\.js$/.test(file);
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'br', 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+async function measure(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: repeat });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { lhr, artifacts } = result;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Script');
+  // The devtools log says which responses the service worker answered.
+  const fromNetwork = artifacts.DevtoolsLog.filter((e) => {
+    if (e.method !== 'Network.responseReceived') return false;
+    const p = e.params as { type?: string; response: { fromServiceWorker?: boolean; fromDiskCache?: boolean } };
+    return p.type === 'Script' && !p.response.fromServiceWorker && !p.response.fromDiskCache;
+  }).length;
+  return {
+    name,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    scripts: items.length,
+    scriptBytes: items.reduce((s, i) => s + (i.transferSize ?? 0), 0),
+    scriptsFromNetwork: fromNetwork,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Lighthouse varies from run to run (its CPU timings scale what this machine did): the median of RUNS runs. */
+async function measureMedian(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {
+  const runs: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(name, url, port, repeat));
+  const pick = (k: keyof Omit<Figures, 'name'>) => median(runs.map((r) => r[k]));
+  return { name, score: pick('score'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), scripts: pick('scripts'), scriptBytes: pick('scriptBytes'), scriptsFromNetwork: Math.max(...runs.map((r) => r.scriptsFromNetwork)) };
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+function print(rows: Figures[]) {
+  console.log('run'.padEnd(30) + 'score'.padStart(6) + 'LCP'.padStart(9) + 'TBT'.padStart(8) + 'CLS'.padStart(7) + 'scripts'.padStart(9) + 'JS wire'.padStart(10) + '  JS from network');
+  for (const r of rows) {
+    console.log(
+      r.name.padEnd(30) +
+        String(r.score).padStart(6) +
+        `${(r.lcpMs / 1000).toFixed(2)} s`.padStart(9) +
+        `${Math.round(r.tbtMs)} ms`.padStart(8) +
+        r.cls.toFixed(3).padStart(7) +
+        String(r.scripts).padStart(9) +
+        kb(r.scriptBytes).padStart(10) +
+        `  ${r.scriptsFromNetwork}`,
+    );
+  }
+}
+
+function targets(r: Figures, repeat: boolean): number {
+  const checks: Array<[string, boolean]> = [
+    [`performance ${r.score} ≥ ${TARGETS.score}`, r.score >= TARGETS.score],
+    [`LCP ${(r.lcpMs / 1000).toFixed(2)} s ≤ ${TARGETS.lcpMs / 1000} s`, r.lcpMs <= TARGETS.lcpMs],
+    [`TBT ${Math.round(r.tbtMs)} ms ≤ ${TARGETS.tbtMs} ms`, r.tbtMs <= TARGETS.tbtMs],
+    [`CLS ${r.cls.toFixed(3)} ≤ ${TARGETS.cls}`, r.cls <= TARGETS.cls],
+  ];
+  if (repeat) checks.push([`repeat visit: ${r.scriptsFromNetwork} scripts from the network (0 wanted)`, r.scriptsFromNetwork === 0]);
+  for (const [label, ok] of checks) console.log(`  ${verdict(ok)}  ${r.name}: ${label}`);
+  return checks.filter(([, ok]) => !ok).length;
+}
+
+// ---- build both apps ----
+
+// Other work on this machine slows the CPU timings Lighthouse scales: say how busy it was before we began.
+const backgroundLoad = loadavg()[0];
+
+const built = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'build.ts'), '--quiet'], { cwd: root, encoding: 'utf8' });
+if (built.status !== 0) throw new Error(`build failed:\n${built.stdout}${built.stderr}`);
+const work = mkdtempSync(join(tmpdir(), 'walkin-lighthouse-'));
+const referenceDir = await buildReference(join(work, 'reference'));
+const ours = firstRouteGzip(join(root, 'dist'));
+const reference = firstRouteGzip(referenceDir);
+
+// ---- serve and measure ----
+
+let server: Server | undefined;
+let referenceServer: HttpServer | undefined;
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+const rows: Figures[] = [];
+let failures = 0;
+try {
+  server = await startServer({ DEVELOPMENT: '0' });
+  const ref = await serveStatic(referenceDir);
+  referenceServer = ref.server;
+  mkdirSync(join(work, 'profile'));
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS, userDataDir: join(work, 'profile'), logLevel: 'silent' });
+
+  // The shop list (/home) is the screen customers come back to; / for a newcomer leads to the welcome slides.
+  // A repeat run follows first-visit runs of the same page, which left its service worker installed.
+  const home = await measureMedian('ours /home, first visit', `${server.url}/home`, chrome.port, false);
+  const homeRepeat = await measureMedian('ours /home, repeat visit', `${server.url}/home`, chrome.port, true);
+  const gate = await measureMedian('ours / (welcome), first visit', `${server.url}/`, chrome.port, false);
+  const refFirst = await measureMedian('reference, first visit', ref.url + '/', chrome.port, false);
+  const refRepeat = await measureMedian('reference, repeat visit', ref.url + '/', chrome.port, true);
+  rows.push(home, homeRepeat, gate, refFirst, refRepeat);
+
+  const chromium = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ')[1] ?? '?';
+  console.log(`Lighthouse mobile preset (simulated throttling), Chromium ${chromium}, median of ${RUNS} runs each; load average before the run ${backgroundLoad.toFixed(1)} on ${cpus().length} cores`);
+  print(rows);
+  console.log('');
+  console.log(`first-route JavaScript (index.html's entry and modulepreloads, gzip -9):`);
+  console.log(`  ours       ${kb(ours.bytes).padStart(9)} in ${ours.files} files`);
+  console.log(`  reference  ${kb(reference.bytes).padStart(9)} in ${reference.files} files (react-router-dom, @reduxjs/toolkit + react-redux, i18next + react-i18next, firebase messaging)`);
+  console.log(`  ratio      ${(ours.bytes / reference.bytes).toFixed(2)} (ours / reference)`);
+  console.log('');
+  console.log('targets:');
+  failures += targets(home, false);
+  failures += targets(homeRepeat, true);
+  failures += targets(gate, false);
+  console.log(failures ? `${failures} target(s) missed` : 'every target met');
+} finally {
+  await chrome?.kill();
+  referenceServer?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
