@@ -10,6 +10,7 @@ import { configRoutes } from './routes/config.ts';
 import { pobRoutes } from './routes/pobs.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
+import { compressJson } from './routes/compress.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { bonusRoutes } from './routes/bonus.ts';
@@ -32,6 +33,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
   });
   app.decorateRequest('locale', 'FI' as Locale);
+  compressJson(app);
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
