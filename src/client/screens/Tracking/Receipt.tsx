@@ -50,7 +50,7 @@ export function Receipt({ order: o }: { order: TrackedOrder }) {
             </li>
           ))}
         </ul>
-        <p className="receipt-total">
+        <p className="order-total">
           <span>{t('tracking.receipt.total')}</span>
           <span className="muted">{formatMinutes(o.duration, loc)}</span>
           <strong>{formatPrice(o.price, loc)}</strong>
