@@ -9,6 +9,7 @@ import { call, customer, helsinki, item, menu, operatorKey } from './queue-helpe
 import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../src/server/notify/sms.ts';
 import { checkTurns, turnsOf } from '../../src/server/queue/notify-turns.ts';
+import { notifyEnded } from '../../src/server/queue/notify-ended.ts';
 
 // A local fake of Google's OAuth token endpoint and the FCM HTTP v1 send endpoint.
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
@@ -196,6 +197,33 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   assert.is(texts.filter((t) => t.text.includes(String(b.id))).length, 0);
   const rows = await h.db.query('SELECT kind, channel FROM order_notifications WHERE order_id = $1 ORDER BY kind', [joined.body.id]);
   assert.equal(rows.rows, [{ kind: 'near', channel: 'push' }, { kind: 'now', channel: 'push' }]);
+});
+
+turns('when the order ends: one push, thanks after the service, the missed turn after a no-show', async () => {
+  await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 11 AND status IN ('active', 'in_service')`);
+  const key = await operatorKey(h, 11);
+  const s = (await menu(h, 11)).services.find((x) => x.title === 'Buzz cut')!;
+  const e = await customer(h, { fcmToken: 'tok-E', allowSms: false });
+  const served = await call(h, 'POST', `/api/fi/customers/${e.id}/orders/`, { token: e.token, body: { pob_id: 11, items: [item(s)] } });
+  assert.is(served.status, 201);
+  const barber = (await call(h, 'GET', '/api/fi/operator/pobs/11/queue/', { token: key })).body.barbers[0].id;
+  await call(h, 'POST', `/api/fi/operator/orders/${served.body.id}/start/`, { token: key, body: { barber_id: barber } });
+  h.clock.advance(20);
+  assert.is((await call(h, 'POST', `/api/fi/operator/orders/${served.body.id}/finish/`, { token: key })).status, 200);
+  await turnsOf(h.deps).idle();
+  const ended = pushesTo('tok-E').filter((p) => p.message.data!.kind === 'ended');
+  assert.is(ended.length, 1);
+  assert.is(ended[0].message.data!.status, 'serviced');
+  assert.match(ended[0].message.notification.body, 'Kauppakatu');
+  assert.is(await notifyEnded(h.deps, served.body.id), null, 'once per order, whoever looks again');
+
+  const f = await customer(h, { fcmToken: 'tok-F', allowSms: false });
+  const missed = await call(h, 'POST', `/api/fi/customers/${f.id}/orders/`, { token: f.token, body: { pob_id: 11, items: [item(s)] } });
+  assert.is((await call(h, 'POST', `/api/fi/operator/orders/${missed.body.id}/no-show/`, { token: key })).status, 200);
+  await turnsOf(h.deps).idle();
+  const gone = pushesTo('tok-F').filter((p) => p.message.data!.kind === 'ended');
+  assert.equal(gone.map((p) => p.message.data!.status), ['no-show']);
+  assert.match(gone[0].message.notification.title, 'missed');
 });
 
 turns('a dead push token is forgotten; without push only SMS goes', async () => {

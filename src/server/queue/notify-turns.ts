@@ -18,6 +18,8 @@ import { schedule } from './schedule.ts';
 import { loadQueues } from './snapshot.ts';
 
 export const NEAR_MINUTES = 10;
+/** The notices of a waiting order; the end-of-order one is notify-ended.ts's. */
+type TurnKind = Exclude<NoticeKind, 'ended'>;
 
 type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
 
@@ -34,14 +36,14 @@ export interface TurnNotice {
 }
 
 /** Which notice an order is due, if any. */
-export function noticeKind(status: OrderRow['status'], wait: number | null): NoticeKind | null {
+export function noticeKind(status: OrderRow['status'], wait: number | null): TurnKind | null {
   if (status === 'in_service') return 'now';
   if (status !== 'active' || wait === null) return null;
   if (wait <= 0) return 'now';
   return wait <= NEAR_MINUTES ? 'near' : null;
 }
 
-const TEXTS: Record<string, Record<NoticeKind, (shop: string, wait: number) => { title: string; body: string }>> = {
+const TEXTS: Record<string, Record<TurnKind, (shop: string, wait: number) => { title: string; body: string }>> = {
   en: {
     near: (shop, wait) => ({ title: 'Your turn is near', body: `Your turn at ${shop} is in about ${wait} min. Please head to the shop and check in.` }),
     now: (shop) => ({ title: 'It is your turn', body: `It is your turn at ${shop} now. Please check in at the shop.` }),
@@ -56,7 +58,7 @@ const TEXTS: Record<string, Record<NoticeKind, (shop: string, wait: number) => {
   },
 };
 
-export function turnText(kind: NoticeKind, language: string | null, shop: string, wait: number): { title: string; body: string } {
+export function turnText(kind: TurnKind, language: string | null, shop: string, wait: number): { title: string; body: string } {
   const lang = language === 'et' ? 'ee' : (language ?? 'en');
   return (TEXTS[lang] ?? TEXTS.en)[kind](shop, wait);
 }
@@ -121,6 +123,8 @@ export interface TurnNotifier {
   kick(shopId: number): void;
   /** Checks every shop with customer orders now. */
   checkAll(): Promise<TurnNotice[]>;
+  /** Runs a notification task after whatever check is running; never throws. */
+  enqueue(task: () => Promise<unknown>): void;
   /** Resolves when no kicked check is pending (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -149,6 +153,9 @@ export function turnsOf(deps: D, log?: Log): TurnNotifier {
       }).catch(() => undefined);
     },
     checkAll: () => run(() => checkTurns(deps, undefined, log)),
+    enqueue(task) {
+      void run(task).catch(() => undefined);
+    },
     async idle() {
       let seen: Promise<unknown>;
       do {

@@ -15,6 +15,8 @@ import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrd
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { notifyEnded } from './notify-ended.ts';
+import { turnsOf } from './notify-turns.ts';
 import { queueOf } from './order-view.ts';
 import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
 import { schedule } from './schedule.ts';
@@ -197,6 +199,7 @@ export async function finishService(deps: D, order: OrderRow): Promise<void> {
     await recordFinish(tx, { barberId: o.barberId, orderId: o.id, listedMinutes: o.duration, startedAt: o.startedAt, finishedAt: now, prior });
     if (o.customerId !== null) await writeReceipt(tx, o, now);
   });
+  turnsOf(deps).enqueue(() => notifyEnded(deps, order.id));
 }
 
 /** The customer is at the desk: checked in (the simulator's remote walk-ins, or an app customer who says so). */
@@ -212,6 +215,7 @@ export async function markNoShow(deps: D, order: OrderRow): Promise<void> {
     if (o.status !== 'active') throw conflict('Order is not waiting');
     await endWaitingOrder(tx, o.id, 'no-show', deps.now());
   });
+  turnsOf(deps).enqueue(() => notifyEnded(deps, order.id));
 }
 
 /** PATCH /operator/pobs/{id}/ {full}: closes or reopens the online queue. */

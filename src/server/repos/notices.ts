@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 
-export type NoticeKind = 'near' | 'now';
+export type NoticeKind = 'near' | 'now' | 'ended';
 export type NoticeChannel = 'push' | 'sms';
 
 export interface ContactRow {
