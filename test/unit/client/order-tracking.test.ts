@@ -2,22 +2,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { canLeave, checkInLabel, isEnded, neutralKey, nextMessage, shopOfOrder, toOrderStatus, toTrackedOrder } from '../../../src/client/lib/tracking.ts';
 import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import { wireOrder as baseOrder } from '../../client/queue-fixtures.ts';
 
-function wireOrder(over: Partial<WireOrder> = {}): WireOrder {
-  return {
-    id: 41,
-    customer_id: 7,
-    pob_id: 2,
-    pob: { id: 2, name: 'Kallio', address: 'Hämeentie 13, 00530 Helsinki', city: 'Helsinki', location: { latitude: 60.1806, longitude: 24.9527 } },
-    status: 'active',
-    in_service: false,
-    customer_at_pob: false,
-    queue: 25,
-    ahead: 2,
-    quoted_wait: 20,
-    date: '2026-11-24T10:00:00.000Z',
-    started_at: null,
-    finished_at: null,
+/** The shared order fixture, with services and extras out of order so the sorting shows, and no barber. */
+const wireOrder = (over: Partial<WireOrder> = {}): WireOrder =>
+  baseOrder({
     barber: null,
     chosen_barber_id: null,
     services: [
@@ -36,8 +25,7 @@ function wireOrder(over: Partial<WireOrder> = {}): WireOrder {
     price: 6800,
     duration: 55,
     ...over,
-  };
-}
+  });
 
 test('toTrackedOrder: the fields of SPEC.md §3 Order, services and extras sorted by order', () => {
   const o = toTrackedOrder(wireOrder());
