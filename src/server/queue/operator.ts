@@ -152,10 +152,10 @@ export interface WalkIn {
 
 /** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
 export async function addWalkIn(deps: D, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
-  const shop = await shopOrThrow(deps.db, shopId);
+  await shopOrThrow(deps.db, shopId);
   const now = deps.now();
-  const id = await inShop(deps, shopId, (tx) =>
-    placeOrder(tx, now, { shop, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false }),
+  const id = await inShop(deps, shopId, async (tx, locked) =>
+    (await placeOrder(tx, now, { shop: locked, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false })).order.id,
   );
   return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
 }

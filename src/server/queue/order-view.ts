@@ -4,7 +4,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { barberImage, displayName } from '../domain/barber-image.ts';
-import { barberLooks, itemsOf, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { barberLooks, itemsOf, type BarberLookRow, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder, WireOrderService, WireOrderStatus } from '../../shared/wire-order.ts';
 import { schedule } from './schedule.ts';
@@ -44,6 +44,17 @@ export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue 
   return { queue: row?.wait ?? null, ahead: row?.position ?? 0 };
 }
 
+/** What an order's view is made of; a join hands over what its transaction computed (orders.ts joinQueue). */
+export interface OrderViewParts {
+  order: OrderRow;
+  shop: ShopRow;
+  items: ItemRow[];
+  /** The barber serving or chosen, if any. */
+  look: BarberLookRow | undefined;
+  /** The shop's queue with the order in it, while the order waits; null otherwise. */
+  queue: ShopQueue | null;
+}
+
 export async function orderView(q: Queryable, order: OrderRow, now: number): Promise<WireOrder> {
   const shop = (await getShop(q, order.shopId))!;
   const barberId = order.barberId ?? order.chosenBarberId;
@@ -52,7 +63,10 @@ export async function orderView(q: Queryable, order: OrderRow, now: number): Pro
     barberLooks(q, barberId === null ? [] : [barberId]),
     order.status === 'active' ? queueOf(q, shop, now) : Promise.resolve(null),
   ]);
-  const look = barberId === null ? undefined : looks.get(barberId);
+  return wireOrder({ order, shop, items, look: barberId === null ? undefined : looks.get(barberId), queue });
+}
+
+export function wireOrder({ order, shop, items, look, queue }: OrderViewParts): WireOrder {
   return {
     id: order.id,
     customer_id: order.customerId ?? 0,

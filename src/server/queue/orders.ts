@@ -9,14 +9,15 @@ import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { openOrderId } from '../repos/customers.ts';
-import { bumpQueueVersion, insertOrder, lockShop, orderById, checkInOrder, endWaitingOrder, type NewItem, type OrderRow } from '../repos/orders.ts';
+import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
-import { extrasOf, getShop, servicesOf, type ShopRow } from '../repos/shops.ts';
+import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { turnsOf } from './notify-turns.ts';
-import { orderView, queueOf } from './order-view.ts';
+import { orderView, queueOf, wireOrder } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
+import type { EngineOrder } from './types.ts';
 
 export const TIMESLOT_ERROR = 'Could not allocate time slot for order';
 export const ONE_OPEN_ORDER = 'Customer already has an active order';
@@ -42,17 +43,17 @@ function uniqueConflict(err: unknown): HttpError | null {
 }
 
 /**
- * Runs fn in one transaction holding the shop's row lock, bumps the shop's queue version, and after commit
- * lets the turn notifier look at the shop. A unique-index violation comes out as its 409.
+ * Runs fn in one transaction holding the shop's row lock with the shop's queue version bumped (one statement,
+ * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit lets the turn
+ * notifier look at the shop. A unique-index violation comes out as its 409.
  */
-export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
   let out: T;
   try {
     out = await deps.db.transaction(async (tx) => {
-      if (!(await lockShop(tx, shopId))) throw notFound('Shop not found');
-      const result = await fn(tx);
-      await bumpQueueVersion(tx, shopId);
-      return result;
+      const shop = await lockShopForChange(tx, shopId);
+      if (!shop) throw notFound('Shop not found');
+      return fn(tx, shop);
     });
   } catch (err) {
     throw uniqueConflict(err) ?? err;
@@ -70,8 +71,11 @@ export async function changeOrder<T>(deps: D, order: Pick<OrderRow, 'id' | 'shop
   });
 }
 
+/** An item priced from the catalogue, with what the order's view shows of it. */
+export type PricedItem = Omit<ItemRow, 'orderId'>;
+
 /** Prices the choices from the shop's own catalogue: the client's copies of prices and minutes are never read. */
-export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<NewItem[]> {
+export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<PricedItem[]> {
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
   if (choices.length > MAX_ITEMS) throw badRequest('Too many items', 'items');
   const [services, extras] = await Promise.all([servicesOf(q, shopId), extrasOf(q, shopId)]);
@@ -89,9 +93,9 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
     const chosen = c.extraIds.map((id) => {
       const e = extraById.get(id);
       if (!e || e.serviceId !== s.id) throw badRequest(`Unknown extra service ${id} for service ${s.id}`, 'items');
-      return { id: e.id, title: e.title, price: e.price, duration: e.duration };
+      return { id: e.id, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration };
     });
-    return { serviceId: s.id, title: s.title, price: s.price, duration: s.duration, extras: chosen };
+    return { serviceId: s.id, title: s.title, description: s.description, order: s.order, groupId: s.groupId, groupName: s.groupName, price: s.price, duration: s.duration, extras: chosen };
   });
 }
 
@@ -101,6 +105,7 @@ export function worksToday(queue: ShopQueue, barberId: number, now: number): boo
 }
 
 export interface Placement {
+  /** The shop as read under its lock (inShop hands it over). */
   shop: ShopRow;
   customerId: number | null;
   walkInName: string | null;
@@ -112,15 +117,39 @@ export interface Placement {
   online: boolean;
 }
 
-/** Checks the order against the queue as it is (the caller holds the shop lock) and stores it; returns its id. */
-export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<number> {
-  const items = await priceChoices(tx, p.shop.id, p.choices);
-  // Read again under the lock: the full switch may have changed since the caller looked.
-  const shop = (await getShop(tx, p.shop.id)) ?? p.shop;
+/** A placed order with what its transaction knows of it: enough to answer without reading it back. */
+export interface Placed {
+  order: OrderRow;
+  items: ItemRow[];
+  /** The shop's queue with the new order in it. */
+  queue: ShopQueue;
+}
+
+/** The queue as the engine sees it with some orders pinned at `now`, as a fresh read would load it. */
+function withPinned(queue: ShopQueue, ids: number[], now: number): ShopQueue {
+  const pinned = new Set(ids);
+  const orders = queue.snapshot.orders.map((o) => (pinned.has(o.id) ? { ...o, pinned: true, pinnedAt: now } : o));
+  return { ...queue, snapshot: { ...queue.snapshot, orders } };
+}
+
+/** The queue with a new waiting order in it, in the order a fresh read lists them (joined, then id). */
+function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
+  const orders = [...queue.snapshot.orders];
+  const at = orders.findIndex((x) => x.joinedAt > o.joinedAt || (x.joinedAt === o.joinedAt && x.id > o.id));
+  orders.splice(at === -1 ? orders.length : at, 0, o);
+  return { ...queue, snapshot: { ...queue.snapshot, orders }, waiting: queue.waiting + 1 };
+}
+
+/** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
+export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
+  const { shop } = p;
+  // One after the other: a refused choice must not leave a read running on the transaction it ends.
+  const items = await priceChoices(tx, shop.id, p.choices);
   let queue = await queueOf(tx, shop, now);
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
-  if ((await markPinned(tx, schedule(queue.snapshot).due, now)).length) queue = await queueOf(tx, shop, now);
+  const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
+  if (pinned.length) queue = withPinned(queue, pinned, now);
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
   if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
   if (p.online && shop.queueFull) throw conflict('The queue is full');
@@ -128,11 +157,14 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
   const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now });
   if (!fit.ok) throw conflict(TIMESLOT_ERROR);
-  return insertOrder(
-    tx,
-    { shopId: shop.id, customerId: p.customerId, walkInName: p.walkInName, chosenBarberId: p.barberId, priority: p.priority, duration, price, checkedIn: p.checkedIn, joinedAt: now, quotedWait: fit.wait },
-    items,
-  );
+  const placed = { shopId: shop.id, customerId: p.customerId, walkInName: p.walkInName, chosenBarberId: p.barberId, priority: p.priority, duration, price, checkedIn: p.checkedIn, joinedAt: now, quotedWait: fit.wait };
+  const id = await insertOrder(tx, placed, items);
+  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
+  return {
+    order,
+    items: items.map((i) => ({ ...i, orderId: id })),
+    queue: withOrder(queue, { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false }),
+  };
 }
 
 export interface JoinInput {
@@ -143,18 +175,24 @@ export interface JoinInput {
   country: string;
 }
 
-/** POST /customers/{id}/orders/: the customer joins a shop's queue with their membership priority. */
+/**
+ * POST /customers/{id}/orders/: the customer joins a shop's queue with their membership priority. The answer
+ * is made from what the transaction computed (the shop under its lock, the priced items, the queue with the
+ * order in it), not read back.
+ */
 export async function joinQueue(deps: D, customerId: number, input: JoinInput): Promise<WireOrder> {
-  const shop = await getShop(deps.db, input.pobId);
-  if (!shop || shop.country !== input.country) throw notFound('Shop not found');
   const now = deps.now();
-  const id = await inShop(deps, shop.id, async (tx) => {
+  const { placed, shop } = await inShop(deps, input.pobId, async (tx, shop) => {
+    if (shop.country !== input.country) throw notFound('Shop not found');
     // Checked under the lock for a clear answer; the unique index still decides across shops.
     if ((await openOrderId(tx, customerId)) !== null) throw conflict(ONE_OPEN_ORDER);
     const priority = await customerPriority(tx, customerId, now);
-    return placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
+    const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
+    return { placed, shop };
   });
-  return customerOrder(deps, customerId, id);
+  const chosen = placed.order.chosenBarberId;
+  const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
+  return wireOrder({ ...placed, shop, look: look && { ...look, id: look.barberId } });
 }
 
 async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {

@@ -82,19 +82,6 @@ const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", wal
 type RawOrder = Omit<OrderRow, 'joinedAt' | 'startedAt' | 'finishedAt'> & { joinedAt: unknown; startedAt: unknown; finishedAt: unknown };
 const toOrder = (r: RawOrder): OrderRow => ({ ...r, joinedAt: ms(r.joinedAt), startedAt: msOrNull(r.startedAt), finishedAt: msOrNull(r.finishedAt) });
 
-/**
- * Locks the shop's row until the transaction ends: every change to a shop's queue takes this lock first, so
- * on PostgreSQL concurrent joins serialize and each one checks the timeslot on the queue as it really is.
- */
-export async function lockShop(q: Queryable, shopId: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
-  return rows.length > 0;
-}
-
-export async function bumpQueueVersion(q: Queryable, shopId: number): Promise<void> {
-  await q.query('UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1', [shopId]);
-}
-
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
   const { rows } = await q.query<{ v: number }>('SELECT coalesce(sum(queue_version), 0)::bigint AS v FROM shops WHERE id = ANY($1::int[])', [shopIds]);

@@ -46,6 +46,8 @@ export interface ServiceRow {
   price: number;
   duration: number;
   multiple: boolean;
+  /** Its group's title (an order's items show it). */
+  groupName: string;
 }
 
 export interface ExtraRow {
@@ -95,6 +97,17 @@ export async function getShop(q: Queryable, id: number): Promise<ShopRow | null>
   return rows[0] ?? null;
 }
 
+/**
+ * Every change to a shop's queue starts here: one statement locks the shop's row until the transaction ends
+ * (on PostgreSQL concurrent changes serialize, and each checks the queue as it really is), bumps its queue
+ * version (committed or rolled back with the change), and returns the shop as it is under the lock; null when
+ * there is no such shop.
+ */
+export async function lockShopForChange(q: Queryable, id: number): Promise<ShopRow | null> {
+  const { rows } = await q.query<ShopRow>(`UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1 RETURNING ${SHOP_COLUMNS}`, [id]);
+  return rows[0] ?? null;
+}
+
 export async function countShops(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM shops');
   return rows[0].n;
@@ -120,9 +133,9 @@ export async function serviceGroupsOf(q: Queryable, shopId: number): Promise<Ser
 
 export async function servicesOf(q: Queryable, shopId: number): Promise<ServiceRow[]> {
   const { rows } = await q.query<ServiceRow>(
-    `SELECT id, group_id AS "groupId", title, sort_order AS "order", description, long_description AS "longDescription",
-       price, duration, multiple
-     FROM services WHERE shop_id = $1 ORDER BY sort_order, id`,
+    `SELECT s.id, s.group_id AS "groupId", s.title, s.sort_order AS "order", s.description, s.long_description AS "longDescription",
+       s.price, s.duration, s.multiple, g.title AS "groupName"
+     FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 ORDER BY s.sort_order, s.id`,
     [shopId],
   );
   return rows;
