@@ -1,10 +1,13 @@
 /** PostgreSQL through node-postgres: a pool, each transaction on one client. */
 import pg from 'pg';
 import type { Db, Queryable } from './db.ts';
+import { epochMs, TIMESTAMPTZ_OID } from './time.ts';
 
 // Return bigint counts and numerics as JS numbers: our ids and sums stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
+// Times as epoch milliseconds (db/time.ts), the same on both engines.
+pg.types.setTypeParser(TIMESTAMPTZ_OID, epochMs);
 
 export function openPostgres(url: string, max = 10): Db {
   const pool = new pg.Pool({ connectionString: url, max });

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from './db.ts';
+import { epochMs, TIMESTAMPTZ_OID } from './time.ts';
 
 /** Thrown when another live process already holds the data directory. */
 export class DataDirLockedError extends Error {}
@@ -40,7 +41,8 @@ function lock(dir: string): () => void {
   throw new DataDirLockedError(`Could not lock the data directory ${dir}`);
 }
 
-const parsers = { 20: Number, 1700: Number } as const;
+// bigint and numeric as numbers (our ids and sums stay far below 2^53), times as epoch milliseconds (db/time.ts).
+const parsers = { 20: Number, 1700: Number, [TIMESTAMPTZ_OID]: epochMs } as const;
 
 /** Opens PGlite in dir (created if missing), or in memory when dir is null (tests). */
 export async function openPglite(dir: string | null): Promise<Db> {
@@ -51,7 +53,9 @@ export async function openPglite(dir: string | null): Promise<Db> {
   }
   let pg: PGlite;
   try {
-    pg = new PGlite(dir ? join(dir, 'pglite') : undefined, { parsers });
+    // One options object: PGlite ignores a second argument when the first (the data directory) is undefined,
+    // which would leave in-memory databases (tests) without our parsers.
+    pg = new PGlite({ dataDir: dir ? join(dir, 'pglite') : undefined, parsers });
     await pg.waitReady;
   } catch (err) {
     unlock();

@@ -3,6 +3,7 @@
  * it, and the transitions the shop makes: add a walk-in, start, finish (receipt and learned speed), no-show,
  * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
  */
+import { iso } from '../lib/time.ts';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,8 +76,6 @@ export async function authorizeShop(q: Queryable, bearer: string | null, target:
   throw unauthorized('Invalid operator key');
 }
 
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
-
 async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
   const shop = await getShop(q, id);
   if (!shop) throw notFound('Shop not found');
@@ -105,7 +104,7 @@ export async function operatorQueue(deps: D, shopId: number): Promise<WireOperat
     customer_at_pob: o.checkedIn,
     chosen_barber_id: o.chosenBarberId,
     barber_id: o.barberId,
-    joined_at: iso(o.joinedAt)!,
+    joined_at: iso(o.joinedAt),
     started_at: iso(o.startedAt),
     start: null,
     expected_end: null,
@@ -131,7 +130,7 @@ export async function operatorQueue(deps: D, shopId: number): Promise<WireOperat
         name: displayName(look),
         image: barberImage(look),
         on_shift: b.shifts.some((w) => w.start <= now && now < w.end),
-        shifts: b.shifts.map((w) => ({ start: iso(w.start)!, end: iso(w.end)! })),
+        shifts: b.shifts.map((w) => ({ start: iso(w.start), end: iso(w.end) })),
         speed: b.speed,
         serving: serving.find((o) => o.barberId === b.id)?.id ?? null,
         wait_time: q?.wait_time ?? null,

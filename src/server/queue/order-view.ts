@@ -3,6 +3,7 @@
  * and for a waiting order the engine's current wait and the customers ahead, on a fresh snapshot.
  */
 import type { Queryable } from '../db/db.ts';
+import { iso } from '../lib/time.ts';
 import { barberImage, displayName } from '../domain/barber-image.ts';
 import { barberLooks, itemsOf, type BarberLookRow, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -13,8 +14,6 @@ import { loadQueues, type ShopQueue } from './snapshot.ts';
 export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise<ShopQueue> {
   return (await loadQueues(q, [shop], now)).get(shop.id)!;
 }
-
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 /** Waiting and in service are both 'active' on the wire (SPEC.md §3 lists no other open status). */
 export function wireStatus(status: OrderRow['status']): WireOrderStatus {
@@ -77,7 +76,7 @@ export function wireOrder({ order, shop, items, look, queue }: OrderViewParts): 
     customer_at_pob: order.checkedIn,
     ...waitOf(order, queue),
     quoted_wait: order.quotedWait,
-    date: iso(order.joinedAt)!,
+    date: iso(order.joinedAt),
     started_at: iso(order.startedAt),
     finished_at: iso(order.finishedAt),
     barber: look ? { id: look.id, name: displayName(look), image: barberImage(look) } : null,

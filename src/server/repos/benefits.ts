@@ -1,5 +1,6 @@
 /** The bonus programme: a balance per customer, benefits redeemed with a code, and the teaser's sign-ups. */
 import type { Queryable } from '../db/db.ts';
+import { iso } from '../lib/time.ts';
 import type { WireBenefit } from '../../shared/wire-account.ts';
 
 // Benefit validity is a calendar day in Finland, as on the printed terms.
@@ -20,8 +21,6 @@ interface Row {
   is_redeemable: boolean;
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
-
 function wire(r: Row): WireBenefit {
   return {
     id: r.id,
@@ -30,7 +29,7 @@ function wire(r: Row): WireBenefit {
     isRedeemable: r.is_redeemable,
     // The code is what the barber accepts: shown once the customer has redeemed the benefit.
     redeemCode: r.redeemed_at === null ? null : r.redeem_code,
-    dateIssued: iso(r.issued_at)!,
+    dateIssued: iso(r.issued_at),
     dateRedeemed: iso(r.redeemed_at),
   };
 }

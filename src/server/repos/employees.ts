@@ -49,8 +49,6 @@ export interface ShopShiftRow {
 const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatar_active AS "avatarActive",
   b.status, b.home_shop_id AS "homeShopId", b.hidden, b.speed`;
 
-const ms = (v: unknown): number => new Date(v as string | Date).getTime();
-
 export interface BarberScope {
   country: string;
   /** Hidden barbers and barbers of test shops too (development mode). */
@@ -82,7 +80,7 @@ export async function listBarbers(q: Queryable, scope: BarberScope): Promise<Bar
 
 /** Shifts of some barbers overlapping [from, to), at any shop, in time order. */
 export async function shiftsOfBarbers(q: Queryable, barberIds: number[], from: number, to: number): Promise<BarberShiftRow[]> {
-  const { rows } = await q.query<Omit<BarberShiftRow, 'start' | 'end'> & { start: unknown; end: unknown }>(
+  const { rows } = await q.query<BarberShiftRow>(
     `SELECT s.id, s.barber_id AS "barberId", s.shop_id AS "shopId", x.name AS "shopName", x.address AS "shopAddress",
        x.city AS "shopCity", x.timezone, s.starts_at AS start, s.ends_at AS "end"
      FROM shifts s JOIN shops x ON x.id = s.shop_id
@@ -90,12 +88,12 @@ export async function shiftsOfBarbers(q: Queryable, barberIds: number[], from: n
      ORDER BY s.starts_at, s.id`,
     [barberIds, new Date(from).toISOString(), new Date(to).toISOString()],
   );
-  return rows.map((r) => ({ ...r, start: ms(r.start), end: ms(r.end) }));
+  return rows;
 }
 
 /** Shifts at some shops overlapping [from, to), with the barbers working them: one query for a whole list. */
 export async function shiftsAtShops(q: Queryable, shopIds: number[], from: number, to: number): Promise<ShopShiftRow[]> {
-  const { rows } = await q.query<Omit<ShopShiftRow, 'start' | 'end'> & { start: unknown; end: unknown }>(
+  const { rows } = await q.query<ShopShiftRow>(
     `SELECT s.id, s.barber_id AS "barberId", s.shop_id AS "shopId", s.starts_at AS start, s.ends_at AS "end",
        b.firstname, b.lastname, b.image, b.avatar, b.avatar_active AS "avatarActive", b.speed
      FROM shifts s JOIN barbers b ON b.id = s.barber_id
@@ -104,5 +102,5 @@ export async function shiftsAtShops(q: Queryable, shopIds: number[], from: numbe
      ORDER BY s.shop_id, s.starts_at, s.id`,
     [shopIds, new Date(from).toISOString(), new Date(to).toISOString()],
   );
-  return rows.map((r) => ({ ...r, start: ms(r.start), end: ms(r.end) }));
+  return rows;
 }

@@ -3,6 +3,7 @@
  * out at most once per order, kind and channel (the primary key decides, across processes).
  */
 import type { Queryable } from '../db/db.ts';
+import { iso } from '../lib/time.ts';
 
 export type NoticeKind = 'near' | 'now' | 'ended';
 export type NoticeChannel = 'push' | 'sms';
@@ -14,8 +15,6 @@ export interface ContactRow {
   allowSms: boolean;
   language: string | null;
 }
-
-const iso = (t: number) => new Date(t).toISOString();
 
 export async function contactsOf(q: Queryable, customerIds: number[]): Promise<Map<number, ContactRow>> {
   if (!customerIds.length) return new Map();

@@ -5,6 +5,7 @@
  * that lost a race changes nothing and says so.
  */
 import type { Queryable } from '../db/db.ts';
+import { iso } from '../lib/time.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
 
@@ -70,17 +71,12 @@ export interface NewItem {
   extras: { id: number; title: string; price: number; duration: number }[];
 }
 
-const ms = (v: unknown): number => new Date(v as string | Date).getTime();
-const msOrNull = (v: unknown): number | null => (v == null ? null : ms(v));
-const iso = (t: number) => new Date(t).toISOString();
 
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
   quoted_wait AS "quotedWait"`;
 
-type RawOrder = Omit<OrderRow, 'joinedAt' | 'startedAt' | 'finishedAt'> & { joinedAt: unknown; startedAt: unknown; finishedAt: unknown };
-const toOrder = (r: RawOrder): OrderRow => ({ ...r, joinedAt: ms(r.joinedAt), startedAt: msOrNull(r.startedAt), finishedAt: msOrNull(r.finishedAt) });
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -89,14 +85,14 @@ export async function queueVersion(q: Queryable, shopIds: number[]): Promise<num
 }
 
 export async function orderById(q: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
-  const { rows } = await q.query<RawOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return rows[0] ? toOrder(rows[0]) : null;
+  const { rows } = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
 }
 
 /** Open orders (waiting or in service) of some shops, with what the views need beside the engine's rows. */
 export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<OrderRow[]> {
-  const { rows } = await q.query<RawOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`, [shopIds]);
-  return rows.map(toOrder);
+  const { rows } = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`, [shopIds]);
+  return rows;
 }
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
@@ -196,12 +192,12 @@ export async function setQueueFull(q: Queryable, shopId: number, full: boolean):
 
 /** When each barber last finished an order at these shops since `since` (the simulator's idle clock). */
 export async function lastFinishes(q: Queryable, shopIds: number[], since: number): Promise<Map<number, number>> {
-  const { rows } = await q.query<{ barberId: number; at: unknown }>(
+  const { rows } = await q.query<{ barberId: number; at: number }>(
     `SELECT barber_id AS "barberId", max(finished_at) AS at FROM orders
      WHERE shop_id = ANY($1::int[]) AND barber_id IS NOT NULL AND finished_at > $2 GROUP BY barber_id`,
     [shopIds, iso(since)],
   );
-  return new Map(rows.map((r) => [r.barberId, ms(r.at)]));
+  return new Map(rows.map((r) => [r.barberId, r.at]));
 }
 
 export async function barberSpeed(q: Queryable, barberId: number): Promise<number | null> {

@@ -80,9 +80,6 @@ export interface OpenOrderRow {
 const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
   chair_count AS "chairCount", image, notices, is_test AS "isTest", queue_full AS "queueFull"`;
 
-// pg and PGlite both hand timestamptz back as Date; a string would also parse.
-const ms = (v: unknown): number => new Date(v as string | Date).getTime();
-
 /** Shops of one country, by name; test shops only when asked for. */
 export async function listShops(q: Queryable, opts: { country: string; includeTest: boolean }): Promise<ShopRow[]> {
   const { rows } = await q.query<ShopRow>(
@@ -154,14 +151,12 @@ export async function extrasOf(q: Queryable, shopId: number): Promise<ExtraRow[]
 
 /** Waiting and in-service orders of some shops, one query for a whole list. */
 export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<OpenOrderRow[]> {
-  type Raw = Omit<OpenOrderRow, 'joinedAt' | 'startedAt' | 'pinnedAt'> & { joinedAt: unknown; startedAt: unknown; pinnedAt: unknown };
-  const { rows } = await q.query<Raw>(
+  const { rows } = await q.query<OpenOrderRow>(
     `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
        pinned_at AS "pinnedAt"
      FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
   );
-  const opt = (v: unknown): number | null => (v == null ? null : ms(v));
-  return rows.map((r) => ({ ...r, joinedAt: ms(r.joinedAt), startedAt: opt(r.startedAt), pinnedAt: opt(r.pinnedAt) }));
+  return rows;
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
+import { iso } from '../lib/time.ts';
 import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService } from '../queue/operator.ts';
 import { orderById, type OrderRow } from '../repos/orders.ts';
 import { bodyOf, onlyKeys, requiredText, type Body } from './body.ts';
@@ -30,7 +31,6 @@ function walkInOf(body: Body) {
 
 /** What an order transition answers: the order's state now. */
 function stateOf(o: OrderRow) {
-  const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
   return { id: o.id, pob_id: o.shopId, status: o.status, barber_id: o.barberId, customer_at_pob: o.checkedIn, started_at: iso(o.startedAt), finished_at: iso(o.finishedAt) };
 }
 

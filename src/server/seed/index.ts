@@ -6,7 +6,8 @@
 import type { Db, Queryable } from '../db/db.ts';
 import { countShops } from '../repos/shops.ts';
 import { buildBarbers, type SeedBarber } from './barbers.ts';
-import { bumpSequence, insertRows, iso } from './insert.ts';
+import { iso } from '../lib/time.ts';
+import { bumpSequence, insertRows } from './insert.ts';
 import { buildOrders, type SeedOrder, type SeedOrderItem } from './orders.ts';
 import { rng } from './random.ts';
 import { buildMenu, type Menu } from './services.ts';

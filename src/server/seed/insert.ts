@@ -18,5 +18,3 @@ export async function insertRows(q: Queryable, table: string, columns: string[],
 export async function bumpSequence(q: Queryable, table: string): Promise<void> {
   await q.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) FROM ${table}`);
 }
-
-export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -12,12 +12,10 @@ const WEEK_DAYS = 7;
 interface Row {
   barber_id: number;
   shop_id: number;
-  starts_at: Date | string;
-  ends_at: Date | string;
+  starts_at: number;
+  ends_at: number;
   timezone: string;
 }
-
-const ms = (v: Date | string) => (v instanceof Date ? v.getTime() : Date.parse(v));
 
 function hhmm(at: number, tz: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
@@ -40,9 +38,8 @@ export function shiftWeeks(start: number, end: number, tz: string, weeks: number
 
 /** Adds shifts so the roster reaches `now + 7 days`; returns how many it wrote. */
 export async function topUpRoster(q: Queryable, now: number): Promise<number> {
-  const last = (await q.query<{ m: Date | string | null }>('SELECT max(starts_at) AS m FROM shifts')).rows[0]?.m;
-  if (!last) return 0;
-  const lastStart = ms(last);
+  const lastStart = (await q.query<{ m: number | null }>('SELECT max(starts_at) AS m FROM shifts')).rows[0]?.m;
+  if (lastStart == null) return 0;
   const horizon = now + WEEK_DAYS * DAY;
   if (lastStart >= horizon - DAY) return 0;
   const { rows } = await q.query<Row>(
@@ -54,9 +51,9 @@ export async function topUpRoster(q: Queryable, now: number): Promise<number> {
   const values: unknown[] = [];
   for (const r of rows) {
     // The first repetition that is later than the roster's end, and not before today.
-    let weeks = Math.max(1, Math.ceil((Math.max(lastStart, now - DAY) - ms(r.starts_at)) / (WEEK_DAYS * DAY)));
+    let weeks = Math.max(1, Math.ceil((Math.max(lastStart, now - DAY) - r.starts_at) / (WEEK_DAYS * DAY)));
     for (;;) {
-      const next = shiftWeeks(ms(r.starts_at), ms(r.ends_at), r.timezone, weeks++);
+      const next = shiftWeeks(r.starts_at, r.ends_at, r.timezone, weeks++);
       if (next.start > horizon) break;
       if (next.start <= lastStart || next.end <= next.start) continue;
       values.push(r.barber_id, r.shop_id, new Date(next.start).toISOString(), new Date(next.end).toISOString());
