@@ -4,6 +4,7 @@
  */
 import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
 import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { languageCode } from '../auth/register.ts';
 import { isEmail } from '../auth/rules.ts';
 import type { Queryable } from '../db/db.ts';
@@ -78,7 +79,7 @@ const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
   allow_sms: bool,
   tutorial_seen: bool,
   email: (v, key) => {
-    if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest('Invalid email address', key);
+    if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest(WIRE_ERRORS.invalidEmail, key);
     return v.trim();
   },
   language: (v, key) => {

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { languageOfLocale } from '../../shared/locales.ts';
 import type { WireProfile } from '../../shared/wire-account.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { languageCode } from '../auth/register.ts';
 import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
@@ -27,7 +28,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   const profile = async (id: number): Promise<WireProfile> => {
     const p = await profileOf(deps.db, id, deps.now());
     // Deleted between the guard and here.
-    if (!p) throw unauthorized('User not found');
+    if (!p) throw unauthorized(WIRE_ERRORS.userNotFound);
     return p;
   };
 
