@@ -3,7 +3,8 @@
  * and for a waiting order the engine's current wait and the customers ahead, on a fresh snapshot.
  */
 import type { Queryable } from '../db/db.ts';
-import { barberImage, displayName } from '../domain/barber-image.ts';
+import { displayName } from '../../shared/display-name.ts';
+import { barberImage } from '../domain/barber-image.ts';
 import { barberLooks, itemsOf, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder, WireOrderService, WireOrderStatus } from '../../shared/wire-order.ts';
