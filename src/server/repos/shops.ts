@@ -3,6 +3,7 @@
  * a Queryable so it runs inside a transaction as well. Times come back as epoch milliseconds.
  */
 import type { Queryable } from '../db/db.ts';
+import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 
 export interface ShopRow {
   id: number;
@@ -28,36 +29,10 @@ export interface HoursRow {
   closes: string;
 }
 
-export interface ServiceGroupRow {
-  id: number;
-  title: string;
-  order: number;
-  description: string;
-  parentId: number | null;
-}
-
-export interface ServiceRow {
-  id: number;
-  groupId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number;
-  duration: number;
-  multiple: boolean;
-}
-
-export interface ExtraRow {
-  id: number;
-  serviceId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number;
-  duration: number;
-}
+/** Menu rows are the shared menu types field for field (src/shared/menu.ts). */
+export type ServiceGroupRow = ServiceGroup;
+export type ServiceRow = Service;
+export type ExtraRow = Extra;
 
 /** An order that is waiting (active) or in service, with what the engine needs of it. */
 export interface OpenOrderRow {
