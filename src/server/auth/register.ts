@@ -1,6 +1,6 @@
 /** Registration (SPEC.md §3 "Forms", §5): the same rules as the client, checked again, then one INSERT. */
 import type { FastifyReply } from 'fastify';
-import { ALL_LANGUAGES, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
+import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
@@ -10,13 +10,6 @@ import { optionalBool, requiredText, type Body } from '../routes/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone, isEmail } from './rules.ts';
 import { enforce } from './throttle.ts';
-
-/** A language code the UI knows (SPEC.md §1 lists both `ee` and `et` for Estonian), or null. */
-export function languageCode(v: unknown): string | null {
-  if (typeof v !== 'string') return null;
-  const code = v.trim().toLowerCase();
-  return (ALL_LANGUAGES as readonly string[]).includes(code) || ['et', 'nb', 'da'].includes(code) ? code : null;
-}
 
 /** An e-mail address: required, at most 254 characters (RFC 5321), and the SPEC.md §5 pattern. */
 export function emailOf(body: Body, key = 'email'): string {
@@ -36,8 +29,9 @@ export async function register(deps: Pick<Deps, 'db' | 'config' | 'now'>, body: 
   // SPEC.md §3: allow_email defaults to false, allow_sms to true.
   const allowEmail = optionalBool(body, 'allow_email') ?? false;
   const allowSms = optionalBool(body, 'allow_sms') ?? true;
-  if (body.language !== undefined && !languageCode(body.language)) throw badRequest('Invalid language', 'language');
-  const language = languageCode(body.language) ?? languageOfLocale(locale);
+  if (body.language !== undefined && !appLanguage(body.language)) throw badRequest('Invalid language', 'language');
+  // Stored in the app's code (nb → no, da → dk), the one the notification texts are keyed by.
+  const language = appLanguage(body.language) ?? languageOfLocale(locale);
 
   await enforce(deps.db, deps.now(), [{ name: 'registerAddress', key: address }], reply);
   // Checked before the (deliberately slow) hash; the unique index still decides under a race.
