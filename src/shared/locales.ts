@@ -34,6 +34,27 @@ export const LOCALES: Record<Locale, LocaleInfo> = {
   DE: { locale: 'DE', language: 'de', currency: 'EUR', intl: 'de-DE', apiSegment: 'de', trailingSlash: true, imperial: false, timezone: 'Europe/Berlin' },
 };
 
+/**
+ * SPEC.md §1 lists both the app's language codes (fi, en, ee) and ISO 639-1 ones (et, nb, da). The app's ee, no
+ * and dk are not ISO codes; this is their BCP 47 tag (the `lang` attribute, Intl).
+ */
+const ISO_TAGS: Readonly<Partial<Record<Language, string>>> = { ee: 'et', no: 'nb', dk: 'da' };
+/** Other spellings of the app's codes: the ISO tags above, Nynorsk, and Sweden's country code for Swedish. */
+const LANGUAGE_ALIASES: Readonly<Record<string, Language>> = { et: 'ee', nb: 'no', nn: 'no', da: 'dk', se: 'sv' };
+
+/** The app's code of a language code in either spelling ("et" → "ee", "nb" → "no", "FI" → "fi"), or null. */
+export function appLanguage(code: unknown): Language | null {
+  if (typeof code !== 'string') return null;
+  const c = code.trim().toLowerCase();
+  const lang = LANGUAGE_ALIASES[c] ?? c;
+  return (ALL_LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : null;
+}
+
+/** The BCP 47 tag of an app language: ee → et, no → nb, dk → da, the others as they are. */
+export function languageTag(lang: Language): string {
+  return ISO_TAGS[lang] ?? lang;
+}
+
 /** Locale → language of SPEC.md §1 (FI→fi, US→en, NO→no, SE→sv, DK→dk, EE→ee). */
 export function languageOfLocale(locale: Locale): Language {
   return LOCALES[locale]?.language ?? DEFAULT_LANGUAGE;

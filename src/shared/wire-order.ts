@@ -116,3 +116,17 @@ export interface WireOperatorOrder {
   duration: number;
   services: string[];
 }
+
+/**
+ * POST /operator/orders/{id}/start/, finish/, check-in/, no-show/ → : the order's state after the change. status
+ * carries the server's own names (in_service apart from active), unlike the customer's WireOrderStatus.
+ */
+export interface WireOrderState {
+  id: number;
+  pob_id: number;
+  status: 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
+  barber_id: number | null;
+  customer_at_pob: boolean;
+  started_at: string | null;
+  finished_at: string | null;
+}

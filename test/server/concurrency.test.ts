@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from './harness.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, type TestCustomer } from './queue-helpers.ts';
-import { ONE_OPEN_ORDER, TIMESLOT_ERROR } from '../../src/server/queue/orders.ts';
+import { WIRE_ERRORS } from '../../src/shared/wire-errors.ts';
 import type { WireOrder } from '../../src/shared/wire-order.ts';
 
 // On PostgreSQL these race for real: joins to one shop serialize on its row lock, joins of one customer to
@@ -27,7 +27,7 @@ race('20 parallel joins by one customer make exactly one order', async () => {
   assert.is(made.length, 1, JSON.stringify(answers.map((a) => a.status)));
   for (const a of answers.filter((x) => x.status !== 201)) {
     assert.is(a.status, 409);
-    assert.is(a.body.error, ONE_OPEN_ORDER);
+    assert.is(a.body.error, WIRE_ERRORS.oneOpenOrder);
   }
   assert.is(await openOrders('customer_id = $1', [c.id]), 1);
 });
@@ -38,7 +38,7 @@ race('parallel joins by one customer to different shops make exactly one order (
   const bodies = await Promise.all(shops.map(async (id) => ({ pob_id: id, items: [item((await menu(h, id)).services.find((x) => x.title === 'Buzz cut')!)] })));
   const answers = await Promise.all(bodies.map((b) => join(c, b)));
   assert.is(answers.filter((a) => a.status === 201).length, 1, JSON.stringify(answers.map((a) => [a.status, a.body.error])));
-  for (const a of answers.filter((x) => x.status !== 201)) assert.equal([a.status, a.body.error], [409, ONE_OPEN_ORDER]);
+  for (const a of answers.filter((x) => x.status !== 201)) assert.equal([a.status, a.body.error], [409, WIRE_ERRORS.oneOpenOrder]);
   assert.is(await openOrders('customer_id = $1', [c.id]), 1);
 });
 
@@ -51,7 +51,7 @@ race('30 customers joining a one-barber shop at once: accepted or refused with t
   const answers = await Promise.all(customers.map((c) => join(c, { pob_id: 11, items: [item(s)] })));
   const accepted = answers.filter((a) => a.status === 201);
   for (const a of answers) {
-    assert.ok(a.status === 201 || (a.status === 409 && a.body.error === TIMESLOT_ERROR), `${a.status} ${JSON.stringify(a.body)}`);
+    assert.ok(a.status === 201 || (a.status === 409 && a.body.error === WIRE_ERRORS.timeslot), `${a.status} ${JSON.stringify(a.body)}`);
   }
   assert.ok(accepted.length >= 3 && accepted.length < 30, `accepted ${accepted.length}`);
   assert.is(await openOrders('shop_id = $1', [11]), before + accepted.length, 'every accepted order is stored, no refused one is');

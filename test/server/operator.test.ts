@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from './harness.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, relogin } from './queue-helpers.ts';
-import { BARBER_BUSY, TIMESLOT_ERROR } from '../../src/server/queue/orders.ts';
+import { WIRE_ERRORS } from '../../src/shared/wire-errors.ts';
 import type { WireOperatorQueue, WireOrder } from '../../src/shared/wire-order.ts';
 
 // Shops of the demo seed used here: 1 Kamppi (busy), 2 Kallio (idle, round the clock), 11 Kauppakatu (one barber, 10–18).
@@ -100,7 +100,7 @@ floor('a walk-in that cannot be served before closing is refused with the timesl
   const m = await menu(h, 11);
   const res = await op('POST', 'pobs/11/walk-ins/', keys[11], { name: 'Late', services: [m.services.find((s) => s.title === 'Haircut')!.id] });
   assert.is(res.status, 409);
-  assert.is(res.body.error, TIMESLOT_ERROR);
+  assert.is(res.body.error, WIRE_ERRORS.timeslot);
   h.clock.set(helsinki('12:00'));
 });
 
@@ -122,7 +122,7 @@ flow('start and finish: the customer sees the service, then a receipt with VAT; 
   const next = await joinKallio();
   const busy = await op('POST', `orders/${next.order.id}/start/`, keys[2], { barber_id: barber });
   assert.is(busy.status, 409);
-  assert.is(busy.body.error, BARBER_BUSY);
+  assert.is(busy.body.error, 'Barber is already serving a customer');
 
   h.clock.advance(33);
   const finished = await op('POST', `orders/${order.id}/finish/`, keys[2]);

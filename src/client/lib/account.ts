@@ -2,6 +2,7 @@
  * Pure rules of the account screens (SPEC.md §2, §5, §6, §8): where to land after login, which known
  * server texts have a translation, which bonus view a locale gets, and whether push can work here.
  */
+import { WIRE_ERRORS, type WireErrorKey } from '../../shared/wire-errors.ts';
 
 /** SPEC.md §2 Bonus: 2.1 benefits per view with 20 px between them. */
 export const BONUS_SLIDES_PER_VIEW = 2.1;
@@ -12,32 +13,33 @@ export function landingPath(profile: { active_order_id?: number | null } | null 
   return profile?.active_order_id ? '/tracking' : '/home';
 }
 
-/** Exact server texts (DESIGN.md §3, SPEC.md §8) → the key of their translation under `account.server`. */
-const SERVER_TEXTS: Record<string, string> = {
-  'Invalid phone number': 'invalidPhone',
-  'Password too weak': 'passwordTooWeak',
-  'Missing password parameter': 'missingPassword',
-  'Missing token parameter': 'missingToken',
-  'Missing phone parameter': 'missingPhone',
-  'User not found': 'userNotFound',
-  // The server's own texts beyond the spec's list (src/server/auth), so a Finnish screen shows Finnish.
-  'Invalid or expired code': 'invalidCode',
-  'An account with this phone number already exists': 'phoneTaken',
-  'Current password is incorrect': 'wrongOldPassword',
-  'Invalid email address': 'invalidEmail',
-  'Password too long': 'passwordTooLong',
-};
+/** Server texts (src/shared/wire-errors.ts) with a translation under `account.server`, named by the same key. */
+const TRANSLATED: readonly WireErrorKey[] = [
+  'invalidPhone',
+  'passwordTooWeak',
+  'missingPassword',
+  'missingToken',
+  'missingPhone',
+  'userNotFound',
+  // The server's own texts beyond the spec's list, so a Finnish screen shows Finnish.
+  'invalidCode',
+  'phoneTaken',
+  'wrongOldPassword',
+  'invalidEmail',
+  'passwordTooLong',
+];
+const SERVER_TEXTS = new Map<string, WireErrorKey>(TRANSLATED.map((key) => [WIRE_ERRORS[key], key]));
 
 /** Translation key of a known server text, or null when the text should be shown as the server sent it. */
 export function serverTextKey(message: string | null | undefined): string | null {
-  const key = message ? SERVER_TEXTS[message.trim()] : undefined;
+  const key = message ? SERVER_TEXTS.get(message.trim()) : undefined;
   return key ? `account.server.${key}` : null;
 }
 
 /** SPEC.md §4: a recovery error meaning the phone is missing or wrong goes back to step 1. */
 export function isPhoneError(message: string | null | undefined, field?: string | null): boolean {
   const m = (message ?? '').trim();
-  return field === 'phone' || m === 'Missing phone parameter' || m === 'Invalid phone number';
+  return field === 'phone' || m === WIRE_ERRORS.missingPhone || m === WIRE_ERRORS.invalidPhone;
 }
 
 export type BonusMode = 'bonus' | 'teaser' | 'none';

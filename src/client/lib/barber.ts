@@ -11,15 +11,6 @@ export function barberImage(
   return null;
 }
 
-/** "Mikko K.": first name plus the last name's initial, so cards never show a full surname. */
-export function displayName(first: string, last: string): string {
-  const firstName = first.trim();
-  const initial = [...last.trim()][0];
-  if (!initial) return firstName;
-  const tail = `${initial.toLocaleUpperCase()}.`;
-  return firstName ? `${firstName} ${tail}` : tail;
-}
-
 /** The shop the barber is at: today's barbershop, else the active point of business. */
 export function currentShop(barber: Pick<Barber, 'barbershop' | 'activePob'>): Barber['barbershop'] {
   return barber.barbershop ?? barber.activePob;

@@ -12,12 +12,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',
 };
 
-/** The BCP 47 tag for the `lang` attribute: the app's codes ee, no and dk are not ISO codes. */
-const TAGS: Partial<Record<Language, string>> = { ee: 'et', no: 'nb', dk: 'da' };
-export function languageTag(lang: Language): string {
-  return TAGS[lang] ?? lang;
-}
-
 /** The configured list in app codes, unknown codes dropped and duplicates ('et' and 'ee') folded. */
 export function offeredLanguages(allowed: readonly string[]): Language[] {
   const out: Language[] = [];

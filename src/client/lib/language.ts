@@ -2,16 +2,12 @@
  * UI language choice of SPEC.md §1. Sources disagree on the codes (fi, en, ee or fi, et, en, nb, sv, da),
  * so both spellings are accepted: ISO codes are mapped to the app's codes before comparing.
  */
-import { ALL_LANGUAGES, DEFAULT_LANGUAGE, type Language, type Locale } from '../../shared/locales.ts';
-
-const ALIASES: Record<string, Language> = { et: 'ee', nb: 'no', nn: 'no', da: 'dk', se: 'sv' };
+import { appLanguage, DEFAULT_LANGUAGE, type Language, type Locale } from '../../shared/locales.ts';
 
 /** App language code for a code in either spelling ("et" → "ee", "fi_FI" → "fi"), or null. */
 export function normaliseLanguage(code: string | null | undefined): Language | null {
   if (!code) return null;
-  const base = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  const lang = ALIASES[base] ?? base;
-  return (ALL_LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : null;
+  return appLanguage(code.trim().split(/[-_]/)[0]);
 }
 
 /** The query parameter if allowed, else the stored language if allowed, else Finnish. */

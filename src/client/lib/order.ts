@@ -4,6 +4,7 @@
  * the POST items, and which send error a server text is.
  */
 import { ITEM_AMOUNT, LOW_WAIT_MINUTES } from '../../shared/constants.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { WireOrderItemInput } from '../../shared/wire-order.ts';
 import type { Extra, Service } from './types.ts';
 
@@ -20,9 +21,6 @@ export const EMPTY_SELECTION: Selection = { serviceIds: [], extraServiceIds: {} 
 export type BuildStatus = 'idle' | 'pending' | 'accepted';
 export type SendStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
 export type SendError = 'timeslot' | 'unknown';
-
-/** The server's text for an order that cannot be served before closing (SPEC.md §8). */
-export const TIMESLOT_MESSAGE = 'Could not allocate time slot for order';
 
 function withoutKey(map: Record<number, number[]>, key: number): Record<number, number[]> {
   const next = { ...map };
@@ -121,5 +119,5 @@ export function isLowWait(wait: number | null | undefined): boolean {
 
 /** SPEC.md §8: the timeslot text is its own error; anything else is 'unknown' with the message kept. */
 export function sendErrorKind(message: string | null | undefined): SendError {
-  return (message ?? '').trim() === TIMESLOT_MESSAGE ? 'timeslot' : 'unknown';
+  return (message ?? '').trim() === WIRE_ERRORS.timeslot ? 'timeslot' : 'unknown';
 }

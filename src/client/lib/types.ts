@@ -2,8 +2,10 @@
  * Client entities of SPEC.md §3: what the screens and state hold after the mappers have turned the
  * server's wire payloads (src/shared/wire.ts) into camel-cased, display-ready values.
  */
+import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 import type { QueueState, WireOpenTime } from '../../shared/wire.ts';
 
+export type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 export type { QueueState } from '../../shared/wire.ts';
 
 export interface LatLng {
@@ -32,37 +34,6 @@ export interface Shop {
   queueState: QueueState | null;
   chairCount: number;
   isTest: boolean;
-}
-
-export interface ServiceGroup {
-  id: number;
-  title: string;
-  order: number;
-  description: string;
-  parentId: number | null;
-}
-
-export interface Service {
-  id: number;
-  groupId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number; // cents
-  duration: number; // minutes
-  multiple: boolean;
-}
-
-export interface Extra {
-  id: number;
-  serviceId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number; // cents
-  duration: number; // minutes
 }
 
 export interface BarberQueue {

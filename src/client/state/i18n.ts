@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import rosetta from 'rosetta';
-import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
+import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, languageTag, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
 import { save } from '../services/storage.ts';
 import { localeForLanguage } from '../lib/language.ts';
 import { loadDictionary } from '../services/dictionaries.ts';
@@ -44,7 +44,7 @@ export async function useLanguage(lang: Language, opts: { store?: boolean } = {}
   await ensure(lang);
   i18n.locale(lang);
   language.value = lang;
-  document.documentElement.lang = lang === 'ee' ? 'et' : lang === 'dk' ? 'da' : lang === 'no' ? 'nb' : lang;
+  document.documentElement.lang = languageTag(lang);
   version.value++;
   if (opts.store) await save('language', lang);
 }

@@ -7,6 +7,7 @@
  * `app.get('/customers/:id/orders/', { preHandler: requireCustomer(deps) }, handler)`.
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { customerExists } from '../repos/customers.ts';
@@ -27,7 +28,7 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'now'>, re
   const id = await verifyAccessToken(await keysOf(deps), token, deps.now());
   if (id === null) throw unauthorized('Invalid or expired access token');
   // The token outlives nothing: a deleted account ends its sessions at once.
-  if (!(await customerExists(deps.db, id))) throw unauthorized('User not found');
+  if (!(await customerExists(deps.db, id))) throw unauthorized(WIRE_ERRORS.userNotFound);
   return id;
 }
 

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { codeText, smsOf } from '../notify/sms.ts';
@@ -20,7 +21,6 @@ import { enforce, forget } from './throttle.ts';
 import { hashCode, keysOf } from './tokens.ts';
 
 export const MAX_CODE_TRIES = 5;
-export const BAD_CODE = 'Invalid or expired code';
 
 type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms'>;
 
@@ -49,22 +49,22 @@ export async function requestCode(deps: D, body: Body, locale: Locale, address: 
 export async function resetPassword(deps: D, body: Body, address: string, reply?: FastifyReply): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   const token = body.token;
-  if (token === undefined || token === null || token === '') throw badRequest('Missing token parameter', 'token');
+  if (token === undefined || token === null || token === '') throw badRequest(WIRE_ERRORS.missingToken, 'token');
   const password = assertNewPassword(body.password);
   const code = typeof token === 'number' ? String(token).padStart(6, '0') : typeof token === 'string' ? token.trim() : '';
   // Not six digits cannot be a code: refused without spending one of the code's tries.
-  if (!/^\d{6}$/.test(code)) throw badRequest(BAD_CODE, 'token');
+  if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
   await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }], reply);
   const attempt = await takeTry(deps.db, phone, deps.now(), MAX_CODE_TRIES);
-  if (!attempt) throw badRequest(BAD_CODE, 'token');
+  if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(hashCode(await keysOf(deps), phone, code), 'hex');
   const stored = Buffer.from(attempt.code_hash, 'hex');
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw badRequest(BAD_CODE, 'token');
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
   const hash = await hashPassword(password, deps.config.scrypt);
   await deps.db.transaction(async (tx) => {
-    if (!(await markUsed(tx, attempt.id, deps.now()))) throw badRequest(BAD_CODE, 'token');
+    if (!(await markUsed(tx, attempt.id, deps.now()))) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
     await setPasswordHash(tx, attempt.customer_id, hash, deps.now());
     await revokeAllRefreshTokens(tx, attempt.customer_id, 'recovery', deps.now());
   });

@@ -5,6 +5,7 @@
  */
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
 import { dialCode, isEmail, isStrongPassword, normalisePhone } from '../../shared/validation.ts';
+import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -34,8 +35,8 @@ export function toInternationalPhone(raw: string, country?: string | null): stri
 
 /** Why a new password is refused, as the exact text the client shows (SPEC.md §8), or null when fine. */
 export function passwordProblem(password: string): string | null {
-  if (password.length > MAX_PASSWORD_LENGTH) return 'Password too long';
-  if (!isStrongPassword(password) || isCommonPassword(password)) return 'Password too weak';
+  if (password.length > MAX_PASSWORD_LENGTH) return WIRE_ERRORS.passwordTooLong;
+  if (!isStrongPassword(password) || isCommonPassword(password)) return WIRE_ERRORS.passwordTooWeak;
   return null;
 }
 
@@ -44,8 +45,8 @@ export function passwordProblem(password: string): string | null {
  * 'Password too weak'); `field` names the body field, and the missing text names it too.
  */
 export function assertNewPassword(password: unknown, field = 'password'): string {
-  if (password === undefined || password === null || password === '') throw badRequest(`Missing ${field} parameter`, field);
-  if (typeof password !== 'string') throw badRequest('Password too weak', field);
+  if (password === undefined || password === null || password === '') throw badRequest(missingParameter(field), field);
+  if (typeof password !== 'string') throw badRequest(WIRE_ERRORS.passwordTooWeak, field);
   const problem = passwordProblem(password);
   if (problem) throw badRequest(problem, field);
   return password;
@@ -53,8 +54,8 @@ export function assertNewPassword(password: unknown, field = 'password'): string
 
 /** Throws 'Missing phone parameter' / 'Invalid phone number' (SPEC.md §8); returns the E.164 form. */
 export function assertPhone(phone: unknown, country?: unknown): string {
-  if (phone === undefined || phone === null || phone === '') throw badRequest('Missing phone parameter', 'phone');
+  if (phone === undefined || phone === null || phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
   const normal = typeof phone === 'string' ? toInternationalPhone(phone, typeof country === 'string' ? country : null) : null;
-  if (!normal) throw badRequest('Invalid phone number', 'phone');
+  if (!normal) throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
   return normal;
 }

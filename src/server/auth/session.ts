@@ -12,6 +12,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { WireLoginAnswer, WireRefreshAnswer } from '../../shared/wire-account.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, unauthorized } from '../errors.ts';
@@ -37,10 +38,10 @@ export async function issueSession(deps: D, customerId: number, q: Queryable = d
 }
 
 export async function login(deps: D, body: Record<string, unknown>, address: string, reply?: FastifyReply): Promise<WireLoginAnswer> {
-  if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest('Missing phone parameter', 'phone');
-  if (body.password === undefined || body.password === null || body.password === '') throw badRequest('Missing password parameter', 'password');
+  if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
+  if (body.password === undefined || body.password === null || body.password === '') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const phone = assertPhone(body.phone, body.countryCode);
-  if (typeof body.password !== 'string') throw badRequest('Missing password parameter', 'password');
+  if (typeof body.password !== 'string') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const password = body.password;
 
   await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }], reply);
@@ -105,18 +106,16 @@ export async function logout(deps: D, token: string | null, all: boolean): Promi
   else await revokeRefreshToken(deps.db, record.id, 'logout', now);
 }
 
-export const WRONG_OLD_PASSWORD = 'Current password is incorrect';
-
 export async function changePassword(deps: D, customerId: number, body: Record<string, unknown>, reply?: FastifyReply): Promise<WireLoginAnswer> {
   const old = body.old_password;
   if (old === undefined || old === null || old === '') throw badRequest('Missing old_password parameter', 'old_password');
-  if (typeof old !== 'string') throw badRequest(WRONG_OLD_PASSWORD, 'old_password');
+  if (typeof old !== 'string') throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');
   const next = assertNewPassword(body.new_password, 'new_password');
 
   await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }], reply);
   const customer = await customerById(deps.db, customerId);
-  if (!customer) throw unauthorized('User not found');
-  if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash))) throw badRequest(WRONG_OLD_PASSWORD, 'old_password');
+  if (!customer) throw unauthorized(WIRE_ERRORS.userNotFound);
+  if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash))) throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');
 
   const hash = await hashPassword(next, deps.config.scrypt);
   const session = await deps.db.transaction(async (tx) => {

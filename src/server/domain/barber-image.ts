@@ -13,9 +13,3 @@ export function barberImage(b: Pick<BarberLook, 'image' | 'avatar' | 'avatarActi
   if (b.avatarActive) return b.avatar || null;
   return b.image || null;
 }
-
-/** First name plus the last initial: "Mikko K.". */
-export function displayName(b: Pick<BarberLook, 'firstname' | 'lastname'>): string {
-  const initial = b.lastname.trim().charAt(0);
-  return initial ? `${b.firstname} ${initial}.` : b.firstname;
-}

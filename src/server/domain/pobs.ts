@@ -8,7 +8,8 @@ import { extrasOf, getShop, listShops, serviceGroupsOf, servicesOf, type ShopRow
 import { schedule } from '../queue/schedule.ts';
 import { loadQueues, type ShopQueue } from '../queue/snapshot.ts';
 import type { Schedule } from '../queue/types.ts';
-import { barberImage, displayName } from './barber-image.ts';
+import { displayName } from '../../shared/display-name.ts';
+import { barberImage } from './barber-image.ts';
 
 export interface PobScope {
   country: string;

@@ -3,8 +3,9 @@
  * force, the bonus with its benefits, and the open order of the queue. Also the checks of a profile PATCH.
  */
 import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
+import { appLanguage } from '../../shared/locales.ts';
 import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
-import { languageCode } from '../auth/register.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { isEmail } from '../auth/rules.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../errors.ts';
@@ -78,11 +79,11 @@ const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
   allow_sms: bool,
   tutorial_seen: bool,
   email: (v, key) => {
-    if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest('Invalid email address', key);
+    if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest(WIRE_ERRORS.invalidEmail, key);
     return v.trim();
   },
   language: (v, key) => {
-    const code = languageCode(v);
+    const code = appLanguage(v);
     if (!code) throw badRequest(`Invalid ${key}`, key);
     return code;
   },

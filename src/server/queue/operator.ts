@@ -9,7 +9,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { barberImage, displayName } from '../domain/barber-image.ts';
+import { displayName } from '../../shared/display-name.ts';
+import { barberImage } from '../domain/barber-image.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
 import { allShops, operatorKeyHash, setOperatorKeyHash, shopOfKeyHash } from '../repos/operators.ts';
 import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
@@ -19,6 +20,7 @@ import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-ord
 import { notifyEnded } from './notify-ended.ts';
 import { turnsOf } from './notify-turns.ts';
 import { queueOf } from './order-view.ts';
+import { operatorEntry, type OperatorPlan } from './order-wire.ts';
 import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
 import { schedule } from './schedule.ts';
 import { recordFinish } from './speed.ts';
@@ -95,25 +97,7 @@ export async function operatorQueue(deps: D, shopId: number): Promise<WireOperat
   const [items, names] = await Promise.all([itemsOf(deps.db, open.map((o) => o.id)), customerNamesOf(deps.db, open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])))]);
   const byId = new Map(open.map((o) => [o.id, o]));
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
-  const entry = (o: OrderRow, e: Partial<WireOperatorOrder>): WireOperatorOrder => ({
-    id: o.id,
-    name: o.walkInName ?? names.get(o.customerId!) ?? 'Customer',
-    customer: o.customerId !== null,
-    status: o.status === 'in_service' ? 'in_service' : 'waiting',
-    priority: o.priority,
-    customer_at_pob: o.checkedIn,
-    chosen_barber_id: o.chosenBarberId,
-    barber_id: o.barberId,
-    joined_at: iso(o.joinedAt),
-    started_at: iso(o.startedAt),
-    start: null,
-    expected_end: null,
-    wait: null,
-    position: null,
-    duration: o.duration,
-    services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
-    ...e,
-  });
+  const entry = (o: OrderRow, plan: Partial<OperatorPlan>) => operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
   const orders = [
     ...serving.map((o) => entry(o, { expected_end: iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE)), wait: 0 })),

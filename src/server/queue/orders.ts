@@ -13,15 +13,13 @@ import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, ty
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { turnsOf } from './notify-turns.ts';
-import { orderView, queueOf, wireOrder } from './order-view.ts';
+import { orderView, queueOf, viewOf } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
 import type { EngineOrder } from './types.ts';
 
-export const TIMESLOT_ERROR = 'Could not allocate time slot for order';
-export const ONE_OPEN_ORDER = 'Customer already has an active order';
-export const BARBER_BUSY = 'Barber is already serving a customer';
 export const MAX_ITEMS = 10;
 
 /** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
@@ -37,8 +35,8 @@ function uniqueConflict(err: unknown): HttpError | null {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
   if (e?.code !== '23505') return null;
   const name = e.constraint ?? e.message ?? '';
-  if (name.includes('orders_one_open_per_customer')) return conflict(ONE_OPEN_ORDER);
-  if (name.includes('orders_one_in_service_per_barber')) return conflict(BARBER_BUSY);
+  if (name.includes('orders_one_open_per_customer')) return conflict(WIRE_ERRORS.oneOpenOrder);
+  if (name.includes('orders_one_in_service_per_barber')) return conflict(WIRE_ERRORS.barberBusy);
   return null;
 }
 
@@ -156,7 +154,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
   const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now });
-  if (!fit.ok) throw conflict(TIMESLOT_ERROR);
+  if (!fit.ok) throw conflict(WIRE_ERRORS.timeslot);
   const placed = { shopId: shop.id, customerId: p.customerId, walkInName: p.walkInName, chosenBarberId: p.barberId, priority: p.priority, duration, price, checkedIn: p.checkedIn, joinedAt: now, quotedWait: fit.wait };
   const id = await insertOrder(tx, placed, items);
   const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
@@ -185,14 +183,14 @@ export async function joinQueue(deps: D, customerId: number, input: JoinInput): 
   const { placed, shop } = await inShop(deps, input.pobId, async (tx, shop) => {
     if (shop.country !== input.country) throw notFound('Shop not found');
     // Checked under the lock for a clear answer; the unique index still decides across shops.
-    if ((await openOrderId(tx, customerId)) !== null) throw conflict(ONE_OPEN_ORDER);
+    if ((await openOrderId(tx, customerId)) !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
     const priority = await customerPriority(tx, customerId, now);
     const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
     return { placed, shop };
   });
   const chosen = placed.order.chosenBarberId;
   const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
-  return wireOrder({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+  return viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
 }
 
 async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {

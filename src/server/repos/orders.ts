@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { iso } from '../lib/time.ts';
+import { displayName } from '../../shared/display-name.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
 
@@ -251,5 +252,5 @@ export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<numb
 export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>('SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])', [ids]);
-  return new Map(rows.map((r) => [r.id, r.lastname ? `${r.firstname} ${r.lastname.charAt(0)}.` : r.firstname]));
+  return new Map(rows.map((r) => [r.id, displayName(r)]));
 }

@@ -3,6 +3,7 @@
  * a Queryable so it runs inside a transaction as well. Times come back as epoch milliseconds.
  */
 import type { Queryable } from '../db/db.ts';
+import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 
 export interface ShopRow {
   id: number;
@@ -28,38 +29,11 @@ export interface HoursRow {
   closes: string;
 }
 
-export interface ServiceGroupRow {
-  id: number;
-  title: string;
-  order: number;
-  description: string;
-  parentId: number | null;
-}
-
-export interface ServiceRow {
-  id: number;
-  groupId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number;
-  duration: number;
-  multiple: boolean;
-  /** Its group's title (an order's items show it). */
-  groupName: string;
-}
-
-export interface ExtraRow {
-  id: number;
-  serviceId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number;
-  duration: number;
-}
+/** Menu rows are the shared menu types field for field (src/shared/menu.ts). */
+export type ServiceGroupRow = ServiceGroup;
+/** A service row also carries its group's title (an order's items show it). */
+export type ServiceRow = Service & { groupName: string };
+export type ExtraRow = Extra;
 
 /** An order that is waiting (active) or in service, with what the engine needs of it. */
 export interface OpenOrderRow {

@@ -3,9 +3,9 @@
  * Every route runs requireCustomer first: 401 without a valid access token, 403 for another customer's id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { languageOfLocale } from '../../shared/locales.ts';
+import { appLanguage, languageOfLocale } from '../../shared/locales.ts';
 import type { WireProfile } from '../../shared/wire-account.ts';
-import { languageCode } from '../auth/register.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { checkProfilePatch, profileOf } from '../domain/profile.ts';
@@ -27,13 +27,13 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   const profile = async (id: number): Promise<WireProfile> => {
     const p = await profileOf(deps.db, id, deps.now());
     // Deleted between the guard and here.
-    if (!p) throw unauthorized('User not found');
+    if (!p) throw unauthorized(WIRE_ERRORS.userNotFound);
     return p;
   };
 
   // Messages in ?lang= if it is a known language, else the customer's language, else the locale's.
   const reader = async (req: IdReq, id: number): Promise<Reader> => {
-    const wanted = languageCode((req.query as { lang?: unknown }).lang);
+    const wanted = appLanguage((req.query as { lang?: unknown }).lang);
     const stored = wanted ? null : (await customerById(deps.db, id))?.language;
     const localeLanguage = languageOfLocale(req.locale);
     return { customerId: id, language: wanted ?? stored ?? localeLanguage, localeLanguage, now: deps.now() };

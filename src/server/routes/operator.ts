@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { iso } from '../lib/time.ts';
 import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService } from '../queue/operator.ts';
+import { orderState } from '../queue/order-wire.ts';
 import { orderById, type OrderRow } from '../repos/orders.ts';
 import { bodyOf, onlyKeys, requiredText, type Body } from './body.ts';
 import { bodyId, parseChoices } from './orders.ts';
@@ -27,11 +27,6 @@ function walkInOf(body: Body) {
     priority,
     checkedIn,
   };
-}
-
-/** What an order transition answers: the order's state now. */
-function stateOf(o: OrderRow) {
-  return { id: o.id, pob_id: o.shopId, status: o.status, barber_id: o.barberId, customer_at_pob: o.checkedIn, started_at: iso(o.startedAt), finished_at: iso(o.finishedAt) };
 }
 
 export function operatorRoutes(app: FastifyInstance, deps: Deps) {
@@ -54,7 +49,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return o;
   };
 
-  const after = async (o: OrderRow) => stateOf((await orderById(deps.db, o.id))!);
+  const after = async (o: OrderRow) => orderState((await orderById(deps.db, o.id))!);
 
   app.get<IdParams>('/operator/pobs/:id/queue/', async (req) => operatorQueue(deps, await pob(req)));
 

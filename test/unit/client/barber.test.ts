@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { barberImage, canJoinQueue, currentShop, displayName, visibleBarbers } from '../../../src/client/lib/barber.ts';
+import { barberImage, canJoinQueue, currentShop, visibleBarbers } from '../../../src/client/lib/barber.ts';
 import type { Barber, BarberShop, Shift } from '../../../src/client/lib/types.ts';
 
 type Img = Parameters<typeof barberImage>[0];
@@ -24,17 +24,6 @@ test('barberImage: avatar, else image when the avatar is off, else none', () => 
     ['nothing', img({ avatar: null, has_avatar: false, image: null, has_image: false }), null],
   ];
   for (const [name, w, want] of cases) assert.is(barberImage(w), want, name);
-});
-
-test('displayName: first name and last initial', () => {
-  const cases: Array<[string, string, string]> = [
-    ['Mikko', 'Korhonen', 'Mikko K.'],
-    [' Mikko ', ' korhonen', 'Mikko K.'],
-    ['Jüri', 'Õun', 'Jüri Õ.'],
-    ['Mikko', '', 'Mikko'],
-    ['', 'Korhonen', 'K.'],
-  ];
-  for (const [first, last, want] of cases) assert.is(displayName(first, last), want, `${first}|${last}`);
 });
 
 const shopA: BarberShop = { id: 1, name: 'Kamppi', address: 'Street 1', city: 'Helsinki' };

@@ -7,7 +7,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { canJoinQueue, currentShop, displayName } from '../../lib/barber.ts';
+import { displayName } from '../../../shared/display-name.ts';
+import { canJoinQueue, currentShop } from '../../lib/barber.ts';
 import { back, navigate } from '../../router/history.ts';
 import { BARBER_REFRESH_MS } from '../../state/barber-search.ts';
 import { barber, barberStatus, loadBarber } from '../../state/barbers.ts';
@@ -76,7 +77,7 @@ export default function BarberPage({ params }: ScreenProps) {
   const b = barber.value;
   if (!b || b.id !== id) return barberStatus.value === 'rejected' ? null : <Skeleton />;
 
-  const name = displayName(b.firstname, b.lastname);
+  const name = displayName(b);
   const shop = currentShop(b);
   const now = new Date();
   const canJoin = canJoinQueue(b, now);

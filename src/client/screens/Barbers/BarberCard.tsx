@@ -1,7 +1,8 @@
 /** One barber in the list: photo, "Mikko K.", a favourite marker and today's shop or a 'not in' label. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
-import { currentShop, displayName } from '../../lib/barber.ts';
+import { displayName } from '../../../shared/display-name.ts';
+import { currentShop } from '../../lib/barber.ts';
 import type { Barber } from '../../lib/types.ts';
 import { t } from '../../state/i18n.ts';
 import { favoriteBarberIds } from '../../state/prefs.ts';
@@ -9,7 +10,7 @@ import { BarberPhoto } from './BarberPhoto.tsx';
 
 export function BarberCard({ barber }: { barber: Barber }) {
   useSignals();
-  const name = displayName(barber.firstname, barber.lastname);
+  const name = displayName(barber);
   const shop = currentShop(barber);
   const favourite = favoriteBarberIds.value.includes(barber.id);
   return (

@@ -1,0 +1,111 @@
+/**
+ * An order row on the wire, in its three shapes: the customer's order (WireOrder, SPEC.md §3), an entry of the
+ * operator's queue (WireOperatorOrder) and the answer of an operator transition (WireOrderState). Pure: the
+ * callers load the rows. The renames every shape shares are written once (`common`); each shape keeps its own
+ * field order, which is what goes on the wire.
+ */
+import type { WireOperatorOrder, WireOrder, WireOrderService, WireOrderState, WireOrderStatus } from '../../shared/wire-order.ts';
+import { displayName } from '../../shared/display-name.ts';
+import { barberImage } from '../domain/barber-image.ts';
+import { iso } from '../lib/time.ts';
+import type { BarberLookRow, ItemRow, OrderRow } from '../repos/orders.ts';
+import type { ShopRow } from '../repos/shops.ts';
+
+
+/** The fields every shape shows, renamed to the wire once. */
+function common(o: OrderRow) {
+  return {
+    id: o.id,
+    pob_id: o.shopId,
+    customer_at_pob: o.checkedIn,
+    chosen_barber_id: o.chosenBarberId,
+    barber_id: o.barberId,
+    joined_at: iso(o.joinedAt),
+    started_at: iso(o.startedAt),
+    finished_at: iso(o.finishedAt),
+  };
+}
+
+/** Waiting and in service are both 'active' on the wire (SPEC.md §3 lists no other open status). */
+export function wireStatus(status: OrderRow['status']): WireOrderStatus {
+  return status === 'in_service' ? 'active' : status;
+}
+
+export function wireServices(items: readonly ItemRow[]): WireOrderService[] {
+  return items.map((i) => ({
+    id: i.serviceId,
+    amount: 1,
+    title: i.title,
+    description: i.description,
+    order: i.order,
+    price: i.price,
+    duration: i.duration,
+    group_id: i.groupId,
+    group_name: i.groupName,
+    extra_services: [...i.extras].sort((a, b) => a.order - b.order).map((e) => ({ id: e.id, amount: 1, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration })),
+  }));
+}
+
+/** What the customer's order needs besides its row: the shop, its items, the barber's look and the current wait. */
+export interface OrderContext {
+  shop: ShopRow;
+  items: readonly ItemRow[];
+  look: BarberLookRow | undefined;
+  wait: { queue: number | null; ahead: number };
+}
+
+export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderContext): WireOrder {
+  const c = common(order);
+  return {
+    id: c.id,
+    customer_id: order.customerId ?? 0,
+    pob_id: c.pob_id,
+    pob: { id: shop.id, name: shop.name, address: shop.address, city: shop.city, location: { latitude: shop.latitude, longitude: shop.longitude } },
+    status: wireStatus(order.status),
+    in_service: order.status === 'in_service',
+    customer_at_pob: c.customer_at_pob,
+    queue: wait.queue,
+    ahead: wait.ahead,
+    quoted_wait: order.quotedWait,
+    date: c.joined_at,
+    started_at: c.started_at,
+    finished_at: c.finished_at,
+    barber: look ? { id: look.id, name: displayName(look), image: barberImage(look) } : null,
+    chosen_barber_id: c.chosen_barber_id,
+    services: wireServices(items),
+    price: order.price,
+    duration: order.duration,
+  };
+}
+
+/** The engine's view of an entry: its plan while waiting, or the expected end in service. */
+export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expected_end' | 'wait' | 'position'>;
+
+/** An entry of the operator's queue; `name` is the customer's display name when the order came through the app. */
+export function operatorEntry(o: OrderRow, customerName: string | undefined, items: readonly ItemRow[], plan: Partial<OperatorPlan>): WireOperatorOrder {
+  const c = common(o);
+  return {
+    id: c.id,
+    name: o.walkInName ?? customerName ?? 'Customer',
+    customer: o.customerId !== null,
+    status: o.status === 'in_service' ? 'in_service' : 'waiting',
+    priority: o.priority,
+    customer_at_pob: c.customer_at_pob,
+    chosen_barber_id: c.chosen_barber_id,
+    barber_id: plan.barber_id !== undefined ? plan.barber_id : c.barber_id,
+    joined_at: c.joined_at,
+    started_at: c.started_at,
+    start: plan.start ?? null,
+    expected_end: plan.expected_end ?? null,
+    wait: plan.wait ?? null,
+    position: plan.position ?? null,
+    duration: o.duration,
+    services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+  };
+}
+
+/** What an operator transition answers: the order's state now, with the server's own status names. */
+export function orderState(o: OrderRow): WireOrderState {
+  const c = common(o);
+  return { id: c.id, pob_id: c.pob_id, status: o.status, barber_id: c.barber_id, customer_at_pob: c.customer_at_pob, started_at: c.started_at, finished_at: c.finished_at };
+}

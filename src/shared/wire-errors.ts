@@ -1,0 +1,28 @@
+/**
+ * The exact `error` texts of the wire contract (SPEC.md §8 and the server's own): the server throws these and
+ * the client matches on them, so a text is written once here. Keys are the names of their translations under
+ * `account.server` in locales/ where the client has one.
+ */
+export const WIRE_ERRORS = {
+  // SPEC.md §8
+  timeslot: 'Could not allocate time slot for order',
+  invalidPhone: 'Invalid phone number',
+  passwordTooWeak: 'Password too weak',
+  missingPassword: 'Missing password parameter',
+  missingToken: 'Missing token parameter',
+  missingPhone: 'Missing phone parameter',
+  userNotFound: 'User not found',
+  // The server's own texts beyond the spec's list.
+  oneOpenOrder: 'Customer already has an active order',
+  barberBusy: 'Barber is already serving a customer',
+  invalidCode: 'Invalid or expired code',
+  phoneTaken: 'An account with this phone number already exists',
+  wrongOldPassword: 'Current password is incorrect',
+  invalidEmail: 'Invalid email address',
+  passwordTooLong: 'Password too long',
+} as const;
+
+export type WireErrorKey = keyof typeof WIRE_ERRORS;
+
+/** The §8 text of a required body field that is absent: `Missing phone parameter`. */
+export const missingParameter = (field: string): string => `Missing ${field} parameter`;
