@@ -17,6 +17,9 @@ import { bonusRoutes } from './routes/bonus.ts';
 import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
+import { schemaError } from './routes/schemas/errors.ts';
+import { wireOrder } from './routes/schemas/orders.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +34,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
     bodyLimit: 64 * 1024,
+    // Bodies are read as sent: no '"true"' becoming true, no field silently dropped (the handlers refuse or
+    // ignore them as the wire contract says).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
   });
+  app.setSchemaErrorFormatter(schemaError);
+  app.addSchema(wireOrder);
+  app.addHook('onRoute', withLocaleParam);
+  await apiDocs(app);
   app.decorateRequest('locale', 'FI' as Locale);
   compressJson(app);
 
@@ -39,12 +49,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
     }
+    // Schema errors arrive here as HttpErrors made by schemaError.
     const fe = err as FastifyError;
-    if (fe.validation) {
-      const first = fe.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
-      return reply.status(400).send(field ? { error: `Invalid ${field}`, field } : { error: 'Invalid request' });
-    }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return reply.status(fe.statusCode).send({ error: fe.message });
     }

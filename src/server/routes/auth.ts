@@ -11,34 +11,35 @@ import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/
 import { bearerOf } from '../auth/tokens.ts';
 import { smsOf } from '../notify/sms.ts';
 import { addressOf, bodyOf, optionalBool } from './body.ts';
+import { loginSchema, logoutSchema, passwordSchema, refreshSchema, registerSchema, resetSchema, resetTokenSchema } from './schemas/account.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // The SMS provider is made once with the app's logger (not a request's); recovery.ts then finds it.
   smsOf(deps, app.log);
 
-  app.post('/register/', async (req, reply) => {
+  app.post('/register/', { schema: registerSchema }, async (req, reply) => {
     const answer = await register(deps, bodyOf(req), req.locale, addressOf(req), reply);
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/', async (req, reply) => login(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/login/', { schema: loginSchema }, async (req, reply) => login(deps, bodyOf(req), addressOf(req), reply));
 
   // The refresh token comes as the bearer (SPEC.md §7) or as the body's `refresh`.
-  app.post('/refresh/', async (req) => {
+  app.post('/refresh/', { schema: refreshSchema }, async (req) => {
     const body = bodyOf(req);
     return refresh(deps, refreshTokenOf(bearerOf(req.headers.authorization), body), optionalBool(body, 'rotate') ?? false);
   });
 
-  app.post('/logout/', async (req) => {
+  app.post('/logout/', { schema: logoutSchema }, async (req) => {
     const body = bodyOf(req);
     await logout(deps, refreshTokenOf(bearerOf(req.headers.authorization), body), optionalBool(body, 'all') ?? false);
     return { ok: true };
   });
 
-  app.post('/auth/reset-token/', async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), req.log, reply));
+  app.post('/auth/reset-token/', { schema: resetTokenSchema }, async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), req.log, reply));
 
-  app.post('/auth/reset/', async (req, reply) => resetPassword(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/auth/reset/', { schema: resetSchema }, async (req, reply) => resetPassword(deps, bodyOf(req), addressOf(req), reply));
 
-  app.post('/password/', { preHandler: requireAccess(deps) }, async (req, reply) => changePassword(deps, req.customerId!, bodyOf(req), reply));
+  app.post('/password/', { preValidation: requireAccess(deps), schema: passwordSchema }, async (req, reply) => changePassword(deps, req.customerId!, bodyOf(req), reply));
 }

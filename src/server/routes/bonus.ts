@@ -11,9 +11,10 @@ import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { upsertTeaserSignup } from '../repos/benefits.ts';
 import { addressOf, bodyOf } from './body.ts';
+import { teaserSchema } from './schemas/account.ts';
 
 export function bonusRoutes(app: FastifyInstance, deps: Deps) {
-  app.post('/bonus-teaser/', async (req, reply) => {
+  app.post('/bonus-teaser/', { schema: teaserSchema }, async (req, reply) => {
     if (!TEASER_LOCALES.includes(req.locale)) throw notFound('No bonus teaser in this locale');
     const body = bodyOf(req);
     const email = body.email;

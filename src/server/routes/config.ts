@@ -4,6 +4,7 @@ import { ALLOWED_LANGUAGES, LOCALES, SERVED_LOCALES } from '../../shared/locales
 import { BONUS_LOCALES, TEASER_LOCALES } from '../../shared/constants.ts';
 import type { WireConfig } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
+import { configSchema, locateSchema } from './schemas/public.ts';
 
 /** Country from a trusted proxy header, else the region of the first Accept-Language tag that has one. */
 export function countryOf(req: Pick<FastifyRequest, 'headers'>, countryHeader: string | null): string | null {
@@ -31,11 +32,11 @@ export function configRoutes(app: FastifyInstance, { config }: Deps) {
     teaserLocales: [...TEASER_LOCALES],
     development: config.development,
   };
-  app.get('/config.json', async (_req, reply) => {
+  app.get('/config.json', { schema: configSchema }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return body;
   });
   const locate = async (req: FastifyRequest) => ({ country: countryOf(req, config.countryHeader) });
-  app.get('/locate/', locate);
-  app.get('/api/:locale/locate/', locate);
+  app.get('/locate/', { schema: locateSchema }, locate);
+  app.get('/api/:locale/locate/', { schema: locateSchema }, locate);
 }

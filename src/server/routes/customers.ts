@@ -16,13 +16,15 @@ import { listMessages, messageFor, setRead, type Reader } from '../repos/message
 import { listReceipts } from '../repos/receipts.ts';
 import { bodyOf, onlyKeys } from './body.ts';
 import { parseId } from './params.ts';
+import { messagePatchSchema, messagesSchema, profilePatchSchema, profileSchema, receiptsSchema, redeemSchema } from './schemas/account.ts';
 
 type Params = { id: string; mid?: string; bid?: string };
 type IdReq = FastifyRequest<{ Params: Params }>;
 
 export function customerRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
-  const guard = { preHandler: requireCustomer(deps) };
+  // Before validation: a caller without the right token gets its 401/403 whatever it sends.
+  const guard = { preValidation: requireCustomer(deps) };
 
   const profile = async (id: number): Promise<WireProfile> => {
     const p = await profileOf(deps.db, id, deps.now());
@@ -39,19 +41,19 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     return { customerId: id, language: wanted ?? stored ?? localeLanguage, localeLanguage, now: deps.now() };
   };
 
-  app.get('/customers/:id/', guard, async (req) => profile(req.customerId!));
+  app.get('/customers/:id/', { ...guard, schema: profileSchema }, async (req) => profile(req.customerId!));
 
-  app.patch('/customers/:id/', guard, async (req) => {
+  app.patch('/customers/:id/', { ...guard, schema: profilePatchSchema }, async (req) => {
     const patch = checkProfilePatch(bodyOf(req));
     await updateCustomer(deps.db, req.customerId!, patch);
     return profile(req.customerId!);
   });
 
-  app.get('/customers/:id/receipts/', guard, async (req) => listReceipts(deps.db, req.customerId!));
+  app.get('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) => listReceipts(deps.db, req.customerId!));
 
-  app.get<{ Params: Params }>('/customers/:id/messages/', guard, async (req) => listMessages(deps.db, req.locale, await reader(req, req.customerId!)));
+  app.get<{ Params: Params }>('/customers/:id/messages/', { ...guard, schema: messagesSchema }, async (req) => listMessages(deps.db, req.locale, await reader(req, req.customerId!)));
 
-  app.patch<{ Params: Params }>('/customers/:id/messages/:mid/', guard, async (req) => {
+  app.patch<{ Params: Params }>('/customers/:id/messages/:mid/', { ...guard, schema: messagePatchSchema }, async (req) => {
     const id = req.customerId!;
     const mid = parseId(req.params.mid);
     const body = bodyOf(req);
@@ -64,7 +66,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     return messageFor(deps.db, mid, who);
   });
 
-  app.post<{ Params: Params }>('/customers/:id/benefits/:bid/redeem/', guard, async (req) => {
+  app.post<{ Params: Params }>('/customers/:id/benefits/:bid/redeem/', { ...guard, schema: redeemSchema }, async (req) => {
     const bid = parseId(req.params.bid);
     if (bid === null) throw notFound('Benefit not found');
     // SPEC.md §5: benefits need an e-mail address plus marketing permission.

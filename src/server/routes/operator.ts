@@ -12,6 +12,7 @@ import { orderById, type OrderRow } from '../repos/orders.ts';
 import { bodyOf, onlyKeys, requiredText, type Body } from './body.ts';
 import { bodyId, parseChoices } from './orders.ts';
 import { parseId } from './params.ts';
+import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
 
 type IdParams = { Params: { id: string } };
 
@@ -51,14 +52,14 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
 
   const after = async (o: OrderRow) => orderState((await orderById(deps.db, o.id))!);
 
-  app.get<IdParams>('/operator/pobs/:id/queue/', async (req) => operatorQueue(deps, await pob(req)));
+  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req)));
 
-  app.post<IdParams>('/operator/pobs/:id/walk-ins/', async (req, reply) => {
+  app.post<IdParams>('/operator/pobs/:id/walk-ins/', { schema: walkInSchema }, async (req, reply) => {
     const id = await pob(req);
     return reply.status(201).send(await addWalkIn(deps, id, walkInOf(bodyOf(req))));
   });
 
-  app.patch<IdParams>('/operator/pobs/:id/', async (req) => {
+  app.patch<IdParams>('/operator/pobs/:id/', { schema: operatorPobPatchSchema }, async (req) => {
     const id = await pob(req);
     const body = bodyOf(req);
     onlyKeys(body, ['full']);
@@ -67,7 +68,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return (await operatorQueue(deps, id)).pob;
   });
 
-  app.post<IdParams>('/operator/orders/:id/start/', async (req) => {
+  app.post<IdParams>('/operator/orders/:id/start/', { schema: startSchema }, async (req) => {
     const o = await order(req);
     const body = bodyOf(req);
     if (body.barber_id === undefined || body.barber_id === null) throw badRequest('Missing barber_id parameter', 'barber_id');
@@ -75,19 +76,19 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return after(o);
   });
 
-  app.post<IdParams>('/operator/orders/:id/finish/', async (req) => {
+  app.post<IdParams>('/operator/orders/:id/finish/', { schema: finishSchema }, async (req) => {
     const o = await order(req);
     await finishService(deps, o);
     return after(o);
   });
 
-  app.post<IdParams>('/operator/orders/:id/check-in/', async (req) => {
+  app.post<IdParams>('/operator/orders/:id/check-in/', { schema: checkInSchema }, async (req) => {
     const o = await order(req);
     await checkInAtDesk(deps, o);
     return after(o);
   });
 
-  app.post<IdParams>('/operator/orders/:id/no-show/', async (req) => {
+  app.post<IdParams>('/operator/orders/:id/no-show/', { schema: noShowSchema }, async (req) => {
     const o = await order(req);
     await markNoShow(deps, o);
     return after(o);

@@ -11,6 +11,7 @@ import { turnsOf } from '../queue/notify-turns.ts';
 import { customerOrder, joinQueue, MAX_ITEMS, patchOrder, type Choice } from '../queue/orders.ts';
 import { bodyOf, onlyKeys, type Body } from './body.ts';
 import { parseId } from './params.ts';
+import { joinSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 const MAX_ID = 2_147_483_647;
 const MAX_EXTRAS = 10;
@@ -80,20 +81,21 @@ type OrderParams = { Params: { id: string; orderId: string } };
 
 export function orderRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
-  const guard = { preHandler: requireCustomer(deps) };
+  // Before validation: a caller without the right token gets its 401/403 whatever it sends.
+  const guard = { preValidation: requireCustomer(deps) };
   // Made here first so kicked checks log through the app; waited for on close so none outlives the database.
   const turns = turnsOf(deps, app.log);
   app.addHook('onClose', async () => turns.idle());
 
-  app.post('/customers/:id/orders/', guard, async (req, reply) => {
+  app.post('/customers/:id/orders/', { ...guard, schema: joinSchema }, async (req, reply) => {
     const input = parseJoin(bodyOf(req));
     const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale });
     return reply.status(201).send(order);
   });
 
-  app.get<OrderParams>('/customers/:id/orders/:orderId/', guard, async (req) => customerOrder(deps, req.customerId!, parseId(req.params.orderId)));
+  app.get<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderSchema }, async (req) => customerOrder(deps, req.customerId!, parseId(req.params.orderId)));
 
-  app.patch<OrderParams>('/customers/:id/orders/:orderId/', guard, async (req) => {
+  app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);
     return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)));
   });

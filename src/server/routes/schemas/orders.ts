@@ -1,0 +1,182 @@
+/**
+ * Schemas of the queue: the customer's orders (SPEC.md §7) and the shop's operator API (DESIGN.md §1).
+ * The operator routes check the shop's key inside the handler, before the body: their bodies are described only,
+ * so a key-less caller still gets its 401 whatever it sends (see common.ts).
+ */
+import { arrayOf, body, bool, described, describedBody, int, iso, isoOrNull, MAX_ID, nullable, num, obj, params, str, type JsonSchema } from './common.ts';
+
+/** An id in a body: a number, or a string of digits from a lenient client. */
+const bodyIdDoc = 'a positive integer id, or a string of its digits';
+
+const items = described(
+  'array, required',
+  'at most 10 of {amount: 1, service_id, service_info?, extra_services?: [{amount: 1, service_id}]}, or bare service ids ' +
+    "('Missing items parameter', 'Invalid items', 'Too many items', 'Invalid items: extra_services', 'Invalid items: amount must be 1')",
+);
+
+export const joinSchema = {
+  summary: 'Join the queue of a shop (201)',
+  params: params('id'),
+  // pob_id is checked first: a missing one is refused here. null, '' and out-of-range digit strings pass on to
+  // the handler, which answers 'Missing pob_id parameter' / 'Invalid pob_id' as before; the fields after it are
+  // the handler's (common.ts).
+  body: body(
+    {
+      pob_id: {
+        description: bodyIdDoc,
+        anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_ID }, { type: 'string', pattern: '^[0-9]{0,10}$' }, { type: 'null' }],
+      },
+      barber_id: described('integer, string of digits or null', `${bodyIdDoc}; null or absent for anyone`),
+      items,
+    },
+    { required: ['pob_id'] },
+  ),
+  response: { 201: { $ref: 'wireOrder#' } },
+};
+
+const orderBarber = nullable(obj({ id: int, name: str, image: nullable(str) }));
+const orderExtra = obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num });
+
+/** The customer's order (WireOrder), shared by the three order routes. */
+export const wireOrder: JsonSchema = {
+  $id: 'wireOrder',
+  ...obj({
+    id: int,
+    customer_id: int,
+    pob_id: int,
+    pob: obj({ id: int, name: str, address: str, city: str, location: obj({ latitude: num, longitude: num }) }),
+    status: { type: 'string', enum: ['active', 'cancelled', 'serviced', 'no-show'] },
+    in_service: bool,
+    customer_at_pob: bool,
+    queue: nullable(num),
+    ahead: num,
+    quoted_wait: nullable(num),
+    date: iso,
+    started_at: isoOrNull,
+    finished_at: isoOrNull,
+    barber: orderBarber,
+    chosen_barber_id: nullable(int),
+    services: arrayOf(
+      obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num, group_id: int, group_name: str, extra_services: arrayOf(orderExtra) }),
+    ),
+    price: num,
+    duration: num,
+  }),
+};
+
+export const orderSchema = {
+  summary: 'One of the customer\'s orders',
+  params: params('id', 'orderId'),
+  response: { 200: { $ref: 'wireOrder#' } },
+};
+
+export const orderPatchSchema = {
+  summary: 'Check in at the shop, or leave the queue',
+  params: params('id', 'orderId'),
+  // Exactly one of the two, each only `true` ('"cancel": "true"' is 'Invalid cancel'); the handler answers
+  // neither and both.
+  body: body({ customer_at_pob: { type: 'boolean', enum: [true] }, cancel: { type: 'boolean', enum: [true] } }, { closed: true }),
+  response: { 200: { $ref: 'wireOrder#' } },
+};
+
+const operatorOrder = obj({
+  id: int,
+  name: str,
+  customer: bool,
+  status: { type: 'string', enum: ['waiting', 'in_service'] },
+  priority: int,
+  customer_at_pob: bool,
+  chosen_barber_id: nullable(int),
+  barber_id: nullable(int),
+  joined_at: iso,
+  started_at: isoOrNull,
+  start: isoOrNull,
+  expected_end: isoOrNull,
+  wait: nullable(num),
+  position: nullable(num),
+  duration: num,
+  services: arrayOf(str),
+});
+
+const operatorPob = obj({
+  id: int,
+  name: str,
+  open: bool,
+  full: bool,
+  queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
+  closing_soon: bool,
+  queue_version: num,
+});
+
+const bearerKey = "the shop's operator key as the bearer (401 without a valid key, 403 with another shop's)";
+
+export const operatorQueueSchema = {
+  summary: "The shop's floor: barbers and open orders",
+  description: bearerKey,
+  params: params('id'),
+  response: {
+    200: obj({
+      pob: operatorPob,
+      barbers: arrayOf(
+        obj({
+          id: int,
+          name: str,
+          image: nullable(str),
+          on_shift: bool,
+          shifts: arrayOf(obj({ start: iso, end: iso })),
+          speed: num,
+          serving: nullable(int),
+          wait_time: nullable(num),
+          queue_open: bool,
+        }),
+      ),
+      orders: arrayOf(operatorOrder),
+    }),
+  },
+};
+
+export const walkInSchema = {
+  summary: 'Add a walk-in customer (201)',
+  description: bearerKey,
+  params: params('id'),
+  body: describedBody(
+    {
+      name: described('string, required', 'at most 60 characters'),
+      services: described('array, required', 'service ids or items as in the customer\'s join (also accepted as `items`)'),
+      barber_id: described('integer or string of digits', bodyIdDoc),
+      priority: described('integer 0–3', 'membership priority; default 0'),
+      customer_at_pob: described('boolean', 'default true'),
+    },
+    'A JSON object',
+  ),
+  response: { 201: operatorOrder },
+};
+
+export const operatorPobPatchSchema = {
+  summary: 'Mark the shop full or not',
+  description: bearerKey,
+  params: params('id'),
+  body: describedBody({ full: described('boolean, required') }, 'A JSON object with `full` only'),
+  response: { 200: operatorPob },
+};
+
+/** What an order transition answers: the order's state now. */
+const orderState = obj({
+  id: int,
+  pob_id: int,
+  status: { type: 'string', enum: ['active', 'in_service', 'serviced', 'cancelled', 'no-show'] },
+  barber_id: nullable(int),
+  customer_at_pob: bool,
+  started_at: isoOrNull,
+  finished_at: isoOrNull,
+});
+
+const transition = (summary: string) => ({ summary, description: bearerKey, params: params('id'), response: { 200: orderState } });
+
+export const startSchema = {
+  ...transition('Start serving an order'),
+  body: describedBody({ barber_id: described('integer or string of digits, required', bodyIdDoc) }, 'A JSON object'),
+};
+export const finishSchema = transition('Finish serving an order');
+export const checkInSchema = transition('Check an order in at the desk');
+export const noShowSchema = transition('Mark an order a no-show');
