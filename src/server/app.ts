@@ -27,12 +27,14 @@ declare module 'fastify' {
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    loggerInstance: deps.log,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
     bodyLimit: 64 * 1024,
   });
   app.decorateRequest('locale', 'FI' as Locale);
+  // No turn or end-of-order notification outlives the app (and the database it writes to).
+  app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {

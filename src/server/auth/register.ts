@@ -27,7 +27,7 @@ export function emailOf(body: Body, key = 'email'): string {
   return v.trim();
 }
 
-export async function register(deps: Pick<Deps, 'db' | 'config' | 'now'>, body: Body, locale: Locale, address: string, reply?: FastifyReply): Promise<WireRegisterAnswer> {
+export async function register(deps: Deps, body: Body, locale: Locale, address: string, reply?: FastifyReply): Promise<WireRegisterAnswer> {
   const phone = assertPhone(body.phone, body.countryCode);
   const password = assertNewPassword(body.password);
   const firstname = requiredText(body, 'firstname');

@@ -20,23 +20,21 @@ import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRe
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
 import { enforce, forget } from './throttle.ts';
-import { hashRefreshToken, keysOf, newRefreshToken, signAccessToken } from './tokens.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
-
-type D = Pick<Deps, 'db' | 'config' | 'now'>;
 
 export const WRONG_LOGIN = 'Wrong phone number or password';
 
 /** A new access + refresh pair for the customer. */
-export async function issueSession(deps: D, customerId: number, q: Queryable = deps.db): Promise<WireLoginAnswer> {
+export async function issueSession(deps: Deps, customerId: number, q: Queryable = deps.db): Promise<WireLoginAnswer> {
   const now = deps.now();
   const refresh = newRefreshToken();
   await insertRefreshToken(q, customerId, hashRefreshToken(refresh), now, deps.config.refreshTtlMs);
-  const access_token = await signAccessToken(await keysOf(deps), customerId, now, deps.config.accessTtlMs);
+  const access_token = await signAccessToken(deps.keys, customerId, now, deps.config.accessTtlMs);
   return { customer_id: customerId, access_token, refresh_token: refresh };
 }
 
-export async function login(deps: D, body: Record<string, unknown>, address: string, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function login(deps: Deps, body: Record<string, unknown>, address: string, reply?: FastifyReply): Promise<WireLoginAnswer> {
   if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest('Missing phone parameter', 'phone');
   if (body.password === undefined || body.password === null || body.password === '') throw badRequest('Missing password parameter', 'password');
   const phone = assertPhone(body.phone, body.countryCode);
@@ -71,7 +69,7 @@ export function refreshTokenOf(bearer: string | null, body: Record<string, unkno
   return bearer;
 }
 
-export async function refresh(deps: D, token: string | null, rotate: boolean): Promise<WireRefreshAnswer & { refresh_token?: string }> {
+export async function refresh(deps: Deps, token: string | null, rotate: boolean): Promise<WireRefreshAnswer & { refresh_token?: string }> {
   if (!token) throw unauthorized('Missing refresh token');
   const now = deps.now();
   const record = await refreshTokenByHash(deps.db, hashRefreshToken(token), now);
@@ -88,7 +86,7 @@ export async function refresh(deps: D, token: string | null, rotate: boolean): P
       return issueSession(deps, record.customer_id, tx);
     });
   }
-  const access_token = await signAccessToken(await keysOf(deps), record.customer_id, now, deps.config.accessTtlMs);
+  const access_token = await signAccessToken(deps.keys, record.customer_id, now, deps.config.accessTtlMs);
   return { customer_id: record.customer_id, access_token };
 }
 
@@ -96,7 +94,7 @@ export async function refresh(deps: D, token: string | null, rotate: boolean): P
  * Revokes the given refresh token; with `all`, every session of its customer. Unknown or already revoked
  * tokens answer the same: logging out always succeeds from the client's side.
  */
-export async function logout(deps: D, token: string | null, all: boolean): Promise<void> {
+export async function logout(deps: Deps, token: string | null, all: boolean): Promise<void> {
   if (!token) throw badRequest('Missing refresh parameter', 'refresh');
   const now = deps.now();
   const record = await refreshTokenByHash(deps.db, hashRefreshToken(token), now);
@@ -107,7 +105,7 @@ export async function logout(deps: D, token: string | null, all: boolean): Promi
 
 export const WRONG_OLD_PASSWORD = 'Current password is incorrect';
 
-export async function changePassword(deps: D, customerId: number, body: Record<string, unknown>, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function changePassword(deps: Deps, customerId: number, body: Record<string, unknown>, reply?: FastifyReply): Promise<WireLoginAnswer> {
   const old = body.old_password;
   if (old === undefined || old === null || old === '') throw badRequest('Missing old_password parameter', 'old_password');
   if (typeof old !== 'string') throw badRequest(WRONG_OLD_PASSWORD, 'old_password');

@@ -3,12 +3,10 @@
  * missed turn after a no-show. Push only, at most once per order (claimed in the database like the turns).
  */
 import type { Deps } from '../deps.ts';
-import { pushOf } from '../notify/push.ts';
 import { claimNotice, contactsOf, forgetPushToken, settleNotice } from '../repos/notices.ts';
 import { orderById } from '../repos/orders.ts';
 import { getShop } from '../repos/shops.ts';
 
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'push'>;
 type Ended = 'serviced' | 'no-show';
 type Text = (shop: string) => { title: string; body: string };
 
@@ -33,8 +31,8 @@ export function endedText(ended: Ended, language: string | null, shop: string) {
 }
 
 /** Sends the order's end notice if it is due and not sent yet; answers what happened (null: nothing due). */
-export async function notifyEnded(deps: D, orderId: number, log?: { warn(obj: object, msg: string): void }): Promise<'sent' | 'unregistered' | 'failed' | null> {
-  const push = pushOf(deps);
+export async function notifyEnded(deps: Deps, orderId: number): Promise<'sent' | 'unregistered' | 'failed' | null> {
+  const { push } = deps;
   const order = await orderById(deps.db, orderId);
   if (!push || !order || order.customerId === null || (order.status !== 'serviced' && order.status !== 'no-show')) return null;
   const c = (await contactsOf(deps.db, [order.customerId])).get(order.customerId);
@@ -52,7 +50,7 @@ export async function notifyEnded(deps: D, orderId: number, log?: { warn(obj: ob
     }
   } catch (err) {
     error = (err as Error).message.slice(0, 500);
-    log?.warn({ err, orderId }, 'end-of-order notification failed');
+    deps.log.warn({ err, orderId }, 'end-of-order notification failed');
   }
   await settleNotice(deps.db, order.id, 'ended', 'push', now, error);
   return outcome;

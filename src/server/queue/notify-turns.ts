@@ -9,8 +9,6 @@
  * waits also shrink with time alone.
  */
 import type { Deps } from '../deps.ts';
-import { pushOf } from '../notify/push.ts';
-import { smsOf } from '../notify/sms.ts';
 import { claimNotice, contactsOf, forgetPushToken, settleNotice, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -20,8 +18,6 @@ import { loadQueues } from './snapshot.ts';
 export const NEAR_MINUTES = 10;
 /** The notices of a waiting order; the end-of-order one is notify-ended.ts's. */
 type TurnKind = Exclude<NoticeKind, 'ended'>;
-
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -64,7 +60,7 @@ export function turnText(kind: TurnKind, language: string | null, shop: string, 
 }
 
 /** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
-export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promise<TurnNotice[]> {
+export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNotice[]> {
   const now = deps.now();
   const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
   const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];
@@ -79,8 +75,7 @@ export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promis
   });
   if (!due.length) return [];
   const contacts = await contactsOf(deps.db, due.map((d) => d.order.customerId!));
-  const push = pushOf(deps);
-  const sms = smsOf(deps, log);
+  const { push, sms, log } = deps;
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
   for (const { order, kind, wait } of due) {
@@ -109,7 +104,7 @@ export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promis
       } catch (err) {
         outcome = 'failed';
         error = (err as Error).message.slice(0, 500);
-        log?.warn({ err, orderId: order.id, channel }, 'turn notification failed');
+        log.warn({ err, orderId: order.id, channel }, 'turn notification failed');
       }
       await settleNotice(deps.db, order.id, kind, channel, now, error);
       out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
@@ -129,12 +124,11 @@ export interface TurnNotifier {
   idle(): Promise<void>;
 }
 
-const notifiers = new WeakMap<object, TurnNotifier>();
-
-/** One notifier per app (Deps object): kicks run one after another, so a shop is never checked twice at once. */
-export function turnsOf(deps: D, log?: Log): TurnNotifier {
-  let n = notifiers.get(deps);
-  if (n) return n;
+/**
+ * The app's one notifier (built by services.ts): checks run one after another, so a shop is never checked twice at
+ * once. `check` looks at the given shops (all shops with customer orders without ids).
+ */
+export function turnNotifier(check: (shopIds?: number[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
   let chain: Promise<unknown> = Promise.resolve();
   const queued = new Set<number>();
   const run = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -142,17 +136,17 @@ export function turnsOf(deps: D, log?: Log): TurnNotifier {
     chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
     return next;
   };
-  n = {
+  return {
     kick(shopId) {
       // A shop already waiting for a check needs no second one.
       if (queued.has(shopId)) return;
       queued.add(shopId);
       void run(() => {
         queued.delete(shopId);
-        return checkTurns(deps, [shopId], log);
+        return check([shopId]);
       }).catch(() => undefined);
     },
-    checkAll: () => run(() => checkTurns(deps, undefined, log)),
+    checkAll: () => run(() => check()),
     enqueue(task) {
       void run(task).catch(() => undefined);
     },
@@ -164,13 +158,10 @@ export function turnsOf(deps: D, log?: Log): TurnNotifier {
       } while (seen !== chain);
     },
   };
-  notifiers.set(deps, n);
-  return n;
 }
 
 /** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
-export function startTurnTimer(deps: D, intervalMs: number, log?: Log): () => Promise<void> {
-  const turns = turnsOf(deps, log);
+export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
   const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
   return async () => {
     clearInterval(timer);

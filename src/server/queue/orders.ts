@@ -13,7 +13,6 @@ import { bumpQueueVersion, insertOrder, lockShop, orderById, checkInOrder, endWa
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, getShop, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
-import { turnsOf } from './notify-turns.ts';
 import { orderView, queueOf } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
@@ -29,8 +28,6 @@ export interface Choice {
   extraIds: number[];
 }
 
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
-
 /** The database's unique indexes of the queue, as the 409s they stand for. */
 function uniqueConflict(err: unknown): HttpError | null {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
@@ -45,7 +42,7 @@ function uniqueConflict(err: unknown): HttpError | null {
  * Runs fn in one transaction holding the shop's row lock, bumps the shop's queue version, and after commit
  * lets the turn notifier look at the shop. A unique-index violation comes out as its 409.
  */
-export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   let out: T;
   try {
     out = await deps.db.transaction(async (tx) => {
@@ -57,12 +54,12 @@ export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable) => 
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
-  turnsOf(deps).kick(shopId);
+  deps.turns.kick(shopId);
   return out;
 }
 
 /** Changes one order inside its shop's transaction, on the order's row as it is once the shop is locked. */
-export async function changeOrder<T>(deps: D, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
+export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
   return inShop(deps, order.shopId, async (tx) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
     if (!o) throw notFound('Order not found');
@@ -144,7 +141,7 @@ export interface JoinInput {
 }
 
 /** POST /customers/{id}/orders/: the customer joins a shop's queue with their membership priority. */
-export async function joinQueue(deps: D, customerId: number, input: JoinInput): Promise<WireOrder> {
+export async function joinQueue(deps: Deps, customerId: number, input: JoinInput): Promise<WireOrder> {
   const shop = await getShop(deps.db, input.pobId);
   if (!shop || shop.country !== input.country) throw notFound('Shop not found');
   const now = deps.now();
@@ -164,12 +161,12 @@ async function ownOrder(q: Queryable, customerId: number, orderId: number | null
   return order;
 }
 
-export async function customerOrder(deps: D, customerId: number, orderId: number | null): Promise<WireOrder> {
+export async function customerOrder(deps: Deps, customerId: number, orderId: number | null): Promise<WireOrder> {
   return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
 }
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here') or leave the queue. */
-export async function patchOrder(deps: D, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
+export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o) => {
     if (action === 'check-in') {

@@ -9,13 +9,10 @@ import { requestCode, resetPassword } from '../auth/recovery.ts';
 import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
 import { bearerOf } from '../auth/tokens.ts';
-import { smsOf } from '../notify/sms.ts';
 import { addressOf, bodyOf, optionalBool } from './body.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
-  // The SMS provider is made once with the app's logger (not a request's); recovery.ts then finds it.
-  smsOf(deps, app.log);
 
   app.post('/register/', async (req, reply) => {
     const answer = await register(deps, bodyOf(req), req.locale, addressOf(req), reply);
@@ -36,7 +33,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     return { ok: true };
   });
 
-  app.post('/auth/reset-token/', async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), req.log, reply));
+  app.post('/auth/reset-token/', async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), reply));
 
   app.post('/auth/reset/', async (req, reply) => resetPassword(deps, bodyOf(req), addressOf(req), reply));
 

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { turnsOf } from '../queue/notify-turns.ts';
 import { customerOrder, joinQueue, MAX_ITEMS, patchOrder, type Choice } from '../queue/orders.ts';
 import { bodyOf, onlyKeys, type Body } from './body.ts';
 import { parseId } from './params.ts';
@@ -81,9 +80,6 @@ type OrderParams = { Params: { id: string; orderId: string } };
 export function orderRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   const guard = { preHandler: requireCustomer(deps) };
-  // Made here first so kicked checks log through the app; waited for on close so none outlives the database.
-  const turns = turnsOf(deps, app.log);
-  app.addHook('onClose', async () => turns.idle());
 
   app.post('/customers/:id/orders/', guard, async (req, reply) => {
     const input = parseJoin(bodyOf(req));
