@@ -39,6 +39,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
     }
     const fe = err as FastifyError;

@@ -10,7 +10,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { customerExists } from '../repos/customers.ts';
-import { parseId } from '../routes/params.ts';
+import { parseId } from '../input/params.ts';
 import { bearerOf, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {

@@ -3,7 +3,6 @@
  * single use, at most 5 tries each. The answers never tell whether a phone has an account: an unknown phone
  * gets the same answer and no SMS, and the SMS leaves after the answer so timing does not tell either.
  */
-import type { FastifyReply } from 'fastify';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
@@ -13,7 +12,7 @@ import { codeText } from '../notify/sms.ts';
 import { customerByPhone, setPasswordHash } from '../repos/customers.ts';
 import { insertCode, markUsed, pruneCodes, takeTry } from '../repos/sms-codes.ts';
 import { revokeAllRefreshTokens } from '../repos/tokens.ts';
-import type { Body } from '../routes/body.ts';
+import type { Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
 import { enforce, forget } from './throttle.ts';
@@ -25,10 +24,10 @@ export const BAD_CODE = 'Invalid or expired code';
 /** Six digits from the CSPRNG, leading zeros kept. */
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export async function requestCode(deps: Deps, body: Body, locale: Locale, address: string, reply?: FastifyReply): Promise<{ ok: true }> {
+export async function requestCode(deps: Deps, body: Body, locale: Locale, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   // Counted for every phone, known or not, so a 429 does not tell either.
-  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }]);
   const customer = await customerByPhone(deps.db, phone);
   if (!customer) return { ok: true };
 
@@ -42,7 +41,7 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   return { ok: true };
 }
 
-export async function resetPassword(deps: Deps, body: Body, address: string, reply?: FastifyReply): Promise<{ ok: true }> {
+export async function resetPassword(deps: Deps, body: Body, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   const token = body.token;
   if (token === undefined || token === null || token === '') throw badRequest('Missing token parameter', 'token');
@@ -51,7 +50,7 @@ export async function resetPassword(deps: Deps, body: Body, address: string, rep
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(BAD_CODE, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
   const attempt = await takeTry(deps.db, phone, deps.now(), MAX_CODE_TRIES);
   if (!attempt) throw badRequest(BAD_CODE, 'token');
   const given = Buffer.from(hashCode(deps.keys, phone, code), 'hex');

@@ -10,7 +10,6 @@
  * - A password change revokes every refresh token (all other devices end) and answers a fresh session for the
  *   device that made the change, so it stays logged in. The access token it used stays valid until it expires.
  */
-import type { FastifyReply } from 'fastify';
 import type { WireLoginAnswer, WireRefreshAnswer } from '../../shared/wire-account.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
@@ -34,14 +33,14 @@ export async function issueSession(deps: Deps, customerId: number, q: Queryable 
   return { customer_id: customerId, access_token, refresh_token: refresh };
 }
 
-export async function login(deps: Deps, body: Record<string, unknown>, address: string, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function login(deps: Deps, body: Record<string, unknown>, address: string): Promise<WireLoginAnswer> {
   if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest('Missing phone parameter', 'phone');
   if (body.password === undefined || body.password === null || body.password === '') throw badRequest('Missing password parameter', 'password');
   const phone = assertPhone(body.phone, body.countryCode);
   if (typeof body.password !== 'string') throw badRequest('Missing password parameter', 'password');
   const password = body.password;
 
-  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }]);
   const customer = await customerByPhone(deps.db, phone);
   let ok = false;
   if (password.length <= MAX_PASSWORD_LENGTH) {
@@ -105,13 +104,13 @@ export async function logout(deps: Deps, token: string | null, all: boolean): Pr
 
 export const WRONG_OLD_PASSWORD = 'Current password is incorrect';
 
-export async function changePassword(deps: Deps, customerId: number, body: Record<string, unknown>, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function changePassword(deps: Deps, customerId: number, body: Record<string, unknown>): Promise<WireLoginAnswer> {
   const old = body.old_password;
   if (old === undefined || old === null || old === '') throw badRequest('Missing old_password parameter', 'old_password');
   if (typeof old !== 'string') throw badRequest(WRONG_OLD_PASSWORD, 'old_password');
   const next = assertNewPassword(body.new_password, 'new_password');
 
-  await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }]);
   const customer = await customerById(deps.db, customerId);
   if (!customer) throw unauthorized('User not found');
   if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash))) throw badRequest(WRONG_OLD_PASSWORD, 'old_password');

@@ -21,6 +21,9 @@ import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
 import { schedule } from './schedule.ts';
 import { recordFinish } from './speed.ts';
 
+/** The order as the operator's transitions take and the operator route answers it. */
+export type { OrderRow } from '../repos/orders.ts';
+
 const MINUTE = 60_000;
 /** A barber may start a customer this long before their shift begins (setting up early). */
 const EARLY_START_MINUTES = 15;

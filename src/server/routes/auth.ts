@@ -9,17 +9,17 @@ import { requestCode, resetPassword } from '../auth/recovery.ts';
 import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
 import { bearerOf } from '../auth/tokens.ts';
-import { addressOf, bodyOf, optionalBool } from './body.ts';
+import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
 
   app.post('/register/', async (req, reply) => {
-    const answer = await register(deps, bodyOf(req), req.locale, addressOf(req), reply);
+    const answer = await register(deps, bodyOf(req), req.locale, addressOf(req));
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/', async (req, reply) => login(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/login/', async (req) => login(deps, bodyOf(req), addressOf(req)));
 
   // The refresh token comes as the bearer (SPEC.md §7) or as the body's `refresh`.
   app.post('/refresh/', async (req) => {
@@ -33,9 +33,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     return { ok: true };
   });
 
-  app.post('/auth/reset-token/', async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), reply));
+  app.post('/auth/reset-token/', async (req) => requestCode(deps, bodyOf(req), req.locale, addressOf(req)));
 
-  app.post('/auth/reset/', async (req, reply) => resetPassword(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/auth/reset/', async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
 
-  app.post('/password/', { preHandler: requireAccess(deps) }, async (req, reply) => changePassword(deps, req.customerId!, bodyOf(req), reply));
+  app.post('/password/', { preHandler: requireAccess(deps) }, async (req) => changePassword(deps, req.customerId!, bodyOf(req)));
 }

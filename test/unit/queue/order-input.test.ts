@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseChoices, parseJoin, parsePatch } from '../../../src/server/routes/orders.ts';
+import { parseChoices, parseJoin, parsePatch } from '../../../src/server/input/orders.ts';
 import { noticeKind, turnText } from '../../../src/server/queue/notify-turns.ts';
 import { HttpError } from '../../../src/server/errors.ts';
 
