@@ -8,7 +8,7 @@ import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { codeText } from '../notify/sms.ts';
+import { codeText } from '../notify/texts.ts';
 import { customerByPhone, setPasswordHash } from '../repos/customers.ts';
 import { insertCode, markUsed, pruneCodes, takeTry } from '../repos/sms-codes.ts';
 import { revokeAllRefreshTokens } from '../repos/tokens.ts';

@@ -69,15 +69,3 @@ export function smsFromConfig(config: Pick<Config, 'smsProvider' | 'smsGatewayUr
   if (config.smsProvider === 'http' && config.smsGatewayUrl) return httpSms({ url: config.smsGatewayUrl, token: config.smsGatewayToken });
   return logSms({ log, keepOutbox: config.development, now });
 }
-
-const TEXTS: Record<string, (code: string) => string> = {
-  fi: (code) => `Vahvistuskoodisi on ${code}. Koodi on voimassa tunnin.`,
-  ee: (code) => `Teie kinnituskood on ${code}. Kood kehtib ühe tunni.`,
-  en: (code) => `Your confirmation code is ${code}. It is valid for one hour.`,
-};
-
-/** The recovery SMS in the customer's language (English for languages without a text). */
-export function codeText(language: string | null | undefined, code: string): string {
-  const lang = language === 'et' ? 'ee' : (language ?? 'en');
-  return (TEXTS[lang] ?? TEXTS.en)(code);
-}

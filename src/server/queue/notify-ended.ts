@@ -3,32 +3,10 @@
  * missed turn after a no-show. Push only, at most once per order (claimed in the database like the turns).
  */
 import type { Deps } from '../deps.ts';
+import { noticeText } from '../notify/texts.ts';
 import { claimNotice, contactsOf, forgetPushToken, settleNotice } from '../repos/notices.ts';
 import { orderById } from '../repos/orders.ts';
 import { getShop } from '../repos/shops.ts';
-
-type Ended = 'serviced' | 'no-show';
-type Text = (shop: string) => { title: string; body: string };
-
-const TEXTS: Record<string, Record<Ended, Text>> = {
-  en: {
-    serviced: (shop) => ({ title: 'Thanks for visiting', body: `Thank you for visiting ${shop}. Your receipt is in the app.` }),
-    'no-show': (shop) => ({ title: 'You missed your turn', body: `Your turn at ${shop} passed and your place was released. Join again any time.` }),
-  },
-  fi: {
-    serviced: (shop) => ({ title: 'Kiitos käynnistä', body: `Kiitos käynnistä (${shop}). Kuitti on sovelluksessa.` }),
-    'no-show': (shop) => ({ title: 'Vuorosi meni ohi', body: `Vuorosi (${shop}) meni ohi ja paikkasi vapautettiin. Voit jonottaa uudelleen milloin vain.` }),
-  },
-  ee: {
-    serviced: (shop) => ({ title: 'Aitäh külastuse eest', body: `Aitäh, et külastasite salongi ${shop}. Kviitung on rakenduses.` }),
-    'no-show': (shop) => ({ title: 'Teie järjekord läks mööda', body: `Teie järjekord (${shop}) läks mööda ja koht vabastati. Võite igal ajal uuesti järjekorda astuda.` }),
-  },
-};
-
-export function endedText(ended: Ended, language: string | null, shop: string) {
-  const lang = language === 'et' ? 'ee' : (language ?? 'en');
-  return (TEXTS[lang] ?? TEXTS.en)[ended](shop);
-}
 
 /** Sends the order's end notice if it is due and not sent yet; answers what happened (null: nothing due). */
 export async function notifyEnded(deps: Deps, orderId: number): Promise<'sent' | 'unregistered' | 'failed' | null> {
@@ -42,7 +20,7 @@ export async function notifyEnded(deps: Deps, orderId: number): Promise<'sent' |
   let outcome: 'sent' | 'unregistered' | 'failed' = 'failed';
   let error: string | null = null;
   try {
-    const text = endedText(order.status, c.language, shop?.name ?? '');
+    const text = noticeText(order.status === 'serviced' ? 'server.ended.serviced' : 'server.ended.noShow', c.language, { shop: shop?.name ?? '' });
     outcome = await push.send({ token: c.fcmToken, ...text, data: { order_id: String(order.id), kind: 'ended', status: order.status }, link: order.status === 'serviced' ? '/profile/history' : '/home' });
     if (outcome === 'unregistered') {
       error = 'token unregistered';

@@ -9,6 +9,7 @@
  * waits also shrink with time alone.
  */
 import type { Deps } from '../deps.ts';
+import { noticeText } from '../notify/texts.ts';
 import { claimNotice, contactsOf, forgetPushToken, settleNotice, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -37,26 +38,6 @@ export function noticeKind(status: OrderRow['status'], wait: number | null): Tur
   if (status !== 'active' || wait === null) return null;
   if (wait <= 0) return 'now';
   return wait <= NEAR_MINUTES ? 'near' : null;
-}
-
-const TEXTS: Record<string, Record<TurnKind, (shop: string, wait: number) => { title: string; body: string }>> = {
-  en: {
-    near: (shop, wait) => ({ title: 'Your turn is near', body: `Your turn at ${shop} is in about ${wait} min. Please head to the shop and check in.` }),
-    now: (shop) => ({ title: 'It is your turn', body: `It is your turn at ${shop} now. Please check in at the shop.` }),
-  },
-  fi: {
-    near: (shop, wait) => ({ title: 'Vuorosi lähestyy', body: `Vuorosi (${shop}) on noin ${wait} min päästä. Tule liikkeeseen ja ilmoittaudu.` }),
-    now: (shop) => ({ title: 'Nyt on sinun vuorosi', body: `Nyt on sinun vuorosi (${shop}). Ilmoittaudu liikkeessä.` }),
-  },
-  ee: {
-    near: (shop, wait) => ({ title: 'Teie järjekord on lähedal', body: `Teie järjekord (${shop}) on umbes ${wait} min pärast. Palun tulge salongi ja registreeruge.` }),
-    now: (shop) => ({ title: 'Nüüd on teie kord', body: `Nüüd on teie kord (${shop}). Palun registreeruge salongis.` }),
-  },
-};
-
-export function turnText(kind: TurnKind, language: string | null, shop: string, wait: number): { title: string; body: string } {
-  const lang = language === 'et' ? 'ee' : (language ?? 'en');
-  return (TEXTS[lang] ?? TEXTS.en)[kind](shop, wait);
 }
 
 /** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
@@ -88,7 +69,8 @@ export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNo
       const claimed = await claimNotice(deps.db, order.id, kind, channel, now);
       if (kind === 'now') await claimNotice(deps.db, order.id, 'near', channel, now, 'superseded by now');
       if (!claimed) continue;
-      const text = turnText(kind, c.language, shopName.get(order.shopId) ?? '', wait);
+      const shop = shopName.get(order.shopId) ?? '';
+      const text = kind === 'near' ? noticeText('server.turn.near', c.language, { shop, wait }) : noticeText('server.turn.now', c.language, { shop });
       let outcome: TurnNotice['outcome'] = 'sent';
       let error: string | null = null;
       try {
