@@ -10,7 +10,8 @@
  */
 import type { Deps } from '../deps.ts';
 import { noticeText } from '../notify/texts.ts';
-import { claimNotice, contactsOf, forgetPushToken, settleNotice, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { deliver, type DeliveryOutcome } from '../notify/deliver.ts';
+import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import { schedule } from './schedule.ts';
@@ -29,7 +30,7 @@ export interface TurnNotice {
   customerId: number;
   kind: NoticeKind;
   channel: NoticeChannel;
-  outcome: 'sent' | 'unregistered' | 'failed';
+  outcome: DeliveryOutcome;
 }
 
 /** Which notice an order is due, if any. */
@@ -56,40 +57,20 @@ export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNo
   });
   if (!due.length) return [];
   const contacts = await contactsOf(deps.db, due.map((d) => d.order.customerId!));
-  const { push, sms, log } = deps;
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
   for (const { order, kind, wait } of due) {
     const c = contacts.get(order.customerId!);
     if (!c) continue;
     const channels: NoticeChannel[] = [];
-    if (push && c.fcmToken) channels.push('push');
+    if (deps.push && c.fcmToken) channels.push('push');
     if (c.allowSms) channels.push('sms');
+    const shop = shopName.get(order.shopId) ?? '';
+    const text = kind === 'near' ? noticeText('server.turn.near', c.language, { shop, wait }) : noticeText('server.turn.now', c.language, { shop });
     for (const channel of channels) {
-      const claimed = await claimNotice(deps.db, order.id, kind, channel, now);
-      if (kind === 'now') await claimNotice(deps.db, order.id, 'near', channel, now, 'superseded by now');
-      if (!claimed) continue;
-      const shop = shopName.get(order.shopId) ?? '';
-      const text = kind === 'near' ? noticeText('server.turn.near', c.language, { shop, wait }) : noticeText('server.turn.now', c.language, { shop });
-      let outcome: TurnNotice['outcome'] = 'sent';
-      let error: string | null = null;
-      try {
-        if (channel === 'push') {
-          outcome = await push!.send({ token: c.fcmToken!, ...text, data: { order_id: String(order.id), kind }, link: '/tracking' });
-          if (outcome === 'unregistered') {
-            error = 'token unregistered';
-            await forgetPushToken(deps.db, c.id, c.fcmToken!);
-          }
-        } else {
-          await sms.send(c.phone, `${text.title}: ${text.body}`);
-        }
-      } catch (err) {
-        outcome = 'failed';
-        error = (err as Error).message.slice(0, 500);
-        log.warn({ err, orderId: order.id, channel }, 'turn notification failed');
-      }
-      await settleNotice(deps.db, order.id, kind, channel, now, error);
-      out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
+      const data = { order_id: String(order.id), kind };
+      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
     }
   }
   return out;
