@@ -30,7 +30,7 @@ declare module 'fastify' {
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    loggerInstance: deps.log,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
     bodyLimit: 64 * 1024,
@@ -43,10 +43,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addHook('onRoute', withLocaleParam);
   await apiDocs(app);
   app.decorateRequest('locale', 'FI' as Locale);
+  // No turn or end-of-order notification outlives the app (and the database it writes to).
+  app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
     }
     // Schema errors arrive here as HttpErrors made by schemaError.

@@ -1,16 +1,28 @@
-/** What every route and domain function may use; tests pass their own clock and providers. */
+/**
+ * What every route and domain function may use, built once at start-up by services.ts (server.ts and the
+ * test harness both call it); tests pass their own clock and fake providers through its overrides.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Keys } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { SmsProvider } from './notify/sms.ts';
+import type { TurnNotifier } from './queue/notify-turns.ts';
 
 export interface Deps {
   config: Config;
   db: Db;
   /** Epoch milliseconds; tests freeze or move it. */
   now: () => number;
-  /** SMS sender; when absent, the one SMS_PROVIDER configures (notify/sms.ts smsOf). */
-  sms?: SmsProvider;
-  /** Push sender; when absent, the one the FCM settings configure (notify/push.ts pushOf); null: push off. */
-  push?: PushSender | null;
+  /** The process's one logger: Fastify logs through it too (loggerInstance). */
+  log: FastifyBaseLogger;
+  /** The SMS sender SMS_PROVIDER configures; the dev outbox route and the code sender share it. */
+  sms: SmsProvider;
+  /** The push sender the FCM settings configure; null: push off. */
+  push: PushSender | null;
+  /** Sends the turn and end-of-order notifications, one check after another. */
+  turns: TurnNotifier;
+  /** The access-token and SMS-code keys, read (or created) once from JWT_SECRET or the database. */
+  keys: Keys;
 }

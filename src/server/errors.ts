@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** Seconds until a retry may succeed; the error handler sends it as Retry-After (the 429s of auth/throttle.ts). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

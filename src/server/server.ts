@@ -7,7 +7,7 @@ import { topUpRoster } from './seed/roster.ts';
 import { writeDemoOperatorKeys } from './queue/operator.ts';
 import { simulator } from './queue/simulator-run.ts';
 import { startTurnTimer } from './queue/notify-turns.ts';
-import type { Deps } from './deps.ts';
+import { buildDeps, makeLogger } from './services.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,11 +24,11 @@ async function main() {
     const added = await topUpRoster(db, now());
     if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
   }
-  const deps: Deps = { config, db, now };
+  const deps = await buildDeps({ config, db, now, log: makeLogger(config) });
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
-  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, log: app.log }) : null;
-  const stopTurns = sim ? null : startTurnTimer(deps, 30_000, app.log);
+  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs }) : null;
+  const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
   // A demo left running for days keeps a roster a week ahead.
   const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
   roster?.unref();

@@ -6,6 +6,7 @@
 import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { buildDeps } from '../../src/server/services.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1500);
@@ -18,7 +19,7 @@ async function serve(cacheMs: number) {
   let t = NOW;
   const config = loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: '', POB_CACHE_MS: String(cacheMs) });
   // The clock moves 10 ms per request, so a 5 s cache lives for ~500 requests, as under real traffic.
-  const app = await buildApp({ config, db, now: () => (t += 10) });
+  const app = await buildApp(await buildDeps({ config, db, now: () => (t += 10) }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return { base: `http://127.0.0.1:${port}`, close: async () => (await app.close(), await db.close()) };

@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jwtVerify } from 'jose';
 import { buildApp } from '../../src/server/app.ts';
+import { buildDeps } from '../../src/server/services.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { hashPassword, needsRehash, OWASP_SCRYPT, paramsOf, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { commonPasswordCount } from '../../src/server/auth/common-passwords.ts';
@@ -247,7 +248,7 @@ test('every account path answers with and without the trailing slash, in every l
 
 test('without JWT_SECRET the signing key is generated once into the database and shared by every instance', async () => {
   const s = await newCustomer(h);
-  const second = await buildApp({ config: h.config, db: h.db, now: h.clock.now });
+  const second = await buildApp(await buildDeps({ config: h.config, db: h.db, now: h.clock.now }));
   try {
     assert.is((await call({ ...h, app: second }, { url: `/api/fi/customers/${s.id}/`, token: s.access })).status, 200);
   } finally {

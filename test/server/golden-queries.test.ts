@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { countingDb, type CountingDb } from '../../src/server/db/counting.ts';
 import type { Deps } from '../../src/server/deps.ts';
-import { turnsOf } from '../../src/server/queue/notify-turns.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { harness, type Harness } from './harness.ts';
 import { call, customer, item, menu } from './queue-helpers.ts';
@@ -37,12 +36,12 @@ test.after(async () => {
 /** Runs fn with the turn notifier held back, so its after-commit check is not counted as the join's. */
 async function withoutNotifier<T>(fn: () => Promise<T>): Promise<T> {
   let release = () => {};
-  turnsOf(deps).enqueue(() => new Promise<void>((r) => (release = r)));
+  deps.turns.enqueue(() => new Promise<void>((r) => (release = r)));
   try {
     return await fn();
   } finally {
     release();
-    await turnsOf(deps).idle();
+    await deps.turns.idle();
   }
 }
 

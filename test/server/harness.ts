@@ -10,6 +10,7 @@ import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Deps } from '../../src/server/deps.ts';
+import { buildDeps } from '../../src/server/services.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -42,21 +43,21 @@ export interface Harness {
   db: Db;
   config: Config;
   clock: ReturnType<typeof clock>;
-  /** The Deps object the app was built with (per-app providers such as the turn notifier are keyed by it). */
+  /** The services the app was built with (the turn notifier, the SMS and push providers …). */
   deps: Deps;
   close: () => Promise<void>;
 }
 
 /** Opens a fresh database, optionally seeds it with `seed(db, now)`, and builds the app on it. */
 export async function harness(
-  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Pick<Deps, 'sms' | 'push'> } = {},
+  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Partial<Pick<Deps, 'sms' | 'push'>> } = {},
 ): Promise<Harness> {
   const c = clock(opts.start);
   const created = usePostgres ? await createDatabase() : null;
   const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
   if (opts.seed) await opts.seed(db, c.now());
   const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
-  const deps: Deps = { config, db, now: c.now, ...opts.deps };
+  const deps = await buildDeps({ config, db, now: c.now }, opts.deps);
   const app = await buildApp(deps);
   await app.ready();
   return {

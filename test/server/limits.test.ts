@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildApp } from '../../src/server/app.ts';
+import { buildDeps } from '../../src/server/services.ts';
 import { hit, retryAt } from '../../src/server/repos/limits.ts';
 import type { Harness } from './harness.ts';
 import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD } from './accounts-helpers.ts';
@@ -80,7 +81,7 @@ test('code requests per address: the eleventh phone from one address in an hour 
 });
 
 test('limits hold across two app instances sharing the database (as two processes would)', async () => {
-  const second = await buildApp({ config: h.config, db: h.db, now: h.clock.now });
+  const second = await buildApp(await buildDeps({ config: h.config, db: h.db, now: h.clock.now }));
   await second.ready();
   try {
     const s = await newCustomer(h);

@@ -8,7 +8,7 @@ import { seedDemo } from '../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from './queue-helpers.ts';
 import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../src/server/notify/sms.ts';
-import { checkTurns, turnsOf } from '../../src/server/queue/notify-turns.ts';
+import { checkTurns } from '../../src/server/queue/notify-turns.ts';
 import { notifyEnded } from '../../src/server/queue/notify-ended.ts';
 
 // A local fake of Google's OAuth token endpoint and the FCM HTTP v1 send endpoint.
@@ -148,7 +148,7 @@ turns('a customer whose turn is now is told once by push and once by SMS', async
   const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
   assert.is(res.status, 201);
   assert.is(res.body.queue, 0);
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   assert.is(pushesTo('tok-A').length, 1);
   const [p] = pushesTo('tok-A');
   assert.is(p.message.data!.kind, 'now');
@@ -156,7 +156,7 @@ turns('a customer whose turn is now is told once by push and once by SMS', async
   assert.match(p.message.notification.body, 'Kauppakatu');
   assert.is(texts.filter((t) => t.text.includes('Kauppakatu')).length, 1);
   // Later checks, the timer's and other processes', send nothing more.
-  await turnsOf(h.deps).checkAll();
+  await h.deps.turns.checkAll();
   assert.is((await checkTurns(h.deps)).length, 0);
   assert.is(pushesTo('tok-A').length, 1);
   assert.is(texts.length, 1);
@@ -173,7 +173,7 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   assert.is(joined.status, 201);
   assert.ok(joined.body.queue > 10);
   await call(h, 'POST', `/api/fi/operator/orders/${first.id}/start/`, { token: key, body: { barber_id: barber } });
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   assert.is(pushesTo('tok-B').length, 0, 'not near yet');
   let near = false;
   for (let i = 0; i < 12 && !near; i++) {
@@ -188,10 +188,10 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   await checkTurns(h.deps);
   assert.is(pushesTo('tok-B').length, 1, 'near once');
   await call(h, 'POST', `/api/fi/operator/orders/${first.id}/finish/`, { token: key });
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   assert.equal(pushesTo('tok-B').map((p) => p.message.data!.kind), ['near', 'now']);
   await call(h, 'POST', `/api/fi/operator/orders/${joined.body.id}/start/`, { token: key, body: { barber_id: barber } });
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   await checkTurns(h.deps);
   assert.is(pushesTo('tok-B').length, 2, 'now once, started or not');
   assert.is(texts.filter((t) => t.text.includes(String(b.id))).length, 0);
@@ -210,7 +210,7 @@ turns('when the order ends: one push, thanks after the service, the missed turn 
   await call(h, 'POST', `/api/fi/operator/orders/${served.body.id}/start/`, { token: key, body: { barber_id: barber } });
   h.clock.advance(20);
   assert.is((await call(h, 'POST', `/api/fi/operator/orders/${served.body.id}/finish/`, { token: key })).status, 200);
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   const ended = pushesTo('tok-E').filter((p) => p.message.data!.kind === 'ended');
   assert.is(ended.length, 1);
   assert.is(ended[0].message.data!.status, 'serviced');
@@ -220,7 +220,7 @@ turns('when the order ends: one push, thanks after the service, the missed turn 
   const f = await customer(h, { fcmToken: 'tok-F', allowSms: false });
   const missed = await call(h, 'POST', `/api/fi/customers/${f.id}/orders/`, { token: f.token, body: { pob_id: 11, items: [item(s)] } });
   assert.is((await call(h, 'POST', `/api/fi/operator/orders/${missed.body.id}/no-show/`, { token: key })).status, 200);
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   const gone = pushesTo('tok-F').filter((p) => p.message.data!.kind === 'ended');
   assert.equal(gone.map((p) => p.message.data!.status), ['no-show']);
   assert.match(gone[0].message.notification.title, 'missed');
@@ -232,7 +232,7 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   const s = (await menu(h, 11)).services.find((x) => x.title === 'Buzz cut')!;
   const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
   assert.is(res.status, 201);
-  await turnsOf(h.deps).idle();
+  await h.deps.turns.idle();
   const token = await h.db.query<{ t: string | null }>('SELECT fcm_token AS t FROM customers WHERE id = $1', [c.id]);
   assert.is(token.rows[0].t, null);
   assert.is(texts.length, 2, 'the SMS still went');

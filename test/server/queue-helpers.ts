@@ -24,13 +24,13 @@ export async function customer(h: Harness, opts: { membership?: MembershipType; 
   if (id === null) throw new Error('phone taken');
   if (opts.membership) await upsertMembership(h.db, id, { type: opts.membership, begin_date: '2025-01-01', end_date: null, credits: 0, wp_prem_credits: 0, wp_prod_credits: 0 });
   if (opts.fcmToken) await h.db.query('UPDATE customers SET fcm_token = $2 WHERE id = $1', [id, opts.fcmToken]);
-  const session = await issueSession({ db: h.db, config: h.config, now: h.clock.now }, id);
+  const session = await issueSession(h.deps, id);
   return { id, token: session.access_token };
 }
 
 /** A new access token at the harness's now (tokens last 15 minutes; some tests move the clock further). */
 export async function relogin(h: Harness, c: TestCustomer): Promise<void> {
-  c.token = (await issueSession({ db: h.db, config: h.config, now: h.clock.now }, c.id)).access_token;
+  c.token = (await issueSession(h.deps, c.id)).access_token;
 }
 
 export interface Answer<T = any> {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src/server/db/open.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { buildDeps } from '../../src/server/services.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -61,7 +62,7 @@ startup('a second process on the same data directory stops with a clear message;
 
 startup('a server error answers 500 with no stack or SQL', async () => {
   const db = await openDb({ databaseUrl: null, dataDir: null });
-  const app = await buildApp({ db, now: Date.now, config: loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: '' }) });
+  const app = await buildApp(await buildDeps({ db, now: Date.now, config: loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: '' }) }));
   try {
     app.get('/api/fi/boom/', async () => {
       throw new Error('relation "secret_table" does not exist at /src/server/x.ts:12');

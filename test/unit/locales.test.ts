@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { codeText, NOTICE_KEYS, noticeText } from '../../src/server/notify/texts.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dir = join(root, 'locales');
@@ -99,6 +100,32 @@ for (const lang of languages) {
     assert.equal(bad, [], `${lang}.json:\n  ${bad.join('\n  ')}`);
   });
 }
+
+// ---- the server's texts (push and SMS, src/server/notify/texts.ts) ---------------------------------
+
+test('src/server: every server text is in en.json with its placeholders, and renders in every language', () => {
+  const want: Record<string, string[]> = { 'server.sms.code': ['code'] };
+  for (const key of NOTICE_KEYS) {
+    const params = key === 'server.turn.near' ? ['shop', 'wait'] : ['shop'];
+    want[`${key}.title`] = [];
+    want[`${key}.body`] = params;
+  }
+  const bad: string[] = [];
+  for (const [key, params] of Object.entries(want)) {
+    const v = en.get(key);
+    if (typeof v !== 'string') bad.push(`${key}: not a string in en.json`);
+    // A title may name the shop or not; a body must carry every parameter the server passes.
+    else if (params.length && placeholders(v).join() !== [...params].sort().join()) bad.push(`${key}: placeholders {${placeholders(v).join(', ')}}, the server passes {${params.join(', ')}}`);
+  }
+  assert.equal(bad, [], bad.join('\n'));
+  for (const lang of ['en', ...languages]) {
+    for (const key of NOTICE_KEYS) {
+      const { title, body } = noticeText(key, lang, { shop: 'Kamppi', wait: 7 });
+      assert.ok(title && body.includes('Kamppi') && !`${title}${body}`.includes('{{'), `${lang} ${key}: ${title} / ${body}`);
+    }
+    assert.ok(codeText(lang, '123456').includes('123456'), `${lang} server.sms.code`);
+  }
+});
 
 // ---- keys used in src/client --------------------------------------------------------------------
 

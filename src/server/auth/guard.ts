@@ -11,8 +11,8 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { customerExists } from '../repos/customers.ts';
-import { parseId } from '../routes/params.ts';
-import { bearerOf, keysOf, verifyAccessToken } from './tokens.ts';
+import { parseId } from '../input/params.ts';
+import { bearerOf, verifyAccessToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,23 +22,23 @@ declare module 'fastify' {
 }
 
 /** The customer of the request's access token; throws the 401s. */
-export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'now'>, req: FastifyRequest): Promise<number> {
+export async function authenticate(deps: Deps, req: FastifyRequest): Promise<number> {
   const token = bearerOf(req.headers.authorization);
   if (!token) throw unauthorized('Missing access token');
-  const id = await verifyAccessToken(await keysOf(deps), token, deps.now());
+  const id = await verifyAccessToken(deps.keys, token, deps.now());
   if (id === null) throw unauthorized('Invalid or expired access token');
   // The token outlives nothing: a deleted account ends its sessions at once.
   if (!(await customerExists(deps.db, id))) throw unauthorized(WIRE_ERRORS.userNotFound);
   return id;
 }
 
-export function requireAccess(deps: Pick<Deps, 'db' | 'config' | 'now'>): preHandlerAsyncHookHandler {
+export function requireAccess(deps: Deps): preHandlerAsyncHookHandler {
   return async function (req) {
     req.customerId = await authenticate(deps, req);
   };
 }
 
-export function requireCustomer(deps: Pick<Deps, 'db' | 'config' | 'now'>): preHandlerAsyncHookHandler {
+export function requireCustomer(deps: Deps): preHandlerAsyncHookHandler {
   return async function (req) {
     const me = await authenticate(deps, req);
     const id = parseId((req.params as { id?: string }).id);

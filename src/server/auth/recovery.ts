@@ -3,50 +3,45 @@
  * single use, at most 5 tries each. The answers never tell whether a phone has an account: an unknown phone
  * gets the same answer and no SMS, and the SMS leaves after the answer so timing does not tell either.
  */
-import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { codeText, smsOf } from '../notify/sms.ts';
+import { codeText } from '../notify/texts.ts';
 import { customerByPhone, setPasswordHash } from '../repos/customers.ts';
 import { insertCode, markUsed, pruneCodes, takeTry } from '../repos/sms-codes.ts';
 import { revokeAllRefreshTokens } from '../repos/tokens.ts';
-import type { Body } from '../routes/body.ts';
+import type { Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
 import { enforce, forget } from './throttle.ts';
-import { hashCode, keysOf } from './tokens.ts';
+import { hashCode } from './tokens.ts';
 
 export const MAX_CODE_TRIES = 5;
-
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms'>;
 
 /** Six digits from the CSPRNG, leading zeros kept. */
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-export async function requestCode(deps: D, body: Body, locale: Locale, address: string, log: FastifyBaseLogger, reply?: FastifyReply): Promise<{ ok: true }> {
+export async function requestCode(deps: Deps, body: Body, locale: Locale, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   // Counted for every phone, known or not, so a 429 does not tell either.
-  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }]);
   const customer = await customerByPhone(deps.db, phone);
   if (!customer) return { ok: true };
 
   const code = newCode();
   const now = deps.now();
   await pruneCodes(deps.db, now);
-  await insertCode(deps.db, { customerId: customer.id, phone, codeHash: hashCode(await keysOf(deps), phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
+  await insertCode(deps.db, { customerId: customer.id, phone, codeHash: hashCode(deps.keys, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
   const text = codeText(customer.language ?? languageOfLocale(locale), code);
   // Not awaited: the answer must not wait for the gateway (that would time the account's existence).
-  smsOf(deps, log)
-    .send(phone, text)
-    .catch((err: Error) => log.error({ err: err.message, to: phone }, 'recovery SMS failed'));
+  deps.sms.send(phone, text).catch((err: Error) => deps.log.error({ err: err.message, to: phone }, 'recovery SMS failed'));
   return { ok: true };
 }
 
-export async function resetPassword(deps: D, body: Body, address: string, reply?: FastifyReply): Promise<{ ok: true }> {
+export async function resetPassword(deps: Deps, body: Body, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   const token = body.token;
   if (token === undefined || token === null || token === '') throw badRequest(WIRE_ERRORS.missingToken, 'token');
@@ -55,10 +50,10 @@ export async function resetPassword(deps: D, body: Body, address: string, reply?
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
   const attempt = await takeTry(deps.db, phone, deps.now(), MAX_CODE_TRIES);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
-  const given = Buffer.from(hashCode(await keysOf(deps), phone, code), 'hex');
+  const given = Buffer.from(hashCode(deps.keys, phone, code), 'hex');
   const stored = Buffer.from(attempt.code_hash, 'hex');
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 

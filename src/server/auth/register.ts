@@ -1,12 +1,11 @@
 /** Registration (SPEC.md §3 "Forms", §5): the same rules as the client, checked again, then one INSERT. */
-import type { FastifyReply } from 'fastify';
 import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict } from '../errors.ts';
 import { customerByPhone, insertCustomer } from '../repos/customers.ts';
-import { optionalBool, requiredText, type Body } from '../routes/body.ts';
+import { optionalBool, requiredText, type Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone, isEmail } from './rules.ts';
 import { enforce } from './throttle.ts';
@@ -19,7 +18,7 @@ export function emailOf(body: Body, key = 'email'): string {
   return v.trim();
 }
 
-export async function register(deps: Pick<Deps, 'db' | 'config' | 'now'>, body: Body, locale: Locale, address: string, reply?: FastifyReply): Promise<WireRegisterAnswer> {
+export async function register(deps: Deps, body: Body, locale: Locale, address: string): Promise<WireRegisterAnswer> {
   const phone = assertPhone(body.phone, body.countryCode);
   const password = assertNewPassword(body.password);
   const firstname = requiredText(body, 'firstname');
@@ -33,7 +32,7 @@ export async function register(deps: Pick<Deps, 'db' | 'config' | 'now'>, body: 
   // Stored in the app's code (nb → no, da → dk), the one the notification texts are keyed by.
   const language = appLanguage(body.language) ?? languageOfLocale(locale);
 
-  await enforce(deps.db, deps.now(), [{ name: 'registerAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'registerAddress', key: address }]);
   // Checked before the (deliberately slow) hash; the unique index still decides under a race.
   if (await customerByPhone(deps.db, phone)) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
   const passwordHash = await hashPassword(password, deps.config.scrypt);

@@ -10,7 +10,6 @@
  * - A password change revokes every refresh token (all other devices end) and answers a fresh session for the
  *   device that made the change, so it stays logged in. The access token it used stays valid until it expires.
  */
-import type { FastifyReply } from 'fastify';
 import type { WireLoginAnswer, WireRefreshAnswer } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
@@ -21,30 +20,28 @@ import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRe
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
 import { enforce, forget } from './throttle.ts';
-import { hashRefreshToken, keysOf, newRefreshToken, signAccessToken } from './tokens.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
-
-type D = Pick<Deps, 'db' | 'config' | 'now'>;
 
 export const WRONG_LOGIN = 'Wrong phone number or password';
 
 /** A new access + refresh pair for the customer. */
-export async function issueSession(deps: D, customerId: number, q: Queryable = deps.db): Promise<WireLoginAnswer> {
+export async function issueSession(deps: Deps, customerId: number, q: Queryable = deps.db): Promise<WireLoginAnswer> {
   const now = deps.now();
   const refresh = newRefreshToken();
   await insertRefreshToken(q, customerId, hashRefreshToken(refresh), now, deps.config.refreshTtlMs);
-  const access_token = await signAccessToken(await keysOf(deps), customerId, now, deps.config.accessTtlMs);
+  const access_token = await signAccessToken(deps.keys, customerId, now, deps.config.accessTtlMs);
   return { customer_id: customerId, access_token, refresh_token: refresh };
 }
 
-export async function login(deps: D, body: Record<string, unknown>, address: string, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function login(deps: Deps, body: Record<string, unknown>, address: string): Promise<WireLoginAnswer> {
   if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
   if (body.password === undefined || body.password === null || body.password === '') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const phone = assertPhone(body.phone, body.countryCode);
   if (typeof body.password !== 'string') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const password = body.password;
 
-  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }]);
   const customer = await customerByPhone(deps.db, phone);
   let ok = false;
   if (password.length <= MAX_PASSWORD_LENGTH) {
@@ -72,7 +69,7 @@ export function refreshTokenOf(bearer: string | null, body: Record<string, unkno
   return bearer;
 }
 
-export async function refresh(deps: D, token: string | null, rotate: boolean): Promise<WireRefreshAnswer & { refresh_token?: string }> {
+export async function refresh(deps: Deps, token: string | null, rotate: boolean): Promise<WireRefreshAnswer & { refresh_token?: string }> {
   if (!token) throw unauthorized('Missing refresh token');
   const now = deps.now();
   const record = await refreshTokenByHash(deps.db, hashRefreshToken(token), now);
@@ -89,7 +86,7 @@ export async function refresh(deps: D, token: string | null, rotate: boolean): P
       return issueSession(deps, record.customer_id, tx);
     });
   }
-  const access_token = await signAccessToken(await keysOf(deps), record.customer_id, now, deps.config.accessTtlMs);
+  const access_token = await signAccessToken(deps.keys, record.customer_id, now, deps.config.accessTtlMs);
   return { customer_id: record.customer_id, access_token };
 }
 
@@ -97,7 +94,7 @@ export async function refresh(deps: D, token: string | null, rotate: boolean): P
  * Revokes the given refresh token; with `all`, every session of its customer. Unknown or already revoked
  * tokens answer the same: logging out always succeeds from the client's side.
  */
-export async function logout(deps: D, token: string | null, all: boolean): Promise<void> {
+export async function logout(deps: Deps, token: string | null, all: boolean): Promise<void> {
   if (!token) throw badRequest('Missing refresh parameter', 'refresh');
   const now = deps.now();
   const record = await refreshTokenByHash(deps.db, hashRefreshToken(token), now);
@@ -106,13 +103,13 @@ export async function logout(deps: D, token: string | null, all: boolean): Promi
   else await revokeRefreshToken(deps.db, record.id, 'logout', now);
 }
 
-export async function changePassword(deps: D, customerId: number, body: Record<string, unknown>, reply?: FastifyReply): Promise<WireLoginAnswer> {
+export async function changePassword(deps: Deps, customerId: number, body: Record<string, unknown>): Promise<WireLoginAnswer> {
   const old = body.old_password;
   if (old === undefined || old === null || old === '') throw badRequest('Missing old_password parameter', 'old_password');
   if (typeof old !== 'string') throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');
   const next = assertNewPassword(body.new_password, 'new_password');
 
-  await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }], reply);
+  await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }]);
   const customer = await customerById(deps.db, customerId);
   if (!customer) throw unauthorized(WIRE_ERRORS.userNotFound);
   if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash))) throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');

@@ -3,7 +3,6 @@
  * (repos/limits.ts), so they hold across processes. Every attempt counts, allowed or not: a client that keeps
  * hammering a blocked key stays blocked.
  */
-import type { FastifyReply } from 'fastify';
 import type { Queryable } from '../db/db.ts';
 import { HttpError } from '../errors.ts';
 import { clear, hit, prune, retryAt } from '../repos/limits.ts';
@@ -42,17 +41,14 @@ export class TooManyRequests extends HttpError {
     readonly retryAfterMs: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / MIN));
-    super(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    super(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 }
 
 let hitsSincePrune = 0;
 
-/**
- * Counts one hit on each named key and throws TooManyRequests when any is over its limit. With a reply,
- * sets Retry-After (seconds) as well.
- */
-export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string }[], reply?: FastifyReply): Promise<void> {
+/** Counts one hit on each named key and throws TooManyRequests (its wait becomes Retry-After) when any is over its limit. */
+export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string }[]): Promise<void> {
   const results = await Promise.all(
     checks.map(async ({ name, key }) => {
       const rule: Limit = LIMITS[name];
@@ -73,7 +69,6 @@ export async function enforce(q: Queryable, now: number, checks: { name: LimitNa
   }
   if (!worst) return;
   const wait = Number.isFinite(worst.at) ? worst.at - now : LIMITS.codePhone.windowMs;
-  reply?.header('retry-after', String(Math.max(1, Math.ceil(wait / 1000))));
   throw new TooManyRequests(worst.what, wait);
 }
 

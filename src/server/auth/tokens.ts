@@ -6,7 +6,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/db.ts';
-import type { Deps } from '../deps.ts';
+import type { Config } from '../config.ts';
 import { secretOrCreate } from '../repos/tokens.ts';
 
 const ISSUER = 'walkin-queue';
@@ -19,24 +19,13 @@ export interface Keys {
   codes: Buffer;
 }
 
-// One key set per database: the secret is read (or created) once per process, not per request.
-const cache = new WeakMap<Db, Promise<Keys>>();
-
-export function keysOf(deps: Pick<Deps, 'db' | 'config'>): Promise<Keys> {
-  let keys = cache.get(deps.db);
-  if (!keys) {
-    keys = (async () => {
-      const secret = deps.config.jwtSecret ?? (await secretOrCreate(deps.db, 'jwt', randomBytes(32).toString('base64url')));
-      return {
-        jwt: new TextEncoder().encode(secret),
-        codes: createHmac('sha256', secret).update('sms-code-key-v1').digest(),
-      };
-    })();
-    // A failed read (database down at start) must not be cached for the life of the process.
-    keys.catch(() => cache.delete(deps.db));
-    cache.set(deps.db, keys);
-  }
-  return keys;
+/** Reads the keys once at start-up (services.ts): JWT_SECRET, or the secret kept in (or now created in) the database. */
+export async function loadKeys(db: Db, config: Pick<Config, 'jwtSecret'>): Promise<Keys> {
+  const secret = config.jwtSecret ?? (await secretOrCreate(db, 'jwt', randomBytes(32).toString('base64url')));
+  return {
+    jwt: new TextEncoder().encode(secret),
+    codes: createHmac('sha256', secret).update('sms-code-key-v1').digest(),
+  };
 }
 
 export async function signAccessToken(keys: Keys, customerId: number, now: number, ttlMs: number): Promise<string> {

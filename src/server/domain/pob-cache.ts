@@ -3,7 +3,10 @@
  * queue version in the database is unchanged (every queue change bumps it in its own transaction, so all
  * processes agree) and for at most `ttlMs`, because waits also move with the clock alone.
  */
-import type { Queryable } from '../db/db.ts';
+import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
+import type { Deps } from '../deps.ts';
+import { countryVersion, shopVersion } from '../repos/versions.ts';
+import { getPob, listPobs, type PobScope } from './pobs.ts';
 
 interface Entry<T> {
   version: number;
@@ -36,13 +39,14 @@ export function pobCache(ttlMs = 5_000, maxEntries = 200): PobCache {
   };
 }
 
-/** The sum of the queue versions of a country's shops: grows with every queue change among them. */
-export async function countryVersion(q: Queryable, country: string): Promise<number> {
-  const { rows } = await q.query<{ v: number }>('SELECT coalesce(sum(queue_version), 0)::bigint AS v FROM shops WHERE country = $1', [country]);
-  return Number(rows[0].v);
+/** The locale's shop list through the cache: reused while no queue of the country changed. */
+export async function cachedPobs(deps: Deps, cache: PobCache, s: PobScope): Promise<WirePob[]> {
+  const version = await countryVersion(deps.db, s.country);
+  return cache.get(`list:${s.country}:${s.includeTest}`, version, s.now, () => listPobs(deps.db, s));
 }
 
-export async function shopVersion(q: Queryable, id: number): Promise<number> {
-  const { rows } = await q.query<{ v: number }>('SELECT queue_version AS v FROM shops WHERE id = $1', [id]);
-  return Number(rows[0]?.v ?? -1);
+/** One shop's detail through the cache (null: no such shop in the scope); reused while its queue is unchanged. */
+export async function cachedPob(deps: Deps, cache: PobCache, id: number, s: PobScope): Promise<WirePobDetail | null> {
+  const version = await shopVersion(deps.db, id);
+  return cache.get(`shop:${s.country}:${id}:${s.includeTest}`, version, s.now, () => getPob(deps.db, id, s));
 }

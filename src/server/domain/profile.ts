@@ -11,7 +11,7 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest } from '../errors.ts';
 import { bonusAccount, listBenefits } from '../repos/benefits.ts';
 import { activeMembership, customerById, openOrderId, PATCHABLE, type PatchableColumn } from '../repos/customers.ts';
-import { onlyKeys, type Body } from '../routes/body.ts';
+import { onlyKeys, type Body } from '../input/body.ts';
 
 /** Queue priority of a customer now: Platinum 3, Gold 2, Silver 1, no membership 0 (for the queue engine). */
 export async function customerPriority(q: Queryable, customerId: number, now: number): Promise<number> {

@@ -3,10 +3,9 @@
  * with an OAuth bearer. The bearer comes from a service account (a JWT signed with its key, exchanged at its
  * token_uri, cached until shortly before it expires) or is given as is (FCM_ACCESS_TOKEN, for a proxy that
  * adds its own credentials). Endpoint and token_uri are configurable, so tests point both at a local fake.
- * Without a project and credentials push is off: pushOf answers null and nobody is pushed.
+ * Without a project and credentials push is off: pushFromConfig answers null and nobody is pushed.
  */
 import { importPKCS8, SignJWT } from 'jose';
-import type { Deps } from '../deps.ts';
 
 export interface PushMessage {
   token: string;
@@ -158,14 +157,4 @@ export function pushFromConfig(fcm: FcmConfig | null, now?: () => number): PushS
   if (!fcm) return null;
   const token = fcm.accessToken ? staticToken(fcm.accessToken) : serviceAccountToken(fcm.serviceAccount!, { now });
   return fcmSender({ endpoint: fcm.endpoint, projectId: fcm.projectId, token });
-}
-
-// One sender per app (Deps object), so the OAuth token is cached across notifications.
-const senders = new WeakMap<object, PushSender | null>();
-
-/** deps.push when a caller (a test) set it, else the configured sender made once per Deps; null when off. */
-export function pushOf(deps: Pick<Deps, 'config' | 'push'>): PushSender | null {
-  if (deps.push !== undefined) return deps.push;
-  if (!senders.has(deps)) senders.set(deps, pushFromConfig(deps.config.fcm));
-  return senders.get(deps)!;
 }

@@ -5,7 +5,6 @@
  * - `http`: POSTs `{ to, text }` as JSON with a bearer token to a gateway URL (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN).
  */
 import type { Config } from '../config.ts';
-import type { Deps } from '../deps.ts';
 
 export interface SmsProvider {
   readonly name: string;
@@ -69,27 +68,4 @@ export function httpSms(opts: { url: string; token: string | null; timeoutMs?: n
 export function smsFromConfig(config: Pick<Config, 'smsProvider' | 'smsGatewayUrl' | 'smsGatewayToken' | 'development'>, log?: Log, now?: () => number): SmsProvider {
   if (config.smsProvider === 'http' && config.smsGatewayUrl) return httpSms({ url: config.smsGatewayUrl, token: config.smsGatewayToken });
   return logSms({ log, keepOutbox: config.development, now });
-}
-
-// One provider per app (Deps object): the outbox route and the code sender must see the same one.
-const providers = new WeakMap<object, SmsProvider>();
-
-/** deps.sms when a caller (a test) set it, else the configured provider, made once per Deps. */
-export function smsOf(deps: Pick<Deps, 'config' | 'now' | 'sms'>, log?: Log): SmsProvider {
-  if (deps.sms) return deps.sms;
-  let p = providers.get(deps);
-  if (!p) providers.set(deps, (p = smsFromConfig(deps.config, log, deps.now)));
-  return p;
-}
-
-const TEXTS: Record<string, (code: string) => string> = {
-  fi: (code) => `Vahvistuskoodisi on ${code}. Koodi on voimassa tunnin.`,
-  ee: (code) => `Teie kinnituskood on ${code}. Kood kehtib ühe tunni.`,
-  en: (code) => `Your confirmation code is ${code}. It is valid for one hour.`,
-};
-
-/** The recovery SMS in the customer's language (English for languages without a text). */
-export function codeText(language: string | null | undefined, code: string): string {
-  const lang = language === 'et' ? 'ee' : (language ?? 'en');
-  return (TEXTS[lang] ?? TEXTS.en)(code);
 }

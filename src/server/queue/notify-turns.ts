@@ -9,9 +9,9 @@
  * waits also shrink with time alone.
  */
 import type { Deps } from '../deps.ts';
-import { pushOf } from '../notify/push.ts';
-import { smsOf } from '../notify/sms.ts';
-import { claimNotice, contactsOf, forgetPushToken, settleNotice, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { noticeText } from '../notify/texts.ts';
+import { deliver, type DeliveryOutcome } from '../notify/deliver.ts';
+import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import { schedule } from './schedule.ts';
@@ -20,8 +20,6 @@ import { loadQueues } from './snapshot.ts';
 export const NEAR_MINUTES = 10;
 /** The notices of a waiting order; the end-of-order one is notify-ended.ts's. */
 type TurnKind = Exclude<NoticeKind, 'ended'>;
-
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
 
 interface Log {
   warn(obj: object, msg: string): void;
@@ -32,7 +30,7 @@ export interface TurnNotice {
   customerId: number;
   kind: NoticeKind;
   channel: NoticeChannel;
-  outcome: 'sent' | 'unregistered' | 'failed';
+  outcome: DeliveryOutcome;
 }
 
 /** Which notice an order is due, if any. */
@@ -43,28 +41,8 @@ export function noticeKind(status: OrderRow['status'], wait: number | null): Tur
   return wait <= NEAR_MINUTES ? 'near' : null;
 }
 
-const TEXTS: Record<string, Record<TurnKind, (shop: string, wait: number) => { title: string; body: string }>> = {
-  en: {
-    near: (shop, wait) => ({ title: 'Your turn is near', body: `Your turn at ${shop} is in about ${wait} min. Please head to the shop and check in.` }),
-    now: (shop) => ({ title: 'It is your turn', body: `It is your turn at ${shop} now. Please check in at the shop.` }),
-  },
-  fi: {
-    near: (shop, wait) => ({ title: 'Vuorosi lähestyy', body: `Vuorosi (${shop}) on noin ${wait} min päästä. Tule liikkeeseen ja ilmoittaudu.` }),
-    now: (shop) => ({ title: 'Nyt on sinun vuorosi', body: `Nyt on sinun vuorosi (${shop}). Ilmoittaudu liikkeessä.` }),
-  },
-  ee: {
-    near: (shop, wait) => ({ title: 'Teie järjekord on lähedal', body: `Teie järjekord (${shop}) on umbes ${wait} min pärast. Palun tulge salongi ja registreeruge.` }),
-    now: (shop) => ({ title: 'Nüüd on teie kord', body: `Nüüd on teie kord (${shop}). Palun registreeruge salongis.` }),
-  },
-};
-
-export function turnText(kind: TurnKind, language: string | null, shop: string, wait: number): { title: string; body: string } {
-  const lang = language === 'et' ? 'ee' : (language ?? 'en');
-  return (TEXTS[lang] ?? TEXTS.en)[kind](shop, wait);
-}
-
 /** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
-export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promise<TurnNotice[]> {
+export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNotice[]> {
   const now = deps.now();
   const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
   const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];
@@ -79,40 +57,20 @@ export async function checkTurns(deps: D, shopIds?: number[], log?: Log): Promis
   });
   if (!due.length) return [];
   const contacts = await contactsOf(deps.db, due.map((d) => d.order.customerId!));
-  const push = pushOf(deps);
-  const sms = smsOf(deps, log);
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
   for (const { order, kind, wait } of due) {
     const c = contacts.get(order.customerId!);
     if (!c) continue;
     const channels: NoticeChannel[] = [];
-    if (push && c.fcmToken) channels.push('push');
+    if (deps.push && c.fcmToken) channels.push('push');
     if (c.allowSms) channels.push('sms');
+    const shop = shopName.get(order.shopId) ?? '';
+    const text = kind === 'near' ? noticeText('server.turn.near', c.language, { shop, wait }) : noticeText('server.turn.now', c.language, { shop });
     for (const channel of channels) {
-      const claimed = await claimNotice(deps.db, order.id, kind, channel, now);
-      if (kind === 'now') await claimNotice(deps.db, order.id, 'near', channel, now, 'superseded by now');
-      if (!claimed) continue;
-      const text = turnText(kind, c.language, shopName.get(order.shopId) ?? '', wait);
-      let outcome: TurnNotice['outcome'] = 'sent';
-      let error: string | null = null;
-      try {
-        if (channel === 'push') {
-          outcome = await push!.send({ token: c.fcmToken!, ...text, data: { order_id: String(order.id), kind }, link: '/tracking' });
-          if (outcome === 'unregistered') {
-            error = 'token unregistered';
-            await forgetPushToken(deps.db, c.id, c.fcmToken!);
-          }
-        } else {
-          await sms.send(c.phone, `${text.title}: ${text.body}`);
-        }
-      } catch (err) {
-        outcome = 'failed';
-        error = (err as Error).message.slice(0, 500);
-        log?.warn({ err, orderId: order.id, channel }, 'turn notification failed');
-      }
-      await settleNotice(deps.db, order.id, kind, channel, now, error);
-      out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
+      const data = { order_id: String(order.id), kind };
+      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
     }
   }
   return out;
@@ -129,12 +87,11 @@ export interface TurnNotifier {
   idle(): Promise<void>;
 }
 
-const notifiers = new WeakMap<object, TurnNotifier>();
-
-/** One notifier per app (Deps object): kicks run one after another, so a shop is never checked twice at once. */
-export function turnsOf(deps: D, log?: Log): TurnNotifier {
-  let n = notifiers.get(deps);
-  if (n) return n;
+/**
+ * The app's one notifier (built by services.ts): checks run one after another, so a shop is never checked twice at
+ * once. `check` looks at the given shops (all shops with customer orders without ids).
+ */
+export function turnNotifier(check: (shopIds?: number[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
   let chain: Promise<unknown> = Promise.resolve();
   const queued = new Set<number>();
   const run = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -142,17 +99,17 @@ export function turnsOf(deps: D, log?: Log): TurnNotifier {
     chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
     return next;
   };
-  n = {
+  return {
     kick(shopId) {
       // A shop already waiting for a check needs no second one.
       if (queued.has(shopId)) return;
       queued.add(shopId);
       void run(() => {
         queued.delete(shopId);
-        return checkTurns(deps, [shopId], log);
+        return check([shopId]);
       }).catch(() => undefined);
     },
-    checkAll: () => run(() => checkTurns(deps, undefined, log)),
+    checkAll: () => run(() => check()),
     enqueue(task) {
       void run(task).catch(() => undefined);
     },
@@ -164,13 +121,10 @@ export function turnsOf(deps: D, log?: Log): TurnNotifier {
       } while (seen !== chain);
     },
   };
-  notifiers.set(deps, n);
-  return n;
 }
 
 /** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
-export function startTurnTimer(deps: D, intervalMs: number, log?: Log): () => Promise<void> {
-  const turns = turnsOf(deps, log);
+export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
   const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
   return async () => {
     clearInterval(timer);

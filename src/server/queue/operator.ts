@@ -18,14 +18,14 @@ import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { notifyEnded } from './notify-ended.ts';
-import { turnsOf } from './notify-turns.ts';
 import { queueOf } from './order-view.ts';
 import { operatorEntry, type OperatorPlan } from './order-wire.ts';
 import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
 import { schedule } from './schedule.ts';
 import { recordFinish } from './speed.ts';
 
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
+/** The order as the operator's transitions take and the operator route answers it. */
+export type { OrderRow } from '../repos/orders.ts';
 
 const MINUTE = 60_000;
 /** A barber may start a customer this long before their shift begins (setting up early). */
@@ -85,7 +85,7 @@ async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
 }
 
 /** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
-export async function operatorQueue(deps: D, shopId: number): Promise<WireOperatorQueue> {
+export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOperatorQueue> {
   const now = deps.now();
   const shop = await shopOrThrow(deps.db, shopId);
   const [queue, open, version] = await Promise.all([
@@ -134,7 +134,7 @@ export interface WalkIn {
 }
 
 /** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
-export async function addWalkIn(deps: D, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
+export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
   await shopOrThrow(deps.db, shopId);
   const now = deps.now();
   const id = await inShop(deps, shopId, async (tx, locked) =>
@@ -150,7 +150,7 @@ export async function shopOrder(q: Queryable, orderId: number | null): Promise<O
   return order;
 }
 
-export async function startService(deps: D, order: OrderRow, barberId: number): Promise<void> {
+export async function startService(deps: Deps, order: OrderRow, barberId: number): Promise<void> {
   const now = deps.now();
   await changeOrder(deps, order, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
@@ -173,7 +173,7 @@ async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<vo
 }
 
 /** POST /operator/orders/{id}/finish/: served; the customer's receipt is written and the barber's speed learned. */
-export async function finishService(deps: D, order: OrderRow): Promise<void> {
+export async function finishService(deps: Deps, order: OrderRow): Promise<void> {
   const now = deps.now();
   await changeOrder(deps, order, async (tx, o) => {
     if (o.status !== 'in_service' || o.barberId === null || o.startedAt === null) throw conflict('Order is not in service');
@@ -182,26 +182,26 @@ export async function finishService(deps: D, order: OrderRow): Promise<void> {
     await recordFinish(tx, { barberId: o.barberId, orderId: o.id, listedMinutes: o.duration, startedAt: o.startedAt, finishedAt: now, prior });
     if (o.customerId !== null) await writeReceipt(tx, o, now);
   });
-  turnsOf(deps).enqueue(() => notifyEnded(deps, order.id));
+  deps.turns.enqueue(() => notifyEnded(deps, order.id));
 }
 
 /** The customer is at the desk: checked in (the simulator's remote walk-ins, or an app customer who says so). */
-export async function checkInAtDesk(deps: D, order: OrderRow): Promise<void> {
+export async function checkInAtDesk(deps: Deps, order: OrderRow): Promise<void> {
   await changeOrder(deps, order, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
     await checkInOrder(tx, o.id);
   });
 }
 
-export async function markNoShow(deps: D, order: OrderRow): Promise<void> {
+export async function markNoShow(deps: Deps, order: OrderRow): Promise<void> {
   await changeOrder(deps, order, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
     await endWaitingOrder(tx, o.id, 'no-show', deps.now());
   });
-  turnsOf(deps).enqueue(() => notifyEnded(deps, order.id));
+  deps.turns.enqueue(() => notifyEnded(deps, order.id));
 }
 
 /** PATCH /operator/pobs/{id}/ {full}: closes or reopens the online queue. */
-export async function setFull(deps: D, shopId: number, full: boolean): Promise<void> {
+export async function setFull(deps: Deps, shopId: number, full: boolean): Promise<void> {
   await inShop(deps, shopId, (tx) => setQueueFull(tx, shopId, full));
 }

@@ -14,7 +14,6 @@ import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { turnsOf } from './notify-turns.ts';
 import { orderView, queueOf, viewOf } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
@@ -27,8 +26,6 @@ export interface Choice {
   serviceId: number;
   extraIds: number[];
 }
-
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
 
 /** The database's unique indexes of the queue, as the 409s they stand for. */
 function uniqueConflict(err: unknown): HttpError | null {
@@ -45,7 +42,7 @@ function uniqueConflict(err: unknown): HttpError | null {
  * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit lets the turn
  * notifier look at the shop. A unique-index violation comes out as its 409.
  */
-export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
+export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
   let out: T;
   try {
     out = await deps.db.transaction(async (tx) => {
@@ -56,12 +53,12 @@ export async function inShop<T>(deps: D, shopId: number, fn: (tx: Queryable, sho
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
-  turnsOf(deps).kick(shopId);
+  deps.turns.kick(shopId);
   return out;
 }
 
 /** Changes one order inside its shop's transaction, on the order's row as it is once the shop is locked. */
-export async function changeOrder<T>(deps: D, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
+export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
   return inShop(deps, order.shopId, async (tx) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
     if (!o) throw notFound('Order not found');
@@ -178,7 +175,7 @@ export interface JoinInput {
  * is made from what the transaction computed (the shop under its lock, the priced items, the queue with the
  * order in it), not read back.
  */
-export async function joinQueue(deps: D, customerId: number, input: JoinInput): Promise<WireOrder> {
+export async function joinQueue(deps: Deps, customerId: number, input: JoinInput): Promise<WireOrder> {
   const now = deps.now();
   const { placed, shop } = await inShop(deps, input.pobId, async (tx, shop) => {
     if (shop.country !== input.country) throw notFound('Shop not found');
@@ -200,12 +197,12 @@ async function ownOrder(q: Queryable, customerId: number, orderId: number | null
   return order;
 }
 
-export async function customerOrder(deps: D, customerId: number, orderId: number | null): Promise<WireOrder> {
+export async function customerOrder(deps: Deps, customerId: number, orderId: number | null): Promise<WireOrder> {
   return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
 }
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here') or leave the queue. */
-export async function patchOrder(deps: D, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
+export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o) => {
     if (action === 'check-in') {

@@ -10,27 +10,19 @@ import { offsetMs } from '../lib/tz.ts';
 import { lastFinishes, openOrdersOf, orderById } from '../repos/orders.ts';
 import { extrasOf, listShops, servicesOf, type ShopRow } from '../repos/shops.ts';
 import { rng as seeded, type Rng } from '../seed/random.ts';
-import { turnsOf } from './notify-turns.ts';
 import { addWalkIn, checkInAtDesk, finishService, markNoShow, startService } from './operator.ts';
 import { schedule } from './schedule.ts';
 import { simulate, type SimAction, type SimService, type SimShop } from './simulator.ts';
 import { loadQueues } from './snapshot.ts';
 
-type D = Pick<Deps, 'db' | 'config' | 'now' | 'sms' | 'push'>;
-
-interface Log {
-  warn(obj: object, msg: string): void;
-  info?(obj: object, msg: string): void;
-}
-
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'];
 const DAY = 86_400_000;
 
-async function allShops(deps: D): Promise<ShopRow[]> {
+async function allShops(deps: Deps): Promise<ShopRow[]> {
   return (await Promise.all(COUNTRIES.map((country) => listShops(deps.db, { country, includeTest: true })))).flat();
 }
 
-async function menus(deps: D, shops: ShopRow[]): Promise<Map<number, SimService[]>> {
+async function menus(deps: Deps, shops: ShopRow[]): Promise<Map<number, SimService[]>> {
   const out = new Map<number, SimService[]>();
   for (const shop of shops) {
     const [services, extras] = await Promise.all([servicesOf(deps.db, shop.id), extrasOf(deps.db, shop.id)]);
@@ -43,7 +35,7 @@ async function menus(deps: D, shops: ShopRow[]): Promise<Map<number, SimService[
 }
 
 /** The simulator's view of every shop at `now`. */
-export async function simState(deps: D, now: number, menuOf: Map<number, SimService[]>): Promise<SimShop[]> {
+export async function simState(deps: Deps, now: number, menuOf: Map<number, SimService[]>): Promise<SimShop[]> {
   const shops = await allShops(deps);
   const ids = shops.map((s) => s.id);
   const [queues, open, finishes] = await Promise.all([loadQueues(deps.db, shops, now), openOrdersOf(deps.db, ids), lastFinishes(deps.db, ids, now - DAY)]);
@@ -72,7 +64,7 @@ export async function simState(deps: D, now: number, menuOf: Map<number, SimServ
   });
 }
 
-async function apply(deps: D, a: SimAction): Promise<void> {
+async function apply(deps: Deps, a: SimAction): Promise<void> {
   if (a.type === 'walk-in') {
     await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, priority: a.priority, checkedIn: a.checkedIn });
     return;
@@ -95,7 +87,7 @@ export interface Simulator {
  * A simulator over the app's database. With intervalMs it ticks by itself (never two ticks at once);
  * without, the caller (a test) calls tick() with its own clock.
  */
-export function simulator(deps: D, opts: { intervalMs?: number; rng?: Rng; log?: Log } = {}): Simulator {
+export function simulator(deps: Deps, opts: { intervalMs?: number; rng?: Rng } = {}): Simulator {
   const r = opts.rng ?? seeded(Date.now() & 0x7fffffff);
   let menuCache: Map<number, SimService[]> | null = null;
   let last: number | null = null;
@@ -114,10 +106,10 @@ export function simulator(deps: D, opts: { intervalMs?: number; rng?: Rng; log?:
         applied++;
       } catch (err) {
         // A walk-in that no longer fits, an order someone else moved meanwhile: the next tick sees the new state.
-        if (!(err instanceof HttpError)) opts.log?.warn({ err, action: a }, 'simulator action failed');
+        if (!(err instanceof HttpError)) deps.log.warn({ err, action: a }, 'simulator action failed');
       }
     }
-    await turnsOf(deps, opts.log).checkAll();
+    await deps.turns.checkAll();
     return { actions, applied };
   };
 
@@ -125,7 +117,7 @@ export function simulator(deps: D, opts: { intervalMs?: number; rng?: Rng; log?:
     ? setInterval(() => {
         if (running) return;
         running = tick()
-          .catch((err) => opts.log?.warn({ err }, 'simulator tick failed'))
+          .catch((err) => deps.log.warn({ err }, 'simulator tick failed'))
           .finally(() => (running = null));
       }, opts.intervalMs)
     : null;

@@ -9,21 +9,18 @@ import { requestCode, resetPassword } from '../auth/recovery.ts';
 import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
 import { bearerOf } from '../auth/tokens.ts';
-import { smsOf } from '../notify/sms.ts';
-import { addressOf, bodyOf, optionalBool } from './body.ts';
+import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
 import { loginSchema, logoutSchema, passwordSchema, refreshSchema, registerSchema, resetSchema, resetTokenSchema } from './schemas/account.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
-  // The SMS provider is made once with the app's logger (not a request's); recovery.ts then finds it.
-  smsOf(deps, app.log);
 
   app.post('/register/', { schema: registerSchema }, async (req, reply) => {
-    const answer = await register(deps, bodyOf(req), req.locale, addressOf(req), reply);
+    const answer = await register(deps, bodyOf(req), req.locale, addressOf(req));
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/', { schema: loginSchema }, async (req, reply) => login(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/login/', { schema: loginSchema }, async (req) => login(deps, bodyOf(req), addressOf(req)));
 
   // The refresh token comes as the bearer (SPEC.md §7) or as the body's `refresh`.
   app.post('/refresh/', { schema: refreshSchema }, async (req) => {
@@ -37,9 +34,9 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     return { ok: true };
   });
 
-  app.post('/auth/reset-token/', { schema: resetTokenSchema }, async (req, reply) => requestCode(deps, bodyOf(req), req.locale, addressOf(req), req.log, reply));
+  app.post('/auth/reset-token/', { schema: resetTokenSchema }, async (req) => requestCode(deps, bodyOf(req), req.locale, addressOf(req)));
 
-  app.post('/auth/reset/', { schema: resetSchema }, async (req, reply) => resetPassword(deps, bodyOf(req), addressOf(req), reply));
+  app.post('/auth/reset/', { schema: resetSchema }, async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
 
-  app.post('/password/', { preValidation: requireAccess(deps), schema: passwordSchema }, async (req, reply) => changePassword(deps, req.customerId!, bodyOf(req), reply));
+  app.post('/password/', { preValidation: requireAccess(deps), schema: passwordSchema }, async (req) => changePassword(deps, req.customerId!, bodyOf(req)));
 }

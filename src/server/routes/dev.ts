@@ -6,14 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { toInternationalPhone } from '../auth/rules.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { smsOf } from '../notify/sms.ts';
 import { outboxSchema } from './schemas/public.ts';
 
 export function devRoutes(app: FastifyInstance, deps: Deps, path = '/dev/sms-outbox') {
-  // Made here, with the app's logger, so the provider is not bound to one request's logger.
-  const sms = smsOf(deps, app.log);
   app.get<{ Querystring: { to?: string } }>(path, { schema: outboxSchema }, async (req, reply) => {
-    const outbox = deps.config.development ? sms.outbox() : null;
+    const outbox = deps.config.development ? deps.sms.outbox() : null;
     if (!outbox) throw notFound();
     // A '+' in a query string arrives as a space when the caller did not encode it.
     const to = req.query.to ? toInternationalPhone(req.query.to.replace(/^ /, '+')) : null;

@@ -4,7 +4,7 @@ import type { WireEmployee } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import { getEmployee, listEmployees, type EmployeeScope } from '../domain/employees.ts';
 import { notFound } from '../errors.ts';
-import { parseId, wantsDev } from './params.ts';
+import { parseId, wantsDev } from '../input/params.ts';
 import { employeeListSchema, employeeSchema } from './schemas/public.ts';
 
 export function employeeRoutes(app: FastifyInstance, deps: Deps) {

@@ -6,29 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService } from '../queue/operator.ts';
+import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
 import { orderState } from '../queue/order-wire.ts';
-import { orderById, type OrderRow } from '../repos/orders.ts';
-import { bodyOf, onlyKeys, requiredText, type Body } from './body.ts';
-import { bodyId, parseChoices } from './orders.ts';
-import { parseId } from './params.ts';
+import { bodyOf, onlyKeys } from '../input/body.ts';
+import { bodyId, parseWalkIn } from '../input/orders.ts';
+import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
 
 type IdParams = { Params: { id: string } };
-
-function walkInOf(body: Body) {
-  const priority = body.priority ?? 0;
-  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 3) throw badRequest('Invalid priority', 'priority');
-  const checkedIn = body.customer_at_pob ?? true;
-  if (typeof checkedIn !== 'boolean') throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
-  return {
-    name: requiredText(body, 'name', 60),
-    choices: parseChoices(body.services ?? body.items, 'services'),
-    barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
-    priority,
-    checkedIn,
-  };
-}
 
 export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
@@ -50,13 +35,13 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return o;
   };
 
-  const after = async (o: OrderRow) => orderState((await orderById(deps.db, o.id))!);
+  const after = async (o: OrderRow) => orderState(await shopOrder(deps.db, o.id));
 
   app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req)));
 
   app.post<IdParams>('/operator/pobs/:id/walk-ins/', { schema: walkInSchema }, async (req, reply) => {
     const id = await pob(req);
-    return reply.status(201).send(await addWalkIn(deps, id, walkInOf(bodyOf(req))));
+    return reply.status(201).send(await addWalkIn(deps, id, parseWalkIn(bodyOf(req))));
   });
 
   app.patch<IdParams>('/operator/pobs/:id/', { schema: operatorPobPatchSchema }, async (req) => {

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseChoices, parseJoin, parsePatch } from '../../../src/server/routes/orders.ts';
-import { noticeKind, turnText } from '../../../src/server/queue/notify-turns.ts';
+import { parseChoices, parseJoin, parsePatch } from '../../../src/server/input/orders.ts';
+import { noticeKind } from '../../../src/server/queue/notify-turns.ts';
+import { codeText, noticeText } from '../../../src/server/notify/texts.ts';
 import { HttpError } from '../../../src/server/errors.ts';
 
 function fails(fn: () => unknown, field?: string) {
@@ -69,10 +70,14 @@ notices('near at ten minutes or less, now at zero or in service, nothing once en
 });
 
 notices("texts follow the customer's language, English otherwise", () => {
-  assert.match(turnText('near', 'fi', 'Kamppi', 8).body, 'noin 8 min');
-  assert.match(turnText('now', 'et', 'Viru', 0).title, 'Nüüd');
-  assert.match(turnText('now', 'sv', 'Kungsgatan', 0).body, 'Kungsgatan');
-  assert.match(turnText('near', null, 'X', 5).body, 'about 5 min');
+  assert.is(noticeText('server.turn.near', 'fi', { shop: 'Kamppi', wait: 8 }).body, 'Vuorosi (Kamppi) on noin 8 min päästä. Tule liikkeeseen ja ilmoittaudu.');
+  assert.match(noticeText('server.turn.now', 'et', { shop: 'Viru' }).title, 'Nüüd');
+  assert.equal(noticeText('server.turn.now', 'sv', { shop: 'Kungsgatan' }), { title: 'Nu är det din tur', body: 'Nu är det din tur hos Kungsgatan. Checka in i salongen.' });
+  assert.match(noticeText('server.turn.near', null, { shop: 'X', wait: 5 }).body, 'about 5 min');
+  assert.is(noticeText('server.ended.noShow', 'xx', { shop: 'X' }).title, 'You missed your turn');
+  assert.is(noticeText('server.ended.serviced', 'de', { shop: 'Kamppi' }).body, 'Danke für deinen Besuch bei Kamppi. Deine Quittung findest du in der App.');
+  assert.is(codeText('no', '012345'), 'Bekreftelseskoden din er 012345. Den er gyldig i én time.');
+  assert.is(codeText(undefined, '999999'), 'Your confirmation code is 999999. It is valid for one hour.');
 });
 
 join.run();

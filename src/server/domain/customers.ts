@@ -1,0 +1,65 @@
+/**
+ * The customer's own calls under /customers/{id}/… (SPEC.md §7, DESIGN.md §3 "Unshown calls"): the profile and
+ * its PATCH, receipts, messages in the reader's language, and redeeming a benefit. The caller is the customer
+ * requireCustomer let through.
+ */
+import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales.ts';
+import type { WireBenefit, WireProfile } from '../../shared/wire-account.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import type { Deps } from '../deps.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import type { Body } from '../input/body.ts';
+import { redeemBenefit } from '../repos/benefits.ts';
+import { customerById, updateCustomer } from '../repos/customers.ts';
+import { listMessages, messageFor, setRead, type Reader } from '../repos/messages.ts';
+import { listReceipts } from '../repos/receipts.ts';
+import { checkProfilePatch, profileOf } from './profile.ts';
+
+export async function customerProfile(deps: Deps, customerId: number): Promise<WireProfile> {
+  const p = await profileOf(deps.db, customerId, deps.now());
+  // Deleted between the guard and here.
+  if (!p) throw unauthorized(WIRE_ERRORS.userNotFound);
+  return p;
+}
+
+/** Applies a checked profile PATCH and answers the profile as it is now. */
+export async function patchProfile(deps: Deps, customerId: number, body: Body): Promise<WireProfile> {
+  await updateCustomer(deps.db, customerId, checkProfilePatch(body));
+  return customerProfile(deps, customerId);
+}
+
+export const receiptsOf = (deps: Deps, customerId: number) => listReceipts(deps.db, customerId);
+
+/** Messages come in `lang` (?lang=) if it is a known language, else the customer's language, else the locale's. */
+async function readerOf(deps: Deps, customerId: number, locale: Locale, lang: unknown): Promise<Reader> {
+  const wanted = appLanguage(lang);
+  const stored = wanted ? null : (await customerById(deps.db, customerId))?.language;
+  const localeLanguage = languageOfLocale(locale);
+  return { customerId, language: wanted ?? stored ?? localeLanguage, localeLanguage, now: deps.now() };
+}
+
+export async function messagesOf(deps: Deps, customerId: number, locale: Locale, lang: unknown) {
+  return listMessages(deps.db, locale, await readerOf(deps, customerId, locale, lang));
+}
+
+/** Marks one of the customer's messages read or unread; `messageId` null is an id too large to exist. */
+export async function markMessage(deps: Deps, customerId: number, messageId: number | null, read: boolean, locale: Locale, lang: unknown) {
+  const who = await readerOf(deps, customerId, locale, lang);
+  // Another customer's message answers like a missing one: ids must not tell what exists.
+  if (messageId === null || !(await messageFor(deps.db, messageId, who))) throw notFound('Message not found');
+  await setRead(deps.db, messageId, customerId, read, deps.now());
+  return messageFor(deps.db, messageId, who);
+}
+
+/** Redeems one of the customer's benefits; `benefitId` null is an id too large to exist. */
+export async function redeem(deps: Deps, customerId: number, benefitId: number | null): Promise<WireBenefit> {
+  if (benefitId === null) throw notFound('Benefit not found');
+  // SPEC.md §5: benefits need an e-mail address plus marketing permission.
+  const me = await customerById(deps.db, customerId);
+  if (!me?.email || !me.allow_email) throw badRequest('Benefits need an e-mail address and e-mail permission', 'email');
+  const outcome = await redeemBenefit(deps.db, customerId, benefitId, deps.now());
+  if ('benefit' in outcome) return outcome.benefit;
+  if (outcome.refused === 'not-found') throw notFound('Benefit not found');
+  if (outcome.refused === 'redeemed') throw conflict('Benefit already redeemed');
+  throw conflict('Benefit is not redeemable');
+}

@@ -1,0 +1,86 @@
+/**
+ * The order bodies of the customer and operator APIs, checked before anything reads the database: ids, the
+ * chosen services and extras, the PATCH action and the operator's walk-in. queue/orders.ts checks the rest.
+ */
+import { badRequest } from '../errors.ts';
+import { MAX_ITEMS, type Choice } from '../queue/orders.ts';
+import { onlyKeys, requiredText, type Body } from './body.ts';
+
+const MAX_ID = 2_147_483_647;
+const MAX_EXTRAS = 10;
+
+/** A positive integer id in a body (a number, or a string of digits from a lenient client). */
+export function bodyId(v: unknown, field: string): number {
+  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_ID) throw badRequest(`Invalid ${field}`, field);
+  return n;
+}
+
+function amountOne(v: unknown, field: string): void {
+  // SPEC.md §9: every service and extra is sent with amount 1.
+  if (v !== undefined && v !== 1) throw badRequest(`Invalid ${field}: amount must be 1`, field);
+}
+
+function extraIdOf(x: unknown, field: string): number {
+  if (typeof x === 'number' || typeof x === 'string') return bodyId(x, field);
+  if (!x || typeof x !== 'object') throw badRequest(`Invalid ${field}`, field);
+  const e = x as Body;
+  amountOne(e.amount, field);
+  return bodyId(e.service_id ?? e.id, field);
+}
+
+/**
+ * Items as SPEC.md §7 sends them ({amount, service_id, service_info, extra_services}); a bare service id is
+ * accepted too (the operator's walk-ins). service_info is the client's copy and is not read.
+ */
+export function parseChoices(v: unknown, field = 'items'): Choice[] {
+  if (v === undefined || v === null) throw badRequest(`Missing ${field} parameter`, field);
+  if (!Array.isArray(v) || !v.length) throw badRequest(`Invalid ${field}`, field);
+  if (v.length > MAX_ITEMS) throw badRequest(`Too many ${field}`, field);
+  return v.map((item): Choice => {
+    if (typeof item === 'number' || typeof item === 'string') return { serviceId: bodyId(item, field), extraIds: [] };
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(`Invalid ${field}`, field);
+    const i = item as Body;
+    amountOne(i.amount, field);
+    const extras = i.extra_services ?? i.extras ?? [];
+    if (!Array.isArray(extras) || extras.length > MAX_EXTRAS) throw badRequest(`Invalid ${field}: extra_services`, field);
+    return { serviceId: bodyId(i.service_id, field), extraIds: extras.map((x) => extraIdOf(x, field)) };
+  });
+}
+
+export function parseJoin(body: Body): { pobId: number; barberId: number | null; choices: Choice[] } {
+  if (body.pob_id === undefined || body.pob_id === null || body.pob_id === '') throw badRequest('Missing pob_id parameter', 'pob_id');
+  return {
+    pobId: bodyId(body.pob_id, 'pob_id'),
+    barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
+    choices: parseChoices(body.items),
+  };
+}
+
+/** PATCH body: exactly one of {customer_at_pob: true} and {cancel: true}. */
+export function parsePatch(body: Body): 'check-in' | 'cancel' {
+  onlyKeys(body, ['customer_at_pob', 'cancel']);
+  const checkIn = body.customer_at_pob;
+  const cancel = body.cancel;
+  if (checkIn !== undefined && checkIn !== true) throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
+  if (cancel !== undefined && cancel !== true) throw badRequest('Invalid cancel', 'cancel');
+  if (checkIn && cancel) throw badRequest('Send customer_at_pob or cancel, not both');
+  if (checkIn) return 'check-in';
+  if (cancel) return 'cancel';
+  throw badRequest('Missing customer_at_pob or cancel parameter');
+}
+
+/** An operator's walk-in (POST /operator/pobs/{id}/walk-ins/): a name, services, optionally a barber and priority. */
+export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barberId: number | null; priority: number; checkedIn: boolean } {
+  const priority = body.priority ?? 0;
+  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 3) throw badRequest('Invalid priority', 'priority');
+  const checkedIn = body.customer_at_pob ?? true;
+  if (typeof checkedIn !== 'boolean') throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
+  return {
+    name: requiredText(body, 'name', 60),
+    choices: parseChoices(body.services ?? body.items, 'services'),
+    barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
+    priority,
+    checkedIn,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Every notification to a customer goes through `deliver`: claim the (order, kind, channel) in the database so it
+ * goes out at most once whichever process looks, send it by push or SMS, forget a push token FCM calls dead, and
+ * settle the claim with the outcome (a failure is recorded, not retried).
+ */
+import type { Deps } from '../deps.ts';
+import { claimNotice, forgetPushToken, settleNotice, type ContactRow, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+
+export type DeliveryOutcome = 'sent' | 'unregistered' | 'failed';
+
+export interface Notice {
+  orderId: number;
+  kind: NoticeKind;
+  channel: NoticeChannel;
+  contact: Pick<ContactRow, 'id' | 'phone' | 'fcmToken'>;
+  text: { title: string; body: string };
+  /** Push only: the data FCM hands the app, and the page a tap opens. */
+  data: Record<string, string>;
+  link: string;
+  /** A kind this notice makes pointless, claimed with it (a 'now' first means no 'near' after it). */
+  supersedes?: NoticeKind;
+}
+
+/** Sends the notice unless it was claimed before (null); answers how it went. */
+export async function deliver(deps: Deps, n: Notice): Promise<DeliveryOutcome | null> {
+  const now = deps.now();
+  const claimed = await claimNotice(deps.db, n.orderId, n.kind, n.channel, now);
+  if (n.supersedes) await claimNotice(deps.db, n.orderId, n.supersedes, n.channel, now, `superseded by ${n.kind}`);
+  if (!claimed) return null;
+  let outcome: DeliveryOutcome = 'sent';
+  let error: string | null = null;
+  try {
+    if (n.channel === 'push') {
+      if (!deps.push || !n.contact.fcmToken) throw new Error('push is off or the customer has no push token');
+      outcome = await deps.push.send({ token: n.contact.fcmToken, ...n.text, data: n.data, link: n.link });
+      if (outcome === 'unregistered') {
+        error = 'token unregistered';
+        await forgetPushToken(deps.db, n.contact.id, n.contact.fcmToken);
+      }
+    } else {
+      await deps.sms.send(n.contact.phone, `${n.text.title}: ${n.text.body}`);
+    }
+  } catch (err) {
+    outcome = 'failed';
+    error = (err as Error).message.slice(0, 500);
+    deps.log.warn({ err, orderId: n.orderId, kind: n.kind, channel: n.channel }, 'notification failed');
+  }
+  await settleNotice(deps.db, n.orderId, n.kind, n.channel, now, error);
+  return outcome;
+}

@@ -1,0 +1,42 @@
+/**
+ * The texts the server sends (push and SMS), from the same locales/*.json dictionaries as the app, under the
+ * `server.` keys, through rosetta. A customer's stored language picks the dictionary; a language without one
+ * gets English. (Stored codes are the UI's, plus 'et' for Estonian; the other aliases are mapped in src/shared.)
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import rosetta from 'rosetta';
+import { ALL_LANGUAGES, type Language } from '../../shared/locales.ts';
+
+const DIR = join(import.meta.dirname, '../../../locales');
+
+const i18n = rosetta<Record<string, unknown>>();
+for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DIR, `${lang}.json`), 'utf8')) as Record<string, unknown>);
+
+/** Every server text: the dictionary key and its parameters. */
+export interface ServerTexts {
+  'server.turn.near': { shop: string; wait: number };
+  'server.turn.now': { shop: string };
+  'server.ended.serviced': { shop: string };
+  'server.ended.noShow': { shop: string };
+  'server.sms.code': { code: string };
+}
+/** The texts that are notifications: a title and a body under the key. */
+export type NoticeKey = Exclude<keyof ServerTexts, 'server.sms.code'>;
+export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow'];
+
+/** The dictionary of a stored language code; English for none or one without a dictionary. */
+export function textLanguage(language: string | null | undefined): Language {
+  const code = language === 'et' ? 'ee' : language;
+  return (ALL_LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : 'en';
+}
+
+const text = (key: string, params: object, language: string | null | undefined): string => i18n.t(key, params, textLanguage(language));
+
+/** A push or SMS notification's title and body in the customer's language. */
+export function noticeText<K extends NoticeKey>(key: K, language: string | null | undefined, params: ServerTexts[K]): { title: string; body: string } {
+  return { title: text(`${key}.title`, params, language), body: text(`${key}.body`, params, language) };
+}
+
+/** The recovery SMS in the customer's language. */
+export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);

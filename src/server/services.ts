@@ -1,0 +1,36 @@
+/**
+ * Builds every service once, at start-up: the logger, SMS, push, the token keys and the turn notifier. server.ts
+ * and the test harness both call buildDeps; tests replace a provider through `overrides` (a fake SMS or push).
+ */
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadKeys } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { Deps } from './deps.ts';
+import { pushFromConfig } from './notify/push.ts';
+import { smsFromConfig } from './notify/sms.ts';
+import { checkTurns, turnNotifier } from './queue/notify-turns.ts';
+
+/** The process's logger at LOG_LEVEL ('silent' logs nothing). */
+export const makeLogger = (config: Pick<Config, 'logLevel'>): FastifyBaseLogger => pino({ level: config.logLevel });
+
+export async function buildDeps(
+  base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger },
+  overrides: Partial<Pick<Deps, 'sms' | 'push'>> = {},
+): Promise<Deps> {
+  const { config, db, now } = base;
+  const log = base.log ?? makeLogger(config);
+  const deps: Deps = {
+    config,
+    db,
+    now,
+    log,
+    sms: overrides.sms ?? smsFromConfig(config, log, now),
+    push: overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now),
+    keys: await loadKeys(db, config),
+    // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
+    turns: turnNotifier((shopIds) => checkTurns(deps, shopIds), log),
+  };
+  return deps;
+}
