@@ -34,6 +34,8 @@ export interface Config {
   smsProvider: 'log' | 'http';
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /** SMS_LOG_IN_PRODUCTION: the operator's explicit consent that, with NODE_ENV=production and no SMS provider, codes go to the log. */
+  smsLogInProduction: boolean;
   /** FCM HTTP v1 push (FCM_SERVICE_ACCOUNT or FCM_ACCESS_TOKEN, FCM_PROJECT_ID, FCM_ENDPOINT); null: push off. */
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessTtlMs: 15 * 60_000,
     refreshTtlMs: 30 * 24 * 3_600_000,
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
+    smsLogInProduction: flag(env.SMS_LOG_IN_PRODUCTION, false),
     smsGatewayUrl: env.SMS_GATEWAY_URL || null,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
@@ -89,5 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
+  // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
+  if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
+    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
+  }
   return config;
 }
