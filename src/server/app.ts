@@ -17,6 +17,7 @@ import { bonusRoutes } from './routes/bonus.ts';
 import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,9 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
     bodyLimit: 64 * 1024,
+    ...timeoutOptions(deps.config),
   });
+  capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   app.decorateRequest('locale', 'FI' as Locale);
   compressJson(app);
 

@@ -40,6 +40,14 @@ export interface Config {
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
   simulatorTickMs: number;
+  /** A whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS), else 408 and close. */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive socket closes after this (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
+  maxConnectionsPerAddress: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -86,11 +94,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
     simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
+    headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
+    keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+    maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
+  for (const [name, value] of [['REQUEST_TIMEOUT_MS', config.requestTimeoutMs], ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs], ['KEEP_ALIVE_TIMEOUT_MS', config.keepAliveTimeoutMs]] as const) {
+    if (!Number.isInteger(value) || value < 100) throw new Error(`${name} must be at least 100 (milliseconds), got ${value}`);
+  }
+  // Node refuses a header timeout longer than the request's.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
