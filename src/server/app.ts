@@ -18,6 +18,7 @@ import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { operatorRoutes } from './routes/operator.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
+import { HashBusyError, setHashPoolLimits } from './auth/passwords.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,10 +36,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     ...timeoutOptions(deps.config),
   });
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
+  setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
   app.decorateRequest('locale', 'FI' as Locale);
   compressJson(app);
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HashBusyError) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
     }

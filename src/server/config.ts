@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
+import { availableParallelism } from 'node:os';
 
 export interface Config {
   port: number;
@@ -28,6 +29,9 @@ export interface Config {
   trustProxy: boolean;
   /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
   scrypt: { logN: number; r: number; p: number };
+  /** Threads that hash passwords (HASH_WORKERS; default one per core) and hashes that may wait for one (HASH_QUEUE). */
+  hashWorkers: number;
+  hashQueue: number;
   accessTtlMs: number;
   refreshTtlMs: number;
   /** SMS provider: `log` (server log, and the development outbox) or `http` (a gateway). */
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
     trustProxy: flag(env.TRUST_PROXY, false),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
+    hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
+    hashQueue: Number(env.HASH_QUEUE ?? 64),
     accessTtlMs: 15 * 60_000,
     refreshTtlMs: 30 * 24 * 3_600_000,
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
@@ -102,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
+  if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1) throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
+  if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
   for (const [name, value] of [['REQUEST_TIMEOUT_MS', config.requestTimeoutMs], ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs], ['KEEP_ALIVE_TIMEOUT_MS', config.keepAliveTimeoutMs]] as const) {
     if (!Number.isInteger(value) || value < 100) throw new Error(`${name} must be at least 100 (milliseconds), got ${value}`);
