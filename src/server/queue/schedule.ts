@@ -10,8 +10,10 @@
  * recalculation on a partial queue let an earlier non-member jump back ahead of a member who had rightly
  * overtaken it.
  */
-import { type Ctx, type Placement, type Slot, pick, prepare, run, waitMinutes } from './assign.ts';
-import type { BarberQueue, EngineOrder, Schedule, ScheduledOrder, Snapshot } from './types.ts';
+import { memberAllowance } from './allowance.ts';
+import { type Ctx, type Placement, type Slot, pick, prepare, waitMinutes } from './assign.ts';
+import { playFloor, readyAt } from './floor.ts';
+import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
 /** A checked-in order due within this many minutes is never pushed back by a later joiner. */
@@ -31,6 +33,11 @@ export interface ProposedOrder {
   duration: number;
   /** Defaults to the snapshot's now. */
   joinedAt?: number;
+  /** When the customer expects to arrive (epoch ms); absent with source 'app': the learned trip times. */
+  expectedAt?: number;
+  /** 'app' without check-in: a remote joiner. Absent or 'desk': in the shop now. */
+  source?: OrderSource;
+  checkedIn?: boolean;
 }
 
 export type Fit = { ok: true; start: number; wait: number; barberId: number } | { ok: false };
@@ -102,42 +109,54 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 function scheduledOrders(ctx: Ctx, placements: readonly Placement[]): ScheduledOrder[] {
   let position = 0;
   return placements.map(({ order, barberId, start }) => {
-    const wait = start === null ? null : waitMinutes(ctx.now, start);
+    const wait = start === null ? null : quoted(ctx, order.priority, waitMinutes(ctx.now, start), isPinned(order));
     const row: ScheduledOrder = { id: order.id, barberId, start, wait, position };
     if (start !== null) position++;
     return row;
   });
 }
 
-function slotWait(ctx: Ctx, slot: Slot | null): number | null {
-  return slot === null ? null : waitMinutes(ctx.now, slot.start);
+/** A planned wait as quoted: with the allowance for members yet to come, unless pinned (nobody overtakes it). */
+function quoted(ctx: Ctx, priority: number, wait: number, pinned = false): number {
+  return pinned ? wait : wait + memberAllowance(ctx, priority, wait, GUARD_MINUTES);
 }
 
-/** The full schedule's placements and free times, and the free times behind each priority's "ahead" orders. */
+function slotWait(ctx: Ctx, slot: Slot | null, priority: number): number | null {
+  return slot === null ? null : quoted(ctx, priority, waitMinutes(ctx.now, slot.start));
+}
+
+function readiness(ctx: Ctx, list: readonly EngineOrder[]): number[] {
+  return list.map((o) => readyAt(o, ctx.now, ctx.learned));
+}
+
+/** The full schedule's placements, and when each barber first has nobody present to take. */
 interface Placed {
   list: EngineOrder[];
   placements: Placement[];
-  free: number[];
+  idle: number[];
 }
 
-/** Barbers' free times once everything a new joiner of this priority queues behind is placed. */
+/**
+ * When each barber would first be free for a new joiner of this priority who is in the shop now: he is taken
+ * before everyone he goes ahead of, so only those who stay ahead of him are played.
+ */
 function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
   const ahead = aheadOf(placed.list, priority, ctx.now);
-  // Usually priority 0: everyone is ahead, and the full schedule has placed them already.
-  return ahead.length === placed.list.length ? placed.free : run(ctx, ahead).free;
+  // Usually priority 0: everyone is ahead, and the full schedule has played them already.
+  return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, readiness(ctx, ahead)).idle;
 }
 
 function estimates(ctx: Ctx, placed: Placed, probe: number): Schedule['estimates'] {
   return PRIORITIES.map((priority) => {
     const slot = pick(ctx, freeBefore(ctx, placed, priority), { barberId: null, duration: probe });
-    return { priority, wait_time: slotWait(ctx, slot) };
+    return { priority, wait_time: slotWait(ctx, slot, priority) };
   });
 }
 
 function barberQueues(ctx: Ctx, s: Snapshot, placed: Placed, probe: number): BarberQueue[] {
   const free = freeBefore(ctx, placed, 0);
   return s.barbers.map((b) => {
-    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }));
+    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }), 0);
     return { id: b.id, wait_time, queue_open: wait_time !== null };
   });
 }
@@ -156,7 +175,7 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const probe = opts.probeMinutes ?? DEFAULT_PROBE_MINUTES;
   const ctx = prepare(s);
   const list = serviceOrder([...s.orders].sort(byJoin));
-  const placed: Placed = { list, ...run(ctx, list) };
+  const placed: Placed = { list, ...playFloor(ctx, list, readiness(ctx, list)) };
   const est = estimates(ctx, placed, probe);
   const barbers = barberQueues(ctx, s, placed, probe);
   const open = isOpen(s);
@@ -192,12 +211,17 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     barberId: order.barberId,
     duration: order.duration,
     joinedAt: order.joinedAt ?? s.now,
-    checkedIn: false,
+    checkedIn: order.checkedIn ?? false,
+    ...(order.source !== undefined && { source: order.source }),
+    ...(order.expectedAt !== undefined && { expectedAt: order.expectedAt }),
   };
   const list = serviceOrder(withProposal(s.orders, x));
-  // Orders behind it cannot change its start, so only the prefix up to it is placed.
-  const { placements } = run(ctx, list.slice(0, list.indexOf(x) + 1));
-  const { start, barberId } = placements[placements.length - 1];
+  const at = list.indexOf(x);
+  // Present, it is taken before everyone behind it, so only the prefix up to it is played; away, those behind
+  // it who are in the shop are served meanwhile.
+  const played = readyAt(x, ctx.now, ctx.learned) <= ctx.floor ? list.slice(0, at + 1) : list;
+  const { placements } = playFloor(ctx, played, readiness(ctx, played), at);
+  const { start, barberId } = placements[at];
   if (start === null || barberId === null) return { ok: false };
-  return { ok: true, start, wait: waitMinutes(s.now, start), barberId };
+  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId };
 }
