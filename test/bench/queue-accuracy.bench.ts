@@ -9,7 +9,8 @@
  * The targets are judged per day type on the default parameters, and again with each parameter moved.
  *
  * Seeds: the engine was tuned on seeds 1 and 2 (BENCH_SEED=1, 2). The report seed (default) is 20251124, which
- * was not looked at while tuning; BENCH_SEED picks another, BENCH_SHOPS / BENCH_DAYS change the size.
+ * was not looked at while tuning; BENCH_SEED picks another, BENCH_SHOPS / BENCH_DAYS change the size, and
+ * BENCH_DUMP=file writes the default run's records as JSON for analysis.
  */
 import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/learn.ts';
 import type { Learned } from '../../src/server/queue/types.ts';
@@ -103,6 +104,10 @@ for (const type of TYPES) {
   }
 }
 
+if (process.env.BENCH_DUMP) {
+  const fs = await import('node:fs');
+  fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify(base));
+}
 const moved: [string, Partial<DayParams>][] = [
   ['remote 50 %', { remoteShare: 0.5 }],
   ['remote 85 %', { remoteShare: 0.85 }],

@@ -44,19 +44,44 @@ export function meanAbove(q: readonly number[], x: number): number {
 }
 
 /**
+ * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
+ * passed; null when he is in the shop or planned as present (a desk order, or no source recorded).
+ */
+function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined) {
+  if (o.checkedIn) return null;
+  const l = learned ?? DEFAULT_LEARNED;
+  if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt)) return { from: o.expectedAt, q: l.lateness, x: (now - o.expectedAt) / MINUTE, floor: o.expectedAt };
+  if (o.source !== 'app') return null;
+  return { from: o.joinedAt, q: l.trip, x: (now - o.joinedAt) / MINUTE, floor: -Infinity };
+}
+
+/**
  * When a customer is expected in the shop (epoch ms); -Infinity when he is there or planned as present. Never
  * before the arrival he gave; past it, now plus the learned lateness still to come; a remote joiner without one
  * from the learned join-to-check-in times, given how long ago he joined.
  */
 export function readyAt(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined): number {
-  if (o.checkedIn) return -Infinity;
-  const l = learned ?? DEFAULT_LEARNED;
-  if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt)) {
-    const late = meanAbove(l.lateness, (now - o.expectedAt) / MINUTE);
-    return Math.max(o.expectedAt, o.expectedAt + Math.round(late * MINUTE));
-  }
-  if (o.source !== 'app') return -Infinity;
-  return o.joinedAt + Math.round(meanAbove(l.trip, (now - o.joinedAt) / MINUTE) * MINUTE);
+  const a = arrivalOf(o, now, learned);
+  if (a === null) return -Infinity;
+  return Math.max(a.floor, a.from + Math.round(meanAbove(a.q, a.x) * MINUTE));
+}
+
+/**
+ * The same arrival as `groups` equally likely times (the means of the still possible quantiles, in groups):
+ * a quote for someone on his way averages the plan over them, because a late arrival costs more than an early
+ * one saves. A single [readyAt] when nothing is uncertain.
+ */
+export function arrivalSpread(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined, groups: number): number[] {
+  const a = arrivalOf(o, now, learned);
+  if (a === null) return [-Infinity];
+  const left = a.q.filter((v) => v > a.x);
+  if (left.length < 2 || groups < 2) return [readyAt(o, now, learned)];
+  const k = Math.min(groups, left.length);
+  return Array.from({ length: k }, (_, g) => {
+    const part = left.slice(Math.floor((g * left.length) / k), Math.floor(((g + 1) * left.length) / k));
+    const mean = part.reduce((s, v) => s + v, 0) / part.length;
+    return Math.max(a.floor, a.from + Math.round(mean * MINUTE));
+  });
 }
 
 /** When a barber is expected free: past the expected end of a service in progress, the learned run-over still to come. */
@@ -141,3 +166,4 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   for (let j = 0; j < m; j++) if (Number.isNaN(idle[j])) idle[j] = at[j];
   return { placements, idle };
 }
+

@@ -12,7 +12,7 @@
  */
 import { memberAllowance } from './allowance.ts';
 import { type Ctx, type Placement, type Slot, pick, prepare, waitMinutes } from './assign.ts';
-import { playFloor, readyAt } from './floor.ts';
+import { arrivalSpread, playFloor, readyAt } from './floor.ts';
 import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
@@ -23,6 +23,9 @@ export const CLOSING_SOON_MINUTES = 30;
 export const DEFAULT_PROBE_MINUTES = 30;
 /** Membership priorities: none, Silver, Gold, Platinum. */
 export const PRIORITIES = [0, 1, 2, 3] as const;
+
+/** Likely arrival times a quote for someone on his way averages over (see floor.ts arrivalSpread). */
+export const SPREAD = 4;
 
 // Id of a proposed order that does not exist yet; stored ids are positive.
 const NEW_ID = -1;
@@ -219,9 +222,20 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const at = list.indexOf(x);
   // Present, it is taken before everyone behind it, so only the prefix up to it is played; away, those behind
   // it who are in the shop are served meanwhile.
-  const played = readyAt(x, ctx.now, ctx.learned) <= ctx.floor ? list.slice(0, at + 1) : list;
-  const { placements } = playFloor(ctx, played, readiness(ctx, played), at);
-  const { start, barberId } = placements[at];
-  if (start === null || barberId === null) return { ok: false };
-  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId };
+  const arrivals = arrivalSpread(x, ctx.now, ctx.learned, SPREAD);
+  const played = arrivals[arrivals.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
+  const ready = readiness(ctx, played);
+  // The plan is played once per likely arrival (from the earliest): its start is the mean over them.
+  let sum = 0;
+  let first: { start: number; barberId: number } | null = null;
+  for (const arrival of arrivals) {
+    ready[at] = arrival;
+    const { start, barberId } = playFloor(ctx, played, ready, at).placements[at];
+    if (start === null || barberId === null) return { ok: false };
+    first ??= { start, barberId };
+    sum += start;
+  }
+  if (first === null) return { ok: false };
+  const start = Math.round(sum / arrivals.length);
+  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: first.barberId };
 }

@@ -33,6 +33,8 @@ export interface WaitRecord {
   overtakenBy: number;
   /** At join, someone ahead of him in service order was not in the shop. */
   absentAhead: boolean;
+  /** His own trip (0 for a walk-in), minutes. */
+  trip: number;
 }
 
 export interface DayResult {
@@ -214,6 +216,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
       actual: (t - c.joinedAt) / MINUTE,
       overtakenBy: c.overtakenBy,
       absentAhead: c.absentAhead,
+      trip: c.a.walkIn ? 0 : c.a.trip,
     });
   }
 
