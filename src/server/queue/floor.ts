@@ -125,9 +125,12 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   const at = free.map((f, i) => onShift(ctx, i, f));
   const idle: number[] = new Array(m).fill(NaN);
   const placements: Placement[] = list.map((order) => ({ order, barberId: null, start: null }));
-  const done = new Uint8Array(n);
+  // The orders not placed yet, as a doubly linked list in service order (n is the end), so a scan never walks
+  // over the ones already placed.
+  const next = Int32Array.from({ length: n + 1 }, (_, k) => k + 1);
+  const prev = Int32Array.from({ length: n + 1 }, (_, k) => k - 1);
+  let first = 0;
   let left = n;
-  let head = 0;
   while (left > 0) {
     let i = -1;
     for (let j = 0; j < m; j++) if (at[j] !== Infinity && (i < 0 || at[j] < at[i])) i = j;
@@ -135,11 +138,9 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
     const t = at[i];
     const lane = ctx.lanes[i];
     const end = windowEnd(ctx, i, t);
-    while (head < n && done[head]) head++;
     let took = -1;
     let nextReady = Infinity;
-    for (let k = head; k < n; k++) {
-      if (done[k]) continue;
+    for (let k = first; k < n; k = next[k]) {
       const o = list[k];
       if (o.barberId !== null && o.barberId !== lane.id) continue;
       if (ready[k] > t) {
@@ -158,7 +159,9 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
     }
     const ms = scaledMs(list[took].duration, lane.speed);
     placements[took] = { order: list[took], barberId: lane.id, start: t };
-    done[took] = 1;
+    if (took === first) first = next[took];
+    else next[prev[took]] = next[took];
+    prev[next[took]] = prev[took];
     left--;
     at[i] = onShift(ctx, i, t + ms);
     if (took === stopAt) break;

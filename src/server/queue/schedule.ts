@@ -91,14 +91,6 @@ function serviceOrder(joiners: readonly EngineOrder[]): EngineOrder[] {
   return list;
 }
 
-/**
- * The orders a new joiner of this priority, joining now, would queue behind, in service order: admitting it
- * splits the list into those that stay ahead of it, in their order, and the rest.
- */
-function aheadOf(list: readonly EngineOrder[], priority: number, now: number): EngineOrder[] {
-  return list.filter((o) => staysAhead(o, { priority, joinedAt: now }));
-}
-
 /** Checked-in orders not pinned yet that start within the guard window in the full schedule. */
 function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
   const due: number[] = [];
@@ -135,18 +127,25 @@ function readiness(ctx: Ctx, list: readonly EngineOrder[]): number[] {
 /** The full schedule's placements, and when each barber first has nobody present to take. */
 interface Placed {
   list: EngineOrder[];
+  /** readyAt of each order of the list. */
+  ready: number[];
   placements: Placement[];
   idle: number[];
 }
 
 /**
  * When each barber would first be free for a new joiner of this priority who is in the shop now: he is taken
- * before everyone he goes ahead of, so only those who stay ahead of him are played.
+ * before everyone he goes ahead of, so only those who stay ahead of him (admitting him splits the list) are
+ * played.
  */
 function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
-  const ahead = aheadOf(placed.list, priority, ctx.now);
+  const ahead: EngineOrder[] = [];
+  const ready: number[] = [];
+  placed.list.forEach((o, k) => {
+    if (staysAhead(o, { priority, joinedAt: ctx.now })) ahead.push(o), ready.push(placed.ready[k]);
+  });
   // Usually priority 0: everyone is ahead, and the full schedule has played them already.
-  return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, readiness(ctx, ahead)).idle;
+  return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, ready).idle;
 }
 
 function estimates(ctx: Ctx, placed: Placed, probe: number): Schedule['estimates'] {
@@ -178,7 +177,8 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const probe = opts.probeMinutes ?? DEFAULT_PROBE_MINUTES;
   const ctx = prepare(s);
   const list = serviceOrder([...s.orders].sort(byJoin));
-  const placed: Placed = { list, ...playFloor(ctx, list, readiness(ctx, list)) };
+  const ready = readiness(ctx, list);
+  const placed: Placed = { list, ready, ...playFloor(ctx, list, ready) };
   const est = estimates(ctx, placed, probe);
   const barbers = barberQueues(ctx, s, placed, probe);
   const open = isOpen(s);
