@@ -4,16 +4,18 @@
  * rates around now; it changes quotes only, never the plan. Pure.
  */
 import type { Ctx } from './assign.ts';
-import { meanAbove } from './floor.ts';
 
+const MINUTE = 60_000;
 /** The overtakers' share of the barbers' time is bounded so a mistaken rate cannot make a quote explode. */
 const MAX_LOAD = 0.6;
 
-/** Barbers on shift now, at least one. */
-function onShiftNow(ctx: Ctx): number {
-  let n = 0;
-  for (const l of ctx.lanes) if (l.windows.some((w) => w.start <= ctx.now && ctx.now < w.end)) n++;
-  return Math.max(1, n);
+/** Barbers on shift on average over the next `minutes` (at least one): staggered shifts share a long wait. */
+function onShiftOver(ctx: Ctx, minutes: number): number {
+  const from = ctx.now;
+  const to = ctx.now + Math.max(1, minutes) * MINUTE;
+  let covered = 0;
+  for (const l of ctx.lanes) for (const w of l.windows) covered += Math.max(0, Math.min(w.end, to) - Math.max(w.start, from));
+  return Math.max(1, covered / (to - from));
 }
 
 /**
@@ -28,9 +30,13 @@ export function memberAllowance(ctx: Ctx, priority: number, waitMin: number, gua
   for (let q = priority + 1; q <= 3; q++) perHour += Math.max(0, l.joinRate[q] ?? 0);
   if (!(perHour > 0)) return 0;
   const speed = ctx.lanes.length ? ctx.lanes.reduce((s, x) => s + x.speed, 0) / ctx.lanes.length : 1;
-  const load = Math.min(MAX_LOAD, ((perHour / 60) * l.meanMinutes * speed) / onShiftNow(ctx));
-  // A member who joins remotely overtakes only once he is in the shop.
-  const lead = guardMinutes + l.remoteShare * meanAbove(l.trip, 0);
-  const window = Math.max(0, waitMin - lead);
+  const load = Math.min(MAX_LOAD, ((perHour / 60) * l.meanMinutes * speed) / onShiftOver(ctx, waitMin));
+  // Those who join in the shop can overtake until the guard's last minutes; those from afar only once they are
+  // in the shop, a learned trip later. Nobody joins once a service no longer fits before closing.
+  const open = Math.max(0, Math.min(waitMin - guardMinutes, (ctx.close - ctx.now) / MINUTE - l.meanMinutes));
+  const remote = Math.min(1, Math.max(0, l.remoteShare));
+  let afar = 0;
+  for (const trip of l.trip) afar += Math.max(0, open - trip);
+  const window = (1 - remote) * open + (l.trip.length ? (remote * afar) / l.trip.length : remote * open);
   return Math.round((load * window) / (1 - load));
 }
