@@ -12,6 +12,7 @@
  * was not looked at while tuning; BENCH_SEED picks another, BENCH_SHOPS / BENCH_DAYS change the size, and
  * BENCH_DUMP=file writes the default run's records as JSON for analysis.
  */
+import { writeFileSync } from 'node:fs';
 import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/learn.ts';
 import type { Learned } from '../../src/server/queue/types.ts';
 import { simulateDay, type WaitRecord } from './sim/day.ts';
@@ -104,10 +105,7 @@ for (const type of TYPES) {
   }
 }
 
-if (process.env.BENCH_DUMP) {
-  const fs = await import('node:fs');
-  fs.writeFileSync(process.env.BENCH_DUMP, JSON.stringify(base));
-}
+if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, JSON.stringify(base));
 const moved: [string, Partial<DayParams>][] = [
   ['remote 50 %', { remoteShare: 0.5 }],
   ['remote 85 %', { remoteShare: 0.85 }],

@@ -222,20 +222,22 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const at = list.indexOf(x);
   // Present, it is taken before everyone behind it, so only the prefix up to it is played; away, those behind
   // it who are in the shop are served meanwhile.
-  const arrivals = arrivalSpread(x, ctx.now, ctx.learned, SPREAD);
-  const played = arrivals[arrivals.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
-  const ready = readiness(ctx, played);
-  // The plan is played once per likely arrival (from the earliest): its start is the mean over them.
+  const own = arrivalSpread(x, ctx.now, ctx.learned, SPREAD);
+  const played = own[own.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
+  // Everyone on his way, him included, may come early or late: the plan is played in SPREAD scenarios, from
+  // all early to all late, and its start is the mean over them.
+  const spreads = played.map((o) => (o === x ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
+  const scenarios = spreads.some((sp) => sp.length > 1) ? SPREAD : 1;
   let sum = 0;
   let first: { start: number; barberId: number } | null = null;
-  for (const arrival of arrivals) {
-    ready[at] = arrival;
+  for (let g = 0; g < scenarios; g++) {
+    const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / scenarios)]);
     const { start, barberId } = playFloor(ctx, played, ready, at).placements[at];
     if (start === null || barberId === null) return { ok: false };
     first ??= { start, barberId };
     sum += start;
   }
   if (first === null) return { ok: false };
-  const start = Math.round(sum / arrivals.length);
+  const start = Math.round(sum / scenarios);
   return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: first.barberId };
 }
