@@ -128,6 +128,15 @@ for (const [name, change] of moved) {
     console.log(row([name, type, String(f.engine.n), f.ratio.toFixed(2), pct(f.engine.within), pct(f.engine.longer), t ? (ok ? 'PASS' : 'FAIL') : '—'], W));
   }
 }
+// Not judged: the engine's core on the same days, everyone joining in the shop and nobody a member. What is left
+// there is service times varying around what was learned; the floor above only adds to it.
+console.log('');
+console.log('reference, not judged: the same days with everyone joining in the shop and no members');
+const core = simulate({ ...DEFAULT_PARAMS, remoteShare: 0, memberShare: 1e-9 });
+for (const type of TYPES) {
+  const f = pair(core.filter((r) => r.type === type));
+  console.log(row(['all in shop, no members', type, String(f.engine.n), f.ratio.toFixed(2), pct(f.engine.within), pct(f.engine.longer), ''], W));
+}
 console.log('');
 console.log(`every target: ${allPass ? 'PASS' : 'FAIL'}`);
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
