@@ -5,8 +5,7 @@
  *
  * SHOPS shops play DAYS days side by side from SEED; each shop-day is quiet, normal or busy at random. Nothing
  * is known at first: before each day every shop learns its figures (arrivals, members, run-over) from its own
- * earlier days through learn.ts, the chain's from every shop's, and the constants stand until 200 samples;
- * the join rates are scaled by how busy the day has been so far (learn.ts todayFactor).
+ * earlier days through learn.ts, the chain's from every shop's, and the constants stand until 200 samples.
  * The targets are judged per day type on the default parameters, and again with each parameter moved.
  *
  * Seeds: every change to the engine was chosen on seeds 1 and 2 (BENCH_SEED=1, 2); the report seed (default) is
@@ -14,7 +13,7 @@
  * BENCH_DUMP=file writes the default run's records as JSON for analysis.
  */
 import { writeFileSync } from 'node:fs';
-import { type Figures, learnFigures, learnedAt, resolveFigures, todayFactor, type HistoryRow } from '../../src/server/queue/learn.ts';
+import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/learn.ts';
 import type { Learned } from '../../src/server/queue/types.ts';
 import { simulateDay, type WaitRecord } from './sim/day.ts';
 import { Rng } from './sim/rng.ts';
@@ -56,9 +55,13 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>): Rec[] {
       ]);
       const plan = planDay(x.shop, d, rng, { ...params, ratePerBarber: DAY_TYPES[type] });
       const figs: Figures = resolveFigures(learnFigures(x.history), chain);
-      const hourOf = (t: number) => (d % 7) * 24 + (t - plan.dayStart) / HOUR;
-      const at = (t: number, joinedToday: number): Learned =>
-        learnedAt(figs, hourOf(t), todayFactor(figs, hourOf(plan.open), hourOf(t), joinedToday));
+      const byHour = new Map<number, Learned>();
+      const at = (t: number): Learned => {
+        const h = (d % 7) * 24 + Math.floor((t - plan.dayStart) / HOUR);
+        let l = byHour.get(h);
+        if (!l) byHour.set(h, (l = learnedAt(figs, h)));
+        return l;
+      };
       const r = simulateDay(plan, at);
       x.history.push(...r.history);
       for (const rec of r.records) out.push({ ...rec, type });

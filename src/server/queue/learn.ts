@@ -159,46 +159,15 @@ export function resolveFigures(shop: Figures | undefined, chain: Figures | undef
   };
 }
 
-const weekHour = (h: number): number => ((Math.floor(h) % HOURS_PER_WEEK) + HOURS_PER_WEEK) % HOURS_PER_WEEK;
-
-/** Joins the figures expect from one hour of the week (fractional) to another, every level. */
-export function expectedJoins(f: Figures, from: number, to: number): number {
-  let sum = 0;
-  for (let h = Math.floor(from); h < to; h++) {
-    const covered = Math.min(to, h + 1) - Math.max(from, h);
-    for (const byHour of f.rates.perHour) sum += byHour[weekHour(h)] * covered;
-  }
-  return sum;
-}
-
-/** Weight, in joins, of what the figures expect against what today has shown so far. */
-export const TODAY_PRIOR_JOINS = 6;
-export const TODAY_FACTOR_MIN = 0.5;
-export const TODAY_FACTOR_MAX = 2;
-
-/**
- * How busy today is against the figures: joins so far today over the joins they expect since opening (hours of
- * the week, fractional), both padded by TODAY_PRIOR_JOINS so an early hour says little, and bounded. A quiet
- * or busy day brings fewer or more members yet to come.
- */
-export function todayFactor(f: Figures, openedAt: number, nowAt: number, joinedToday: number): number {
-  const expected = expectedJoins(f, openedAt, nowAt);
-  const factor = (joinedToday + TODAY_PRIOR_JOINS) / (expected + TODAY_PRIOR_JOINS);
-  return Math.min(TODAY_FACTOR_MAX, Math.max(TODAY_FACTOR_MIN, factor));
-}
-
-/**
- * What the engine needs at a moment: the join rates of this hour of the week and the next (a wait spans both),
- * scaled by how busy today is (todayFactor; 1 when unknown).
- */
-export function learnedAt(f: Figures, hourOfWeek: number, today = 1): Learned {
-  const h = weekHour(hourOfWeek);
+/** What the engine needs at a moment: the join rates of this hour of the week and the next (a wait spans both). */
+export function learnedAt(f: Figures, hourOfWeek: number): Learned {
+  const h = ((Math.floor(hourOfWeek) % HOURS_PER_WEEK) + HOURS_PER_WEEK) % HOURS_PER_WEEK;
   const next = (h + 1) % HOURS_PER_WEEK;
   return {
     trip: f.trip.q,
     lateness: f.lateness.q,
     runOver: f.runOver.q,
-    joinRate: f.rates.perHour.map((byHour) => (today * (byHour[h] + byHour[next])) / 2),
+    joinRate: f.rates.perHour.map((byHour) => (byHour[h] + byHour[next]) / 2),
     remoteShare: f.remoteShare.value,
     meanMinutes: f.meanMinutes.value,
   };

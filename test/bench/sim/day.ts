@@ -79,8 +79,8 @@ function balkProbability(wait: number): number {
   return Math.min(0.6, Math.max(0, (wait - 45) / 120));
 }
 
-/** Plays a day; `learnedAt(t, joined)` is what the shop has learned from earlier days, at t with `joined` joins so far today. */
-export function simulateDay(plan: DayPlan, learnedAt: (t: number, joinedToday: number) => Learned): DayResult {
+/** Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. */
+export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
     .map((b) => {
@@ -122,7 +122,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number, joinedToday: n
         serving: l.serving !== null,
       })),
       orders,
-      learned: learnedAt(t, res.joined),
+      learned: learnedAt(t),
     };
   }
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { accuracy } from '../../../src/server/queue/accuracy.ts';
-import { defaultFigures, expectedJoins, type HistoryRow, learnedAt, learnFigures, quantiles, resolveFigures, TODAY_PRIOR_JOINS, todayFactor } from '../../../src/server/queue/learn.ts';
+import { defaultFigures, type HistoryRow, learnedAt, learnFigures, quantiles, resolveFigures } from '../../../src/server/queue/learn.ts';
 import { DEFAULT_TRIP_MINUTES, MIN_LEARN_SAMPLES, QUANTILES } from '../../../src/shared/travel.ts';
 
 const MIN = 60_000;
@@ -84,20 +84,6 @@ test('a shop below the sample minimum uses the chain, the chain below it the con
   assert.equal(resolveFigures(undefined, undefined), defaultFigures());
   // Figures resolve one by one: the shop's trips, the constants' run-over.
   assert.equal(resolveFigures(shopMany, chainFew).runOver, defaultFigures().runOver);
-});
-
-test('today: joins so far against what the figures expect scale the join rates, padded and bounded', () => {
-  const f = defaultFigures(); // 3 + 0.6 + 0.3 + 0.12 = 4.02 joins an hour, every hour
-  assert.ok(Math.abs(expectedJoins(f, 9, 11.5) - 4.02 * 2.5) < 1e-9);
-  // Monday 9:00 to 11:30 expects 10.05; 20 joins so far is a busy day.
-  const busy = todayFactor(f, 9, 11.5, 20);
-  assert.ok(Math.abs(busy - (20 + TODAY_PRIOR_JOINS) / (10.05 + TODAY_PRIOR_JOINS)) < 1e-9);
-  assert.ok(Math.abs(learnedAt(f, 11, busy).joinRate[3] - 0.12 * busy) < 1e-9);
-  // At opening nothing is known yet: the figures stand.
-  assert.is(todayFactor(f, 9, 9, 0), 1);
-  // Bounded both ways.
-  assert.is(todayFactor(f, 9, 17, 0), 0.5);
-  assert.is(todayFactor(f, 9, 9.5, 500), 2);
 });
 
 test('accuracy: MAE, within 10, waited longer and sooner than quoted', () => {
