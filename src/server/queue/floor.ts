@@ -127,8 +127,12 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   const placements: Placement[] = list.map((order) => ({ order, barberId: null, start: null }));
   // The orders not placed yet, as a doubly linked list in service order (n is the end), so a scan never walks
   // over the ones already placed.
-  const next = Int32Array.from({ length: n + 1 }, (_, k) => k + 1);
-  const prev = Int32Array.from({ length: n + 1 }, (_, k) => k - 1);
+  const next = new Int32Array(n + 1);
+  const prev = new Int32Array(n + 1);
+  for (let k = 0; k <= n; k++) {
+    next[k] = k + 1;
+    prev[k] = k - 1;
+  }
   let first = 0;
   let left = n;
   while (left > 0) {

@@ -25,7 +25,7 @@ export const DEFAULT_PROBE_MINUTES = 30;
 export const PRIORITIES = [0, 1, 2, 3] as const;
 
 /** Likely arrival times a quote for someone on his way averages over (see floor.ts arrivalSpread). */
-export const SPREAD = 4;
+export const SPREAD = 3;
 
 // Id of a proposed order that does not exist yet; stored ids are positive.
 const NEW_ID = -1;
@@ -224,20 +224,23 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   // it who are in the shop are served meanwhile.
   const own = arrivalSpread(x, ctx.now, ctx.learned, SPREAD);
   const played = own[own.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
-  // Everyone on his way, him included, may come early or late: the plan is played in SPREAD scenarios, from
-  // all early to all late, and its start is the mean over them.
+  // Whether it can be served today is the plan's answer, everyone at his expected arrival, as schedule() places
+  // it: a full day costs one play.
+  const planned = playFloor(ctx, played, readiness(ctx, played), at).placements[at];
+  if (planned.start === null || planned.barberId === null) return { ok: false };
+  // Everyone on his way, him included, may come early or late: the quote is the mean start over SPREAD equally
+  // likely scenarios, from all early to all late, of those in which it is still served today.
   const spreads = played.map((o) => (o === x ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
-  const scenarios = spreads.some((sp) => sp.length > 1) ? SPREAD : 1;
-  let sum = 0;
-  let first: { start: number; barberId: number } | null = null;
-  for (let g = 0; g < scenarios; g++) {
-    const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / scenarios)]);
-    const { start, barberId } = playFloor(ctx, played, ready, at).placements[at];
-    if (start === null || barberId === null) return { ok: false };
-    first ??= { start, barberId };
-    sum += start;
+  let start = planned.start;
+  if (spreads.some((sp) => sp.length > 1)) {
+    let sum = 0;
+    let n = 0;
+    for (let g = 0; g < SPREAD; g++) {
+      const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
+      const p = playFloor(ctx, played, ready, at).placements[at].start;
+      if (p !== null) (sum += p), n++;
+    }
+    if (n) start = Math.round(sum / n);
   }
-  if (first === null) return { ok: false };
-  const start = Math.round(sum / scenarios);
-  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: first.barberId };
+  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: planned.barberId };
 }
