@@ -4,7 +4,7 @@
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
-import { FALLBACK_HEADER } from '../lib/sw-routes.ts';
+import { FALLBACK_HEADER } from '../sw/routes.ts';
 
 export class ApiError extends Error {
   constructor(

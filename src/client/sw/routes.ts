@@ -1,6 +1,6 @@
 /**
  * Which caching strategy the service worker uses for a request, and which caches it keeps. Pure, so the
- * rules are tested in Node; src/client/sw.ts only carries them out.
+ * rules are tested in Node; sw/index.ts only carries them out.
  *
  * - shell:   a navigation to a client route gets the precached index.html (the app shell).
  * - asset:   hashed files, icons and images: cache-first (a hashed name never changes its content).

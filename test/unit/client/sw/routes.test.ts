@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../src/client/lib/sw-routes.ts';
+import { foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../../src/client/sw/routes.ts';
 
 const O = 'https://app.example';
 const req = (url: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: O + url, mode: 'cors', auth: false, ...more });

@@ -1,12 +1,11 @@
-/// <reference lib="webworker" />
 /**
- * The service worker (rules in lib/sw-routes.ts): precaches the shell that build.ts lists, answers
+ * The service worker (rules in routes.ts): precaches the shell that build.ts lists, answers
  * navigations with it, serves hashed files cache-first (lazy chunks are cached on first use), and reads
  * the API network first with a timeout and the cached copy as the fallback; the customer's order reads go to
  * a cache of that customer alone, which the page deletes on logout. An update waits for SKIP_WAITING.
  */
-import { pushNotice } from './lib/push-message.ts';
-import { ASSET_CACHE, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './lib/sw-routes.ts';
+import { pushNotice } from './push-message.ts';
+import { ASSET_CACHE, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './routes.ts';
 
 declare const __PRECACHE__: string[];
 declare const __ASSETS__: string[];
