@@ -101,14 +101,6 @@ async function fetchAndApply(): Promise<'synced' | 'failed'> {
   }
 }
 
-/** SPEC.md §4: syncing, then synced (logged in) or failed (logged out, profile cleared, token error set). */
-export async function syncProfile(): Promise<boolean> {
-  if (!user.peek()) return false;
-  sync.value = 'syncing';
-  sync.value = await fetchAndApply();
-  return sync.peek() === 'synced';
-}
-
 /** A quiet refetch (after an e-mail save, a redeem): the sync status is left alone. */
 export const refreshProfile = () => fetchAndApply();
 

@@ -63,6 +63,3 @@ export function LoginDialogHost() {
   const state = loginDialog.value;
   return <LoginDialog open={state !== null} onClose={closeLoginDialog} onSuccess={state?.onSuccess} />;
 }
-
-export { openLoginDialog, closeLoginDialog } from '../../state/login.ts';
-export default LoginDialog;

@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
+import { checkFresh, progress, tokenSent } from '../../state/recovery-store.ts';
 import {
-  checkFresh,
   codeError,
   country,
   form,
@@ -15,7 +15,6 @@ import {
   otherError,
   phoneError,
   phoneNumber,
-  progress,
   recovered,
   recoveryStatus,
   requestCode,
@@ -23,7 +22,6 @@ import {
   setPhoneNumber,
   startOver,
   submitNewPassword,
-  tokenSent,
 } from '../../state/recovery.ts';
 import { attemptOnEnter, Field, PasswordField, PhoneField } from '../../components/LoginDialog/fields.tsx';
 
