@@ -8,6 +8,7 @@ import type { WirePobDetail } from '../../src/shared/wire.ts';
 import type { WireOrder } from '../../src/shared/wire-order.ts';
 import { pob } from './queue-fixtures.ts';
 import Shop from '../../src/client/screens/Shop/index.tsx';
+import Tracking from '../../src/client/screens/Tracking/index.tsx';
 import { loc, previousPath } from '../../src/client/router/history.ts';
 import { events, resetAnalytics } from '../../src/client/services/analytics.ts';
 import { memoryKeyValue, useKeyValue, load } from '../../src/client/services/storage.ts';
@@ -16,7 +17,8 @@ import { locale, useLanguage } from '../../src/client/state/i18n.ts';
 import { loginForm } from '../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import * as order from '../../src/client/state/order.ts';
-import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
+import * as tracking from '../../src/client/state/tracking.ts';
+import { activeOrderId, profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../src/client/state/shops.ts';
 
@@ -64,6 +66,7 @@ async function choose(el: Element) {
 test.after.each(async () => {
   await cleanup();
   order.reset();
+  tracking.reset();
   resetShops();
   resetPage();
   resetSession();
@@ -210,7 +213,7 @@ test('sending: the POST body, the stored order, the analytics event, and /tracki
   assert.is(posts(f.calls)[0].bearer, 'access-1');
   assert.is(order.sending.value, 'fulfilled');
   assert.is(order.orderId.value, 41);
-  assert.is(profile.value?.active_order_id, 41);
+  assert.is(activeOrderId.value, 41);
   assert.equal(await load('order'), { id: 41, barbershop: 2 });
   assert.ok(text(dialogs(el)[0]).includes('You are in the queue!'));
   const confirmation = events().find((e) => e.name === 'queue-confirmation');
@@ -220,6 +223,22 @@ test('sending: the POST body, the stored order, the analytics event, and /tracki
   assert.is(loc.value.path, '/barbershop/2', 'not yet');
   await settle(800);
   assert.is(loc.value.path, '/tracking');
+  f.restore();
+});
+
+test('tracking starts from the answer of joining: no second fetch of the order it just sent', async () => {
+  const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 201, body: placed({ queue: 12, ahead: 3 }) } } });
+  await choose(el);
+  await fire.click(button(el, 'Next'));
+  await fire.click(button(dialogs(el)[0], 'Join the queue'));
+  await settle(800);
+  assert.is(loc.value.path, '/tracking');
+  await cleanup();
+  const screen = await render(<Tracking params={{}} />);
+  await settle(5);
+  assert.is(f.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/customers/7/orders/')).length, 0, 'no GET of the order');
+  assert.is(screen.querySelector('.tracking-wait')?.getAttribute('data-wait'), 'wait-5');
+  assert.ok(text(screen).includes('12'), 'the wait of the POST answer');
   f.restore();
 });
 

@@ -7,7 +7,9 @@
  * - public:  shop and barber reads and the runtime config: network first, the cached copy when offline.
  * - private: the customer's orders (the tracking screen) and receipts: network first, kept in a cache of
  *            that customer alone (`private-<id>`), which the page deletes on logout. A PATCH of an order
- *            (check in, leave) answers the order, which then replaces its cached read ('private-write').
+ *            (check in, leave) answers the order, which then replaces its cached read ('private-write');
+ *            joining (the POST) answers the new order, which becomes its cached read ('private-create'), as
+ *            tracking starts from that answer without reading the order again.
  *            The profile is not cached here: the app keeps it in storage and a sync without an answer
  *            keeps the stored copy, which is fresher than any cached answer (an order sent since, say).
  * - network: everything else (other writes, other origins, other authenticated calls).
@@ -18,6 +20,7 @@ export type Strategy =
   | { kind: 'public' }
   | { kind: 'private'; cache: string }
   | { kind: 'private-write'; cache: string }
+  | { kind: 'private-create'; cache: string }
   | { kind: 'network' };
 
 export interface RequestFacts {
@@ -43,6 +46,7 @@ export const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}$
 
 const PRIVATE_READ = /^\/api\/[^/]+\/customers\/(\d+)\/(orders|receipts)(\/|$)/;
 const ORDER = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/\d+\/?$/;
+const ORDERS = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/$/;
 const PUBLIC_READ = /^\/api\/[^/]+\/(pobs|employees)(\/|$)/;
 const ASSET = /^\/(assets|icons|images)\//;
 /** Server paths a browser may navigate to that are not client routes. */
@@ -55,6 +59,10 @@ export function strategyFor(req: RequestFacts, origin: string): Strategy {
   if (req.method === 'PATCH' && req.auth) {
     const order = ORDER.exec(path);
     return order ? { kind: 'private-write', cache: privateCache(order[1]) } : { kind: 'network' };
+  }
+  if (req.method === 'POST' && req.auth) {
+    const orders = ORDERS.exec(path);
+    return orders ? { kind: 'private-create', cache: privateCache(orders[1]) } : { kind: 'network' };
   }
   if (req.method !== 'GET') return { kind: 'network' };
   if (req.mode === 'navigate') {
