@@ -2,24 +2,14 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t, tList } from '../../state/i18n.ts';
-import {
-  openTeaser,
-  setTeaserAllow,
-  setTeaserEmail,
-  setTeaserFocus,
-  submitTeaser,
-  teaserAllow,
-  teaserEmail,
-  teaserErrorShown,
-  teaserStatus,
-  teaserValid,
-} from '../../state/profile-pages.ts';
+import { editTeaser, openTeaser, submitTeaser, teaserForm as form, teaserStatus } from '../../state/bonus.ts';
 import { Checkbox, Field } from '../../components/LoginDialog/fields.tsx';
 
 export function Teaser() {
   useSignals();
   useEffect(() => openTeaser(), []);
   const status = teaserStatus.value;
+  const v = form.values.value;
   const rules = tList('bonus.teaserRules');
   return (
     <div className="teaser">
@@ -51,13 +41,13 @@ export function Teaser() {
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={teaserEmail.value}
-            onValue={setTeaserEmail}
-            onFocus={() => setTeaserFocus(true)}
-            onBlur={() => setTeaserFocus(false)}
-            error={teaserErrorShown.value ? t('bonus.emailInvalid') : null}
+            value={v.email}
+            onValue={(x) => editTeaser('email', x)}
+            onFocus={() => form.focus('email')}
+            onBlur={() => form.blur('email')}
+            error={form.shown('email') ? t('bonus.emailInvalid') : null}
           />
-          <Checkbox id="teaser-allow" checked={teaserAllow.value} onChecked={setTeaserAllow}>
+          <Checkbox id="teaser-allow" checked={v.allow_email} onChecked={(x) => editTeaser('allow_email', x)}>
             {t('bonus.permission')}
           </Checkbox>
           <div aria-live="assertive">
@@ -67,7 +57,7 @@ export function Teaser() {
               </p>
             )}
           </div>
-          <button type="submit" className="button primary block" disabled={!teaserValid.value || status === 'pending'} aria-busy={status === 'pending'}>
+          <button type="submit" className="button primary block" disabled={!form.valid.value || status === 'pending'} aria-busy={status === 'pending'}>
             {status === 'pending' ? t('bonus.sending') : t('bonus.join')}
           </button>
         </form>

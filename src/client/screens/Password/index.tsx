@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
-import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/settings.ts';
+import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/password.ts';
 import { attemptOnEnter, PasswordField } from '../../components/LoginDialog/fields.tsx';
 import { SubPage } from '../Profile/ui.tsx';
 
