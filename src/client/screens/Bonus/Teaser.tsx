@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t, tList } from '../../state/i18n.ts';
 import { editTeaser, openTeaser, submitTeaser, teaserForm as form, teaserStatus } from '../../state/bonus.ts';
-import { Checkbox, Field } from '../../components/LoginDialog/fields.tsx';
+import { Checkbox, Field } from '../../components/form/fields.tsx';
+import { AccountForm, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 
 export function Teaser() {
   useSignals();
@@ -22,19 +23,9 @@ export function Teaser() {
         </ul>
       )}
       {status === 'fulfilled' ? (
-        <div className="form-success" role="status">
-          <h2>{t('bonus.teaserThanksTitle')}</h2>
-          <p>{t('bonus.teaserThanks')}</p>
-        </div>
+        <SuccessCard title={t('bonus.teaserThanksTitle')} text={t('bonus.teaserThanks')} />
       ) : (
-        <form
-          className="account-form card teaser-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitTeaser();
-          }}
-        >
+        <AccountForm className="card teaser-form" onSubmit={() => void submitTeaser()}>
           <Field
             id="teaser-email"
             label={t('bonus.email')}
@@ -50,17 +41,9 @@ export function Teaser() {
           <Checkbox id="teaser-allow" checked={v.allow_email} onChecked={(x) => editTeaser('allow_email', x)}>
             {t('bonus.permission')}
           </Checkbox>
-          <div aria-live="assertive">
-            {status === 'rejected' && (
-              <p className="form-errors" role="alert">
-                {t('bonus.teaserFailed')}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button primary block" disabled={!form.valid.value || status === 'pending'} aria-busy={status === 'pending'}>
-            {status === 'pending' ? t('bonus.sending') : t('bonus.join')}
-          </button>
-        </form>
+          <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
+          <SubmitButton label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+        </AccountForm>
       )}
     </div>
   );

@@ -5,7 +5,8 @@ import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
-import { Field } from '../../components/LoginDialog/fields.tsx';
+import { Field } from '../../components/form/fields.tsx';
+import { AccountForm, SubmitButton } from '../../components/form/Form.tsx';
 import { SubPage } from '../Profile/ui.tsx';
 
 export default function Email(_props: ScreenProps) {
@@ -19,14 +20,7 @@ export default function Email(_props: ScreenProps) {
         <span className="muted">{t('email.current')}</span>
         <strong>{current || t('email.none')}</strong>
       </div>
-      <form
-        className="account-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void saveEmail();
-        }}
-      >
+      <AccountForm onSubmit={() => void saveEmail()}>
         <Field
           id="email-input"
           label={t('email.label')}
@@ -43,10 +37,8 @@ export default function Email(_props: ScreenProps) {
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>
-        <button type="submit" className="button primary block" disabled={!form.valid.value || status === 'pending'} aria-busy={status === 'pending'}>
-          {status === 'pending' ? t('email.saving') : t('email.save')}
-        </button>
-      </form>
+        <SubmitButton label={t('email.save')} pendingLabel={t('email.saving')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+      </AccountForm>
     </SubPage>
   );
 }
