@@ -32,7 +32,7 @@ export interface RequestFacts {
   auth: boolean;
 }
 
-export const PRIVATE_PREFIX = 'private-';
+const PRIVATE_PREFIX = 'private-';
 /** Public API reads and hashed files; the shell cache carries the build's version in its name. */
 export const PUBLIC_CACHE = 'api-v1';
 export const ASSET_CACHE = 'assets-v1';
@@ -42,7 +42,7 @@ export const NETWORK_TIMEOUT_MS = 4_000;
 /** Set on a response the worker answered from its cache because the network failed or was too slow. */
 export const FALLBACK_HEADER = 'x-sw-fallback';
 
-export const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}${customerId}`;
+const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}${customerId}`;
 
 const PRIVATE_READ = /^\/api\/[^/]+\/customers\/(\d+)\/(orders|receipts)(\/|$)/;
 const ORDER = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/\d+\/?$/;
