@@ -2,7 +2,7 @@
  * The session lifecycle of SPEC.md §4 "Account and session": restore at start, profile sync (at start and
  * whenever the page becomes visible), login, logout, the one refresh on 401/422 when 'stay logged in' is
  * on, and the lost-login path with its 'Login again' notice. This module is on the first route, so the
- * form states live in their own modules (login, register, recovery, settings, profile-pages).
+ * form states live in their own modules (login, register, recovery, email, password, bonus, …).
  */
 import { batch, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS } from '../../shared/constants.ts';
