@@ -49,8 +49,8 @@ let seq = 0;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let homeTimer: ReturnType<typeof setTimeout> | undefined;
-/** The order joining answered: tracking starts from it instead of fetching it at once. */
-let handedOver = false;
+/** When joining handed its answer over: tracking starting within a refresh period does not fetch it again. */
+let handedOverAt: number | null = null;
 
 /** The order is over (ended, cancelled, or gone): clear it and return to / after 500 ms. */
 function finish() {
@@ -82,7 +82,7 @@ function apply(w: WireOrder) {
 export function handOver(w: WireOrder) {
   clearTracking();
   apply(w);
-  handedOver = true;
+  handedOverAt = Date.now();
 }
 
 function scheduleRetry() {
@@ -126,8 +126,8 @@ export async function refreshOrder(): Promise<void> {
  */
 export function startTracking(): () => void {
   if (order.peek() && order.peek()!.orderId !== activeOrderId.peek()) clearTracking();
-  const fresh = handedOver && order.peek()?.orderId === activeOrderId.peek();
-  handedOver = false;
+  const fresh = handedOverAt !== null && Date.now() - handedOverAt < REFRESH_MS && order.peek()?.orderId === activeOrderId.peek();
+  handedOverAt = null;
   ended.value = false;
   const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: !fresh });
   let first = true;
@@ -205,7 +205,7 @@ export function toggleReceipt() {
 export function clearTracking() {
   seq++;
   failures = 0;
-  handedOver = false;
+  handedOverAt = null;
   clearTimeout(retryTimer);
   batch(() => {
     order.value = null;
