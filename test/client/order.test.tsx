@@ -8,7 +8,6 @@ import type { WirePobDetail } from '../../src/shared/wire.ts';
 import type { WireOrder } from '../../src/shared/wire-order.ts';
 import { pob } from './queue-fixtures.ts';
 import Shop from '../../src/client/screens/Shop/index.tsx';
-import Tracking from '../../src/client/screens/Tracking/index.tsx';
 import { loc, previousPath } from '../../src/client/router/history.ts';
 import { events, resetAnalytics } from '../../src/client/services/analytics.ts';
 import { memoryKeyValue, useKeyValue, load } from '../../src/client/services/storage.ts';
@@ -17,7 +16,6 @@ import { locale, useLanguage } from '../../src/client/state/i18n.ts';
 import { loginForm } from '../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import * as order from '../../src/client/state/order.ts';
-import * as tracking from '../../src/client/state/tracking.ts';
 import { activeOrderId, profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../src/client/state/shops.ts';
@@ -66,7 +64,6 @@ async function choose(el: Element) {
 test.after.each(async () => {
   await cleanup();
   order.reset();
-  tracking.reset();
   resetShops();
   resetPage();
   resetSession();
@@ -223,22 +220,6 @@ test('sending: the POST body, the stored order, the analytics event, and /tracki
   assert.is(loc.value.path, '/barbershop/2', 'not yet');
   await settle(800);
   assert.is(loc.value.path, '/tracking');
-  f.restore();
-});
-
-test('tracking starts from the answer of joining: no second fetch of the order it just sent', async () => {
-  const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 201, body: placed({ queue: 12, ahead: 3 }) } } });
-  await choose(el);
-  await fire.click(button(el, 'Next'));
-  await fire.click(button(dialogs(el)[0], 'Join the queue'));
-  await settle(800);
-  assert.is(loc.value.path, '/tracking');
-  await cleanup();
-  const screen = await render(<Tracking params={{}} />);
-  await settle(5);
-  assert.is(f.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/customers/7/orders/')).length, 0, 'no GET of the order');
-  assert.is(screen.querySelector('.tracking-wait')?.getAttribute('data-wait'), 'wait-5');
-  assert.ok(text(screen).includes('12'), 'the wait of the POST answer');
   f.restore();
 });
 
