@@ -153,6 +153,16 @@ function countBy(xs: (number | string)[]): Record<string, number> {
   return out;
 }
 
+// Measured on main before the fix (f6fda80), this bench with BENCH_SECONDS=10, on the shared 2-core machine.
+const BEFORE = [
+  'before the fix (main f6fda80, PGlite, 10 s; the machine shared, load average 17.8 / 22.1 / 26.3 over three runs):',
+  '  reads         p50 478 / 391 / 750 ms   p99 2146 / 9867 / 10388 ms   max 2685 / 10642 / 10480 ms',
+  '  joins (201)   p50 1334 / 5768 / 10016 ms   p99 9942 / 10266 / 10784 ms',
+  '  /config.json  p50 6046 / 6087 / 9837 ms   max 9942 / 9998 / 10495 ms (accepted by the server only when the load stopped)',
+  '  item 2 br reads while 40 logins hash: p50 8 ms  p99 149 ms  max 595 ms (load average 21.6)',
+];
+
 await bench('PGlite', null);
 const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 if (pgUrl) await bench('PostgreSQL', pgUrl);
+console.log(BEFORE.join('\n'));
