@@ -83,7 +83,17 @@ function runLoad(input: object): Promise<{ figures: Record<string, Sample[]>; un
   child.stdin.end(JSON.stringify(input));
   let out = '';
   child.stdout.on('data', (b: Buffer) => (out += b));
-  return new Promise((done, fail) => child.on('close', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`load exited ${code}`)))));
+  return new Promise((done, fail) =>
+    child.on('close', (code) => {
+      // A bad answer rejects (so the server is still stopped in bench's finally), never throws in the handler.
+      try {
+        if (code !== 0) throw new Error(`load exited ${code}`);
+        done(JSON.parse(out));
+      } catch (err) {
+        fail(err);
+      }
+    }),
+  );
 }
 
 /** Shops of the FI list open now and taking joins, each with its quickest service. */
