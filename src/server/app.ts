@@ -23,7 +23,6 @@ import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
 import { securityHeaders } from './security.ts';
-import { admitFairly } from './admission.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -54,7 +53,6 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
-  admitFairly(app, { perTurn: deps.config.admitPerTurn, queue: deps.config.admitQueue });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {

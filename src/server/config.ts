@@ -54,9 +54,6 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
-  /** API requests started per turn of the event loop (ADMIT_PER_TURN; 0: no gate) and that may wait (ADMIT_QUEUE): admission.ts. */
-  admitPerTurn: number;
-  admitQueue: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -110,8 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
-    admitPerTurn: Number(env.ADMIT_PER_TURN ?? 16),
-    admitQueue: Number(env.ADMIT_QUEUE ?? 1024),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -126,8 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
-  if (!Number.isInteger(config.admitPerTurn) || config.admitPerTurn < 0) throw new Error(`ADMIT_PER_TURN must be 0 or more, got ${env.ADMIT_PER_TURN}`);
-  if (!Number.isInteger(config.admitQueue) || config.admitQueue < 0) throw new Error(`ADMIT_QUEUE must be 0 or more, got ${env.ADMIT_QUEUE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
