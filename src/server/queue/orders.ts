@@ -110,6 +110,8 @@ export interface Placement {
   checkedIn: boolean;
   /** Through the app: refused while the shop is closed or its queue switched to full. */
   online: boolean;
+  /** Development mode: test shops and hidden barbers take orders; otherwise they are not found. */
+  development: boolean;
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -138,6 +140,8 @@ function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
+  // SPEC.md §6: the test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
+  if (shop.isTest && !p.development) throw notFound('Shop not found');
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
   let queue = await queueOf(tx, shop, now);
@@ -145,6 +149,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
   const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
   if (pinned.length) queue = withPinned(queue, pinned, now);
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
   if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
   if (p.online && shop.queueFull) throw conflict('The queue is full');
@@ -182,7 +187,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
     // Checked under the lock for a clear answer; the unique index still decides across shops.
     if ((await openOrderId(tx, customerId)) !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
     const priority = await customerPriority(tx, customerId, now);
-    const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
+    const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true, development: deps.config.development });
     return { placed, shop };
   });
   const chosen = placed.order.chosenBarberId;
