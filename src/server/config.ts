@@ -38,7 +38,38 @@ export interface Config {
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
   simulatorTickMs: number;
+  /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
+  limits: Limits;
 }
+
+export interface Limits {
+  /** Logins per phone and client address together in 15 minutes (LOGIN_LIMIT_PHONE_ADDRESS). */
+  loginPhoneAddress: number;
+  /** Logins per phone from anywhere in an hour (LOGIN_LIMIT_PHONE): the ceiling strangers cannot lower below. */
+  loginPhone: number;
+  /** SMS of every kind to one phone in 24 hours (SMS_LIMIT_PHONE). */
+  smsPhone: number;
+  /** Joins per customer in an hour (JOIN_LIMIT_CUSTOMER). */
+  joinsCustomer: number;
+  /** A turn SMS that falls due earlier waits until the order is this old (TURN_SMS_MIN_AGE_S, seconds). */
+  turnSmsMinAgeMs: number;
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+  return n;
+}
+
+export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
+  loginPhoneAddress: count(env, 'LOGIN_LIMIT_PHONE_ADDRESS', 10),
+  loginPhone: count(env, 'LOGIN_LIMIT_PHONE', 50),
+  smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
+  joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
+  turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
+});
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -83,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
     simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
+    limits: limitsFrom(env),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

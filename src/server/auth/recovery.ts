@@ -16,7 +16,7 @@ import { revokeAllRefreshTokens } from '../repos/tokens.ts';
 import type { Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
-import { enforce, forget } from './throttle.ts';
+import { enforce, forgetPhone } from './throttle.ts';
 import { hashCode } from './tokens.ts';
 
 export const MAX_CODE_TRIES = 5;
@@ -63,7 +63,7 @@ export async function resetPassword(deps: Deps, body: Body, address: string): Pr
     await setPasswordHash(tx, attempt.customer_id, hash, deps.now());
     await revokeAllRefreshTokens(tx, attempt.customer_id, 'recovery', deps.now());
   });
-  // The owner proved the phone: earlier wrong logins no longer block it.
-  await forget(deps.db, 'loginPhone', phone);
+  // The owner proved the phone: earlier wrong logins no longer block it, from any address.
+  await forgetPhone(deps.db, phone);
   return { ok: true };
 }
