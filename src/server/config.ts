@@ -6,6 +6,8 @@ import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 export interface Config {
   port: number;
   host: string;
+  /** Where customers reach the server (PUBLIC_URL), for links in SMS; no trailing slash. */
+  publicUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; when absent, PGlite in dataDir. */
   databaseUrl: string | null;
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
     development: flag(env.DEVELOPMENT, false),

@@ -3,6 +3,7 @@
  * (repos/limits.ts), so they hold across processes. Every attempt counts, allowed or not: a client that keeps
  * hammering a blocked key stays blocked.
  */
+import { tooManyText } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
 import { HttpError } from '../errors.ts';
 import { clear, clearPrefix, hit, prune, retryAt } from '../repos/limits.ts';
@@ -13,7 +14,7 @@ export interface Limit {
   limit: number;
   windowMs: number;
   /** What is limited, for the 429 text. */
-  what: 'attempts' | 'code requests' | 'requests';
+  what: 'attempts' | 'code requests' | 'requests' | 'joins';
 }
 
 export const LIMITS = {
@@ -46,7 +47,7 @@ export class TooManyRequests extends HttpError {
     readonly retryAfterMs: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / MIN));
-    super(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    super(429, tooManyText(what, minutes), undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 }
 

@@ -8,8 +8,8 @@ import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
-import { openOrderId } from '../repos/customers.ts';
-import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { TooManyRequests } from '../auth/throttle.ts';
+import { insertOrder, joinGate, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -20,6 +20,7 @@ import type { ShopQueue } from './snapshot.ts';
 import type { EngineOrder } from './types.ts';
 
 export const MAX_ITEMS = 10;
+const HOUR = 3_600_000;
 
 /** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
 export interface Choice {
@@ -184,8 +185,13 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
   const now = deps.now();
   const { placed, shop } = await inShop(deps, input.pobId, async (tx, shop) => {
     if (shop.country !== input.country) throw notFound('Shop not found');
-    // Checked under the lock for a clear answer; the unique index still decides across shops.
-    if ((await openOrderId(tx, customerId)) !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
+    // Checked under the lock for a clear answer; the unique index still decides across shops (so two joins at
+    // once cannot both pass the join limit either: only one of them can be open).
+    const limit = deps.config.limits.joinsCustomer;
+    const gate = await joinGate(tx, customerId, now - HOUR, limit);
+    if (gate.openId !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
+    // At most JOIN_LIMIT_CUSTOMER joins an hour (issue 17 item 1: join → cancel in a loop must not be free).
+    if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
     const priority = await customerPriority(tx, customerId, now);
     const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true, development: deps.config.development });
     return { placed, shop };

@@ -96,6 +96,28 @@ export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<Ord
   return rows;
 }
 
+/** What a join checks of the customer before placing the order, in one statement. */
+export interface JoinGate {
+  /** The customer's open order (waiting or in service), if any. */
+  openId: number | null;
+  /** Orders the customer joined after `since`. */
+  recent: number;
+  /** When the `limit`-th most recent of them joined (its leaving the window frees a join); null when fewer. */
+  freedAt: number | null;
+}
+
+/** The customer's open order and recent joins (the join limit counts the orders themselves: nothing else to keep). */
+export async function joinGate(q: Queryable, customerId: number, since: number, limit: number): Promise<JoinGate> {
+  const { rows } = await q.query<JoinGate>(
+    `SELECT (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
+       (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND joined_at > $2) AS recent,
+       (SELECT joined_at FROM orders WHERE customer_id = $1 AND joined_at > $2 ORDER BY joined_at DESC OFFSET $3 LIMIT 1) AS "freedAt"`,
+    [customerId, iso(since), Math.max(limit - 1, 0)],
+  );
+  const r = rows[0];
+  return { openId: r.openId, recent: Number(r.recent), freedAt: r.freedAt === null ? null : Number(r.freedAt) };
+}
+
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait)
