@@ -20,6 +20,9 @@ export const WIRE_ERRORS = {
   wrongOldPassword: 'Current password is incorrect',
   invalidEmail: 'Invalid email address',
   passwordTooLong: 'Password too long',
+  // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
+  invalidIdempotencyKey: 'Invalid Idempotency-Key header',
+  idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
 } as const;
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;
