@@ -143,8 +143,11 @@ export async function sendOrder(): Promise<boolean> {
   sending.value = 'pending';
   error.value = null;
   errorMessage.value = null;
+  // One Idempotency-Key per send, kept after a failure so that sending the same order again is its retry.
+  lastSend = api.keyForSend(lastSend, JSON.stringify(body));
   try {
-    const answer = await api.createOrder(locale.peek(), u.id, body);
+    const answer = await api.createOrder(locale.peek(), u.id, body, lastSend.key);
+    lastSend = null;
     sending.value = 'fulfilled';
     if (answer.status === 'active') storeActiveOrder(answer.id, s.id);
     const sum = totals.peek();
@@ -158,8 +161,12 @@ export async function sendOrder(): Promise<boolean> {
   }
 }
 
+/** The Idempotency-Key of the last send that got no answer, with the body it went with (a retry reuses it). */
+let lastSend: { key: string; body: string } | null = null;
+
 /** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
+  lastSend = null;
   barbershop.value = null;
   selection.value = rules.EMPTY_SELECTION;
   status.value = 'idle';
