@@ -7,6 +7,7 @@ import { localeOfSegment, type Locale } from '../shared/locales.ts';
 import type { Deps } from './deps.ts';
 import { HttpError, notFound } from './errors.ts';
 import { configRoutes } from './routes/config.ts';
+import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/pobs.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   configRoutes(app, deps);
   devRoutes(app, deps);
+  smsStopRoutes(app, deps);
 
   await app.register(
     async (api) => {

@@ -7,6 +7,8 @@ import { availableParallelism } from 'node:os';
 export interface Config {
   port: number;
   host: string;
+  /** Where customers reach the server (PUBLIC_URL), for links in SMS; no trailing slash. */
+  publicUrl: string;
   dataDir: string;
   /** PostgreSQL connection string; when absent, PGlite in dataDir. */
   databaseUrl: string | null;
@@ -54,7 +56,38 @@ export interface Config {
   maxConnectionsPerAddress: number;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
+  /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
+  limits: Limits;
 }
+
+export interface Limits {
+  /** Logins per phone and client address together in 15 minutes (LOGIN_LIMIT_PHONE_ADDRESS). */
+  loginPhoneAddress: number;
+  /** Logins per phone from anywhere in an hour (LOGIN_LIMIT_PHONE): the ceiling strangers cannot lower below. */
+  loginPhone: number;
+  /** SMS of every kind to one phone in 24 hours (SMS_LIMIT_PHONE). */
+  smsPhone: number;
+  /** Joins per customer in an hour (JOIN_LIMIT_CUSTOMER). */
+  joinsCustomer: number;
+  /** A turn SMS that falls due earlier waits until the order is this old (TURN_SMS_MIN_AGE_S, seconds). */
+  turnSmsMinAgeMs: number;
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+  return n;
+}
+
+export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
+  loginPhoneAddress: count(env, 'LOGIN_LIMIT_PHONE_ADDRESS', 10),
+  loginPhone: count(env, 'LOGIN_LIMIT_PHONE', 50),
+  smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
+  joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
+  turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
+});
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -76,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const config: Config = {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
     development: flag(env.DEVELOPMENT, false),
@@ -107,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
+    limits: limitsFrom(env),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

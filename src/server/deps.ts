@@ -7,7 +7,7 @@ import type { Keys } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
-import type { SmsProvider } from './notify/sms.ts';
+import type { BudgetedSms } from './notify/sms-budget.ts';
 import type { TurnNotifier } from './queue/notify-turns.ts';
 
 export interface Deps {
@@ -17,8 +17,8 @@ export interface Deps {
   now: () => number;
   /** The process's one logger: Fastify logs through it too (loggerInstance). */
   log: FastifyBaseLogger;
-  /** The SMS sender SMS_PROVIDER configures; the dev outbox route and the code sender share it. */
-  sms: SmsProvider;
+  /** The SMS sender SMS_PROVIDER configures, within the per-phone budget; the dev outbox route and the code sender share it. */
+  sms: BudgetedSms;
   /** The push sender the FCM settings configure; null: push off. */
   push: PushSender | null;
   /** Sends the turn and end-of-order notifications, one check after another. */

@@ -9,7 +9,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { Deps } from './deps.ts';
 import { pushFromConfig } from './notify/push.ts';
-import { smsFromConfig } from './notify/sms.ts';
+import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
+import { budgetedSms } from './notify/sms-budget.ts';
 import { checkTurns, turnNotifier } from './queue/notify-turns.ts';
 
 /** The process's logger at LOG_LEVEL ('silent' logs nothing). */
@@ -17,7 +18,7 @@ export const makeLogger = (config: Pick<Config, 'logLevel'>): FastifyBaseLogger 
 
 export async function buildDeps(
   base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger },
-  overrides: Partial<Pick<Deps, 'sms' | 'push'>> = {},
+  overrides: { sms?: SmsProvider; push?: Deps['push'] } = {},
 ): Promise<Deps> {
   const { config, db, now } = base;
   const log = base.log ?? makeLogger(config);
@@ -26,7 +27,8 @@ export async function buildDeps(
     db,
     now,
     log,
-    sms: overrides.sms ?? smsFromConfig(config, log, now),
+    // Every SMS of every kind counts against the number's budget, in the database (notify/sms-budget.ts).
+    sms: budgetedSms(overrides.sms ?? smsFromConfig(config, log, now), db, now, config.limits.smsPhone),
     push: overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.

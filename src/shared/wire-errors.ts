@@ -20,9 +20,18 @@ export const WIRE_ERRORS = {
   wrongOldPassword: 'Current password is incorrect',
   invalidEmail: 'Invalid email address',
   passwordTooLong: 'Password too long',
+  // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
+  invalidIdempotencyKey: 'Invalid Idempotency-Key header',
+  idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
 } as const;
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;
 
 /** The §8 text of a required body field that is absent: `Missing phone parameter`. */
 export const missingParameter = (field: string): string => `Missing ${field} parameter`;
+
+/**
+ * The text of a 429 (DESIGN.md §3 "Errors"): what was limited and the wait in whole minutes, e.g.
+ * `Too many joins. Try again in 12 minutes.` `what`: attempts, code requests, requests, joins.
+ */
+export const tooManyText = (what: string, minutes: number): string => `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

@@ -9,6 +9,8 @@ export interface Call {
   path: string;
   body: unknown;
   bearer: string | null;
+  /** The Idempotency-Key header, if sent (order POST). */
+  idempotencyKey: string | null;
 }
 
 type Answer = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
@@ -27,6 +29,7 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
       path,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       bearer: headers.authorization?.replace(/^Bearer /, '') ?? null,
+      idempotencyKey: headers['idempotency-key'] ?? null,
     };
     calls.push(call);
     const queue = queues.get(`${call.method} ${path}`);

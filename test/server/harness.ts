@@ -50,7 +50,7 @@ export interface Harness {
 
 /** Opens a fresh database, optionally seeds it with `seed(db, now)`, and builds the app on it. */
 export async function harness(
-  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Partial<Pick<Deps, 'sms' | 'push'>> } = {},
+  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Parameters<typeof buildDeps>[1] } = {},
 ): Promise<Harness> {
   const c = clock(opts.start);
   const created = usePostgres ? await createDatabase() : null;

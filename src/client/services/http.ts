@@ -62,11 +62,13 @@ export interface RequestOptions {
   auth?: boolean;
   /** Use this bearer instead of the access token (the refresh call). */
   bearer?: string;
+  /** Further request headers (the order POST's Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 async function send(url: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   const bearer = opts.bearer ?? (opts.auth ? auth?.token() : null);
   if (bearer) headers.authorization = `Bearer ${bearer}`;

@@ -8,8 +8,25 @@ import { request } from './http.ts';
 
 const base = (customerId: number) => `/customers/${customerId}/orders/`;
 
-export const createOrder = (locale: Locale, customerId: number, body: WireOrderInput) =>
-  request<WireOrder>(locale, base(customerId), { method: 'POST', body, auth: true });
+/**
+ * POST the order with its Idempotency-Key (issue 17 item 14): one key per send, the same key when the same send is
+ * retried, so a join whose answer was lost is answered again instead of being refused as a second order.
+ */
+export const createOrder = (locale: Locale, customerId: number, body: WireOrderInput, idempotencyKey: string) =>
+  request<WireOrder>(locale, base(customerId), { method: 'POST', body, auth: true, headers: { 'idempotency-key': idempotencyKey } });
+
+/** A new Idempotency-Key: a UUID where the browser has randomUUID (secure contexts only), else 128 random bits. */
+export function newIdempotencyKey(cryptoApi: Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>> | undefined = globalThis.crypto): string {
+  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
+  if (typeof cryptoApi?.getRandomValues === 'function') return Array.from(cryptoApi.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  // No Web Crypto at all: still unique enough per customer for a day.
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
+/** The key of a send: the previous one when the body is the same (a retry of that send), else a new one. */
+export function keyForSend(previous: { key: string; body: string } | null, body: string, make: () => string = newIdempotencyKey): { key: string; body: string } {
+  return previous && previous.body === body ? previous : { key: make(), body };
+}
 
 export const fetchOrder = (locale: Locale, customerId: number, orderId: number, signal?: AbortSignal) =>
   request<WireOrder>(locale, `${base(customerId)}${orderId}/`, { auth: true, signal });

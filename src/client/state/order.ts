@@ -142,8 +142,11 @@ export async function sendOrder(): Promise<boolean> {
     error.value = null;
     errorMessage.value = null;
   });
+  // One Idempotency-Key per send, kept after a failure so that sending the same order again is its retry.
+  lastSend = api.keyForSend(lastSend, JSON.stringify(body));
   try {
-    const answer = await api.createOrder(locale.peek(), u.id, body);
+    const answer = await api.createOrder(locale.peek(), u.id, body, lastSend.key);
+    lastSend = null;
     batch(() => {
       sending.value = 'fulfilled';
       if (answer.status !== 'active') return;
@@ -163,8 +166,12 @@ export async function sendOrder(): Promise<boolean> {
   }
 }
 
+/** The Idempotency-Key of the last send that got no answer, with the body it went with (a retry reuses it). */
+let lastSend: { key: string; body: string } | null = null;
+
 /** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
+  lastSend = null;
   batch(() => {
     barbershop.value = null;
     selection.value = rules.EMPTY_SELECTION;

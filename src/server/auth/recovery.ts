@@ -16,7 +16,7 @@ import { revokeAllRefreshTokens } from '../repos/tokens.ts';
 import type { Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
-import { enforce, forget } from './throttle.ts';
+import { enforce, forgetPhone } from './throttle.ts';
 import { hashCode } from './tokens.ts';
 
 export const MAX_CODE_TRIES = 5;
@@ -28,6 +28,9 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   const phone = assertPhone(body.phone, body.countryCode);
   // Counted for every phone, known or not, so a 429 does not tell either.
   await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }]);
+  // The number's SMS budget (notify/sms-budget.ts) is counted before the answer and for every phone too, so the
+  // answer's timing tells nothing either, and the code is in the outbox by the time the answer arrives.
+  const allowed = await deps.sms.take(phone);
   const customer = await customerByPhone(deps.db, phone);
   if (!customer) return { ok: true };
 
@@ -36,8 +39,12 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   await pruneCodes(deps.db, now);
   await insertCode(deps.db, { customerId: customer.id, phone, codeHash: hashCode(deps.keys, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
   const text = codeText(customer.language ?? languageOfLocale(locale), code);
+  if (!allowed) {
+    deps.log.warn({ to: phone }, 'recovery SMS not sent: the number has had its SMS budget');
+    return { ok: true };
+  }
   // Not awaited: the answer must not wait for the gateway (that would time the account's existence).
-  deps.sms.send(phone, text).catch((err: Error) => deps.log.error({ err: err.message, to: phone }, 'recovery SMS failed'));
+  deps.sms.sendTaken(phone, text).catch((err: Error) => deps.log.error({ err: err.message, to: phone }, 'recovery SMS failed'));
   return { ok: true };
 }
 
@@ -63,7 +70,7 @@ export async function resetPassword(deps: Deps, body: Body, address: string): Pr
     await setPasswordHash(tx, attempt.customer_id, hash, deps.now());
     await revokeAllRefreshTokens(tx, attempt.customer_id, 'recovery', deps.now());
   });
-  // The owner proved the phone: earlier wrong logins no longer block it.
-  await forget(deps.db, 'loginPhone', phone);
+  // The owner proved the phone: earlier wrong logins no longer block it, from any address.
+  await forgetPhone(deps.db, phone);
   return { ok: true };
 }

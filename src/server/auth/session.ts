@@ -19,7 +19,7 @@ import { customerById, customerByPhone, setPasswordHash, upgradePasswordHash } f
 import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRefreshTokens, revokeRefreshToken } from '../repos/tokens.ts';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
-import { enforce, forget } from './throttle.ts';
+import { enforce, forget, phoneAddress } from './throttle.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
 
@@ -41,7 +41,12 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   if (typeof body.password !== 'string') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const password = body.password;
 
-  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone }, { name: 'loginAddress', key: address }]);
+  const { limits } = deps.config;
+  const pair = phoneAddress(phone, address);
+  // Per phone and address first. Once an address is blocked there its attempts stop at this check and never reach
+  // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere (issue 17 item 11).
+  await enforce(deps.db, deps.now(), [{ name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress }, { name: 'loginAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone, limit: limits.loginPhone }]);
   const customer = await customerByPhone(deps.db, phone);
   let ok = false;
   if (password.length <= MAX_PASSWORD_LENGTH) {
@@ -51,7 +56,7 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   }
   if (!customer || !ok) throw unauthorized(WRONG_LOGIN);
 
-  await forget(deps.db, 'loginPhone', phone);
+  await forget(deps.db, 'loginPhoneAddress', pair);
   if (needsRehash(customer.password_hash, deps.config.scrypt)) {
     await upgradePasswordHash(deps.db, customer.id, customer.password_hash, await hashPassword(password, deps.config.scrypt));
   }

@@ -3,9 +3,10 @@
  * (repos/limits.ts), so they hold across processes. Every attempt counts, allowed or not: a client that keeps
  * hammering a blocked key stays blocked.
  */
+import { tooManyText } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
 import { HttpError } from '../errors.ts';
-import { clear, hit, prune, retryAt } from '../repos/limits.ts';
+import { clear, clearPrefix, hit, prune, retryAt } from '../repos/limits.ts';
 
 const MIN = 60_000;
 
@@ -13,12 +14,17 @@ export interface Limit {
   limit: number;
   windowMs: number;
   /** What is limited, for the 429 text. */
-  what: 'attempts' | 'code requests' | 'requests';
+  what: 'attempts' | 'code requests' | 'requests' | 'joins';
 }
 
 export const LIMITS = {
-  /** Wrong passwords for one phone; a successful login clears it. */
-  loginPhone: { limit: 10, windowMs: 15 * MIN, what: 'attempts' },
+  /**
+   * Logins for one phone from one address; a successful login clears it. Strangers elsewhere do not count here,
+   * so they cannot lock the owner out (issue 17 item 11); LOGIN_LIMIT_PHONE_ADDRESS.
+   */
+  loginPhoneAddress: { limit: 10, windowMs: 15 * MIN, what: 'attempts' },
+  /** Logins for one phone from anywhere: a higher ceiling against guessing from many addresses; LOGIN_LIMIT_PHONE. */
+  loginPhone: { limit: 50, windowMs: 60 * MIN, what: 'attempts' },
   /** Logins from one address; generous, a shop's Wi-Fi is shared by many customers. */
   loginAddress: { limit: 100, windowMs: 15 * MIN, what: 'attempts' },
   /** SMS codes per phone: at most 3 an hour, whether or not the phone has an account. */
@@ -41,17 +47,20 @@ export class TooManyRequests extends HttpError {
     readonly retryAfterMs: number,
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / MIN));
-    super(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
+    super(429, tooManyText(what, minutes), undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 }
 
 let hitsSincePrune = 0;
 
-/** Counts one hit on each named key and throws TooManyRequests (its wait becomes Retry-After) when any is over its limit. */
-export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string }[]): Promise<void> {
+/**
+ * Counts one hit on each named key and throws TooManyRequests (its wait becomes Retry-After) when any is over its
+ * limit. `limit` replaces the rule's default (a setting of config.ts).
+ */
+export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string; limit?: number }[]): Promise<void> {
   const results = await Promise.all(
-    checks.map(async ({ name, key }) => {
-      const rule: Limit = LIMITS[name];
+    checks.map(async ({ name, key, limit }) => {
+      const rule: Limit = limit === undefined ? LIMITS[name] : { ...LIMITS[name], limit };
       const result = await hit(q, `${name}:${key}`, now, rule.windowMs);
       return { rule, result };
     }),
@@ -74,4 +83,13 @@ export async function enforce(q: Queryable, now: number, checks: { name: LimitNa
 
 export async function forget(q: Queryable, name: LimitName, key: string): Promise<void> {
   await clear(q, `${name}:${key}`);
+}
+
+/** The key of a phone and address together. */
+export const phoneAddress = (phone: string, address: string): string => `${phone}|${address}`;
+
+/** Forgets every phone-and-address key of a phone (the owner proved the phone by a recovery code). */
+export async function forgetPhone(q: Queryable, phone: string): Promise<void> {
+  await clear(q, `loginPhone:${phone}`);
+  await clearPrefix(q, `loginPhoneAddress:${phone}|`);
 }

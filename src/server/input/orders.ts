@@ -2,6 +2,8 @@
  * The order bodies of the customer and operator APIs, checked before anything reads the database: ids, the
  * chosen services and extras, the PATCH action and the operator's walk-in. queue/orders.ts checks the rest.
  */
+import { createHash } from 'node:crypto';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
 import { MAX_ITEMS, type Choice } from '../queue/orders.ts';
 import { onlyKeys, requiredText, type Body } from './body.ts';
@@ -83,4 +85,15 @@ export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barb
     priority,
     checkedIn,
   };
+}
+
+/**
+ * The Idempotency-Key header of an order POST (issue 17 item 14), with a hash of the body it came with; null when
+ * absent. A key is 1–255 visible ASCII characters (a UUID, or the client's random fallback).
+ */
+export function idempotencyOf(header: string | string[] | undefined, body: Body): { key: string; bodyHash: string } | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) throw badRequest(WIRE_ERRORS.invalidIdempotencyKey, 'Idempotency-Key');
+  // The body as parsed: a client retrying sends the same JSON, so the same keys in the same order.
+  return { key: header, bodyHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
 }

@@ -4,6 +4,8 @@
  * settle the claim with the outcome (a failure is recorded, not retried).
  */
 import type { Deps } from '../deps.ts';
+import { serverText, textLanguage } from './texts.ts';
+import { stopLink } from './sms-stop.ts';
 import { claimNotice, forgetPushToken, settleNotice, type ContactRow, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 
 export type DeliveryOutcome = 'sent' | 'unregistered' | 'failed';
@@ -12,19 +14,21 @@ export interface Notice {
   orderId: number;
   kind: NoticeKind;
   channel: NoticeChannel;
-  contact: Pick<ContactRow, 'id' | 'phone' | 'fcmToken'>;
+  contact: Pick<ContactRow, 'id' | 'phone' | 'fcmToken' | 'language'>;
   text: { title: string; body: string };
   /** Push only: the data FCM hands the app, and the page a tap opens. */
   data: Record<string, string>;
   link: string;
   /** A kind this notice makes pointless, claimed with it (a 'now' first means no 'near' after it). */
   supersedes?: NoticeKind;
+  /** Sent only while the order is waiting or in service (turn alerts): checked by the claim itself. */
+  whileOpen?: boolean;
 }
 
 /** Sends the notice unless it was claimed before (null); answers how it went. */
 export async function deliver(deps: Deps, n: Notice): Promise<DeliveryOutcome | null> {
   const now = deps.now();
-  const claimed = await claimNotice(deps.db, n.orderId, n.kind, n.channel, now);
+  const claimed = await claimNotice(deps.db, n.orderId, n.kind, n.channel, now, null, n.whileOpen);
   if (n.supersedes) await claimNotice(deps.db, n.orderId, n.supersedes, n.channel, now, `superseded by ${n.kind}`);
   if (!claimed) return null;
   let outcome: DeliveryOutcome = 'sent';
@@ -38,7 +42,10 @@ export async function deliver(deps: Deps, n: Notice): Promise<DeliveryOutcome | 
         await forgetPushToken(deps.db, n.contact.id, n.contact.fcmToken);
       }
     } else {
-      await deps.sms.send(n.contact.phone, `${n.text.title}: ${n.text.body}`);
+      // Every alert SMS says how to stop them (issue 17 item 1); deps.sms keeps the per-phone budget.
+      const language = textLanguage(n.contact.language);
+      const stop = serverText('server.sms.stop', language, { link: stopLink(deps, n.contact.phone, language) });
+      await deps.sms.send(n.contact.phone, `${n.text.title}: ${n.text.body}\n${stop}`);
     }
   } catch (err) {
     outcome = 'failed';

@@ -20,9 +20,12 @@ export interface ServerTexts {
   'server.ended.serviced': { shop: string };
   'server.ended.noShow': { shop: string };
   'server.sms.code': { code: string };
+  /** The line every alert SMS ends with: how to stop them (notify/sms-stop.ts). */
+  'server.sms.stop': { link: string };
+  'server.sms.stopped': Record<string, never>;
 }
 /** The texts that are notifications: a title and a body under the key. */
-export type NoticeKey = Exclude<keyof ServerTexts, 'server.sms.code'>;
+export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
 export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow'];
 
 /** The dictionary of a stored language code; English for none or one without a dictionary. */
@@ -37,6 +40,10 @@ const text = (key: string, params: object, language: string | null | undefined):
 export function noticeText<K extends NoticeKey>(key: K, language: string | null | undefined, params: ServerTexts[K]): { title: string; body: string } {
   return { title: text(`${key}.title`, params, language), body: text(`${key}.body`, params, language) };
 }
+
+/** A one-line server text in the customer's language. */
+export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>(key: K, language: string | null | undefined, params: ServerTexts[K]): string =>
+  text(key, params, language);
 
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);

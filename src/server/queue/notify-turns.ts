@@ -64,12 +64,14 @@ export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNo
     if (!c) continue;
     const channels: NoticeChannel[] = [];
     if (deps.push && c.fcmToken) channels.push('push');
-    if (c.allowSms) channels.push('sms');
+    // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+    // cancelled at once sends none (issue 17 item 1); the timer's next check sends one that waited.
+    if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
     const shop = shopName.get(order.shopId) ?? '';
     const text = kind === 'near' ? noticeText('server.turn.near', c.language, { shop, wait }) : noticeText('server.turn.now', c.language, { shop });
     for (const channel of channels) {
       const data = { order_id: String(order.id), kind };
-      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined });
+      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined, whileOpen: true });
       if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
     }
   }

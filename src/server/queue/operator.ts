@@ -145,7 +145,7 @@ export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<
   await shopOrThrow(deps.db, shopId);
   const now = deps.now();
   const id = await inShop(deps, shopId, async (tx, locked) =>
-    (await placeOrder(tx, now, { shop: locked, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false })).order.id,
+    (await placeOrder(tx, now, { shop: locked, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false, development: deps.config.development })).order.id,
   );
   return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
 }

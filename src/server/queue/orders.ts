@@ -9,8 +9,8 @@ import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
 import { noteQueueChange } from '../domain/pob-cache.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
-import { openOrderId } from '../repos/customers.ts';
-import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { TooManyRequests } from '../auth/throttle.ts';
+import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -21,6 +21,7 @@ import type { ShopQueue } from './snapshot.ts';
 import type { EngineOrder } from './types.ts';
 
 export const MAX_ITEMS = 10;
+const HOUR = 3_600_000;
 
 /** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
 export interface Choice {
@@ -115,6 +116,8 @@ export interface Placement {
   checkedIn: boolean;
   /** Through the app: refused while the shop is closed or its queue switched to full. */
   online: boolean;
+  /** Development mode: test shops and hidden barbers take orders; otherwise they are not found. */
+  development: boolean;
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -143,6 +146,8 @@ function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
+  // SPEC.md §6: the test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
+  if (shop.isTest && !p.development) throw notFound('Shop not found');
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
   let queue = await queueOf(tx, shop, now);
@@ -150,6 +155,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
   const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
   if (pinned.length) queue = withPinned(queue, pinned, now);
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
   if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
   if (p.online && shop.queueFull) throw conflict('The queue is full');
@@ -173,26 +179,53 @@ export interface JoinInput {
   choices: Choice[];
   /** The request's locale: a shop of another country is not found. */
   country: string;
+  /** The Idempotency-Key header and a hash of the body it came with (issue 17 item 14), if the client sent one. */
+  idempotency?: { key: string; bodyHash: string } | null;
+}
+
+/** How long an Idempotency-Key is kept per customer. */
+export const IDEMPOTENCY_KEPT_MS = 24 * HOUR;
+
+/** Thrown inside the join's transaction to roll it back (no version bump) and answer the kept answer instead. */
+class Replay {
+  constructor(readonly answer: WireOrder) {}
 }
 
 /**
  * POST /customers/{id}/orders/: the customer joins a shop's queue with their membership priority. The answer
  * is made from what the transaction computed (the shop under its lock, the priced items, the queue with the
- * order in it), not read back.
+ * order in it), not read back. With an Idempotency-Key, a join sent again gets the answer of the first.
  */
 export async function joinQueue(deps: Deps, customerId: number, input: JoinInput): Promise<WireOrder> {
   const now = deps.now();
-  const { placed, shop } = await inShop(deps, input.pobId, async (tx, shop) => {
-    if (shop.country !== input.country) throw notFound('Shop not found');
-    // Checked under the lock for a clear answer; the unique index still decides across shops.
-    if ((await openOrderId(tx, customerId)) !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
-    const priority = await customerPriority(tx, customerId, now);
-    const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true });
-    return { placed, shop };
-  });
-  const chosen = placed.order.chosenBarberId;
-  const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
-  return viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+  const idem = input.idempotency ?? null;
+  const keptSince = now - IDEMPOTENCY_KEPT_MS;
+  try {
+    return await inShop(deps, input.pobId, async (tx, shop) => {
+      if (shop.country !== input.country) throw notFound('Shop not found');
+      // Checked under the lock for a clear answer; the unique index still decides across shops (so two joins at
+      // once cannot both pass the join limit either: only one of them can be open).
+      const limit = deps.config.limits.joinsCustomer;
+      const gate = await joinGate(tx, { customerId, since: now - HOUR, limit, key: idem?.key ?? null, keptSince });
+      if (gate.replay) {
+        if (gate.replay.bodyHash !== idem!.bodyHash) throw new HttpError(422, WIRE_ERRORS.idempotencyKeyReused);
+        throw new Replay(JSON.parse(gate.replay.answer) as WireOrder);
+      }
+      if (gate.openId !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
+      // At most JOIN_LIMIT_CUSTOMER joins an hour (issue 17 item 1: join → cancel in a loop must not be free).
+      if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
+      const priority = await customerPriority(tx, customerId, now);
+      const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true, development: deps.config.development });
+      const chosen = placed.order.chosenBarberId;
+      const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
+      const answer = viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+      if (idem) await keepIdempotentAnswer(tx, { customerId, key: idem.key, bodyHash: idem.bodyHash, answer: JSON.stringify(answer), now, keptSince });
+      return answer;
+    });
+  } catch (err) {
+    if (err instanceof Replay) return err.answer;
+    throw err;
+  }
 }
 
 async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {

@@ -44,6 +44,8 @@ export interface ShopShiftRow {
   avatar: string | null;
   avatarActive: boolean;
   speed: number;
+  /** Hidden barbers take no orders outside development mode (their shifts still shape the queue). */
+  hidden: boolean;
 }
 
 const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatar_active AS "avatarActive",
@@ -95,7 +97,7 @@ export async function shiftsOfBarbers(q: Queryable, barberIds: number[], from: n
 export async function shiftsAtShops(q: Queryable, shopIds: number[], from: number, to: number): Promise<ShopShiftRow[]> {
   const { rows } = await q.query<ShopShiftRow>(
     `SELECT s.id, s.barber_id AS "barberId", s.shop_id AS "shopId", s.starts_at AS start, s.ends_at AS "end",
-       b.firstname, b.lastname, b.image, b.avatar, b.avatar_active AS "avatarActive", b.speed
+       b.firstname, b.lastname, b.image, b.avatar, b.avatar_active AS "avatarActive", b.speed, b.hidden
      FROM shifts s JOIN barbers b ON b.id = s.barber_id
      WHERE s.shop_id = ANY($1::int[]) AND s.starts_at < $3::timestamptz AND s.ends_at > $2::timestamptz
        AND b.status = 'active'

@@ -65,6 +65,11 @@ export async function clear(q: Queryable, key: string): Promise<void> {
   await q.query('DELETE FROM rate_limits WHERE key = $1', [key]);
 }
 
+/** Forgets every key that starts with `prefix` (LIKE's wildcards in it are taken literally). */
+export async function clearPrefix(q: Queryable, prefix: string): Promise<void> {
+  await q.query(`DELETE FROM rate_limits WHERE key LIKE $1 ESCAPE '\\'`, [prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%']);
+}
+
 /** Removes buckets that no longer count for any window. */
 export async function prune(q: Queryable, now: number): Promise<void> {
   await q.query('DELETE FROM rate_limits WHERE expires_at < $1', [new Date(now).toISOString()]);

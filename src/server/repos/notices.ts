@@ -13,13 +13,17 @@ export interface ContactRow {
   phone: string;
   fcmToken: string | null;
   allowSms: boolean;
+  /** The number's owner stopped turn-alert SMS with the link an alert carries. */
+  smsStopped: boolean;
   language: string | null;
 }
 
 export async function contactsOf(q: Queryable, customerIds: number[]): Promise<Map<number, ContactRow>> {
   if (!customerIds.length) return new Map();
   const { rows } = await q.query<ContactRow>(
-    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language FROM customers WHERE id = ANY($1::int[])`,
+    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language,
+       EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = customers.phone) AS "smsStopped"
+     FROM customers WHERE id = ANY($1::int[])`,
     [customerIds],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -33,14 +37,24 @@ export async function shopsWithCustomerOrders(q: Queryable): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** Claims a notice; false when it was claimed before (by this or another process). */
-export async function claimNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, note: string | null = null): Promise<boolean> {
+/**
+ * Claims a notice; false when it was claimed before (by this or another process), or, with `whileOpen`, when the
+ * order is no longer waiting or in service (a turn alert for a cancelled order never goes out).
+ */
+export async function claimNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, note: string | null = null, whileOpen = false): Promise<boolean> {
   const { rows } = await q.query(
-    `INSERT INTO order_notifications (order_id, kind, channel, claimed_at, error) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO order_notifications (order_id, kind, channel, claimed_at, error)
+     SELECT $1, $2, $3, $4, $5
+      WHERE NOT $6::boolean OR EXISTS (SELECT 1 FROM orders WHERE id = $1 AND status IN ('active', 'in_service'))
      ON CONFLICT DO NOTHING RETURNING order_id`,
-    [orderId, kind, channel, iso(now), note],
+    [orderId, kind, channel, iso(now), note, whileOpen],
   );
   return rows.length > 0;
+}
+
+/** Stops turn-alert SMS to a number (a second stop changes nothing). */
+export async function stopTurnSms(q: Queryable, phone: string, now: number): Promise<void> {
+  await q.query('INSERT INTO sms_opt_outs (phone, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [phone, iso(now)]);
 }
 
 /** Records how a claimed notice went: sent, or the error (it is not retried: at most once). */

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
-import { parseJoin, parsePatch } from '../input/orders.ts';
+import { idempotencyOf, parseJoin, parsePatch } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { customerOrder, joinQueue, patchOrder } from '../queue/orders.ts';
 import { joinSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
@@ -20,8 +20,10 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
   const guard = { preValidation: requireCustomer(deps) };
 
   app.post('/customers/:id/orders/', { ...guard, schema: joinSchema }, async (req, reply) => {
-    const input = parseJoin(bodyOf(req));
-    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale });
+    const body = bodyOf(req);
+    const input = parseJoin(body);
+    const idempotency = idempotencyOf(req.headers['idempotency-key'], body);
+    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency });
     return reply.status(201).send(order);
   });
 

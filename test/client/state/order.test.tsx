@@ -259,6 +259,24 @@ test("another send error: 'unknown', the message kept and shown after 'Error cod
   f.restore();
 });
 
+test('every send carries an Idempotency-Key; sending the same order again after a failure reuses it', async () => {
+  const { el, f } = await open({ routes: { 'POST /customers/7/orders/': [{ status: 500, body: { error: 'Database unavailable' } }, { status: 201, body: placed() }] } });
+  await choose(el);
+  await fire.click(button(el, 'Next'));
+  await fire.click(button(dialogs(el)[0], 'Join the queue'));
+  await settle(10);
+  assert.is(order.sending.value, 'rejected');
+  await order.sendOrder();
+  await settle(10);
+  const sent = posts(f.calls);
+  assert.is(sent.length, 2);
+  assert.ok(sent[0].idempotencyKey && sent[0].idempotencyKey.length >= 16, 'a key on the first send');
+  assert.is(sent[1].idempotencyKey, sent[0].idempotencyKey, 'the retry of the same send reuses it');
+  assert.is(order.sending.value, 'fulfilled');
+  order.clearOrder();
+  f.restore();
+});
+
 test('the send button shows its loading state and cannot send twice', async () => {
   let answer: (r: Response) => void = () => {};
   const { el, f } = await open();

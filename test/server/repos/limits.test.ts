@@ -16,24 +16,49 @@ const TOO_MANY = /^Too many attempts\. Try again in \d+ minutes?\.$/;
 const loginAs = (phone: string, password: string, ip: string, app = h.app) =>
   call({ ...h, app }, { method: 'POST', url: '/api/fi/login/', body: { phone, password }, ip });
 
-test('30 wrong logins for one phone meet 429 after ten, from any address; the right password waits too', async () => {
+test('wrong logins for one phone from one address meet 429 after ten; the owner elsewhere still logs in', async () => {
   const s = await newCustomer(h);
   const statuses: number[] = [];
   let last: Awaited<ReturnType<typeof loginAs>> | null = null;
-  for (let i = 0; i < 30; i++) {
-    last = await loginAs(s.phone, 'Wrong-Pass1', `10.30.0.${i}`);
+  // A stranger keeps hammering from one address: 10 tries, then 429s that no longer count against the phone.
+  for (let i = 0; i < 100; i++) {
+    last = await loginAs(s.phone, 'Wrong-Pass1', '10.30.0.1');
     statuses.push(last.status);
   }
   assert.equal(statuses.slice(0, 10), Array(10).fill(401));
-  assert.equal(statuses.slice(10), Array(20).fill(429));
+  assert.equal(statuses.slice(10), Array(90).fill(429));
   assert.match(last!.json.error, TOO_MANY);
   assert.ok(Number(last!.headers['retry-after']) > 0);
-  const right = await loginAs(s.phone, PASSWORD, '10.30.1.1');
-  assert.is(right.status, 429, 'a correct password does not get through a blocked phone');
-  // Another phone is not affected, and the block lifts once the attempts leave the window.
-  await newCustomer(h);
+  assert.is((await loginAs(s.phone, PASSWORD, '10.30.0.1')).status, 429, 'the right password waits too at the blocked address');
+  assert.is((await loginAs(s.phone, PASSWORD, '10.30.1.1')).status, 200, 'the owner at another address is not locked out');
+  // The block lifts once the attempts leave the window.
   h.clock.advance(20);
-  assert.is((await loginAs(s.phone, PASSWORD, '10.30.1.2')).status, 200);
+  assert.is((await loginAs(s.phone, PASSWORD, '10.30.0.1')).status, 200);
+});
+
+test('one phone from many addresses: a ceiling of 50 wrong logins an hour, for everyone', async () => {
+  const s = await newCustomer(h);
+  const statuses: number[] = [];
+  for (let i = 0; i < 60; i++) statuses.push((await loginAs(s.phone, 'Wrong-Pass1', `10.36.${Math.floor(i / 5)}.${i % 5}`)).status);
+  // 50 logins an hour for the phone: newCustomer's own login and 49 wrong ones, five from each address.
+  assert.equal(statuses.slice(0, 49), Array(49).fill(401));
+  assert.equal(statuses.slice(49), Array(11).fill(429));
+  assert.is((await loginAs(s.phone, PASSWORD, '10.36.99.1')).status, 429);
+  h.clock.advance(75);
+  assert.is((await loginAs(s.phone, PASSWORD, '10.36.99.1')).status, 200);
+});
+
+test('the login limits are settings', async () => {
+  const tight = await accountsHarness({ limits: { ...h.config.limits, loginPhoneAddress: 2, loginPhone: 4 } });
+  try {
+    const s = await newCustomer(tight);
+    const at = (ip: string) => call(tight, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: 'Wrong-Pass1' }, ip }).then((r) => r.status);
+    assert.equal([await at('10.37.0.1'), await at('10.37.0.1'), await at('10.37.0.1')], [401, 401, 429]);
+    // The phone has had 4 logins that passed its address's check (newCustomer's own, two wrong ones, this one): its ceiling.
+    assert.equal([await at('10.37.0.2'), await at('10.37.0.2')], [401, 429], 'the phone reaches its ceiling of 4');
+  } finally {
+    await tight.close();
+  }
 });
 
 test('a successful login clears the phone\'s failures', async () => {
@@ -86,7 +111,7 @@ test('limits hold across two app instances sharing the database (as two processe
   try {
     const s = await newCustomer(h);
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await loginAs(s.phone, 'Wrong-Pass1', `10.35.0.${i}`, i % 2 ? second : h.app)).status);
+    for (let i = 0; i < 12; i++) statuses.push((await loginAs(s.phone, 'Wrong-Pass1', '10.35.0.1', i % 2 ? second : h.app)).status);
     assert.equal(statuses, [...Array(10).fill(401), 429, 429]);
   } finally {
     await second.close();

@@ -17,6 +17,16 @@ const items = described(
 export const joinSchema = {
   summary: 'Join the queue of a shop (201)',
   params: params('id'),
+  // Documented here, checked by input/orders.ts (its 400 text is the wire contract's).
+  headers: {
+    type: 'object',
+    properties: {
+      'idempotency-key': {
+        type: 'string',
+        description: 'one per send, reused when the same send is retried: kept per customer for 24 h; a replay gets 201 with the first answer, the same key with another body 422',
+      },
+    },
+  },
   // pob_id is checked first: a missing one is refused here. null, '' and out-of-range digit strings pass on to
   // the handler, which answers 'Missing pob_id parameter' / 'Invalid pob_id' as before; the fields after it are
   // the handler's (common.ts).

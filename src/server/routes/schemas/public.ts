@@ -116,3 +116,10 @@ export const employeeSchema = {
   querystring: devQuery,
   response: { 200: employee },
 };
+
+export const smsStopSchema = {
+  summary: 'Stops turn-alert SMS to the number the signed link names (the link every alert SMS carries); codes still go out',
+  params: { type: 'object', properties: { token: { type: 'string', maxLength: 64, description: 'the number digits and their signature' } }, required: ['token'] },
+  querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 8, description: 'language of the answer text' } } },
+  response: { 200: obj({ ok: bool, message: str }) },
+};

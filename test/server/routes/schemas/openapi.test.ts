@@ -16,6 +16,7 @@ const OPERATIONS = [
   'GET /api/{locale}/locate/',
   'GET /dev/sms-outbox',
   'GET /api/{locale}/dev/sms-outbox',
+  'GET /sms-stop/{token}',
   'GET /api/{locale}/pobs/',
   'GET /api/{locale}/pobs/{id}/',
   'GET /api/{locale}/employees/',
@@ -58,6 +59,7 @@ const BODYLESS = new Set([
 const QUERIES: Record<string, string[]> = {
   'GET /dev/sms-outbox': ['to'],
   'GET /api/{locale}/dev/sms-outbox': ['to'],
+  'GET /sms-stop/{token}': ['lang'],
   'GET /api/{locale}/pobs/': ['dev'],
   'GET /api/{locale}/pobs/{id}/': ['dev'],
   'GET /api/{locale}/employees/': ['dev'],

@@ -14,7 +14,7 @@ const NOW = utc('2026-11-24T10:00:00Z');
 const week = (opens: string, closes: string, days = [1, 2, 3, 4, 5, 6, 7]): HoursRow[] => days.map((weekday) => ({ shopId: 1, weekday, opens, closes }));
 
 function shift(barberId: number, start: string, end: string, speed = 1): ShopShiftRow {
-  return { id: barberId * 10, barberId, shopId: 1, start: utc(start), end: utc(end), firstname: 'B', lastname: String(barberId), image: null, avatar: null, avatarActive: false, speed };
+  return { id: barberId * 10, barberId, shopId: 1, start: utc(start), end: utc(end), firstname: 'B', lastname: String(barberId), image: null, avatar: null, avatarActive: false, speed, hidden: false };
 }
 
 function order(o: Partial<OpenOrderRow> & { id: number }): OpenOrderRow {
