@@ -7,7 +7,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
-import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { badRequest, conflict, type HttpError, notFound } from '../errors.ts';
 import { openOrderId } from '../repos/customers.ts';
 import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
