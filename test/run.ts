@@ -49,7 +49,7 @@ function record(name: string, passed: number, failed: number, skipped = 0, note 
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
+  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? `  ${note}` : ''}`);
 }
 
 async function step(name: string, cmd: string, args: string[]) {

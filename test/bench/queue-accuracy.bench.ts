@@ -96,7 +96,7 @@ for (const type of TYPES) {
   const verdict = t ? (meets(all, t) ? 'PASS' : 'FAIL') : 'no target';
   if (t && !meets(all, t)) allPass = false;
   console.log('');
-  console.log(`== ${type} days` + (t ? ` (target ratio ≤ ${t.ratio}, within ≥ ${t.within * 100} %, longer ≤ ${t.longer * 100} %): ${verdict}` : ''));
+  console.log(`== ${type} days${t ? ` (target ratio ≤ ${t.ratio}, within ≥ ${t.within * 100} %, longer ≤ ${t.longer * 100} %): ${verdict}` : ''}`);
   console.log(header());
   console.log(line('all', all));
   for (const [, key] of splits) {

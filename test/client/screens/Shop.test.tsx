@@ -188,7 +188,7 @@ test('full, closed and unknown shops show their message instead of the timer', a
 
 test('a rejected load or a bad id goes to /home', async () => {
   for (const [body, id] of [[null, '404'], [pob(), 'abc']] as const) {
-    history.replaceState(null, '', '/barbershop/' + id);
+    history.replaceState(null, '', `/barbershop/${id}`);
     await open(body, { id });
     assert.is(location.pathname, '/home', id);
     assert.is(loc.value.path, '/home', id);
