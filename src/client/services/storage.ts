@@ -35,7 +35,7 @@ function defaultKeyValue(): KeyValue {
 }
 
 /** Tests and the service worker bridge swap the backing store. */
-export function useKeyValue(next: KeyValue) {
+export function setKeyValueStore(next: KeyValue) {
   kv = next;
 }
 

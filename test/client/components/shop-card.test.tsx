@@ -5,12 +5,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { render, cleanup, fire, text } from '../dom.ts';
 import { ShopCard } from '../../../src/client/components/ShopCard.tsx';
 import type { Shop } from '../../../src/client/lib/types.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { favoriteShopIds, toggleFavoriteShop, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
-import { useKeyValue, memoryKeyValue } from '../../../src/client/services/storage.ts';
+import { setKeyValueStore, memoryKeyValue } from '../../../src/client/services/storage.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const base: Shop = {
   id: 7,
