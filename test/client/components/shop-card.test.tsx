@@ -114,16 +114,18 @@ test('distance in the locale units when known, absent otherwise', async () => {
   await cleanup();
 });
 
+/** The card wired to the stored favourites, as the shop list wires it. */
+function Wired() {
+  useSignals();
+  return (
+    <ul>
+      <ShopCard shop={base} favorite={favoriteShopIds.value.includes(base.id)} onToggleFavorite={toggleFavoriteShop} />
+    </ul>
+  );
+}
+
 test('favourite star toggles the stored favourite, aria-pressed follows', async () => {
   resetPrefs();
-  function Wired() {
-    useSignals();
-    return (
-      <ul>
-        <ShopCard shop={base} favorite={favoriteShopIds.value.includes(base.id)} onToggleFavorite={toggleFavoriteShop} />
-      </ul>
-    );
-  }
   const el = await render(<Wired />);
   const star = () => el.querySelector('button.favorite')!;
   assert.is(star().getAttribute('aria-pressed'), 'false');
