@@ -59,7 +59,10 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>): Rec[] {
       const at = (t: number): Learned => {
         const h = (d % 7) * 24 + Math.floor((t - plan.dayStart) / HOUR);
         let l = byHour.get(h);
-        if (!l) byHour.set(h, (l = learnedAt(figs, h)));
+        if (!l) {
+          l = learnedAt(figs, h);
+          byHour.set(h, l);
+        }
         return l;
       };
       const r = simulateDay(plan, at);

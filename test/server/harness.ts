@@ -17,7 +17,15 @@ export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process
 /** A clock tests can set and move. Defaults to a Tuesday 12:00 Helsinki time. */
 export function clock(start = Date.parse('2026-11-24T10:00:00Z')) {
   let t = start;
-  return { now: () => t, set: (ms: number) => void (t = ms), advance: (minutes: number) => void (t += minutes * 60_000) };
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+    advance: (minutes: number) => {
+      t += minutes * 60_000;
+    },
+  };
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -31,7 +31,8 @@ function idbKeyValue(): KeyValue {
 
 let kv: KeyValue | undefined;
 function defaultKeyValue(): KeyValue {
-  return (kv ??= typeof indexedDB === 'undefined' ? memoryKeyValue() : idbKeyValue());
+  kv ??= typeof indexedDB === 'undefined' ? memoryKeyValue() : idbKeyValue();
+  return kv;
 }
 
 /** Tests and the service worker bridge swap the backing store. */

@@ -22,8 +22,12 @@ import { reset as resetPassword } from '../../../src/client/state/password.ts';
 import { reset as resetPush } from '../../../src/client/state/push.ts';
 import { reset as resetReceipts } from '../../../src/client/state/receipts.ts';
 
-const resetSettings = () => [resetEmail, resetPassword, resetPush].forEach((r) => r());
-const resetPages = () => [resetMessages, resetReceipts, resetBonus].forEach((r) => r());
+const resetSettings = () => {
+  for (const r of [resetEmail, resetPassword, resetPush]) r();
+};
+const resetPages = () => {
+  for (const r of [resetMessages, resetReceipts, resetBonus]) r();
+};
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 

@@ -13,7 +13,9 @@ import { accountsHarness, call, freshPhone, login, newCustomer, PASSWORD, regist
 
 let h: Harness;
 // 2^11 rather than the helpers' 2^10, so a login can be seen re-hashing a cheaper stored hash.
-test.before(async () => void (h = await accountsHarness({ scrypt: { logN: 11, r: 8, p: 1 } })));
+test.before(async () => {
+  h = await accountsHarness({ scrypt: { logN: 11, r: 8, p: 1 } });
+});
 test.after(async () => h.close());
 
 const count = async () => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM customers')).rows[0].n;

@@ -49,7 +49,9 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
       return marker;
     });
     if (validPosition(you)) markers.push(new api.Marker({ map, position: you, title: t('map.you') }));
-    return () => markers.forEach((m) => m.setMap(null));
+    return () => {
+      for (const m of markers) m.setMap(null);
+    };
   }, [api, map, shops, userLat, userLng, onSelect]);
 
   return <div ref={el} className="map-canvas" role="region" aria-label={t('map.label')} />;
