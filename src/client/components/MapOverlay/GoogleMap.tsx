@@ -16,7 +16,7 @@ interface Props {
 
 export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
   useSignals();
-  const el = useRef<HTMLDivElement>(null);
+  const el = useRef<HTMLElement>(null);
   const [map, setMap] = useState<MapsMap | null>(null);
 
   // The map is made once; a list refresh only redraws the markers, so the customer's pan and zoom stay.
@@ -54,5 +54,6 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
     };
   }, [api, map, shops, userLat, userLng, onSelect]);
 
-  return <div ref={el} className="map-canvas" role="region" aria-label={t('map.label')} />;
+  // A named section is a region.
+  return <section ref={el} className="map-canvas" aria-label={t('map.label')} />;
 }
