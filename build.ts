@@ -60,7 +60,7 @@ const oneKernelChunk: Plugin = {
     b.onLoad({ filter: /src\/client\/.*\.tsx?$/ }, (args) => {
       if (!lazy.has(args.path) || args.path === KERNEL) return undefined;
       const source = readFileSync(args.path, 'utf8');
-      const kernel = './' + relative(dirname(args.path), KERNEL).split(sep).join('/');
+      const kernel = `./${relative(dirname(args.path), KERNEL).split(sep).join('/')}`;
       return { contents: `import ${JSON.stringify(kernel)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
     });
   },
@@ -119,7 +119,7 @@ async function styles(): Promise<string> {
 }
 
 function url(file: string): string {
-  return '/' + relative(out, join(root, file)).split(sep).join('/');
+  return `/${relative(out, join(root, file)).split(sep).join('/')}`;
 }
 
 /** Outputs reached from `start` by static imports (what the browser must load before the route renders). */
@@ -203,12 +203,12 @@ function compress() {
     if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
     const body = readFileSync(file);
     if (body.length < 512) continue;
-    writeFileSync(file + '.gz', gzipSync(body, { level: 9 }));
-    writeFileSync(file + '.br', brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
   }
 }
 
-const kb = (n: number) => (n / 1024).toFixed(1).padStart(6) + ' KB';
+const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
 
 function report(meta: Metafile, first: string[]): number {
   const rows = Object.keys(meta.outputs)
@@ -247,7 +247,7 @@ const main = outputOf(meta, 'src/client/main.tsx')!;
 const hashed = Object.keys(meta.outputs).filter((f) => !f.endsWith('.map')).map(url);
 writeIndex(main, css, first.filter((f) => f !== main), newcomerPreload(meta, first));
 copyPublic();
-const statics = files(join(root, 'public')).filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`)).map((f) => '/' + relative(join(root, 'public'), f).split(sep).join('/'));
+const statics = files(join(root, 'public')).filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`)).map((f) => `/${relative(join(root, 'public'), f).split(sep).join('/')}`);
 // A logged-in customer's start must work offline too, so the session's chunks join the shell.
 const startChunks = closure(meta, START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f))).filter((f) => !first.includes(f));
 await serviceWorker(['/', url(css), ...first.map(url), ...startChunks.map(url), dictionaries[FIRST_LANGUAGE], ...statics], [...hashed, url(css), ...Object.values(dictionaries)]);

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(import.meta.dirname, '..');
 const only = process.argv.slice(2); // e.g. `npm test -- unit client`
@@ -49,7 +50,7 @@ function record(name: string, passed: number, failed: number, skipped = 0, note 
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
+  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? `  ${note}` : ''}`);
 }
 
 async function step(name: string, cmd: string, args: string[]) {
@@ -60,7 +61,7 @@ async function step(name: string, cmd: string, args: string[]) {
 }
 
 function parse(out: string, code: number): { passed: number; failed: number; skipped: number } {
-  const clean = out.replace(/\x1b\[[0-9;]*m/g, '');
+  const clean = stripVTControlCharacters(out);
   const total = Number(/Total:\s+(\d+)/.exec(clean)?.[1] ?? NaN);
   const passed = Number(/Passed:\s+(\d+)/.exec(clean)?.[1] ?? NaN);
   const skipped = Number(/Skipped:\s+(\d+)/.exec(clean)?.[1] ?? 0);

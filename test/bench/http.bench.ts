@@ -22,7 +22,11 @@ async function serve(cacheMs: number) {
   const app = await buildApp(await buildDeps({ config, db, now: () => (t += 10) }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  return { base: `http://127.0.0.1:${port}`, close: async () => (await app.close(), await db.close()) };
+  const close = async () => {
+    await app.close();
+    await db.close();
+  };
+  return { base: `http://127.0.0.1:${port}`, close };
 }
 
 async function run(base: string, path: string): Promise<{ rps: number; p50: number; p95: number }> {

@@ -110,7 +110,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 function print(rows: Figures[]) {
-  console.log('run'.padEnd(30) + 'score'.padStart(6) + 'LCP'.padStart(9) + 'TBT'.padStart(8) + 'CLS'.padStart(7) + 'scripts'.padStart(9) + 'JS wire'.padStart(10) + '  JS from network');
+  console.log(['run'.padEnd(30), 'score'.padStart(6), 'LCP'.padStart(9), 'TBT'.padStart(8), 'CLS'.padStart(7), 'scripts'.padStart(9), 'JS wire'.padStart(10), '  JS from network'].join(''));
   for (const r of rows) {
     console.log(
       r.name.padEnd(30) +
@@ -168,8 +168,8 @@ try {
   const home = await measureMedian('ours /home, first visit', `${server.url}/home`, chrome.port, false);
   const homeRepeat = await measureMedian('ours /home, repeat visit', `${server.url}/home`, chrome.port, true);
   const gate = await measureMedian('ours / (welcome), first visit', `${server.url}/`, chrome.port, false);
-  const refFirst = await measureMedian('reference, first visit', ref.url + '/', chrome.port, false);
-  const refRepeat = await measureMedian('reference, repeat visit', ref.url + '/', chrome.port, true);
+  const refFirst = await measureMedian('reference, first visit', `${ref.url}/`, chrome.port, false);
+  const refRepeat = await measureMedian('reference, repeat visit', `${ref.url}/`, chrome.port, true);
   rows.push(home, homeRepeat, gate, refFirst, refRepeat);
 
   const chromium = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ')[1] ?? '?';

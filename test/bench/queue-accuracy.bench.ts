@@ -59,7 +59,10 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>): Rec[] {
       const at = (t: number): Learned => {
         const h = (d % 7) * 24 + Math.floor((t - plan.dayStart) / HOUR);
         let l = byHour.get(h);
-        if (!l) byHour.set(h, (l = learnedAt(figs, h)));
+        if (!l) {
+          l = learnedAt(figs, h);
+          byHour.set(h, l);
+        }
         return l;
       };
       const r = simulateDay(plan, at);
@@ -96,7 +99,7 @@ for (const type of TYPES) {
   const verdict = t ? (meets(all, t) ? 'PASS' : 'FAIL') : 'no target';
   if (t && !meets(all, t)) allPass = false;
   console.log('');
-  console.log(`== ${type} days` + (t ? ` (target ratio ≤ ${t.ratio}, within ≥ ${t.within * 100} %, longer ≤ ${t.longer * 100} %): ${verdict}` : ''));
+  console.log(`== ${type} days${t ? ` (target ratio ≤ ${t.ratio}, within ≥ ${t.within * 100} %, longer ≤ ${t.longer * 100} %): ${verdict}` : ''}`);
   console.log(header());
   console.log(line('all', all));
   for (const [, key] of splits) {

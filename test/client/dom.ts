@@ -63,7 +63,8 @@ export const fire = {
       const input = el as HTMLInputElement;
       // React tracks the value property; set it the way a browser would, then announce the input.
       const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')?.set;
-      setter ? setter.call(input, value) : (input.value = value);
+      if (setter) setter.call(input, value);
+      else input.value = value;
       input.dispatchEvent(new win.Event('input', { bubbles: true }) as unknown as Event);
     });
   },

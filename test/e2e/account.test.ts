@@ -13,7 +13,7 @@ let browser: Browser;
 let page: Page;
 const errors: string[] = [];
 // A fresh number each run: the server is fresh too, but the number must not be a demo customer's.
-const NUMBER = '40' + String(Date.now()).slice(-7);
+const NUMBER = `40${String(Date.now()).slice(-7)}`;
 const PASSWORD = 'Parturi#2026x';
 const NEW_PASSWORD = 'Uusi#Salasana9';
 
@@ -31,7 +31,7 @@ account.after(async () => {
 
 async function login(password: string) {
   await page.goto(`${server.url}/login?lang=en`);
-  await page.locator('#login-phone').fill('0' + NUMBER);
+  await page.locator('#login-phone').fill(`0${NUMBER}`);
   await page.locator('#login-password').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(/\/home$/);

@@ -28,7 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   });
   let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server did not start in 60 s:\n' + out)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
     const take = (b: Buffer) => {
       out += b;
       const m = /Listening on (http:\/\/localhost:\d+)/.exec(out);

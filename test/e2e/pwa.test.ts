@@ -244,7 +244,7 @@ pwa('an update: the waiting worker is activated and the page reloads onto it', a
   await server.stop();
   const sw = readFileSync(join(dist, 'sw.js'), 'utf8');
   assert.ok(sw.includes(version), 'the version is in sw.js');
-  writeFileSync(join(dist, 'sw.js'), sw.replace(version, version + 'b'));
+  writeFileSync(join(dist, 'sw.js'), sw.replace(version, `${version}b`));
   rmSync(join(dist, 'sw.js.br'), { force: true });
   rmSync(join(dist, 'sw.js.gz'), { force: true });
   server = await serve();

@@ -69,7 +69,7 @@ async function rec(
   const raw: Json = res.body ? res.json() : null;
   const got = { request: { method, url, ...(opts.body === undefined ? {} : { body: mask(opts.body) }) }, status: res.statusCode, body: mask(raw) };
   const file = join(DIR, `${name}.json`);
-  const text = JSON.stringify(got, null, 1) + '\n';
+  const text = `${JSON.stringify(got, null, 1)}\n`;
   if (UPDATE) writeFileSync(file, text);
   else if (!existsSync(file)) mismatches.push(`${name}: no golden file`);
   else {

@@ -17,12 +17,20 @@ export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process
 /** A clock tests can set and move. Defaults to a Tuesday 12:00 Helsinki time. */
 export function clock(start = Date.parse('2026-11-24T10:00:00Z')) {
   let t = start;
-  return { now: () => t, set: (ms: number) => void (t = ms), advance: (minutes: number) => void (t += minutes * 60_000) };
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+    advance: (minutes: number) => {
+      t += minutes * 60_000;
+    },
+  };
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
-  const name = 't_' + randomBytes(6).toString('hex');
+  const name = `t_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: admin.toString() });
     await client.connect();
@@ -34,7 +42,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(admin.toString());
-  url.pathname = '/' + name;
+  url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 

@@ -10,7 +10,9 @@ import { harness, type Harness } from './harness.ts';
 const limits = suite('HTTP connection limits');
 // Short timeouts so the suite does not wait 30 s; the defaults are checked in the last test.
 let short: Harness;
-limits.before(async () => void (short = await harness({ config: { requestTimeoutMs: 1_000, headersTimeoutMs: 500, keepAliveTimeoutMs: 300 } })));
+limits.before(async () => {
+  short = await harness({ config: { requestTimeoutMs: 1_000, headersTimeoutMs: 500, keepAliveTimeoutMs: 300 } });
+});
 limits.after(() => short.close());
 
 async function listen(h: Harness): Promise<number> {

@@ -33,12 +33,14 @@ export async function relogin(h: Harness, c: TestCustomer): Promise<void> {
   c.token = (await issueSession(h.deps, c.id)).access_token;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: by default a test reads any answer's fields; a test that wants types passes T.
 export interface Answer<T = any> {
   status: number;
   /** The answer, or on a 4xx/5xx the error body. */
   body: T & { error?: string; field?: string };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: same default as Answer: untyped answers for tests that do not pass T.
 export async function call<T = any>(h: Harness, method: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -31,7 +31,7 @@ function importsOf(file: string): string[] {
 
 const all = files(src).map((f) => ({ path: relative(src, f).split(sep).join('/'), imports: importsOf(f) }));
 
-const under = (path: string, dir: string) => path === dir || path.startsWith(dir + '/');
+const under = (path: string, dir: string) => path === dir || path.startsWith(`${dir}/`);
 
 /** The imports of files under `from` that reach into `to`, as "file → import" lines. */
 function crossings(from: (path: string) => boolean, to: (path: string) => boolean): string[] {

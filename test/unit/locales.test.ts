@@ -224,7 +224,7 @@ test('src/client: template-literal keys match at least one en.json key', () => {
   const unmatched: string[] = [];
   for (const d of dynamic) {
     const tpl = /^`([^`]*)`$/.exec(d.arg);
-    if (!tpl || !tpl[1].includes('${')) continue; // variables and expressions cannot be checked statically
+    if (!tpl?.[1].includes('${')) continue; // variables and expressions cannot be checked statically
     const parts = tpl[1].split(/\$\{(?:[^{}]|\{[^{}]*\})*\}/);
     const pattern = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
     if (![...en.keys()].some((k) => pattern.test(k))) unmatched.push(`${d.fn}(${d.arg})  at ${d.where}`);

@@ -17,10 +17,14 @@ export function App() {
   const { path, direction } = loc.value;
   const m = match(ROUTES, path);
   const blocked = guard(m.route, loggedIn.value);
+  // The guard's answer is a new object each render: the effect keys on its fields, not on it.
+  const to = blocked?.to;
+  const animate = blocked?.animate;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: path is a trigger the effect does not read: a second blocked path with the same target must redirect again.
   useEffect(() => {
-    if (blocked) redirect(blocked.to, blocked.animate);
-  }, [blocked?.to, path]);
+    if (to) redirect(to, animate);
+  }, [to, animate, path]);
 
   if (blocked) return <Loader fullScreen />;
   const Screen = screen(m.route.screen);

@@ -31,7 +31,7 @@ export function Nav({ path }: { path: string }) {
   return (
     <nav className="nav" aria-label={t('nav.label') || 'Main'}>
       {items.map((item) => {
-        const current = item.match.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : m + '/')) || (item.href === '/home' && path === '/');
+        const current = item.match.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : `${m}/`)) || (item.href === '/home' && path === '/');
         return (
           <a key={item.href} href={item.href} className={current ? 'nav-item current' : 'nav-item'} aria-current={current ? 'page' : undefined}>
             <Icon name={item.icon} />

@@ -9,7 +9,7 @@ import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
 import { loadConfig } from '../state/config.ts';
-import { locale, useLanguage } from '../state/i18n.ts';
+import { locale, setLanguage } from '../state/i18n.ts';
 import { restorePosition } from '../state/geo.ts';
 import { restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
@@ -33,7 +33,7 @@ export async function boot(): Promise<void> {
   startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
   if (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true)) void loadShops();
-  await useLanguage(lang, { store: query !== null && query === lang });
+  await setLanguage(lang, { store: query !== null && query === lang });
   if (!storedLocale) void detectLocale();
 }
 

@@ -39,6 +39,9 @@ export const loaders: Record<ScreenName, Loader> = {
 const cache = new Map<ScreenName, LazyExoticComponent<ComponentType<ScreenProps>>>();
 export function screen(name: ScreenName) {
   let c = cache.get(name);
-  if (!c) cache.set(name, (c = lazy(loaders[name])));
+  if (!c) {
+    c = lazy(loaders[name]);
+    cache.set(name, c);
+  }
   return c;
 }

@@ -143,7 +143,7 @@ export function staticMapUrl(position: LatLng, key: string | null | undefined, l
   });
   const styles = DARK_STYLE.map(({ featureType, elementType, color }) => {
     const rule = [featureType && `feature:${featureType}`, elementType && `element:${elementType}`, `color:0x${color.slice(1)}`];
-    return 'style=' + encodeURIComponent(rule.filter(Boolean).join('|'));
+    return `style=${encodeURIComponent(rule.filter(Boolean).join('|'))}`;
   });
   return `https://maps.googleapis.com/maps/api/staticmap?${q.toString()}&${styles.join('&')}`;
 }

@@ -57,7 +57,7 @@ export function back(fallback = '/home') {
 function onClick(e: MouseEvent) {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a');
-  if (!a || !a.href || a.target || a.hasAttribute('download') || a.getAttribute('rel') === 'external') return;
+  if (!a?.href || a.target || a.hasAttribute('download') || a.getAttribute('rel') === 'external') return;
   const url = new URL(a.href);
   if (url.origin !== location.origin) return;
   e.preventDefault();

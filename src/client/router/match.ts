@@ -60,7 +60,7 @@ export function guard(route: RouteDef<unknown>, loggedIn: boolean): Redirect {
 /** A redirect keeps the query string of the page it replaces (SPEC.md §2). */
 export function withQuery(to: string, search: string): string {
   if (!search || search === '?' || to.includes('?')) return to;
-  return to + (search.startsWith('?') ? search : '?' + search);
+  return to + (search.startsWith('?') ? search : `?${search}`);
 }
 
 /** Paths that show the navigation bar: those starting with root, home, search, profile, list, barbers, bonus, tracking, barbershop. */

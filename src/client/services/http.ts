@@ -51,8 +51,8 @@ function apiUrl(locale: Locale, path: string): string {
   const info = LOCALES[locale] ?? LOCALES.FI;
   const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');
   const [p, q] = path.split('?');
-  const trimmed = info.trailingSlash ? (p.endsWith('/') ? p : p + '/') : p.replace(/\/$/, '');
-  return base + trimmed + (q ? '?' + q : '');
+  const trimmed = info.trailingSlash ? (p.endsWith('/') ? p : `${p}/`) : p.replace(/\/$/, '');
+  return base + trimmed + (q ? `?${q}` : '');
 }
 
 export interface RequestOptions {

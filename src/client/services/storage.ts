@@ -31,11 +31,12 @@ function idbKeyValue(): KeyValue {
 
 let kv: KeyValue | undefined;
 function defaultKeyValue(): KeyValue {
-  return (kv ??= typeof indexedDB === 'undefined' ? memoryKeyValue() : idbKeyValue());
+  kv ??= typeof indexedDB === 'undefined' ? memoryKeyValue() : idbKeyValue();
+  return kv;
 }
 
 /** Tests and the service worker bridge swap the backing store. */
-export function useKeyValue(next: KeyValue) {
+export function setKeyValueStore(next: KeyValue) {
   kv = next;
 }
 

@@ -40,7 +40,7 @@ async function ensure(lang: Language) {
 }
 
 /** Activates a language (loading its dictionary first), so the switch happens in one render. */
-export async function useLanguage(lang: Language, opts: { store?: boolean } = {}) {
+export async function setLanguage(lang: Language, opts: { store?: boolean } = {}) {
   await ensure(lang);
   i18n.locale(lang);
   language.value = lang;
@@ -51,7 +51,7 @@ export async function useLanguage(lang: Language, opts: { store?: boolean } = {}
 
 /** The language screen's action: activate, store, and switch the locale to EE for Estonian. */
 export async function chooseLanguage(lang: Language) {
-  await useLanguage(lang, { store: true });
+  await setLanguage(lang, { store: true });
   const next = localeForLanguage(lang, locale.value);
   if (next !== locale.value) await setLocale(next);
 }

@@ -134,7 +134,10 @@ export function startTracking(): () => void {
   const stopWatch = effect(() => {
     const id = activeOrderId.value;
     const s = sync.value;
-    if (first) return void (first = false);
+    if (first) {
+      first = false;
+      return;
+    }
     if (s === 'syncing') return;
     if (id !== (order.peek()?.orderId ?? null) || id === null) void refreshOrder();
   });

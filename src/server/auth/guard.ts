@@ -33,13 +33,13 @@ export async function authenticate(deps: Deps, req: FastifyRequest): Promise<num
 }
 
 export function requireAccess(deps: Deps): preHandlerAsyncHookHandler {
-  return async function (req) {
+  return async (req) => {
     req.customerId = await authenticate(deps, req);
   };
 }
 
 export function requireCustomer(deps: Deps): preHandlerAsyncHookHandler {
-  return async function (req) {
+  return async (req) => {
     const me = await authenticate(deps, req);
     const id = parseId((req.params as { id?: string }).id);
     // Another customer's id, existing or not, is a 403: the answer must not tell which ids exist.

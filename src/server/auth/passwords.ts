@@ -74,7 +74,8 @@ export async function burnVerify(password: string, params: ScryptParams): Promis
   const id = `${params.logN},${params.r},${params.p}`;
   let dummy = dummies.get(id);
   if (!dummy) {
-    dummies.set(id, (dummy = hashPassword(randomBytes(12).toString('hex'), params)));
+    dummy = hashPassword(randomBytes(12).toString('hex'), params);
+    dummies.set(id, dummy);
     // A dummy that could not be made (a full hashing queue) is made again next time, not remembered as failed.
     dummy.catch(() => dummies.delete(id));
   }

@@ -24,7 +24,7 @@ export function toInternationalPhone(raw: string, country?: string | null): stri
   const dial = /^\+?\d{1,4}$/.test(c) ? (c.startsWith('+') ? c : `+${c}`) : dialCode(c);
   let phone = normalisePhone(dial, raw.trim());
   for (const code of SERVED_DIAL_CODES) {
-    if (phone.startsWith(code + '0')) {
+    if (phone.startsWith(`${code}0`)) {
       phone = code + phone.slice(code.length + 1);
       break;
     }

@@ -66,7 +66,8 @@ export async function enforce(q: Queryable, now: number, checks: { name: LimitNa
     }),
   );
   // Old buckets are removed now and then rather than by a timer, so no process needs a scheduler.
-  if ((hitsSincePrune += checks.length) >= 200) {
+  hitsSincePrune += checks.length;
+  if (hitsSincePrune >= 200) {
     hitsSincePrune = 0;
     await prune(q, now);
   }

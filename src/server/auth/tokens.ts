@@ -58,7 +58,7 @@ export async function verifyAccessToken(keys: Keys, token: string, now: number):
 }
 
 /** A new opaque refresh token (prefixed so logs and users can tell it from an access token). */
-export const newRefreshToken = (): string => 'rt_' + randomBytes(32).toString('base64url');
+export const newRefreshToken = (): string => `rt_${randomBytes(32).toString('base64url')}`;
 
 /** Refresh tokens carry 256 random bits: a plain SHA-256 is enough to store them. */
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');

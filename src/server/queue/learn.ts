@@ -88,7 +88,9 @@ function joinRates(rows: readonly HistoryRow[]): number[][] {
   }
   return count.map((byHour) => {
     const byHourOfDay = new Array<number>(24).fill(0);
-    byHour.forEach((c, how) => (byHourOfDay[how % 24] += c));
+    byHour.forEach((c, how) => {
+      byHourOfDay[how % 24] += c;
+    });
     return byHour.map((c, how) => {
       const days = daysOf[Math.floor(how / 24)].size;
       const pooled = allDays.size ? byHourOfDay[how % 24] / allDays.size : 0;

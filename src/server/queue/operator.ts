@@ -34,7 +34,7 @@ const EARLY_START_MINUTES = 15;
 export const VAT_BY_COUNTRY: Record<string, number> = { FI: VAT_GENERAL, EE: 24, NO: 25, DK: 25, SE: 25 };
 
 /** A new key: 256 random bits, prefixed so it is recognisable in a config file. */
-export const newOperatorKey = (): string => 'opk_' + randomBytes(32).toString('base64url');
+export const newOperatorKey = (): string => `opk_${randomBytes(32).toString('base64url')}`;
 /** The key's stored form. A plain SHA-256 suffices: the key is random, not a password. */
 export const hashOperatorKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
@@ -60,7 +60,7 @@ export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<st
   });
   mkdirSync(dataDir, { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
   renameSync(temp, file);
   return file;
 }

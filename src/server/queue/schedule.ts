@@ -142,7 +142,10 @@ function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
   const ahead: EngineOrder[] = [];
   const ready: number[] = [];
   placed.list.forEach((o, k) => {
-    if (staysAhead(o, { priority, joinedAt: ctx.now })) ahead.push(o), ready.push(placed.ready[k]);
+    if (staysAhead(o, { priority, joinedAt: ctx.now })) {
+      ahead.push(o);
+      ready.push(placed.ready[k]);
+    }
   });
   // Usually priority 0: everyone is ahead, and the full schedule has played them already.
   return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, ready).idle;
@@ -238,7 +241,10 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     for (let g = 0; g < SPREAD; g++) {
       const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
       const p = playFloor(ctx, played, ready, at).placements[at].start;
-      if (p !== null) (sum += p), n++;
+      if (p !== null) {
+        sum += p;
+        n++;
+      }
     }
     if (n) start = Math.round(sum / n);
   }

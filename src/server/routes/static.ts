@@ -53,7 +53,7 @@ function load(dir: string): Map<string, Asset> {
   const names = new Set(files);
   for (const file of files) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
-    const url = '/' + relative(dir, file).split(sep).join('/');
+    const url = `/${relative(dir, file).split(sep).join('/')}`;
     const body = readFileSync(file);
     const base = url.slice(url.lastIndexOf('/') + 1);
     const cache = HASHED.test(base)
@@ -63,10 +63,10 @@ function load(dir: string): Map<string, Asset> {
         : 'public, max-age=3600';
     assets.set(url, {
       body,
-      br: names.has(file + '.br') ? readFileSync(file + '.br') : undefined,
-      gz: names.has(file + '.gz') ? readFileSync(file + '.gz') : undefined,
+      br: names.has(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
+      gz: names.has(`${file}.gz`) ? readFileSync(`${file}.gz`) : undefined,
       type: TYPES[extname(file)] ?? 'application/octet-stream',
-      etag: '"' + createHash('sha1').update(body).digest('base64url').slice(0, 16) + '"',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`,
       cache,
     });
   }

@@ -44,7 +44,7 @@ export async function buildReference(out: string): Promise<string> {
   });
   const meta = result.metafile;
   const entry = Object.keys(meta.outputs).find((f) => meta.outputs[f].entryPoint?.endsWith('main.tsx'))!;
-  const url = (f: string) => '/' + relative(out, join(root, f)).split('\\').join('/');
+  const url = (f: string) => `/${relative(out, join(root, f)).split('\\').join('/')}`;
   const preloads = closure(meta, entry).filter((f) => f !== entry);
   writeFileSync(
     join(out, 'index.html'),

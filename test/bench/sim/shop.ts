@@ -5,7 +5,7 @@
  * customer is drawn here, up front, so the day's outcome depends only on the seed and the queue's decisions.
  */
 import type { EngineShift } from '../../../src/server/queue/types.ts';
-import { Rng } from './rng.ts';
+import type { Rng } from './rng.ts';
 
 export const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

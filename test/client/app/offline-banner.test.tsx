@@ -4,11 +4,11 @@ import * as assert from 'uvu/assert';
 import { act } from 'react';
 import { render, cleanup, settle, text, win } from '../dom.ts';
 import { OfflineBanner } from '../../../src/client/app/OfflineBanner.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { reset, startOffline } from '../../../src/client/state/offline.ts';
 import { request } from '../../../src/client/services/http.ts';
 
-await useLanguage('en');
+await setLanguage('en');
 const BANNER = 'Offline: showing the last saved information.';
 const realFetch = globalThis.fetch;
 

@@ -5,12 +5,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { render, cleanup, fire, text } from '../dom.ts';
 import { ShopCard } from '../../../src/client/components/ShopCard.tsx';
 import type { Shop } from '../../../src/client/lib/types.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { favoriteShopIds, toggleFavoriteShop, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
-import { useKeyValue, memoryKeyValue } from '../../../src/client/services/storage.ts';
+import { setKeyValueStore, memoryKeyValue } from '../../../src/client/services/storage.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const base: Shop = {
   id: 7,
@@ -114,16 +114,18 @@ test('distance in the locale units when known, absent otherwise', async () => {
   await cleanup();
 });
 
+/** The card wired to the stored favourites, as the shop list wires it. */
+function Wired() {
+  useSignals();
+  return (
+    <ul>
+      <ShopCard shop={base} favorite={favoriteShopIds.value.includes(base.id)} onToggleFavorite={toggleFavoriteShop} />
+    </ul>
+  );
+}
+
 test('favourite star toggles the stored favourite, aria-pressed follows', async () => {
   resetPrefs();
-  function Wired() {
-    useSignals();
-    return (
-      <ul>
-        <ShopCard shop={base} favorite={favoriteShopIds.value.includes(base.id)} onToggleFavorite={toggleFavoriteShop} />
-      </ul>
-    );
-  }
   const el = await render(<Wired />);
   const star = () => el.querySelector('button.favorite')!;
   assert.is(star().getAttribute('aria-pressed'), 'false');

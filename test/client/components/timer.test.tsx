@@ -3,11 +3,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanup, render, text } from '../dom.ts';
 import { Timer } from '../../../src/client/components/Timer.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 test('the wait shows minutes with the colour class of SPEC.md §4, "Now" at 0 and a dash when unknown', async () => {
   const table: [number | null, string, string][] = [
@@ -38,11 +38,11 @@ test('screen readers hear the wait in words', async () => {
 });
 
 test('Finnish says "Nyt"', async () => {
-  await useLanguage('fi');
+  await setLanguage('fi');
   const el = await render(<Timer minutes={0} large />);
   assert.is(text(el), 'Nyt');
   assert.ok(el.querySelector('.timer-large'));
-  await useLanguage('en');
+  await setLanguage('en');
   await cleanup();
 });
 

@@ -6,10 +6,10 @@ import type { WireEmployee } from '../../../src/shared/wire.ts';
 import BarberPage from '../../../src/client/screens/Barber/index.tsx';
 import { reset as resetBarbers } from '../../../src/client/state/barbers.ts';
 import { favoriteBarberIds, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 
-await useLanguage('en');
+await setLanguage('en');
 
 const kamppi = { id: 10, name: 'Kamppi', address: 'Street 1', city: 'Helsinki' };
 const HOUR = 3_600_000;
@@ -92,9 +92,9 @@ test('the schedule reads "weekday d.m.", HH:MM–HH:MM and the shop', async () =
   );
   assert.equal(rows, ['Tue 5.3. | 09:00–17:00 | Kamppi', 'Wed 6.3. | 10:30–18:00 | Tammela']);
   const { act } = await import('react');
-  await act(() => useLanguage('fi'));
+  await act(() => setLanguage('fi'));
   assert.ok(text(el.querySelector('.barber-shift')).startsWith('ti 5.3.'));
-  await act(() => useLanguage('en'));
+  await act(() => setLanguage('en'));
 });
 
 test('no upcoming shifts says so', async () => {

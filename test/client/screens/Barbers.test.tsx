@@ -9,9 +9,9 @@ import { toBarber } from '../../../src/client/lib/mappers.ts';
 import { reset as resetBarbers } from '../../../src/client/state/barbers.ts';
 import { reset as resetSearch } from '../../../src/client/state/barber-search.ts';
 import { reset as resetPrefs, toggleFavoriteBarber } from '../../../src/client/state/prefs.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 
-await useLanguage('en');
+await setLanguage('en');
 
 const shop = (id: number, name: string, city: string) => ({ id, name, address: 'Street 1', city });
 function employee(id: number, firstname: string, lastname: string, over: Partial<WireEmployee> = {}): WireEmployee {

@@ -6,15 +6,15 @@ import { render, cleanup, fire, settle, text, win } from '../dom.ts';
 import { stubFetch, wireProfile } from '../account-fetch.ts';
 import type { WireBonus } from '../../../src/shared/wire-account.ts';
 import Bonus from '../../../src/client/screens/Bonus/index.tsx';
-import { locale, useLanguage } from '../../../src/client/state/i18n.ts';
+import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { config, DEFAULT_CONFIG } from '../../../src/client/state/config.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetPages } from '../../../src/client/state/bonus.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const BONUS: WireBonus = {
   amount: 1250,

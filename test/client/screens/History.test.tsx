@@ -6,13 +6,13 @@ import { stubFetch, wireProfile } from '../account-fetch.ts';
 import type { WireReceipt } from '../../../src/shared/wire-account.ts';
 import History from '../../../src/client/screens/History/index.tsx';
 import Receipt from '../../../src/client/screens/Receipt/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetPages } from '../../../src/client/state/receipts.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const pob = { name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki' };
 const SAME: WireReceipt = {

@@ -5,15 +5,15 @@ import { act } from 'react';
 import { render, cleanup, fire, settle, text, waitFor, win } from '../dom.ts';
 import Home from '../../../src/client/screens/Home/index.tsx';
 import type { WirePob } from '../../../src/shared/wire.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { geo, reset as resetGeo } from '../../../src/client/state/geo.ts';
 import { reset as resetHome } from '../../../src/client/state/home.ts';
 import { reset as resetPrefs, toggleFavoriteShop, setDevelopment } from '../../../src/client/state/prefs.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
-import { useKeyValue, memoryKeyValue } from '../../../src/client/services/storage.ts';
+import { setKeyValueStore, memoryKeyValue } from '../../../src/client/services/storage.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '09:00', close: '20:00' }));
 function pob(id: number, name: string, city: string, address: string, lat: number, lng: number, extra: Partial<WirePob> = {}): WirePob {

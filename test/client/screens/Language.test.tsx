@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { cleanup, fire, render, settle, text } from '../dom.ts';
 import LanguageScreen from '../../../src/client/screens/Language/index.tsx';
 import { config, DEFAULT_CONFIG, reset as resetConfig } from '../../../src/client/state/config.ts';
-import { language, locale, reset as resetI18n, useLanguage } from '../../../src/client/state/i18n.ts';
+import { language, locale, reset as resetI18n, setLanguage } from '../../../src/client/state/i18n.ts';
 import { load } from '../../../src/client/services/storage.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 
@@ -17,7 +17,7 @@ async function untilLeft() {
 test.before.each(async () => {
   resetConfig();
   resetI18n();
-  await useLanguage('en');
+  await setLanguage('en');
   navigate('/profile/language', { replace: true });
 });
 test.after.each(() => cleanup());

@@ -5,16 +5,16 @@ import { render, cleanup, fire, settle, text } from '../dom.ts';
 import { stubFetch, tokens, wireProfile } from '../account-fetch.ts';
 import Login from '../../../src/client/screens/Login/index.tsx';
 import { LoginDialog } from '../../../src/client/components/LoginDialog/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
-import { memoryKeyValue, useKeyValue, load } from '../../../src/client/services/storage.ts';
+import { memoryKeyValue, setKeyValueStore, load } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
 import { profile, reset as resetSession, user, rememberLogin } from '../../../src/client/state/session.ts';
 import type { Profile } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 async function setup() {
   await cleanup();

@@ -5,13 +5,13 @@ import { act } from 'react';
 import { render, cleanup, fire, settle, text, win } from '../dom.ts';
 import { stubFetch, wireProfile } from '../account-fetch.ts';
 import Password from '../../../src/client/screens/Password/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetSettings } from '../../../src/client/state/password.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const $ = (el: Element, id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
 const submit = (el: Element) => el.querySelector('button[type=submit]') as HTMLButtonElement;

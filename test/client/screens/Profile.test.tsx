@@ -11,9 +11,9 @@ import EmailPermission from '../../../src/client/screens/EmailPermission/index.t
 import Notifications from '../../../src/client/screens/Notifications/index.tsx';
 import Email from '../../../src/client/screens/Email/index.tsx';
 import Credits from '../../../src/client/screens/Credits/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
-import { load, memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { load, memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { reset as resetBonus } from '../../../src/client/state/bonus.ts';
 import { reset as resetEmail } from '../../../src/client/state/email.ts';
@@ -22,13 +22,17 @@ import { reset as resetPassword } from '../../../src/client/state/password.ts';
 import { reset as resetPush } from '../../../src/client/state/push.ts';
 import { reset as resetReceipts } from '../../../src/client/state/receipts.ts';
 
-const resetSettings = () => [resetEmail, resetPassword, resetPush].forEach((r) => r());
-const resetPages = () => [resetMessages, resetReceipts, resetBonus].forEach((r) => r());
+const resetSettings = () => {
+  for (const r of [resetEmail, resetPassword, resetPush]) r();
+};
+const resetPages = () => {
+  for (const r of [resetMessages, resetReceipts, resetBonus]) r();
+};
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();

@@ -5,8 +5,8 @@ import { render, cleanup, fire, settle, text, win } from '../dom.ts';
 import { act } from 'react';
 import { stubFetch } from '../account-fetch.ts';
 import Recovery from '../../../src/client/screens/Recovery/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
-import { load, memoryKeyValue, save, useKeyValue } from '../../../src/client/services/storage.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { load, memoryKeyValue, save, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetRecovery } from '../../../src/client/state/recovery.ts';
 import { progress, restoreRecovery, tokenSent } from '../../../src/client/state/recovery-store.ts';
 import { recoveryPending } from '../../../src/client/state/recovery-flag.ts';
@@ -14,8 +14,8 @@ import { gateTarget } from '../../../src/client/state/gate.ts';
 import { sync } from '../../../src/client/state/session.ts';
 import { markWelcomeSeen } from '../../../src/client/state/prefs.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const HOUR = 3_600_000;
 const blur = (input: Element) => act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));

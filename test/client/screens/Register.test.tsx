@@ -5,12 +5,12 @@ import { render, cleanup, fire, settle, text, win } from '../dom.ts';
 import { act } from 'react';
 import { stubFetch } from '../account-fetch.ts';
 import Register from '../../../src/client/screens/Register/index.tsx';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetRegister } from '../../../src/client/state/register.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 async function setup() {
   await cleanup();

@@ -6,7 +6,7 @@ import type { WirePobDetail } from '../../../src/shared/wire.ts';
 import type { Locale } from '../../../src/shared/locales.ts';
 import Shop from '../../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../../src/client/router/history.ts';
-import { locale, useLanguage } from '../../../src/client/state/i18n.ts';
+import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { geo } from '../../../src/client/state/geo.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
@@ -71,7 +71,7 @@ async function open(body: WirePobDetail | null, opts: { locale?: Locale; id?: st
 }
 
 test.before(async () => {
-  await useLanguage('en');
+  await setLanguage('en');
 });
 
 test.after.each(async () => {
@@ -188,7 +188,7 @@ test('full, closed and unknown shops show their message instead of the timer', a
 
 test('a rejected load or a bad id goes to /home', async () => {
   for (const [body, id] of [[null, '404'], [pob(), 'abc']] as const) {
-    history.replaceState(null, '', '/barbershop/' + id);
+    history.replaceState(null, '', `/barbershop/${id}`);
     await open(body, { id });
     assert.is(location.pathname, '/home', id);
     assert.is(loc.value.path, '/home', id);

@@ -9,16 +9,16 @@ import Tracking from '../../../src/client/screens/Tracking/index.tsx';
 import Gate from '../../../src/client/screens/Gate/index.tsx';
 import { TrackingButton } from '../../../src/client/components/TrackingButton.tsx';
 import { loc, navigate } from '../../../src/client/router/history.ts';
-import { load, memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { load, memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
-import { locale, useLanguage } from '../../../src/client/state/i18n.ts';
+import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { welcomeSeen } from '../../../src/client/state/prefs.ts';
 import { activeOrderId, profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
 import * as tracking from '../../../src/client/state/tracking.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const INCREASE = [
   'The queue got longer. Thanks for your patience!',
@@ -33,7 +33,7 @@ const PATCH = 'PATCH /customers/7/orders/41/';
 type Routes = Parameters<typeof stubFetch>[0];
 
 async function open(routes: Routes, opts: { language?: 'en' | 'fi' } = {}) {
-  await useLanguage(opts.language ?? 'en');
+  await setLanguage(opts.language ?? 'en');
   locale.value = 'FI';
   user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
   profile.value = wireProfile({ active_order_id: 41 });

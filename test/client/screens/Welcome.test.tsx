@@ -7,11 +7,11 @@ import { Tutorial } from '../../../src/client/components/Tutorial/index.tsx';
 import { reset as resetWelcome } from '../../../src/client/state/welcome.ts';
 import { reset as resetPrefs, welcomeSeen } from '../../../src/client/state/prefs.ts';
 import { geo, reset as resetGeo } from '../../../src/client/state/geo.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { listen, navigate } from '../../../src/client/router/history.ts';
 
-await useLanguage('en');
+await setLanguage('en');
 const stopRouter = listen();
 
 const UA = {

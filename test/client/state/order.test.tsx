@@ -10,9 +10,9 @@ import { pob } from '../queue-fixtures.ts';
 import Shop from '../../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../../src/client/router/history.ts';
 import { events, resetAnalytics } from '../../../src/client/services/analytics.ts';
-import { memoryKeyValue, useKeyValue, load } from '../../../src/client/services/storage.ts';
+import { memoryKeyValue, setKeyValueStore, load } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
-import { locale, useLanguage } from '../../../src/client/state/i18n.ts';
+import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import * as order from '../../../src/client/state/order.ts';
@@ -20,8 +20,8 @@ import { activeOrderId, profile, reset as resetSession, user } from '../../../sr
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41, status: 'active', queue: 20, ahead: 1, ...over });
 

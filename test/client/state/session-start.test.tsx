@@ -5,9 +5,9 @@ import { startSession } from '../../../src/client/state/session-start.ts';
 import { activeOrderId, loggedIn, profile, reset, sync, user } from '../../../src/client/state/session.ts';
 import { guard, match } from '../../../src/client/router/match.ts';
 import { ROUTES } from '../../../src/client/router/routes.ts';
-import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 
-useKeyValue(memoryKeyValue());
+setKeyValueStore(memoryKeyValue());
 // No server here: the profile sync that follows fails quietly as a network error and keeps the login.
 globalThis.fetch = (async () => {
   throw new TypeError('offline');

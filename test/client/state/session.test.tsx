@@ -3,9 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanup, settle } from '../dom.ts';
 import { goldMembership, stubFetch, wireProfile } from '../account-fetch.ts';
-import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
-import { load, memoryKeyValue, save, useKeyValue } from '../../../src/client/services/storage.ts';
+import { load, memoryKeyValue, save, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { logout, reset as resetAccount, restoreSession, tokenError } from '../../../src/client/state/account.ts';
 import { loadMessages } from '../../../src/client/state/messages.ts';
 import { loadReceipts, receipts, receiptsStatus } from '../../../src/client/state/receipts.ts';
@@ -13,8 +13,8 @@ import { notice, reset as resetNotices } from '../../../src/client/state/notices
 import { favouriteOwner } from '../../../src/client/state/prefs.ts';
 import { priority, profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const stored = { id: 7, token: 'old-access', refreshToken: 'refresh-1' };
 

@@ -11,12 +11,17 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { seedAccounts } from '../../../src/server/seed/accounts.ts';
 import { hashPoolState } from '../../../src/server/auth/passwords.ts';
+import type { Db } from '../../../src/server/db/db.ts';
 
 const pool = suite('password hashing pool');
 let h: Harness;
 pool.before(async () => {
   // The real cost (2^17) so a hash is slow enough to hold its thread; two threads and two places in the queue.
-  h = await harness({ seed: async (db, now) => (await seedDemo(db, now), db.transaction((tx) => seedAccounts(tx, now))), config: { hashWorkers: 2, hashQueue: 2 } });
+  const seed = async (db: Db, now: number) => {
+    await seedDemo(db, now);
+    await db.transaction((tx) => seedAccounts(tx, now));
+  };
+  h = await harness({ seed, config: { hashWorkers: 2, hashQueue: 2 } });
 });
 pool.after(() => h.close());
 

@@ -5,7 +5,9 @@ import type { Harness } from '../harness.ts';
 import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD } from '../accounts-helpers.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness()));
+test.before(async () => {
+  h = await accountsHarness();
+});
 test.after(async () => h.close());
 
 const NEW = 'Uusi-Salainen7';

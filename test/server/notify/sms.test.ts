@@ -24,7 +24,7 @@ function fakeGateway() {
     req.on('end', () => {
       const r = { auth: req.headers.authorization, type: req.headers['content-type'], body: JSON.parse(raw) };
       received.push(r);
-      waiting.splice(0).forEach((w) => w(r));
+      for (const w of waiting.splice(0)) w(r);
       if (state.hang) return;
       res.writeHead(state.status, { 'content-type': 'application/json' }).end('{"id":"msg-1"}');
     });

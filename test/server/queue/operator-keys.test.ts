@@ -15,7 +15,9 @@ import { issueOperatorKey, writeDemoOperatorKeys } from '../../../src/server/que
 const keys = suite('demo operator keys');
 let h: Harness;
 const dir = mkdtempSync(join(tmpdir(), 'walkin-keys-'));
-keys.before(async () => void (h = await harness({ seed: seedDemo })));
+keys.before(async () => {
+  h = await harness({ seed: seedDemo });
+});
 keys.after(async () => {
   await h.close();
   rmSync(dir, { recursive: true, force: true });

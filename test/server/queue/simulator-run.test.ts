@@ -25,7 +25,7 @@ run('two simulated hours: services start and finish, walk-ins come, the waits mo
   let applied = 0;
   for (let i = 0; i < 120; i++) {
     const out = await sim.tick();
-    out.actions.forEach((a) => seenTypes.add(a.type));
+    for (const a of out.actions) seenTypes.add(a.type);
     applied += out.applied;
     h.clock.advance(1);
   }

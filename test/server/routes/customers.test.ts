@@ -9,7 +9,9 @@ import type { Harness } from '../harness.ts';
 import { accountsHarness, call, newCustomer, type Inject, type Session } from '../accounts-helpers.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness()));
+test.before(async () => {
+  h = await accountsHarness();
+});
 test.after(async () => h.close());
 
 /** Every customer route, with the ids of things the owner has, so an authorised call would succeed. */

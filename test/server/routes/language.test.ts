@@ -9,7 +9,9 @@ import type { Harness } from '../harness.ts';
 import { accountsHarness, call, freshPhone, login, newCustomer, registration } from '../accounts-helpers.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness()));
+test.before(async () => {
+  h = await accountsHarness();
+});
 test.after(async () => h.close());
 
 let ip = 0;

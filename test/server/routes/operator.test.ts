@@ -10,6 +10,7 @@ import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-orde
 let h: Harness;
 const keys: Record<number, string> = {};
 
+// biome-ignore lint/suspicious/noExplicitAny: same default as call's: untyped answers unless a test passes T.
 const op = <T = any>(method: string, path: string, shopKey: string | undefined, body?: unknown) => call<T>(h, method, `/api/fi/operator/${path}`, { token: shopKey, body });
 const queueOf = async (shopId: number) => (await op<WireOperatorQueue>('GET', `pobs/${shopId}/queue/`, keys[shopId])).body;
 
@@ -71,7 +72,9 @@ floor('the queue lists services in progress, then waiting orders in service orde
   const waiting = q.orders.filter((o) => o.status === 'waiting');
   assert.ok(serving.length >= 1 && waiting.length >= 1, 'the busy shop has both');
   assert.equal(q.orders.slice(0, serving.length), serving);
-  waiting.forEach((o, i) => assert.is(o.position, i));
+  waiting.forEach((o, i) => {
+    assert.is(o.position, i);
+  });
   for (const o of serving) assert.ok(q.barbers.some((b) => b.serving === o.id));
   for (const o of waiting) assert.ok(o.services.length >= 1 && typeof o.wait === 'number');
 });

@@ -16,10 +16,11 @@ interface Props {
 
 export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
   useSignals();
-  const el = useRef<HTMLDivElement>(null);
+  const el = useRef<HTMLElement>(null);
   const [map, setMap] = useState<MapsMap | null>(null);
 
   // The map is made once; a list refresh only redraws the markers, so the customer's pan and zoom stay.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: center is only the starting view; a new center must not rebuild the map and lose the customer's pan and zoom.
   useEffect(() => {
     if (!el.current) return;
     setMap(
@@ -36,16 +37,23 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
     );
   }, [api]);
 
+  // The position as numbers: a new object with the same place must not redraw the markers.
+  const userLat = user?.lat;
+  const userLng = user?.lng;
   useEffect(() => {
     if (!map) return;
+    const you = userLat === undefined || userLng === undefined ? null : { lat: userLat, lng: userLng };
     const markers = shops.filter((s) => validPosition(s.coords)).map((s) => {
       const marker = new api.Marker({ map, position: s.coords, title: s.name, label: s.queue === null ? '–' : String(Math.max(0, s.queue)) });
       marker.addListener('click', () => onSelect(s.id));
       return marker;
     });
-    if (validPosition(user)) markers.push(new api.Marker({ map, position: user, title: t('map.you') }));
-    return () => markers.forEach((m) => m.setMap(null));
-  }, [map, shops, user?.lat, user?.lng]);
+    if (validPosition(you)) markers.push(new api.Marker({ map, position: you, title: t('map.you') }));
+    return () => {
+      for (const m of markers) m.setMap(null);
+    };
+  }, [api, map, shops, userLat, userLng, onSelect]);
 
-  return <div ref={el} className="map-canvas" role="region" aria-label={t('map.label')} />;
+  // A named section is a region.
+  return <section ref={el} className="map-canvas" aria-label={t('map.label')} />;
 }

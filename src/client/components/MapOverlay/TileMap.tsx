@@ -45,7 +45,7 @@ function markerText(shop: Shop): { label: string; aria: string; cls: string } {
 
 export function TileMap({ center: start, shops, user, selectedId, onSelect }: Props) {
   useSignals();
-  const stage = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLElement>(null);
   const drag = useRef<Drag | null>(null);
   const dragged = useRef(false);
   const [size, setSize] = useState({ w: innerWidth || 390, h: innerHeight || 844 });
@@ -67,12 +67,12 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
   const zoomBy = (d: number) => setView((v) => ({ ...v, zoom: clampZoom(v.zoom + d) }));
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, center: panBy(v.center, dx, dy, v.zoom) }));
 
-  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+  const onPointerDown = (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return;
     drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, from: center, moved: false };
     dragged.current = false;
   };
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+  const onPointerMove = (e: PointerEvent<HTMLElement>) => {
     const d = drag.current;
     if (!d || d.id !== e.pointerId) return;
     const dx = e.clientX - d.x;
@@ -85,12 +85,12 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
     }
     setView((v) => ({ ...v, center: panBy(d.from, dx, dy, v.zoom) }));
   };
-  const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
+  const onPointerEnd = (e: PointerEvent<HTMLElement>) => {
     if (drag.current?.id !== e.pointerId) return;
     dragged.current = drag.current.moved;
     drag.current = null;
   };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const moves: Record<string, [number, number]> = { ArrowLeft: [KEY_PAN_PX, 0], ArrowRight: [-KEY_PAN_PX, 0], ArrowUp: [0, KEY_PAN_PX], ArrowDown: [0, -KEY_PAN_PX] };
     if (e.target !== e.currentTarget) return; // arrows on a marker button are not map moves
     if (moves[e.key]) pan(...moves[e.key]);
@@ -108,12 +108,13 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
 
   return (
     <div className="tile-map">
-      <div
+      {/* A named section is a region. */}
+      <section
         ref={stage}
         className="tile-map-stage"
         style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map is a widget: it takes focus so the arrow keys and +/- pan and zoom it (onKeyDown).
         tabIndex={0}
-        role="region"
         aria-roledescription={t('map.roledescription')}
         aria-label={t('map.label')}
         onPointerDown={onPointerDown}
@@ -170,7 +171,7 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
             </button>
           );
         })}
-      </div>
+      </section>
       <div className="map-zoom">
         <button type="button" className="icon-button" aria-label={t('map.zoomIn')} onClick={() => zoomBy(1)} disabled={zoom >= MAX_ZOOM}>
           <span aria-hidden="true">+</span>

@@ -34,6 +34,7 @@ function Body() {
         <span className="visually-hidden" role="status">{t('barbers.loading')}</span>
         <ul className="barber-list">
           {Array.from({ length: SKELETONS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
             <BarberCardSkeleton key={i} />
           ))}
         </ul>

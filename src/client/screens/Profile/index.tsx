@@ -31,7 +31,7 @@ function MenuItem({ item }: { item: Item }) {
         <span className="menu-label">{item.label}</span>
         {item.detail && <span className="menu-detail">{item.detail}</span>}
         {item.badge ? (
-          <span className="badge" aria-label={t('profile.unread', { count: item.badge })}>
+          <span className="badge" role="img" aria-label={t('profile.unread', { count: item.badge })}>
             {item.badge}
           </span>
         ) : null}

@@ -43,6 +43,7 @@ export function Notices({ shop }: { shop: ShopDetail }) {
       </h2>
       <ul>
         {items.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the notices are a fixed list of texts that may repeat, and the index also tells the shop's notices from the cash note.
           <li key={i} className={i >= shop.notices.length ? 'shop-notice cash' : 'shop-notice'}>
             <Icon name="info" size={20} />
             <span>{text}</span>

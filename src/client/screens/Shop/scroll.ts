@@ -9,6 +9,7 @@ import { headerPinned, holdGroup, imageHeight, spyGroup } from '../../state/shop
 
 /** Pins the fixed header while the page is scrolled past the header image; unpinned on leaving a shop. */
 export function usePinnedHeader(shopKey: string | undefined) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: shopKey is the trigger: another shop resets the pin and measures again.
   useEffect(() => {
     const update = () => {
       headerPinned.value = window.scrollY > imageHeight.peek() - HEADER_HEIGHT;
@@ -27,6 +28,7 @@ export function usePinnedHeader(shopKey: string | undefined) {
  * and the middle of the screen is the one in view. `key` changes when the groups do.
  */
 export function useGroupSpy(root: RefObject<HTMLElement | null>, topOffset: number, key: string) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key is the trigger: new groups are new sections to observe.
   useEffect(() => {
     const el = root.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;

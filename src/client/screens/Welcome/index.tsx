@@ -47,6 +47,7 @@ export default function Welcome(_props: ScreenProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys move the carousel from wherever focus is inside the screen; the keydown bubbles here from the focused link or button.
     <div className="welcome" onKeyDown={onKeyDown}>
       <header className="welcome-top">
         <h1 className="welcome-brand">{t('welcome.brand')}</h1>
@@ -55,6 +56,7 @@ export default function Welcome(_props: ScreenProps) {
           <span>{LANGUAGE_NAMES[language.value]}</span>
         </a>
       </header>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a tap on a slide is a pointer shortcut for the next button; keyboards use that button or the arrow keys (onKeyDown above). */}
       <section
         className="welcome-carousel"
         aria-roledescription={t('welcome.carousel')}
@@ -66,6 +68,7 @@ export default function Welcome(_props: ScreenProps) {
       >
         <div className="welcome-track" style={{ transform: `translateX(${-100 * index}%)` }} aria-live="polite">
           {list.map((kind, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: a slide is a group of content in the carousel pattern (WAI-ARIA APG), not a form's fieldset.
             <div
               key={kind}
               className="welcome-slide"

@@ -9,17 +9,17 @@ import { pob } from '../../queue-fixtures.ts';
 import Shop from '../../../../src/client/screens/Shop/index.tsx';
 import Tracking from '../../../../src/client/screens/Tracking/index.tsx';
 import { loc } from '../../../../src/client/router/history.ts';
-import { memoryKeyValue, useKeyValue } from '../../../../src/client/services/storage.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../../src/client/state/account.ts';
-import { locale, useLanguage } from '../../../../src/client/state/i18n.ts';
+import { locale, setLanguage } from '../../../../src/client/state/i18n.ts';
 import * as order from '../../../../src/client/state/order.ts';
 import { profile, reset as resetSession, user } from '../../../../src/client/state/session.ts';
 import { reset as resetPage } from '../../../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../../../src/client/state/shops.ts';
 import * as tracking from '../../../../src/client/state/tracking.ts';
 
-useKeyValue(memoryKeyValue());
-await useLanguage('en');
+setKeyValueStore(memoryKeyValue());
+await setLanguage('en');
 
 const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41, status: 'active', queue: 20, ahead: 1, ...over });
 const dialogs = (el: Element) => [...el.querySelectorAll('[role="dialog"]')];
