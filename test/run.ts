@@ -100,6 +100,8 @@ async function suites(name: string, files: string[], env: Record<string, string>
 const want = (group: string) => only.length === 0 || only.includes(group);
 const started = Date.now();
 
+// Biome: the recommended lint rules and the formatter's layout, whole tree (biome.jsonc says what is off and why).
+if (want('lint')) await step('lint + format', join(root, 'node_modules/.bin/biome'), ['check', root]);
 if (want('types')) await step('type check', join(root, 'node_modules/.bin/tsc'), ['-b', root]);
 if (want('build') || want('e2e')) await step('build + size budget', tsx, [join(root, 'build.ts'), '--quiet']);
 if (want('unit')) await suites('unit', find('test/unit', /\.test\.tsx?$/));
