@@ -52,6 +52,12 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
   maxConnectionsPerAddress: number;
+  /** Client error and analytics events (SPEC.md §1): per device a minute (served in config.json; also the largest batch), */
+  clientEventsPerMinute: number;
+  /** reports one address may send a minute (the counters are in the database, like every limit), */
+  clientEventsPerAddress: number;
+  /** and the days they are kept. */
+  clientEventsRetentionDays: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -104,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
+    clientEventsPerMinute: Number(env.CLIENT_EVENTS_PER_MINUTE ?? 10),
+    clientEventsPerAddress: Number(env.CLIENT_EVENTS_PER_ADDRESS ?? 60),
+    clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -117,6 +126,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Node refuses a header timeout longer than the request's.
   if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+  for (const [name, value] of [['CLIENT_EVENTS_PER_MINUTE', config.clientEventsPerMinute], ['CLIENT_EVENTS_PER_ADDRESS', config.clientEventsPerAddress], ['CLIENT_EVENTS_RETENTION_DAYS', config.clientEventsRetentionDays]] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  }
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {

@@ -48,10 +48,14 @@ export class TooManyRequests extends HttpError {
 let hitsSincePrune = 0;
 
 /** Counts one hit on each named key and throws TooManyRequests (its wait becomes Retry-After) when any is over its limit. */
-export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string }[]): Promise<void> {
+/** A check of a named limit, or of a limit whose numbers are settings (the rule comes with it). */
+export type Check = { name: LimitName; key: string } | { name: string; key: string; rule: Limit };
+
+export async function enforce(q: Queryable, now: number, checks: Check[]): Promise<void> {
   const results = await Promise.all(
-    checks.map(async ({ name, key }) => {
-      const rule: Limit = LIMITS[name];
+    checks.map(async (check) => {
+      const { name, key } = check;
+      const rule: Limit = 'rule' in check ? check.rule : LIMITS[check.name];
       const result = await hit(q, `${name}:${key}`, now, rule.windowMs);
       return { rule, result };
     }),
