@@ -1,6 +1,7 @@
 /**
- * `npm test`: type check, build (with its size budget), then every uvu suite by group: unit, client
- * (happy-dom), server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set, browser (Chromium).
+ * `npm test`: type check (`tsc -b`: every project that tsconfig.json references), build (with its size
+ * budget), then every uvu suite by group: unit, client (happy-dom), server on PGlite, server on PostgreSQL
+ * when TEST_DATABASE_URL is set, browser (Chromium).
  * Ends with one line over everything: `N passed, N failed` (and skipped when a group could not run).
  */
 import { spawn } from 'node:child_process';
@@ -92,7 +93,7 @@ async function suites(name: string, files: string[], env: Record<string, string>
 const want = (group: string) => only.length === 0 || only.includes(group);
 const started = Date.now();
 
-if (want('types')) await step('type check', join(root, 'node_modules/.bin/tsc'), ['--noEmit', '-p', root]);
+if (want('types')) await step('type check', join(root, 'node_modules/.bin/tsc'), ['-b', root]);
 if (want('build') || want('e2e')) await step('build + size budget', tsx, [join(root, 'build.ts'), '--quiet']);
 if (want('unit')) await suites('unit', find('test/unit', /\.test\.tsx?$/));
 if (want('client')) await suites('client (happy-dom)', find('test/client', /\.test\.tsx?$/));
