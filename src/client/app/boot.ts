@@ -5,7 +5,6 @@
 import type { Language, Locale } from '../../shared/locales.ts';
 import { LOCALES } from '../../shared/locales.ts';
 import { apiUrl, getJson } from '../services/http.ts';
-import { configureAnalytics } from '../services/analytics.ts';
 import { startReporting } from '../services/reporting.ts';
 import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
@@ -34,7 +33,8 @@ export async function boot(): Promise<void> {
   // SPEC.md §1: errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
   const target = development.value ? null : { url: () => apiUrl(locale.value, '/client-events/'), perMinute: cfg.clientEventsPerMinute };
   startReporting(target);
-  configureAnalytics(target);
+  // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
+  if (target) void import('../services/analytics.ts').then((m) => m.configureAnalytics(target));
   restorePosition(stored.userLatitude, stored.userLongitude);
   startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
