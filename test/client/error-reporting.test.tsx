@@ -23,10 +23,11 @@ import { locale } from '../../src/client/state/i18n.ts';
 
 type Beacon = { url: string; batch: WireClientEvents };
 let beacons: Beacon[] = [];
+let reads: Promise<unknown>[] = [];
 let beaconAnswer = true;
 (navigator as { sendBeacon: unknown }).sendBeacon = (url: string, data: Blob) => {
-  // The body is read now; the assertions run after the page has "hidden".
-  void data.text().then((body) => beacons.push({ url, batch: JSON.parse(body) }));
+  // The body is read now; hidePage waits for the reads.
+  reads.push(data.text().then((body) => beacons.push({ url, batch: JSON.parse(body) })));
   return beaconAnswer;
 };
 
@@ -37,11 +38,13 @@ async function bootWith(url: string, development: boolean, reload = false) {
   resetAnalytics();
   // A reload of the same device keeps its count (localStorage) of events sent this minute.
   if (!reload) resetClientEvents();
-  useKeyValue(memoryKeyValue());
+  // A stored locale: no IP lookup that could change the locale after the test has set it.
+  const store = memoryKeyValue();
+  await store.set('locale', 'FI');
+  useKeyValue(store);
   history.replaceState(null, '', url);
   const f = stubFetch({
     'GET /config.json': { body: { development, clientEventsPerMinute: 10, apiBases: { FI: '/api/fi', SE: '/api/se' } } },
-    'GET /locate/': { body: { country: 'FI' } },
   });
   await boot();
   await settle(20);
@@ -51,13 +54,14 @@ async function bootWith(url: string, development: boolean, reload = false) {
 /** Sends what is queued, as a page going to the background does, and returns every event beaconed so far. */
 async function hidePage(): Promise<WireClientEvent[]> {
   win.dispatchEvent(new win.Event('pagehide'));
-  await settle(20);
+  await Promise.all(reads);
+  await settle();
   return beacons.flatMap((b) => b.batch.events);
 }
 
 function throwUncaught(message: string, stack = `Error: ${message}\n\tat run (https://x/c/Shop-AB12CD.js:1:234)`) {
   const error = Object.assign(new Error(message), { stack });
-  win.dispatchEvent(new win.ErrorEvent('error', { error, message }) as unknown as Event);
+  win.dispatchEvent(new win.ErrorEvent('error', { error, message }));
 }
 
 function Boom(): never {
@@ -66,6 +70,7 @@ function Boom(): never {
 
 test.before.each(() => {
   beacons = [];
+  reads = [];
   beaconAnswer = true;
 });
 test.after.each(cleanup);
@@ -100,7 +105,7 @@ test('uncaught errors and unhandled rejections go in one batch, scrubbed, their 
   await bootWith('/profile', false);
   throwUncaught('saving +358 40 123 4567 for anna@example.fi failed', 'Error: saving\n\tat save (https://x/c/Profile-Q1W2E3.js:3:77)\n\tBearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl');
   const rejection = Object.assign(new win.Event('unhandledrejection'), { reason: new Error('refresh token r-8f9a2b3c4d5e6f708192a3b4c5d6e7f8 refused') });
-  win.dispatchEvent(rejection as unknown as Event);
+  win.dispatchEvent(rejection);
   await settle(20);
   assert.is(beacons.length, 0, 'batched: nothing goes before the page hides or the batch is due');
   const sent = await hidePage();
