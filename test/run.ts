@@ -41,15 +41,20 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
 
+/** When the group now being run started; record() prints its wall time. */
+let groupStarted = Date.now();
+
 function record(name: string, passed: number, failed: number, skipped = 0, note = '') {
+  const seconds = ((Date.now() - groupStarted) / 1000).toFixed(1).padStart(6);
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
+  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
 }
 
 async function step(name: string, cmd: string, args: string[]) {
   console.log(`\n== ${name}`);
+  groupStarted = Date.now();
   const { code } = await exec(cmd, args);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
@@ -69,6 +74,7 @@ function parse(out: string, code: number): { passed: number; failed: number; ski
 /** Runs each file in its own process (no state leaks between suites), `parallel` at a time. */
 async function suites(name: string, files: string[], env: Record<string, string> = {}, parallel = 2) {
   console.log(`\n== ${name} (${files.length} files)`);
+  groupStarted = Date.now();
   if (!files.length) return record(name, 0, 0, 0, 'no files');
   const sum = { passed: 0, failed: 0, skipped: 0 };
   const failedFiles: string[] = [];

@@ -23,6 +23,8 @@ import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
+import { securityHeaders } from './security.ts';
+import { admitFairly } from './admission.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,10 +50,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
   await apiDocs(app);
+  await securityHeaders(app, deps.config);
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
+  admitFairly(app, { perTurn: deps.config.admitPerTurn, queue: deps.config.admitQueue });
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {

@@ -58,6 +58,11 @@ export interface Config {
   clientEventsPerAddress: number;
   /** and the days they are kept. */
   clientEventsRetentionDays: number;
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
+  hstsMaxAge: number;
+  /** API requests started per turn of the event loop (ADMIT_PER_TURN; 0: no gate) and that may wait (ADMIT_QUEUE): admission.ts. */
+  admitPerTurn: number;
+  admitQueue: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -113,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientEventsPerMinute: Number(env.CLIENT_EVENTS_PER_MINUTE ?? 10),
     clientEventsPerAddress: Number(env.CLIENT_EVENTS_PER_ADDRESS ?? 60),
     clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
+    hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
+    admitPerTurn: Number(env.ADMIT_PER_TURN ?? 16),
+    admitQueue: Number(env.ADMIT_QUEUE ?? 1024),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -129,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   for (const [name, value] of [['CLIENT_EVENTS_PER_MINUTE', config.clientEventsPerMinute], ['CLIENT_EVENTS_PER_ADDRESS', config.clientEventsPerAddress], ['CLIENT_EVENTS_RETENTION_DAYS', config.clientEventsRetentionDays]] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
   }
+  if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
+  if (!Number.isInteger(config.admitPerTurn) || config.admitPerTurn < 0) throw new Error(`ADMIT_PER_TURN must be 0 or more, got ${env.ADMIT_PER_TURN}`);
+  if (!Number.isInteger(config.admitQueue) || config.admitQueue < 0) throw new Error(`ADMIT_QUEUE must be 0 or more, got ${env.ADMIT_QUEUE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {

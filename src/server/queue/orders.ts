@@ -7,6 +7,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
+import { noteQueueChange } from '../domain/pob-cache.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { openOrderId } from '../repos/customers.ts';
 import { insertOrder, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
@@ -44,15 +45,19 @@ function uniqueConflict(err: unknown): HttpError | null {
  */
 export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
   let out: T;
+  let changed: ShopRow | null = null;
   try {
     out = await deps.db.transaction(async (tx) => {
       const shop = await lockShopForChange(tx, shopId);
       if (!shop) throw notFound('Shop not found');
+      changed = shop;
       return fn(tx, shop);
     });
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
+  // Committed: the cached shop answers of this process see the change at once (domain/pob-cache.ts).
+  if (changed) noteQueueChange(deps.db, changed);
   deps.turns.kick(shopId);
   return out;
 }

@@ -1,6 +1,11 @@
 /**
  * Compresses JSON answers over 1 KB (the shop list is ~9 KB) for phones on slow networks: brotli when the
  * client takes it, else gzip. Static files are precompressed at build time and skip this.
+ *
+ * The same answer goes to every phone while the shop cache holds it, so the last few compressed answers are
+ * kept by their exact bytes and concurrent requests share one compression: under 200 connections on the shop
+ * list this turns hundreds of brotli runs a second (each a trip through libuv's thread pool that, on a small
+ * machine, took the main thread's core) into one per change (issue 17 item 5).
  */
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';
@@ -9,6 +14,29 @@ import type { FastifyInstance } from 'fastify';
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 const MIN_BYTES = 1024;
+/** Distinct answers kept compressed, and the largest kept (bigger ones are compressed each time). */
+const KEEP = 32;
+const KEEP_MAX_BYTES = 256 * 1024;
+
+const kept = new Map<string, Promise<Buffer>>();
+
+function compressed(payload: string, useBr: boolean): Promise<Buffer> {
+  const run = () => (useBr ? br(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gz(payload, { level: 6 }));
+  if (payload.length > KEEP_MAX_BYTES) return run();
+  const key = (useBr ? 'br\n' : 'gz\n') + payload;
+  const hit = kept.get(key);
+  if (hit) {
+    // Most recently used last: the oldest is the one dropped.
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const out = run();
+  kept.set(key, out);
+  out.catch(() => kept.get(key) === out && kept.delete(key));
+  if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+  return out;
+}
 
 export function compressJson(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
@@ -21,6 +49,6 @@ export function compressJson(app: FastifyInstance) {
     reply.header('content-encoding', useBr ? 'br' : 'gzip');
     reply.removeHeader('content-length');
     // Quality 5 / level 6: most of the saving for a fraction of the CPU of the maximum settings.
-    return useBr ? br(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gz(payload, { level: 6 });
+    return compressed(payload, useBr);
   });
 }
