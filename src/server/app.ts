@@ -18,6 +18,7 @@ import { bonusRoutes } from './routes/bonus.ts';
 import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { clientEventRoutes } from './routes/client-events.ts';
 import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       bonusRoutes(api, deps);
       orderRoutes(api, deps);
       operatorRoutes(api, deps);
+      clientEventRoutes(api, deps);
       devRoutes(api, deps);
     },
     { prefix: '/api/:locale' },

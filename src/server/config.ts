@@ -54,6 +54,12 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
   maxConnectionsPerAddress: number;
+  /** Client error and analytics events (SPEC.md §1): per device a minute (served in config.json; also the largest batch), */
+  clientEventsPerMinute: number;
+  /** reports one address may send a minute (the counters are in the database, like every limit), */
+  clientEventsPerAddress: number;
+  /** and the days they are kept. */
+  clientEventsRetentionDays: number;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
   /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
@@ -140,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
+    clientEventsPerMinute: Number(env.CLIENT_EVENTS_PER_MINUTE ?? 10),
+    clientEventsPerAddress: Number(env.CLIENT_EVENTS_PER_ADDRESS ?? 60),
+    clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
     limits: limitsFrom(env),
     ...overrides,
@@ -155,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Node refuses a header timeout longer than the request's.
   if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+  for (const [name, value] of [['CLIENT_EVENTS_PER_MINUTE', config.clientEventsPerMinute], ['CLIENT_EVENTS_PER_ADDRESS', config.clientEventsPerAddress], ['CLIENT_EVENTS_RETENTION_DAYS', config.clientEventsRetentionDays]] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  }
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.

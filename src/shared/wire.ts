@@ -131,6 +131,27 @@ export interface WireConfig {
   bonusLocales: string[];
   teaserLocales: string[];
   development: boolean;
+  /** Error and analytics events one device may send a minute (SPEC.md §1). */
+  clientEventsPerMinute: number;
+}
+
+/** POST /client-events/: error reports and analytics events, batched (SPEC.md §1). Texts are scrubbed (shared/scrub.ts). */
+export interface WireClientEvent {
+  kind: 'error' | 'analytics';
+  /** error: 'error' | 'unhandledrejection' | 'render'; analytics: the event's name. */
+  name: string;
+  /** Epoch ms on the device. */
+  at: number;
+  /** The path of the screen (no query string). */
+  route: string;
+  message?: string;
+  stack?: string;
+  props?: Record<string, string | number | boolean | null>;
+}
+
+export interface WireClientEvents {
+  build: string;
+  events: WireClientEvent[];
 }
 
 /** Every 4xx/5xx body. */

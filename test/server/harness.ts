@@ -58,14 +58,14 @@ export interface Harness {
 
 /** Opens a fresh database, optionally seeds it with `seed(db, now)`, and builds the app on it. */
 export async function harness(
-  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Parameters<typeof buildDeps>[1] } = {},
+  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Parameters<typeof buildDeps>[1]; log?: Deps['log'] } = {},
 ): Promise<Harness> {
   const c = clock(opts.start);
   const created = usePostgres ? await createDatabase() : null;
   const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
   if (opts.seed) await opts.seed(db, c.now());
   const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
-  const deps = await buildDeps({ config, db, now: c.now }, opts.deps);
+  const deps = await buildDeps({ config, db, now: c.now, log: opts.log }, opts.deps);
   const app = await buildApp(deps);
   await app.ready();
   return {

@@ -11,6 +11,7 @@ import { NoticeBar } from './NoticeBar.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { Loader } from '../components/Loader.tsx';
 import { TrackingButton } from '../components/TrackingButton.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 export function App() {
   useSignals();
@@ -34,9 +35,11 @@ export function App() {
       <NoticeBar />
       <OfflineBanner />
       <main id="main" className={`page slide-${direction}${nav ? ' with-nav' : ''}`} key={path}>
-        <Suspense fallback={<Loader fullScreen />}>
-          <Screen params={m.params} />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense fallback={<Loader fullScreen />}>
+            <Screen params={m.params} />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <TrackingButton path={path} />
       {nav && <Nav path={path} />}

@@ -4,14 +4,15 @@
  */
 import type { Language, Locale } from '../../shared/locales.ts';
 import { LOCALES } from '../../shared/locales.ts';
-import { getJson } from '../services/http.ts';
+import { apiUrl, getJson } from '../services/http.ts';
+import { startReporting } from '../services/reporting.ts';
 import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
 import { loadConfig } from '../state/config.ts';
 import { locale, setLanguage } from '../state/i18n.ts';
 import { restorePosition } from '../state/geo.ts';
-import { restorePrefs, setDevelopment } from '../state/prefs.ts';
+import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
 import { loadShops } from '../state/shops.ts';
 
@@ -29,6 +30,11 @@ export async function boot(): Promise<void> {
   restorePrefs(stored);
   // The stored development switch (SPEC.md §6): ?dev=1 turns it on for this device, ?dev=0 off.
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
+  // SPEC.md §1: errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
+  const target = development.value ? null : { url: () => apiUrl(locale.value, '/client-events/'), perMinute: cfg.clientEventsPerMinute };
+  startReporting(target);
+  // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
+  if (target) void import('../services/analytics.ts').then((m) => m.configureAnalytics(target));
   restorePosition(stored.userLatitude, stored.userLongitude);
   startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.

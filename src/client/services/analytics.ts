@@ -1,8 +1,10 @@
 /**
  * A small first-party analytics service: `track(event, props)` keeps each event in memory (tests and a
- * debugging eye read `events()`) and, when an endpoint is configured, sends it with `navigator.sendBeacon`,
- * which survives a page change. No third party, no cookies, nothing about the customer beyond the props.
+ * debugging eye read `events()`) and, once configured with our own endpoint (outside local mode), sends it
+ * with the error reports: batched, capped per device, beaconed (services/client-events.ts, loaded lazily).
+ * No third party, no cookies, nothing about the customer beyond the props.
  */
+import type { ReportTarget } from './reporting.ts';
 
 export interface AnalyticsEvent {
   name: string;
@@ -14,23 +16,19 @@ export interface AnalyticsEvent {
 const MAX_EVENTS = 200;
 
 let kept: AnalyticsEvent[] = [];
-let endpoint: string | null = null;
+let target: ReportTarget | null = null;
 
-/** Sets (or with null, clears) the same-origin URL events are beaconed to. */
-export function configureAnalytics(url: string | null) {
-  endpoint = url;
+/** Sets (or with null, clears) where events go besides memory. */
+export function configureAnalytics(to: ReportTarget | null) {
+  target = to;
 }
 
 export function track(name: string, props: AnalyticsEvent['props'] = {}, now = Date.now()): AnalyticsEvent {
   const event: AnalyticsEvent = { name, props, at: now };
   kept = [...kept.slice(-(MAX_EVENTS - 1)), event];
-  if (endpoint && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
-    try {
-      navigator.sendBeacon(endpoint, new Blob([JSON.stringify(event)], { type: 'application/json' }));
-    } catch {
-      // A refused beacon (quota, blocked) must never break the action that tracked it.
-    }
-  }
+  const to = target;
+  // A sender that cannot load (offline) must never break the action that tracked it.
+  if (to) import('./client-events.ts').then((m) => m.enqueue(to, { kind: 'analytics', name, at: now, route: location.pathname, props }), () => {});
   return event;
 }
 
@@ -40,5 +38,5 @@ export function events(): readonly AnalyticsEvent[] {
 
 export function resetAnalytics() {
   kept = [];
-  endpoint = null;
+  target = null;
 }

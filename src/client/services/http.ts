@@ -47,7 +47,7 @@ export function setApiBases(next: Record<string, string>) {
 }
 
 /** Base URL + path; NO, DK and SE drop the trailing slash (SPEC.md §7). */
-function apiUrl(locale: Locale, path: string): string {
+export function apiUrl(locale: Locale, path: string): string {
   const info = LOCALES[locale] ?? LOCALES.FI;
   const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');
   const [p, q] = path.split('?');

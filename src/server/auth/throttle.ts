@@ -55,12 +55,16 @@ let hitsSincePrune = 0;
 
 /**
  * Counts one hit on each named key and throws TooManyRequests (its wait becomes Retry-After) when any is over its
- * limit. `limit` replaces the rule's default (a setting of config.ts).
+ * limit. A check names a rule of LIMITS (`limit` replaces its default, from a setting of config.ts) or brings a rule
+ * whose numbers are all settings.
  */
-export async function enforce(q: Queryable, now: number, checks: { name: LimitName; key: string; limit?: number }[]): Promise<void> {
+export type Check = { name: LimitName; key: string; limit?: number } | { name: string; key: string; rule: Limit };
+
+export async function enforce(q: Queryable, now: number, checks: Check[]): Promise<void> {
   const results = await Promise.all(
-    checks.map(async ({ name, key, limit }) => {
-      const rule: Limit = limit === undefined ? LIMITS[name] : { ...LIMITS[name], limit };
+    checks.map(async (check) => {
+      const { name, key } = check;
+      const rule: Limit = 'rule' in check ? check.rule : check.limit === undefined ? LIMITS[check.name] : { ...LIMITS[check.name], limit: check.limit };
       const result = await hit(q, `${name}:${key}`, now, rule.windowMs);
       return { rule, result };
     }),

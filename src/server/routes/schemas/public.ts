@@ -16,6 +16,7 @@ export const configSchema = {
       bonusLocales: strings,
       teaserLocales: strings,
       development: bool,
+      clientEventsPerMinute: int,
     }),
   },
 };

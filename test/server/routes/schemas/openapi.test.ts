@@ -45,6 +45,7 @@ const OPERATIONS = [
   'POST /api/{locale}/operator/orders/{id}/finish/',
   'POST /api/{locale}/operator/orders/{id}/check-in/',
   'POST /api/{locale}/operator/orders/{id}/no-show/',
+  'POST /api/{locale}/client-events/',
 ];
 
 // POSTs whose handler reads no body: the path says everything.

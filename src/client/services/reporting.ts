@@ -1,0 +1,35 @@
+/**
+ * Error reporting's first-route half (SPEC.md §1): the window's uncaught errors and unhandled rejections, and the
+ * screens' render errors (app/ErrorBoundary.tsx), become events for our own server. Only this much ships with the
+ * first route; the sender that scrubs, batches, caps and beacons them (client-events.ts) loads with the first event.
+ */
+import type { WireClientEvent } from '../../shared/wire.ts';
+
+export interface ReportTarget {
+  /** The endpoint, read when a batch goes (the locale may change meanwhile). */
+  url: () => string;
+  /** Events a device may send a minute (config.json). */
+  perMinute: number;
+}
+
+let target: ReportTarget | null = null;
+
+export function send(event: WireClientEvent) {
+  const to = target;
+  // A failed chunk load (offline) drops the event: reporting must never raise errors of its own.
+  if (to) import('./client-events.ts').then((m) => m.enqueue(to, event), () => {});
+}
+
+export function reportError(name: string, err: unknown, stack?: string | null) {
+  const e = err as { message?: unknown; stack?: unknown } | null;
+  send({ kind: 'error', name, at: Date.now(), route: location.pathname, message: String(e?.message ?? err), stack: stack || (typeof e?.stack === 'string' ? e.stack : undefined) });
+}
+
+/** Starts (with a target) or leaves off (null: local mode) reporting; the listeners go on once. */
+export function startReporting(to: ReportTarget | null) {
+  if (to && !target) {
+    addEventListener('error', (e) => reportError('error', e.error ?? e.message));
+    addEventListener('unhandledrejection', (e) => reportError('unhandledrejection', e.reason));
+  }
+  target = to;
+}
