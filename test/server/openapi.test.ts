@@ -33,6 +33,8 @@ const OPERATIONS = [
   'GET /api/{locale}/customers/{id}/messages/',
   'PATCH /api/{locale}/customers/{id}/messages/{mid}/',
   'POST /api/{locale}/customers/{id}/benefits/{bid}/redeem/',
+  'POST /api/{locale}/customers/{id}/phone/',
+  'POST /api/{locale}/customers/{id}/phone/confirm/',
   'POST /api/{locale}/bonus-teaser/',
   'POST /api/{locale}/customers/{id}/orders/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/',

@@ -20,9 +20,11 @@ export interface ServerTexts {
   'server.ended.serviced': { shop: string };
   'server.ended.noShow': { shop: string };
   'server.sms.code': { code: string };
+  'server.sms.phoneCode': { code: string };
+  'server.sms.phoneChanged': { ending: string };
 }
 /** The texts that are notifications: a title and a body under the key. */
-export type NoticeKey = Exclude<keyof ServerTexts, 'server.sms.code'>;
+export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
 export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow'];
 
 /** The dictionary of a stored language code; English for none or one without a dictionary. */
@@ -40,3 +42,10 @@ export function noticeText<K extends NoticeKey>(key: K, language: string | null 
 
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);
+
+/** The SMS to a new number with the code that confirms it (change phone, SPEC.md §2). */
+export const phoneCodeText = (language: string | null | undefined, code: string): string => text('server.sms.phoneCode', { code }, language);
+
+/** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */
+export const phoneChangedText = (language: string | null | undefined, newPhone: string): string =>
+  text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);
