@@ -35,6 +35,8 @@ const OPERATIONS = [
   'POST /api/{locale}/customers/{id}/benefits/{bid}/redeem/',
   'POST /api/{locale}/customers/{id}/phone/',
   'POST /api/{locale}/customers/{id}/phone/confirm/',
+  'GET /api/{locale}/customers/{id}/export/',
+  'DELETE /api/{locale}/customers/{id}/',
   'POST /api/{locale}/bonus-teaser/',
   'POST /api/{locale}/customers/{id}/orders/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/',

@@ -21,3 +21,17 @@ export const phoneConfirmSchema = {
   body: body({ phone, countryCode, token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')") }),
   response: { 200: obj({ customer_id: int, access_token: str, refresh_token: str }) },
 };
+
+export const exportSchema = {
+  summary: 'Everything kept about the customer as one JSON file (profile, consents, orders, receipts, messages, benefits)',
+  params: params('id'),
+  // The document nests the profile, receipts … as their own routes answer them; written as it is built.
+  response: { 200: { type: 'object', additionalProperties: true } },
+};
+
+export const accountDeleteSchema = {
+  summary: 'Delete the account: needs the password; a waiting order leaves the queue; receipts stay without the person',
+  params: params('id'),
+  body: body({ password: described('string, required', "('Missing password parameter', 'Current password is incorrect')") }),
+  response: { 200: ok },
+};
