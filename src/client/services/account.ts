@@ -2,7 +2,7 @@
  * The account calls of SPEC.md §7 and DESIGN.md §3, each through the one HTTP wrapper. Screens never call
  * these; the state modules do. Customer routes send the bearer token and so may refresh once on 401/422.
  */
-import type { Locale } from '../../shared/locales.ts';
+import type { Language, Locale } from '../../shared/locales.ts';
 import type {
   WireLoginAnswer,
   WireMessage,
@@ -14,8 +14,9 @@ import type {
 } from '../../shared/wire-account.ts';
 import { request } from './http.ts';
 
-export const login = (locale: Locale, phone: string, password: string) =>
-  request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: { phone, password } });
+/** The UI language goes along, so the server sends SMS and push in it. */
+export const login = (locale: Locale, phone: string, password: string, language?: Language) =>
+  request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: language ? { phone, password, language } : { phone, password } });
 
 /** The refresh token travels both as the bearer and in the body (SPEC.md §7). */
 export const refresh = (locale: Locale, refreshToken: string) =>
