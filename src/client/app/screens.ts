@@ -33,6 +33,7 @@ export const loaders: Record<ScreenName, Loader> = {
   Password: () => import('../screens/Password/index.tsx'),
   Notifications: () => import('../screens/Notifications/index.tsx'),
   History: () => import('../screens/History/index.tsx'),
+  Phone: () => import('../screens/Phone/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 

@@ -67,3 +67,12 @@ export const redeemBenefit = (locale: Locale, id: number, benefitId: number) =>
 
 export const sendBonusTeaser = (locale: Locale, body: { email: string; allow_email: boolean }) =>
   request<unknown>(locale, '/bonus-teaser/', { method: 'POST', body, auth: true });
+
+/** Change phone, step 1: the current password and the new number; the server sends a code to that number. */
+export const requestPhoneChange = (locale: Locale, id: number, body: { phone: string; password: string }) =>
+  request<unknown>(locale, `/customers/${id}/phone/`, { method: 'POST', body, auth: true });
+
+/** Change phone, step 2: the code; answers a new token pair (every other session has ended). */
+export const confirmPhoneChange = (locale: Locale, id: number, body: { phone: string; token: string }) =>
+  request<WireLoginAnswer>(locale, `/customers/${id}/phone/confirm/`, { method: 'POST', body, auth: true });
+
