@@ -34,6 +34,7 @@ export const loaders: Record<ScreenName, Loader> = {
   Notifications: () => import('../screens/Notifications/index.tsx'),
   History: () => import('../screens/History/index.tsx'),
   Phone: () => import('../screens/Phone/index.tsx'),
+  AccountData: () => import('../screens/AccountData/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 

@@ -76,3 +76,8 @@ export const requestPhoneChange = (locale: Locale, id: number, body: { phone: st
 export const confirmPhoneChange = (locale: Locale, id: number, body: { phone: string; token: string }) =>
   request<WireLoginAnswer>(locale, `/customers/${id}/phone/confirm/`, { method: 'POST', body, auth: true });
 
+/** Everything the service keeps about the customer, as one JSON document (GDPR). */
+export const exportAccount = (locale: Locale, id: number) => request<unknown>(locale, `/customers/${id}/export/`, { auth: true });
+
+export const deleteAccount = (locale: Locale, id: number, password: string) =>
+  request<unknown>(locale, `/customers/${id}/`, { method: 'DELETE', body: { password }, auth: true });

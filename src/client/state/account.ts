@@ -173,6 +173,9 @@ export async function login(phone: string, password: string, remember: boolean):
   }
 }
 
+/** Ends the session on this device only (the account is gone on the server already: nothing to revoke). */
+export const forgetSession = () => clearSession();
+
 function clearSession() {
   setSession(null);
   batch(() => {
