@@ -14,6 +14,7 @@ import { staticFiles } from './routes/static.ts';
 import { compressJson } from './routes/compress.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { accountRoutes } from './routes/account.ts';
 import { bonusRoutes } from './routes/bonus.ts';
 import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       employeeRoutes(api, deps);
       authRoutes(api, deps);
       customerRoutes(api, deps);
+      accountRoutes(api, deps);
       bonusRoutes(api, deps);
       orderRoutes(api, deps);
       operatorRoutes(api, deps);

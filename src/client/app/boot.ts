@@ -10,13 +10,13 @@ import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
 import { loadConfig } from '../state/config.ts';
-import { locale, setLanguage } from '../state/i18n.ts';
+import { detectedLocale, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
 import { restorePosition } from '../state/geo.ts';
 import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
 import { loadShops } from '../state/shops.ts';
 
-const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin', 'order'] as const;
+const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin', 'order', 'detectedLocale'] as const;
 
 export async function boot(): Promise<void> {
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);
@@ -26,6 +26,7 @@ export async function boot(): Promise<void> {
   const lang = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
   const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
   if (storedLocale) locale.value = storedLocale;
+  if (typeof stored.detectedLocale === 'string' && stored.detectedLocale in LOCALES) detectedLocale.value = stored.detectedLocale as Locale;
   else if (lang === 'ee') locale.value = 'EE';
   restorePrefs(stored);
   // The stored development switch (SPEC.md §6): ?dev=1 turns it on for this device, ?dev=0 off.
@@ -48,7 +49,10 @@ async function detectLocale() {
   try {
     const { country } = await getJson<{ country: string | null }>('/locate/');
     const detected = localeOfCountry(country);
-    if (detected) locale.value = detected;
+    if (detected) {
+      locale.value = detected;
+      await noteDetectedLocale(detected);
+    }
     await save('locale', locale.value);
   } catch {
     // Offline or blocked: the default locale stays.

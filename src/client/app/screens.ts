@@ -33,6 +33,8 @@ export const loaders: Record<ScreenName, Loader> = {
   Password: () => import('../screens/Password/index.tsx'),
   Notifications: () => import('../screens/Notifications/index.tsx'),
   History: () => import('../screens/History/index.tsx'),
+  Phone: () => import('../screens/Phone/index.tsx'),
+  AccountData: () => import('../screens/AccountData/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 

@@ -20,7 +20,13 @@ export function chooseLanguage(queryLang: string | null, stored: string | null, 
   return DEFAULT_LANGUAGE;
 }
 
-/** Choosing Estonian moves the app to the EE locale; other languages keep the current locale. */
-export function localeForLanguage(lang: Language, currentLocale: Locale): Locale {
-  return lang === 'ee' ? 'EE' : currentLocale;
+/**
+ * Choosing Estonian moves the app to the EE locale (SPEC.md §1). Choosing another language after that returns to
+ * the locale the IP lookup detected, else FI: otherwise Estonian would keep the app on Estonian shops for good.
+ * Other choices keep the current locale.
+ */
+export function localeForLanguage(lang: Language, currentLocale: Locale, detected: Locale | null = null): Locale {
+  if (lang === 'ee') return 'EE';
+  if (currentLocale === 'EE') return detected ?? 'FI';
+  return currentLocale;
 }

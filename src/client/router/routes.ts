@@ -4,7 +4,7 @@ import type { RouteDef } from './match.ts';
 export type ScreenName =
   | 'Gate' | 'Home' | 'Shop' | 'Barbers' | 'Barber' | 'Login' | 'Register' | 'Recovery' | 'Welcome' | 'Language'
   | 'Tracking' | 'Receipt' | 'Bonus' | 'Profile' | 'Messages' | 'Email' | 'EmailPermission' | 'Credits' | 'Password'
-  | 'Notifications' | 'History' | 'NotFound';
+  | 'Notifications' | 'History' | 'Phone' | 'AccountData' | 'NotFound';
 
 export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/', screen: 'Gate' },
@@ -30,6 +30,9 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/profile/password', screen: 'Password', auth: true },
   { path: '/profile/notifications', screen: 'Notifications', auth: true },
   { path: '/profile/history', screen: 'History', auth: true },
+  // SPEC.md §2 does not show the change-phone route; this one sits beside the other profile sub-screens.
+  { path: '/profile/phone', screen: 'Phone', auth: true },
+  { path: '/profile/data', screen: 'AccountData', auth: true },
   // SPEC.md §2: /barbershop is also the catch-all for unknown paths; it shows the 404 page.
   { path: '*', screen: 'NotFound' },
 ];

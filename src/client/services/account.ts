@@ -2,7 +2,7 @@
  * The account calls of SPEC.md §7 and DESIGN.md §3, each through the one HTTP wrapper. Screens never call
  * these; the state modules do. Customer routes send the bearer token and so may refresh once on 401/422.
  */
-import type { Locale } from '../../shared/locales.ts';
+import type { Language, Locale } from '../../shared/locales.ts';
 import type {
   WireLoginAnswer,
   WireMessage,
@@ -14,8 +14,9 @@ import type {
 } from '../../shared/wire-account.ts';
 import { request } from './http.ts';
 
-export const login = (locale: Locale, phone: string, password: string) =>
-  request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: { phone, password } });
+/** The UI language goes along, so the server sends SMS and push in it. */
+export const login = (locale: Locale, phone: string, password: string, language?: Language) =>
+  request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: language ? { phone, password, language } : { phone, password } });
 
 /** The refresh token travels both as the bearer and in the body (SPEC.md §7). */
 export const refresh = (locale: Locale, refreshToken: string) =>
@@ -66,3 +67,17 @@ export const redeemBenefit = (locale: Locale, id: number, benefitId: number) =>
 
 export const sendBonusTeaser = (locale: Locale, body: { email: string; allow_email: boolean }) =>
   request<unknown>(locale, '/bonus-teaser/', { method: 'POST', body, auth: true });
+
+/** Change phone, step 1: the current password and the new number; the server sends a code to that number. */
+export const requestPhoneChange = (locale: Locale, id: number, body: { phone: string; password: string }) =>
+  request<unknown>(locale, `/customers/${id}/phone/`, { method: 'POST', body, auth: true });
+
+/** Change phone, step 2: the code; answers a new token pair (every other session has ended). */
+export const confirmPhoneChange = (locale: Locale, id: number, body: { phone: string; token: string }) =>
+  request<WireLoginAnswer>(locale, `/customers/${id}/phone/confirm/`, { method: 'POST', body, auth: true });
+
+/** Everything the service keeps about the customer, as one JSON document (GDPR). */
+export const exportAccount = (locale: Locale, id: number) => request<unknown>(locale, `/customers/${id}/export/`, { auth: true });
+
+export const deleteAccount = (locale: Locale, id: number, password: string) =>
+  request<unknown>(locale, `/customers/${id}/`, { method: 'DELETE', body: { password }, auth: true });

@@ -6,14 +6,15 @@
  */
 import { batch, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS } from '../../shared/constants.ts';
+import type { Language } from '../../shared/locales.ts';
 import type { WireProfilePatch } from '../../shared/wire-account.ts';
 import * as api from '../services/account.ts';
 import { ApiError, setAuthBridge } from '../services/http.ts';
 import { save } from '../services/storage.ts';
 import { navigate } from '../router/history.ts';
-import { locale, t } from './i18n.ts';
+import { language, locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
-import { favouriteOwner } from './prefs.ts';
+import { favouriteOwner, markWelcomeSeen } from './prefs.ts';
 import { restoreRecovery } from './recovery-store.ts';
 import { orderNews, profile, rememberLogin, sync, user, type LoginSession, type Profile } from './session.ts';
 
@@ -151,10 +152,12 @@ export async function login(phone: string, password: string, remember: boolean):
   loginStatus.value = 'pending';
   loginFailure.value = null;
   try {
-    const answer = await api.login(locale.peek(), phone, password);
+    const answer = await api.login(locale.peek(), phone, password, language.peek());
     setSession({ id: answer.customer_id, token: answer.access_token, refreshToken: answer.refresh_token });
     rememberLogin.value = remember;
     void save('shouldRememberLogin', remember);
+    // Someone who logs in knows the service: after the order ends the gate must not show the welcome carousel.
+    markWelcomeSeen();
     const next = await api.fetchProfile(locale.peek(), answer.customer_id);
     applyProfile(next);
     tokenError.value = null;
@@ -169,6 +172,9 @@ export async function login(phone: string, password: string, remember: boolean):
     return null;
   }
 }
+
+/** Ends the session on this device only (the account is gone on the server already: nothing to revoke). */
+export const forgetSession = () => clearSession();
 
 function clearSession() {
   setSession(null);
@@ -198,6 +204,11 @@ export async function logoutAndLeave() {
   tokenError.value = null;
   await logout();
   navigate('/home', { replace: true });
+}
+
+/** The language screen's choice goes to the server too (when logged in), so SMS and push go out in it. */
+export async function sendLanguage(lang: Language): Promise<void> {
+  if (user.peek() && profile.peek()?.language !== lang) await patchProfile({ language: lang });
 }
 
 /** SPEC.md §4 "Profile patch": loading, then patched or error. */

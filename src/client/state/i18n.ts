@@ -15,6 +15,8 @@ type Dict = Record<string, unknown>;
 const i18n = rosetta<Dict>();
 export const language = signal<Language>(DEFAULT_LANGUAGE);
 export const locale = signal<Locale>(DEFAULT_LOCALE);
+/** The locale the IP lookup found (stored), where leaving Estonian returns to. */
+export const detectedLocale = signal<Locale | null>(null);
 const version = signal(0);
 
 export const localeInfo = computed(() => LOCALES[locale.value] ?? LOCALES.FI);
@@ -52,7 +54,7 @@ export async function setLanguage(lang: Language, opts: { store?: boolean } = {}
 /** The language screen's action: activate, store, and switch the locale to EE for Estonian. */
 export async function chooseLanguage(lang: Language) {
   await setLanguage(lang, { store: true });
-  const next = localeForLanguage(lang, locale.value);
+  const next = localeForLanguage(lang, locale.value, detectedLocale.value);
   if (next !== locale.value) await setLocale(next);
 }
 
@@ -61,7 +63,14 @@ async function setLocale(next: Locale) {
   await save('locale', next);
 }
 
+/** The IP lookup's answer: kept, so that leaving Estonian can return to it. */
+export async function noteDetectedLocale(found: Locale) {
+  detectedLocale.value = found;
+  await save('detectedLocale', found);
+}
+
 export function reset() {
   language.value = DEFAULT_LANGUAGE;
   locale.value = DEFAULT_LOCALE;
+  detectedLocale.value = null;
 }

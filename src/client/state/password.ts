@@ -5,6 +5,7 @@
 import { batch, signal } from '@preact/signals-react';
 import { validatePasswordChange, type PasswordChangeField, type PasswordChangeForm } from '../lib/validation.ts';
 import { serverTextKey } from '../lib/account.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
 import { save } from '../services/storage.ts';
@@ -39,7 +40,8 @@ export async function submitPasswordChange(): Promise<boolean> {
     return true;
   } catch (err) {
     // SPEC.md §8: the server's message, otherwise the generic one.
-    const known = err instanceof ApiError ? serverTextKey(err.message) : null;
+    // A weak-password refusal names the whole rule (the field's hint stays as SPEC.md §5 says).
+    const known = err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
     passwordError.value =
       err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
     passwordStatus.value = 'failure';

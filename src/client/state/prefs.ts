@@ -38,6 +38,17 @@ function toggle(store: typeof favShops, key: 'favoriteBarbershops' | 'favoriteBa
 export const toggleFavoriteShop = (id: number) => toggle(favShops, 'favoriteBarbershops', id);
 export const toggleFavoriteBarber = (id: number) => toggle(favBarbers, 'favoriteBarbers', id);
 
+/** A deleted account's favourites go with it (the stored lists are per user). */
+export function forgetFavouritesOf(owner: string) {
+  const drop = (store: typeof favShops, key: 'favoriteBarbershops' | 'favoriteBarbers') => {
+    const { [owner]: _gone, ...rest } = store.value;
+    store.value = rest;
+    void save(key, rest);
+  };
+  drop(favShops, 'favoriteBarbershops');
+  drop(favBarbers, 'favoriteBarbers');
+}
+
 export function markWelcomeSeen() {
   welcomeSeen.value = true;
   void save('welcomeSeen', true);

@@ -12,10 +12,16 @@ import { profile } from './session.ts';
 export const pushStatus = signal<FetchStatus>('idle');
 /** Push works with a firebase config, on Android with Chrome (SPEC.md §6). */
 export const pushAvailable = computed(() => Boolean(config.value.firebase) && pushSupported());
+/**
+ * Why push is off here: the deployment has no push configuration (config.json's firebase is null: not the
+ * browser's fault), or this browser cannot do it; null when it can.
+ */
+export const pushMissing = computed<'service' | 'browser' | null>(() => (!config.value.firebase ? 'service' : !pushSupported() ? 'browser' : null));
 export const pushEnabled = computed(() => Boolean(profile.value?.fcm_token));
 
 function unsupported() {
-  notify({ kind: 'info', title: t('notifications.unsupportedTitle'), text: t('notifications.unsupported') });
+  const text = pushMissing.peek() === 'service' ? t('notifications.notConfigured') : t('notifications.unsupported');
+  notify({ kind: 'info', title: t('notifications.unsupportedTitle'), text });
 }
 
 async function enablePush(): Promise<boolean> {

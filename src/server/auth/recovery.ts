@@ -37,7 +37,7 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   const code = newCode();
   const now = deps.now();
   await pruneCodes(deps.db, now);
-  await insertCode(deps.db, { customerId: customer.id, phone, codeHash: hashCode(deps.keys, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
+  await insertCode(deps.db, { purpose: 'recovery', customerId: customer.id, phone, codeHash: hashCode(deps.keys, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
   const text = codeText(customer.language ?? languageOfLocale(locale), code);
   if (!allowed) {
     deps.log.warn({ to: phone }, 'recovery SMS not sent: the number has had its SMS budget');
@@ -58,7 +58,7 @@ export async function resetPassword(deps: Deps, body: Body, address: string): Pr
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
   await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
-  const attempt = await takeTry(deps.db, phone, deps.now(), MAX_CODE_TRIES);
+  const attempt = await takeTry(deps.db, 'recovery', phone, deps.now(), MAX_CODE_TRIES);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(hashCode(deps.keys, phone, code), 'hex');
   const stored = Buffer.from(attempt.code_hash, 'hex');

@@ -15,7 +15,8 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, unauthorized } from '../errors.ts';
-import { customerById, customerByPhone, setPasswordHash, upgradePasswordHash } from '../repos/customers.ts';
+import { appLanguage } from '../../shared/locales.ts';
+import { customerById, customerByPhone, setPasswordHash, updateCustomer, upgradePasswordHash } from '../repos/customers.ts';
 import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRefreshTokens, revokeRefreshToken } from '../repos/tokens.ts';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
@@ -57,6 +58,10 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   if (!customer || !ok) throw unauthorized(WRONG_LOGIN);
 
   await forget(deps.db, 'loginPhoneAddress', pair);
+  // The app sends the UI language it logs in with, so SMS and push go out in it; an unknown code is ignored
+  // (a login must not fail over it).
+  const language = appLanguage(body.language);
+  if (language && language !== customer.language) await updateCustomer(deps.db, customer.id, { language });
   if (needsRehash(customer.password_hash, deps.config.scrypt)) {
     await upgradePasswordHash(deps.db, customer.id, customer.password_hash, await hashPassword(password, deps.config.scrypt));
   }

@@ -23,6 +23,8 @@ export interface ServerTexts {
   /** The line every alert SMS ends with: how to stop them (notify/sms-stop.ts). */
   'server.sms.stop': { link: string };
   'server.sms.stopped': Record<string, never>;
+  'server.sms.phoneCode': { code: string };
+  'server.sms.phoneChanged': { ending: string };
 }
 /** The texts that are notifications: a title and a body under the key. */
 export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
@@ -47,3 +49,10 @@ export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>
 
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);
+
+/** The SMS to a new number with the code that confirms it (change phone, SPEC.md §2). */
+export const phoneCodeText = (language: string | null | undefined, code: string): string => text('server.sms.phoneCode', { code }, language);
+
+/** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */
+export const phoneChangedText = (language: string | null | undefined, newPhone: string): string =>
+  text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);

@@ -69,6 +69,18 @@ export async function setPasswordHash(q: Queryable, id: number, hash: string, no
   await q.query('UPDATE customers SET password_hash = $2, password_changed_at = $3 WHERE id = $1', [id, hash, new Date(now).toISOString()]);
 }
 
+/**
+ * Moves the account to a new phone; false when another account holds the number. The NOT EXISTS answers the
+ * usual case; a registration racing it still meets the unique index, whose violation rolls back the caller.
+ */
+export async function setPhone(q: Queryable, id: number, phone: string): Promise<boolean> {
+  const { rows } = await q.query(
+    'UPDATE customers SET phone = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers WHERE phone = $2 AND id <> $1) RETURNING id',
+    [id, phone],
+  );
+  return rows.length > 0;
+}
+
 /** Only a re-hash with stronger parameters: the password itself did not change, so sessions stay. */
 export async function upgradePasswordHash(q: Queryable, id: number, oldHash: string, newHash: string): Promise<void> {
   await q.query('UPDATE customers SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [id, oldHash, newHash]);

@@ -1,10 +1,23 @@
-/** Recovery codes sent by SMS: stored as keyed hashes, valid for a while, single use, with a try counter. */
+/**
+ * Codes sent by SMS: stored as keyed hashes, valid for a while, single use, with a try counter. Each code has a
+ * purpose ('recovery': set a new password; 'phone': confirm a new number), and every query names it, so a code
+ * sent for one purpose can never be spent on the other.
+ */
 import type { Queryable } from '../db/db.ts';
 
-/** Stores a new code for the phone; earlier unused codes of the phone stop working (only the latest SMS counts). */
-export async function insertCode(q: Queryable, c: { customerId: number; phone: string; codeHash: string; now: number; validMs: number }): Promise<void> {
-  await q.query('DELETE FROM sms_codes WHERE phone = $1 AND used_at IS NULL', [c.phone]);
-  await q.query('INSERT INTO sms_codes (customer_id, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+export type CodePurpose = 'recovery' | 'phone';
+
+/**
+ * Stores a new code for the phone; earlier unused codes of the phone for the same purpose stop working (only the
+ * latest SMS counts). A phone-change code is also bound to the customer who asked (`customer_id`).
+ */
+export async function insertCode(
+  q: Queryable,
+  c: { purpose: CodePurpose; customerId: number; phone: string; codeHash: string; now: number; validMs: number },
+): Promise<void> {
+  await q.query('DELETE FROM sms_codes WHERE purpose = $1 AND phone = $2 AND used_at IS NULL', [c.purpose, c.phone]);
+  await q.query('INSERT INTO sms_codes (purpose, customer_id, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    c.purpose,
     c.customerId,
     c.phone,
     c.codeHash,
@@ -25,14 +38,23 @@ export interface CodeAttempt {
  * (none sent, expired, used, or out of tries). The increment and the cap are one statement, so parallel
  * guesses cannot exceed `maxTries` between them.
  */
-export async function takeTry(q: Queryable, phone: string, now: number, maxTries: number): Promise<CodeAttempt | null> {
+export async function takeTry(
+  q: Queryable,
+  purpose: CodePurpose,
+  phone: string,
+  now: number,
+  maxTries: number,
+  customerId: number | null = null,
+): Promise<CodeAttempt | null> {
+  // customerId null: any customer's code of that phone (recovery, where the phone names the account).
   const { rows } = await q.query<CodeAttempt>(
     `UPDATE sms_codes SET tries = tries + 1
-      WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND used_at IS NULL AND expires_at > $2
+      WHERE id = (SELECT id FROM sms_codes WHERE purpose = $4 AND phone = $1 AND used_at IS NULL AND expires_at > $2
+                     AND ($5::integer IS NULL OR customer_id = $5)
                    ORDER BY created_at DESC, id DESC LIMIT 1)
         AND tries < $3
       RETURNING id, customer_id, code_hash, tries`,
-    [phone, new Date(now).toISOString(), maxTries],
+    [phone, new Date(now).toISOString(), maxTries, purpose, customerId],
   );
   return rows[0] ?? null;
 }

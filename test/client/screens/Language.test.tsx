@@ -4,8 +4,10 @@ import * as assert from 'uvu/assert';
 import { cleanup, fire, render, settle, text } from '../dom.ts';
 import LanguageScreen from '../../../src/client/screens/Language/index.tsx';
 import { config, DEFAULT_CONFIG, reset as resetConfig } from '../../../src/client/state/config.ts';
-import { language, locale, reset as resetI18n, setLanguage } from '../../../src/client/state/i18n.ts';
-import { load } from '../../../src/client/services/storage.ts';
+import { language, locale, noteDetectedLocale, reset as resetI18n, setLanguage } from '../../../src/client/state/i18n.ts';
+import { load, save } from '../../../src/client/services/storage.ts';
+import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
+import { stubFetch, wireProfile } from '../account-fetch.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 
 const options = (el: Element) => [...el.querySelectorAll('.language-option')];
@@ -56,6 +58,49 @@ test('choosing Finnish keeps the locale', async () => {
   await untilLeft();
   assert.is(language.value, 'fi');
   assert.is(locale.value, 'FI');
+});
+
+test('Eesti, then Suomi: back to the detected locale (stored, so a reload keeps it), else FI', async () => {
+  for (const [detected, want] of [['SE', 'SE'], [null, 'FI']] as const) {
+    resetI18n();
+    await setLanguage('en');
+    if (detected) await noteDetectedLocale(detected);
+    else await save('detectedLocale', null);
+    for (const pick of ['Eesti', 'Suomi']) {
+      navigate('/profile/language', { replace: true });
+      const el = await render(<LanguageScreen params={{}} />);
+      await fire.click(options(el).find((b) => text(b) === pick)!);
+      await untilLeft();
+      await cleanup();
+    }
+    assert.is(language.value, 'fi');
+    assert.is(locale.value, want);
+    assert.is(await load('locale'), want, 'what a reload starts with');
+  }
+});
+
+test('logged in, the choice is sent to the server (PATCH {language}); logged out nothing is sent', async () => {
+  user.value = { id: 7, token: 'access', refreshToken: 'refresh' };
+  profile.value = wireProfile({ language: 'en' });
+  let f = stubFetch({ 'PATCH /customers/7/': { body: wireProfile({ language: 'sv' }) } });
+  config.value = { ...DEFAULT_CONFIG, allowedLanguages: ['fi', 'en', 'sv'] };
+  let el = await render(<LanguageScreen params={{}} />);
+  await fire.click(options(el).find((b) => text(b) === 'Svenska')!);
+  await untilLeft();
+  await settle(10);
+  f.restore();
+  assert.equal(f.calls.map((c) => [c.method, c.path, c.body]), [['PATCH', '/customers/7/', { language: 'sv' }]]);
+  assert.is(profile.value?.language, 'sv');
+  await cleanup();
+  resetSession();
+  navigate('/profile/language', { replace: true });
+  f = stubFetch({});
+  el = await render(<LanguageScreen params={{}} />);
+  await fire.click(options(el).find((b) => text(b) === 'English')!);
+  await untilLeft();
+  await settle(10);
+  f.restore();
+  assert.equal(f.calls.filter((c) => c.path.startsWith('/customers')), []);
 });
 
 test('the back button leaves without changing anything', async () => {

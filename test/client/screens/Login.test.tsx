@@ -10,6 +10,7 @@ import { loc, navigate } from '../../../src/client/router/history.ts';
 import { memoryKeyValue, setKeyValueStore, load } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
+import { welcomeSeen } from '../../../src/client/state/prefs.ts';
 import { profile, reset as resetSession, user, rememberLogin } from '../../../src/client/state/session.ts';
 import type { Profile } from '../../../src/client/state/session.ts';
 
@@ -44,7 +45,7 @@ test('submit stays disabled until phone and password are both given', async () =
   assert.ok(el.querySelector('a[href="/recovery"]') && el.querySelector('a[href="/register"]'));
 });
 
-test('login success without an active order goes to /home, with dial code and remember stored', async () => {
+test('login success without an active order goes to /home, with dial code, the UI language, remember and welcomeSeen stored', async () => {
   await setup();
   const f = stubFetch({ 'POST /login/': { body: tokens }, 'GET /customers/7/': { body: wireProfile() } });
   const el = await render(<Login params={{}} />);
@@ -53,13 +54,17 @@ test('login success without an active order goes to /home, with dial code and re
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.equal(f.calls[0].body, { phone: '+358401234567', password: 'Secret123' });
+  // The UI language goes along, so the server sends SMS and push in it.
+  assert.equal(f.calls[0].body, { phone: '+358401234567', password: 'Secret123', language: 'en' });
   assert.is(f.calls[1].bearer, 'access-1');
   assert.is(loc.value.path, '/home');
   assert.is(user.value?.refreshToken, 'refresh-1');
   assert.is(rememberLogin.value, true);
   assert.is(await load('shouldRememberLogin'), true);
   assert.equal(((await load('user')) as { id: number }).id, 7);
+  // Came straight to /login: after the order ends the gate must not send this customer to /welcome.
+  assert.is(await load('welcomeSeen'), true);
+  assert.is(welcomeSeen.value, true);
 });
 
 test('login success with an active order goes to /tracking', async () => {

@@ -67,6 +67,20 @@ test('the server error text is shown; without one the generic text', async () =>
   assert.match(text(el.querySelector('.form-errors')), 'Check your current password and that the new password is strong enough');
 });
 
+test('a weak-password refusal names the whole rule; the field hint stays "At least 8 characters."', async () => {
+  const el = await setup();
+  await fire.input($(el, 'password-confirm'), 'NewSecret1');
+  const f = stubFetch({ 'POST /password/': { status: 400, body: { error: 'Password too weak', field: 'new_password' } } });
+  await fire.click(submit(el));
+  await settle(10);
+  f.restore();
+  assert.is(
+    text(el.querySelector('.form-errors')),
+    'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+  );
+  assert.match(text(el), 'At least 8 characters.');
+});
+
 test('success replaces the form with the message and keeps new tokens the server answers', async () => {
   const el = await setup();
   await fire.input($(el, 'password-confirm'), 'NewSecret1');

@@ -29,6 +29,7 @@ const resetPages = () => {
   for (const r of [resetMessages, resetReceipts, resetBonus]) r();
 };
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
+import { config, DEFAULT_CONFIG, reset as resetConfig } from '../../../src/client/state/config.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 
 setKeyValueStore(memoryKeyValue());
@@ -145,6 +146,8 @@ test('the e-mail permission switch patches the inverse value', async () => {
 
 test('the SMS switch patches the inverse; push outside Android Chrome shows the not-supported notice', async () => {
   await setup({ allow_sms: true });
+  // A deployment with push configured: then the browser is what lacks it.
+  config.value = { ...DEFAULT_CONFIG, firebase: { apiKey: 'k', projectId: 'p' } };
   const f = stubFetch({ 'PATCH /customers/7/': (c) => ({ body: wireProfile(c.body as object) }) });
   const el = await render(<Notifications params={{}} />);
   const [sms, push] = [...el.querySelectorAll('[role=switch]')] as HTMLButtonElement[];
@@ -157,6 +160,22 @@ test('the SMS switch patches the inverse; push outside Android Chrome shows the 
   f.restore();
   assert.is(f.calls.length, 1, 'no push patch');
   assert.is(notice.value?.text, 'Your browser does not support push notifications.');
+  resetNotices();
+  resetConfig();
+});
+
+test('without a push configuration (config.json firebase null) push says it is not available here, not the browser', async () => {
+  await setup();
+  resetConfig();
+  const f = stubFetch({});
+  const el = await render(<Notifications params={{}} />);
+  assert.match(text(el), 'Push notifications are not available in this service.');
+  assert.not.match(text(el), 'browser');
+  await fire.click(el.querySelectorAll('[role=switch]')[1]);
+  await settle(10);
+  f.restore();
+  assert.is(f.calls.length, 0);
+  assert.match(notice.value?.text ?? '', 'not available in this service');
   resetNotices();
 });
 

@@ -1,6 +1,7 @@
 /**
  * Language choice (SPEC.md §2 /profile/language): the allowed languages, each named in itself, the current
- * one marked. Choosing one activates and stores it (Estonian also moves the locale to EE), then goes back.
+ * one marked. Choosing one activates and stores it (Estonian also moves the locale to EE; leaving Estonian returns
+ * to the detected locale), tells the server when logged in, then goes back.
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -12,6 +13,7 @@ import { back } from '../../router/history.ts';
 import { config } from '../../state/config.ts';
 import { chooseLanguage, language, t } from '../../state/i18n.ts';
 import { notify } from '../../state/notices.ts';
+import { sendLanguage } from '../../state/account.ts';
 
 export default function LanguageScreen(_props: ScreenProps) {
   useSignals();
@@ -25,6 +27,7 @@ export default function LanguageScreen(_props: ScreenProps) {
     setPending(lang);
     try {
       await chooseLanguage(lang);
+      void sendLanguage(lang);
       back('/home');
     } catch {
       // The dictionary chunk did not arrive (offline on first use of that language).

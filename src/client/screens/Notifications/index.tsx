@@ -1,6 +1,6 @@
 /**
  * Notifications (SPEC.md §2, §4, §6): SMS permission (patching the inverse) and push, which works only on
- * Android with Chrome and a firebase config; elsewhere the not-supported notice.
+ * Android with Chrome and a firebase config; without that config "not available here", else the browser notice.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
@@ -8,7 +8,7 @@ import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
 import { toggleSmsPermission } from '../../state/permissions.ts';
-import { pushAvailable, pushEnabled, pushStatus, togglePush } from '../../state/push.ts';
+import { pushAvailable, pushEnabled, pushMissing, pushStatus, togglePush } from '../../state/push.ts';
 import { SubPage, Toggle } from '../Profile/ui.tsx';
 
 export default function Notifications(_props: ScreenProps) {
@@ -28,7 +28,7 @@ export default function Notifications(_props: ScreenProps) {
       <Toggle
         id="push"
         label={t('notifications.push')}
-        description={pushAvailable.value ? t('notifications.pushText') : t('notifications.unsupported')}
+        description={pushAvailable.value ? t('notifications.pushText') : pushMissing.value === 'service' ? t('notifications.notConfigured') : t('notifications.unsupported')}
         checked={pushEnabled.value}
         busy={push === 'pending'}
         onToggle={() => void togglePush()}

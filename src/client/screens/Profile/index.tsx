@@ -56,7 +56,9 @@ export default function Profile(_props: ScreenProps) {
     { href: '/profile/email-permission', label: t('profile.emailPermission') },
     { href: '/profile/notifications', label: t('profile.notifications') },
     { href: '/profile/password', label: t('profile.password') },
+    { href: '/profile/phone', label: t('profile.phone') },
     { href: '/profile/language', label: t('profile.language') },
+    { href: '/profile/data', label: t('profile.data') },
   ];
   if (isMember) items.splice(0, 0, { href: '/profile/credits', label: t('profile.credits'), detail: String(m?.credits ?? 0) });
 

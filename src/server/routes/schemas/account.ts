@@ -31,7 +31,12 @@ export const registerSchema = {
 
 export const loginSchema = {
   summary: 'Log in with phone and password',
-  body: body({ countryCode, phone, password: described('string, required', "('Missing password parameter')") }),
+  body: body({
+    countryCode,
+    phone,
+    password: described('string, required', "('Missing password parameter')"),
+    language: described('string', 'the UI language; stored so SMS and push go out in it (an unknown code is ignored)'),
+  }),
   response: { 200: session },
 };
 

@@ -38,15 +38,17 @@ test('normaliseLanguage: either spelling to the app code', () => {
   for (const [code, want] of cases) assert.is(normaliseLanguage(code), want, String(code));
 });
 
-test('localeForLanguage: Estonian sets EE, others keep the locale', () => {
-  const cases: Array<[Language, Locale, Locale]> = [
-    ['ee', 'FI', 'EE'],
-    ['ee', 'SE', 'EE'],
-    ['fi', 'EE', 'EE'],
-    ['en', 'FI', 'FI'],
-    ['sv', 'SE', 'SE'],
+test('localeForLanguage: Estonian sets EE; leaving it returns to the detected locale, else FI; others keep the locale', () => {
+  const cases: Array<[Language, Locale, Locale | null, Locale]> = [
+    ['ee', 'FI', null, 'EE'],
+    ['ee', 'SE', 'SE', 'EE'],
+    ['fi', 'EE', null, 'FI'],
+    ['fi', 'EE', 'FI', 'FI'],
+    ['en', 'EE', 'SE', 'SE'],
+    ['en', 'FI', null, 'FI'],
+    ['sv', 'SE', 'FI', 'SE'],
   ];
-  for (const [lang, cur, want] of cases) assert.is(localeForLanguage(lang, cur), want, `${lang} ${cur}`);
+  for (const [lang, cur, detected, want] of cases) assert.is(localeForLanguage(lang, cur, detected), want, `${lang} ${cur} ${detected}`);
 });
 
 test.run();
