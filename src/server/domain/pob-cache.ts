@@ -39,14 +39,17 @@ export function pobCache(ttlMs = 5_000, maxEntries = 200): PobCache {
   };
 }
 
-/** The locale's shop list through the cache: reused while no queue of the country changed. */
+/**
+ * The locale's shop list through the cache: reused while no queue of the country changed. The list holds no
+ * translated text (names, cities and addresses are proper names), so one entry serves every language.
+ */
 export async function cachedPobs(deps: Deps, cache: PobCache, s: PobScope): Promise<WirePob[]> {
   const version = await countryVersion(deps.db, s.country);
   return cache.get(`list:${s.country}:${s.includeTest}`, version, s.now, () => listPobs(deps.db, s));
 }
 
-/** One shop's detail through the cache (null: no such shop in the scope); reused while its queue is unchanged. */
+/** One shop's detail in one language through the cache (null: no such shop in the scope); reused while its queue is unchanged. */
 export async function cachedPob(deps: Deps, cache: PobCache, id: number, s: PobScope): Promise<WirePobDetail | null> {
   const version = await shopVersion(deps.db, id);
-  return cache.get(`shop:${s.country}:${id}:${s.includeTest}`, version, s.now, () => getPob(deps.db, id, s));
+  return cache.get(`shop:${s.country}:${id}:${s.includeTest}:${s.lang}`, version, s.now, () => getPob(deps.db, id, s));
 }

@@ -133,6 +133,7 @@ export const profilePatchSchema = {
 export const receiptsSchema = {
   summary: "The customer's receipts",
   params: params('id'),
+  querystring: { type: 'object', properties: { lang: { description: "language of the rows' names; else the customer's, else the locale's" } } },
   response: {
     200: arrayOf(
       obj(
