@@ -10,7 +10,7 @@ import { locale, useLanguage } from '../../src/client/state/i18n.ts';
 import { config, DEFAULT_CONFIG } from '../../src/client/state/config.ts';
 import { loc, navigate } from '../../src/client/router/history.ts';
 import { memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
-import { reset as resetPages } from '../../src/client/state/profile-pages.ts';
+import { reset as resetPages } from '../../src/client/state/bonus.ts';
 import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 
 useKeyValue(memoryKeyValue());

@@ -8,7 +8,7 @@ import History from '../../src/client/screens/History/index.tsx';
 import Receipt from '../../src/client/screens/Receipt/index.tsx';
 import { useLanguage } from '../../src/client/state/i18n.ts';
 import { memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
-import { reset as resetPages } from '../../src/client/state/profile-pages.ts';
+import { reset as resetPages } from '../../src/client/state/receipts.ts';
 import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 
 useKeyValue(memoryKeyValue());

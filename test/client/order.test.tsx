@@ -16,7 +16,7 @@ import { locale, useLanguage } from '../../src/client/state/i18n.ts';
 import { loginForm } from '../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import * as order from '../../src/client/state/order.ts';
-import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
+import { activeOrderId, profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../src/client/state/shops.ts';
 
@@ -210,7 +210,7 @@ test('sending: the POST body, the stored order, the analytics event, and /tracki
   assert.is(posts(f.calls)[0].bearer, 'access-1');
   assert.is(order.sending.value, 'fulfilled');
   assert.is(order.orderId.value, 41);
-  assert.is(profile.value?.active_order_id, 41);
+  assert.is(activeOrderId.value, 41);
   assert.equal(await load('order'), { id: 41, barbershop: 2 });
   assert.ok(text(dialogs(el)[0]).includes('You are in the queue!'));
   const confirmation = events().find((e) => e.name === 'queue-confirmation');

@@ -7,7 +7,7 @@ import { stubFetch, wireProfile } from './account-fetch.ts';
 import Password from '../../src/client/screens/Password/index.tsx';
 import { useLanguage } from '../../src/client/state/i18n.ts';
 import { memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
-import { reset as resetSettings } from '../../src/client/state/settings.ts';
+import { reset as resetSettings } from '../../src/client/state/password.ts';
 import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 
 useKeyValue(memoryKeyValue());

@@ -15,8 +15,15 @@ import { useLanguage } from '../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../src/client/router/history.ts';
 import { load, memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../src/client/state/account.ts';
-import { reset as resetPages } from '../../src/client/state/profile-pages.ts';
-import { reset as resetSettings } from '../../src/client/state/settings.ts';
+import { reset as resetBonus } from '../../src/client/state/bonus.ts';
+import { reset as resetEmail } from '../../src/client/state/email.ts';
+import { reset as resetMessages } from '../../src/client/state/messages.ts';
+import { reset as resetPassword } from '../../src/client/state/password.ts';
+import { reset as resetPush } from '../../src/client/state/push.ts';
+import { reset as resetReceipts } from '../../src/client/state/receipts.ts';
+
+const resetSettings = () => [resetEmail, resetPassword, resetPush].forEach((r) => r());
+const resetPages = () => [resetMessages, resetReceipts, resetBonus].forEach((r) => r());
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import { profile, reset as resetSession, user } from '../../src/client/state/session.ts';
 

@@ -7,7 +7,8 @@ import { useLanguage } from '../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../src/client/router/history.ts';
 import { load, memoryKeyValue, save, useKeyValue } from '../../src/client/services/storage.ts';
 import { logout, reset as resetAccount, restoreSession, tokenError } from '../../src/client/state/account.ts';
-import { loadMessages, loadReceipts, receipts, receiptsStatus } from '../../src/client/state/profile-pages.ts';
+import { loadMessages } from '../../src/client/state/messages.ts';
+import { loadReceipts, receipts, receiptsStatus } from '../../src/client/state/receipts.ts';
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import { favouriteOwner } from '../../src/client/state/prefs.ts';
 import { priority, profile, reset as resetSession, sync, user } from '../../src/client/state/session.ts';
@@ -26,7 +27,7 @@ async function setup(remember = true) {
   navigate('/profile/history', { replace: true });
   user.value = { ...stored };
   profile.value = wireProfile();
-  await settle(); // let the logout effect of profile-pages settle before the test's calls
+  await settle(); // let the logout effects of messages and receipts settle before the test's calls
   await import('../../src/client/state/session.ts').then((s) => (s.rememberLogin.value = remember));
 }
 

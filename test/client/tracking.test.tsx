@@ -9,12 +9,12 @@ import Tracking from '../../src/client/screens/Tracking/index.tsx';
 import Gate from '../../src/client/screens/Gate/index.tsx';
 import { TrackingButton } from '../../src/client/components/TrackingButton.tsx';
 import { loc, navigate } from '../../src/client/router/history.ts';
-import { memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
+import { load, memoryKeyValue, useKeyValue } from '../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../src/client/state/account.ts';
 import { locale, useLanguage } from '../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../src/client/state/notices.ts';
 import { welcomeSeen } from '../../src/client/state/prefs.ts';
-import { profile, reset as resetSession, sync, user } from '../../src/client/state/session.ts';
+import { activeOrderId, profile, reset as resetSession, sync, user } from '../../src/client/state/session.ts';
 import * as tracking from '../../src/client/state/tracking.ts';
 
 useKeyValue(memoryKeyValue());
@@ -151,7 +151,7 @@ test('leave in Finnish: PATCH cancel, the survey notice for 10 s, the active ord
   await settle(5);
   assert.equal(f.calls.find((c) => c.method === 'PATCH')!.body, { cancel: true });
   assert.is(tracking.canceled.value, true);
-  assert.is(profile.value?.active_order_id, null);
+  assert.is(activeOrderId.value, null);
   assert.is(notice.value?.title, 'Poistuit jonosta');
   assert.ok(notice.value?.linkUrl?.startsWith('https://'));
   assert.is(loc.value.path, '/tracking');
@@ -228,7 +228,8 @@ test('a rejected fetch is retried by itself 5 s later', async () => {
 
 test('an order that disappears (404) clears the active order and returns to / after 500 ms', async () => {
   const { el, f } = await open({ [ORDER]: { status: 404, body: { error: 'Order not found' } } });
-  assert.is(profile.value?.active_order_id, null);
+  assert.is(activeOrderId.value, null);
+  assert.equal(await load('order'), { id: null }, 'stored for a reload before the next profile sync');
   assert.ok(text(el).includes('Your order has ended'));
   await settle(550);
   assert.is(loc.value.path, '/');
@@ -239,7 +240,7 @@ test('a serviced order ends the same way; a later profile without an active orde
   const { f } = await open({ [ORDER]: [{ body: wireOrder() }, { body: wireOrder({ status: 'serviced', queue: null }) }] });
   await act(() => tracking.refreshOrder());
   assert.is(tracking.ended.value, true);
-  assert.is(profile.value?.active_order_id, null);
+  assert.is(activeOrderId.value, null);
   await settle(550);
   assert.is(loc.value.path, '/');
   f.restore();

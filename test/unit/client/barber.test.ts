@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { barberImage, canJoinQueue, currentShop, visibleBarbers } from '../../../src/client/lib/barber.ts';
+import { barberImage, canJoinQueue, currentShop } from '../../../src/client/lib/barber.ts';
 import type { Barber, BarberShop, Shift } from '../../../src/client/lib/types.ts';
 
 type Img = Parameters<typeof barberImage>[0];
@@ -73,19 +73,6 @@ test('currentShop: today\'s barbershop, else the active pob', () => {
     [{ barbershop: null, activePob: null }, null],
   ];
   for (const [b, want] of cases) assert.is(currentShop(b)?.id ?? null, want);
-});
-
-test('visibleBarbers: hidden ids filtered out except in development', () => {
-  const list = [{ id: 1 }, { id: 2 }, { id: 3 }];
-  const cases: Array<[number[], boolean, number[]]> = [
-    [[], false, [1, 2, 3]],
-    [[2], false, [1, 3]],
-    [[2, 3, 9], false, [1]],
-    [[2], true, [1, 2, 3]],
-  ];
-  for (const [hidden, dev, want] of cases) {
-    assert.equal(visibleBarbers(list, hidden, dev).map((b) => b.id), want, `${hidden} dev=${dev}`);
-  }
 });
 
 test.run();

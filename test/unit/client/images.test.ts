@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chairLabel, fallbackShopImage, headerImageHeight, shopImage } from '../../../src/client/lib/images.ts';
+import { chairLabel, fallbackShopImage, headerImageHeight } from '../../../src/client/lib/images.ts';
 
 test('fallbackShopImage: 12 images by id modulo 12', () => {
   const cases: Array<[number, string]> = [
@@ -12,14 +12,6 @@ test('fallbackShopImage: 12 images by id modulo 12', () => {
     [-1, '/images/shops/11.svg'],
   ];
   for (const [id, want] of cases) assert.is(fallbackShopImage(id), want, String(id));
-});
-
-test('shopImage: the photo, else the fallback', () => {
-  const cases: Array<[number, string | false, string]> = [
-    [3, '/media/kamppi.jpg', '/media/kamppi.jpg'],
-    [13, false, '/images/shops/1.svg'],
-  ];
-  for (const [id, image, want] of cases) assert.is(shopImage({ id, image }), want, String(id));
 });
 
 test('headerImageHeight: 230 under 768, 250 under 900, else 325', () => {

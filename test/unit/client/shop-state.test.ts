@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { canTakeOrders, effectiveWait, shopState, type ShopStateInput } from '../../../src/client/lib/shop-state.ts';
+import { effectiveWait, shopState, type ShopStateInput } from '../../../src/client/lib/shop-state.ts';
 import type { ShopCardState } from '../../../src/client/lib/types.ts';
 
 const shop = (over: Partial<ShopStateInput> = {}): ShopStateInput => ({
@@ -29,16 +29,6 @@ test('shopState: every branch of SPEC §4 "Shop card state"', () => {
     ['dev flag forces over full', shop({ queueState: 'full' }), true, 'taking-orders'],
   ];
   for (const [name, input, force, want] of cases) assert.is(shopState(input, force), want, name);
-});
-
-test('canTakeOrders: only taking-orders opens the card', () => {
-  const cases: Array<[ShopCardState, boolean]> = [
-    ['taking-orders', true],
-    ['full', false],
-    ['closed', false],
-    ['unknown', false],
-  ];
-  for (const [state, want] of cases) assert.is(canTakeOrders(state), want, state);
 });
 
 test('effectiveWait: a selected barber number overrides the shop queue', () => {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { directionsUrl, shopMap, staticMapUrl } from '../../../src/client/lib/static-map.ts';
+import { directionsUrl, staticMapUrl } from '../../../src/client/lib/map.ts';
+import { shopMap } from '../../../src/client/lib/static-map.ts';
 
 const shop = { lat: 60.1692, lng: 24.932 };
 const user = { lat: 60.17, lng: 24.94 };

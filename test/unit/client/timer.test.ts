@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isNow, timerClass, timerColour, type TimerClass, type TimerColour } from '../../../src/client/lib/timer.ts';
+import { timerClass, timerColour, type TimerClass, type TimerColour } from '../../../src/client/lib/timer.ts';
 
 test('timerClass: 60+, 30+, 15+, 5+, else 0', () => {
   const cases: Array<[number | null, TimerClass]> = [
@@ -30,15 +30,6 @@ test('timerColour: 0 green, under 30 yellow, 30–60 orange, over 60 red', () =>
     [61, 'red'],
   ];
   for (const [min, want] of cases) assert.is(timerColour(min), want, String(min));
-});
-
-test('isNow: a wait of 0 shows Now', () => {
-  const cases: Array<[number | null, boolean]> = [
-    [0, true],
-    [1, false],
-    [null, false],
-  ];
-  for (const [min, want] of cases) assert.is(isNow(min), want, String(min));
 });
 
 test.run();

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../src/client/lib/sw-routes.ts';
+import { foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../../src/client/sw/routes.ts';
 
 const O = 'https://app.example';
 const req = (url: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: O + url, mode: 'cors', auth: false, ...more });
@@ -47,10 +47,12 @@ strategy('the profile and other authenticated calls are never cached', () => {
   }
 });
 
-strategy("an order's PATCH writes its answer through to the customer's cache; other writes pass", () => {
+strategy("an order's PATCH writes its answer through to the customer's cache, joining's POST too; other writes pass", () => {
   assert.equal(strategyFor(req('/api/fi/customers/17/orders/40/', { method: 'PATCH', auth: true }), O), { kind: 'private-write', cache: 'private-17' });
+  assert.equal(strategyFor(req('/api/fi/customers/17/orders/', { method: 'POST', auth: true }), O), { kind: 'private-create', cache: 'private-17' });
   const cases: Array<[string, string, boolean]> = [
-    ['POST', '/api/fi/customers/17/orders/', true],
+    ['POST', '/api/fi/customers/17/orders/', false],
+    ['POST', '/api/fi/customers/17/orders/40/', true],
     ['PATCH', '/api/fi/customers/17/', true],
     ['PATCH', '/api/fi/customers/17/orders/40/', false],
     ['POST', '/api/fi/login/', false],

@@ -1,13 +1,15 @@
 /**
  * Which caching strategy the service worker uses for a request, and which caches it keeps. Pure, so the
- * rules are tested in Node; src/client/sw.ts only carries them out.
+ * rules are tested in Node; sw/index.ts only carries them out.
  *
  * - shell:   a navigation to a client route gets the precached index.html (the app shell).
  * - asset:   hashed files, icons and images: cache-first (a hashed name never changes its content).
  * - public:  shop and barber reads and the runtime config: network first, the cached copy when offline.
  * - private: the customer's orders (the tracking screen) and receipts: network first, kept in a cache of
  *            that customer alone (`private-<id>`), which the page deletes on logout. A PATCH of an order
- *            (check in, leave) answers the order, which then replaces its cached read ('private-write').
+ *            (check in, leave) answers the order, which then replaces its cached read ('private-write');
+ *            joining (the POST) answers the new order, which becomes its cached read ('private-create'), as
+ *            tracking starts from that answer without reading the order again.
  *            The profile is not cached here: the app keeps it in storage and a sync without an answer
  *            keeps the stored copy, which is fresher than any cached answer (an order sent since, say).
  * - network: everything else (other writes, other origins, other authenticated calls).
@@ -18,6 +20,7 @@ export type Strategy =
   | { kind: 'public' }
   | { kind: 'private'; cache: string }
   | { kind: 'private-write'; cache: string }
+  | { kind: 'private-create'; cache: string }
   | { kind: 'network' };
 
 export interface RequestFacts {
@@ -29,7 +32,7 @@ export interface RequestFacts {
   auth: boolean;
 }
 
-export const PRIVATE_PREFIX = 'private-';
+const PRIVATE_PREFIX = 'private-';
 /** Public API reads and hashed files; the shell cache carries the build's version in its name. */
 export const PUBLIC_CACHE = 'api-v1';
 export const ASSET_CACHE = 'assets-v1';
@@ -39,10 +42,11 @@ export const NETWORK_TIMEOUT_MS = 4_000;
 /** Set on a response the worker answered from its cache because the network failed or was too slow. */
 export const FALLBACK_HEADER = 'x-sw-fallback';
 
-export const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}${customerId}`;
+const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}${customerId}`;
 
 const PRIVATE_READ = /^\/api\/[^/]+\/customers\/(\d+)\/(orders|receipts)(\/|$)/;
 const ORDER = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/\d+\/?$/;
+const ORDERS = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/$/;
 const PUBLIC_READ = /^\/api\/[^/]+\/(pobs|employees)(\/|$)/;
 const ASSET = /^\/(assets|icons|images)\//;
 /** Server paths a browser may navigate to that are not client routes. */
@@ -55,6 +59,10 @@ export function strategyFor(req: RequestFacts, origin: string): Strategy {
   if (req.method === 'PATCH' && req.auth) {
     const order = ORDER.exec(path);
     return order ? { kind: 'private-write', cache: privateCache(order[1]) } : { kind: 'network' };
+  }
+  if (req.method === 'POST' && req.auth) {
+    const orders = ORDERS.exec(path);
+    return orders ? { kind: 'private-create', cache: privateCache(orders[1]) } : { kind: 'network' };
   }
   if (req.method !== 'GET') return { kind: 'network' };
   if (req.mode === 'navigate') {

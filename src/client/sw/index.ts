@@ -1,12 +1,11 @@
-/// <reference lib="webworker" />
 /**
- * The service worker (rules in lib/sw-routes.ts): precaches the shell that build.ts lists, answers
+ * The service worker (rules in routes.ts): precaches the shell that build.ts lists, answers
  * navigations with it, serves hashed files cache-first (lazy chunks are cached on first use), and reads
  * the API network first with a timeout and the cached copy as the fallback; the customer's order reads go to
  * a cache of that customer alone, which the page deletes on logout. An update waits for SKIP_WAITING.
  */
-import { pushNotice } from './lib/push-message.ts';
-import { ASSET_CACHE, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './lib/sw-routes.ts';
+import { pushNotice } from './push-message.ts';
+import { ASSET_CACHE, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './routes.ts';
 
 declare const __PRECACHE__: string[];
 declare const __ASSETS__: string[];
@@ -131,6 +130,21 @@ async function writeThrough(event: FetchEvent, cacheName: string): Promise<Respo
   return res;
 }
 
+/** Joining answers the new order: it becomes the cached read of that order, so a reload offline shows it. */
+async function createThrough(event: FetchEvent, cacheName: string): Promise<Response> {
+  const res = await fetch(event.request);
+  if (res.ok) {
+    const copy = res.clone();
+    event.waitUntil(
+      (async () => {
+        const id = ((await copy.clone().json()) as { id?: unknown } | null)?.id;
+        if (typeof id === 'number') await (await caches.open(cacheName)).put(new Request(`${event.request.url}${id}/`), copy);
+      })().catch(() => undefined),
+    );
+  }
+  return res;
+}
+
 async function shell(event: FetchEvent): Promise<Response> {
   return (await caches.match('/', { cacheName: SHELL })) ?? fetch(event.request);
 }
@@ -143,6 +157,7 @@ sw.addEventListener('fetch', (event) => {
   else if (s.kind === 'public') event.respondWith(networkFirst(event, PUBLIC_CACHE));
   else if (s.kind === 'private') event.respondWith(networkFirst(event, s.cache));
   else if (s.kind === 'private-write') event.respondWith(writeThrough(event, s.cache));
+  else if (s.kind === 'private-create') event.respondWith(createThrough(event, s.cache));
 });
 
 // Push (DESIGN.md §3): firebase subscribes this worker, so the notices of the queue arrive here.

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pushNotice } from '../../../src/client/lib/push-message.ts';
+import { pushNotice } from '../../../../src/client/sw/push-message.ts';
 
 const O = 'https://app.example';
 
