@@ -2,7 +2,7 @@
  * The account calls of SPEC.md §7 and DESIGN.md §3, each through the one HTTP wrapper. Screens never call
  * these; the state modules do. Customer routes send the bearer token and so may refresh once on 401/422.
  */
-import type { Locale } from '../../shared/locales.ts';
+import type { Language, Locale } from '../../shared/locales.ts';
 import type {
   WireLoginAnswer,
   WireMessage,
@@ -48,8 +48,9 @@ function items<T>(answer: T[] | { items?: T[]; results?: T[] } | null | undefine
   return answer?.items ?? answer?.results ?? [];
 }
 
-export const fetchReceipts = async (locale: Locale, id: number) =>
-  items(await request<WireReceipt[] | { items?: WireReceipt[] }>(locale, `/customers/${id}/receipts/`, { auth: true }));
+/** Receipts with their rows named in the UI language (?lang=). */
+export const fetchReceipts = async (locale: Locale, lang: Language, id: number) =>
+  items(await request<WireReceipt[] | { items?: WireReceipt[] }>(locale, `/customers/${id}/receipts/?lang=${lang}`, { auth: true }));
 
 export const fetchMessages = async (locale: Locale, id: number) =>
   items(await request<WireMessage[] | { items?: WireMessage[] }>(locale, `/customers/${id}/messages/`, { auth: true }));

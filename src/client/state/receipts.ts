@@ -2,7 +2,7 @@
 import { effect } from '@preact/signals-react';
 import type { WireReceipt } from '../../shared/wire-account.ts';
 import * as api from '../services/account.ts';
-import { locale } from './i18n.ts';
+import { language, locale } from './i18n.ts';
 import { createRequest } from './request.ts';
 import { user } from './session.ts';
 
@@ -14,7 +14,7 @@ export async function loadReceipts(): Promise<void> {
   const current = user.peek();
   if (!current) return;
   await read.run(
-    async () => [...(await api.fetchReceipts(locale.peek(), current.id))].sort((a, b) => Date.parse(b.created) - Date.parse(a.created)),
+    async () => [...(await api.fetchReceipts(locale.peek(), language.peek(), current.id))].sort((a, b) => Date.parse(b.created) - Date.parse(a.created)),
     // The login may be lost meanwhile: then there is nothing to show.
     () => user.peek()?.id === current.id,
   );

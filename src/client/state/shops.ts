@@ -8,7 +8,7 @@ import { LOCALES } from '../../shared/locales.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { fetchShop, fetchShops } from '../services/catalog.ts';
 import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
-import { locale } from './i18n.ts';
+import { language, locale } from './i18n.ts';
 import { development } from './prefs.ts';
 import { priority } from './session.ts';
 
@@ -31,15 +31,16 @@ export const shops = computed(() => {
 
 export const shop = computed(() => (detailWire.value ? toShopDetail(detailWire.value, priority.value, weekday()) : null));
 
-/** Fetches the list unless a fetch of the same locale answered less than 5 s ago. */
+/** Fetches the list unless a fetch of the same locale and language answered less than 5 s ago. */
 export async function loadShops(force = false): Promise<void> {
   const now = Date.now();
-  if (!force && listLocale === locale.value && now - listFetchedAt < LIST_CACHE_MS) return;
+  const key = `${locale.value}:${language.value}`;
+  if (!force && listLocale === key && now - listFetchedAt < LIST_CACHE_MS) return;
   listFetchedAt = now;
-  listLocale = locale.value;
+  listLocale = key;
   if (listWire.value.length === 0) listStatus.value = 'pending';
   try {
-    listWire.value = await fetchShops(locale.value, development.value);
+    listWire.value = await fetchShops(locale.value, language.value, development.value);
     listStatus.value = 'fulfilled';
   } catch {
     listFetchedAt = 0;
@@ -52,7 +53,7 @@ export async function loadShops(force = false): Promise<void> {
 export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
   if (detailWire.value?.id !== id) detailWire.value = null;
   try {
-    detailWire.value = await fetchShop(locale.value, id, development.value);
+    detailWire.value = await fetchShop(locale.value, language.value, id, development.value);
     return true;
   } catch {
     if (opts.refresh && detailWire.value?.id === id) return true; // a failed refresh keeps what is shown
