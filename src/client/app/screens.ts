@@ -33,6 +33,9 @@ export const loaders: Record<ScreenName, Loader> = {
   Password: () => import('../screens/Password/index.tsx'),
   Notifications: () => import('../screens/Notifications/index.tsx'),
   History: () => import('../screens/History/index.tsx'),
+  Info: () => import('../screens/Info/index.tsx'),
+  Help: () => import('../screens/Help/index.tsx'),
+  CheckIn: () => import('../screens/CheckIn/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 
