@@ -2,6 +2,7 @@
  * Wire types: the JSON bodies of the API of SPEC.md §7, with the server field names of SPEC.md §3.
  * Both sides import these; neither side's internals appear here.
  */
+import type { DevRenames } from './dev-renames.ts';
 
 export type QueueState = 'open' | 'closed' | 'full';
 
@@ -131,6 +132,8 @@ export interface WireConfig {
   bonusLocales: string[];
   teaserLocales: string[];
   development: boolean;
+  /** Shop id → name, city, address; the client applies it in development mode only (SPEC.md §6). */
+  devRenames: DevRenames;
 }
 
 /** Every 4xx/5xx body. */

@@ -14,6 +14,7 @@ export const DEFAULT_CONFIG: WireConfig = {
   bonusLocales: [...BONUS_LOCALES],
   teaserLocales: [...TEASER_LOCALES],
   development: false,
+  devRenames: {},
 };
 
 export const config = signal<WireConfig>(DEFAULT_CONFIG);

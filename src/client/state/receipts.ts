@@ -1,5 +1,7 @@
 /** The customer's receipts (SPEC.md §2 "Order history"), newest first. Dropped on logout. */
-import { effect } from '@preact/signals-react';
+import { computed, effect } from '@preact/signals-react';
+import { renameShop } from '../../shared/dev-renames.ts';
+import { activeRenames } from './prefs.ts';
 import type { WireReceipt } from '../../shared/wire-account.ts';
 import * as api from '../services/account.ts';
 import { language, locale } from './i18n.ts';
@@ -7,7 +9,11 @@ import { createRequest } from './request.ts';
 import { user } from './session.ts';
 
 const read = createRequest<WireReceipt[]>([], (list) => list.length > 0);
-export const receipts = read.data;
+/** The receipts as shown: in development mode under the shops' demo names (SPEC.md §6). */
+export const receipts = computed(() => {
+  const renames = activeRenames.value;
+  return read.data.value.map((r) => (r.pob.id ? { ...r, pob: renameShop(r.pob.id, r.pob, renames) } : r));
+});
 export const receiptsStatus = read.status;
 
 export async function loadReceipts(): Promise<void> {

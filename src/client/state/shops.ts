@@ -9,7 +9,8 @@ import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { fetchShop, fetchShops } from '../services/catalog.ts';
 import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
 import { language, locale } from './i18n.ts';
-import { development } from './prefs.ts';
+import { activeRenames, development } from './prefs.ts';
+import { renameShop } from '../../shared/dev-renames.ts';
 import { priority } from './session.ts';
 
 export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
@@ -26,10 +27,14 @@ const weekday = () => isoWeekday(new Date(), LOCALES[locale.value]?.timezone ?? 
 
 export const shops = computed(() => {
   const day = weekday();
-  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(w, priority.value, day));
+  const renames = activeRenames.value;
+  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
 });
 
-export const shop = computed(() => (detailWire.value ? toShopDetail(detailWire.value, priority.value, weekday()) : null));
+export const shop = computed(() => {
+  const w = detailWire.value;
+  return w ? toShopDetail(renameShop(w.id, w, activeRenames.value), priority.value, weekday()) : null;
+});
 
 /** Fetches the list unless a fetch of the same locale and language answered less than 5 s ago. */
 export async function loadShops(force = false): Promise<void> {

@@ -53,6 +53,7 @@ interface Row {
   created_at: number;
   status: string;
   type: string;
+  shop_id: number | null;
   pob_name: string;
   pob_address: string;
   pob_city: string;
@@ -65,7 +66,7 @@ export type ReceiptAnswer = WireReceipt & { order_id: number | null; total: numb
 export async function listReceipts(q: Queryable, customerId: number, lang: string): Promise<ReceiptAnswer[]> {
   const { rows } = await q.query<Row>(
     `SELECT r.id, r.order_id, (extract(epoch FROM r.created_at) * 1000)::bigint AS created_at, r.status, r.type,
-            r.pob_name, r.pob_address, r.pob_city,
+            r.shop_id, r.pob_name, r.pob_address, r.pob_city,
             (SELECT json_agg(json_build_object('name', coalesce(x.texts->>$2::text, x.texts->>'fi', x.name), 'amount', x.amount, 'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
                FROM receipt_rows x WHERE x.receipt_id = r.id) AS rows
        FROM receipts r
@@ -81,7 +82,7 @@ export async function listReceipts(q: Queryable, customerId: number, lang: strin
       order_id: r.order_id,
       created: new Date(Number(r.created_at)).toISOString(),
       rows: items,
-      pob: { name: r.pob_name, address: r.pob_address, city: r.pob_city },
+      pob: { id: r.shop_id, name: r.pob_name, address: r.pob_address, city: r.pob_city },
       status: r.status,
       type: r.type,
       total: items.reduce((sum, x) => sum + x.amount * x.price, 0),

@@ -31,6 +31,7 @@ export function configRoutes(app: FastifyInstance, { config }: Deps) {
     bonusLocales: [...BONUS_LOCALES],
     teaserLocales: [...TEASER_LOCALES],
     development: config.development,
+    devRenames: config.devRenames,
   };
   app.get('/config.json', { schema: configSchema }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

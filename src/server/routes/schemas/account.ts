@@ -142,7 +142,7 @@ export const receiptsSchema = {
           order_id: nullable(int),
           created: iso,
           rows: arrayOf(obj({ name: str, amount: num, price: num, vat: num, vat_amount: num })),
-          pob: obj({ name: str, address: str, city: str }),
+          pob: obj({ id: nullable(int), name: str, address: str, city: str }),
           status: str,
           type: str,
           total: num,

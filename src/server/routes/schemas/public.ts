@@ -16,6 +16,11 @@ export const configSchema = {
       bonusLocales: strings,
       teaserLocales: strings,
       development: bool,
+      devRenames: {
+        type: 'object',
+        additionalProperties: { type: 'object', properties: { name: str, city: str, address: str }, additionalProperties: false },
+        description: 'shop id → name, city, address (DEV_RENAMES); the client applies it in development mode only',
+      },
     }),
   },
 };
