@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 import { availableParallelism } from 'node:os';
+import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   mapsKey: string | null;
   firebase: Record<string, string> | null;
   vapidKey: string | null;
+  /** DEV_RENAMES: shop id → name, city, address, which the client shows in development mode only (SPEC.md §6). */
+  devRenames: DevRenames;
   /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
   countryHeader: string | null;
   logLevel: string;
@@ -109,6 +112,17 @@ function json(value: string | undefined): Record<string, string> | null {
   }
 }
 
+function devRenames(value: string | undefined): DevRenames {
+  if (!value) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    throw new Error('DEV_RENAMES is not valid JSON');
+  }
+  return parseDevRenames(raw);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const production = env.NODE_ENV === 'production';
@@ -127,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mapsKey: env.MAPS_KEY || null,
     firebase: json(env.FIREBASE_CONFIG),
     vapidKey: env.FIREBASE_VAPID_KEY || null,
+    devRenames: devRenames(env.DEV_RENAMES),
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),

@@ -109,7 +109,8 @@ export interface WireReceipt {
   id: number;
   created: string; // ISO
   rows: WireReceiptRow[];
-  pob: { name: string; address: string; city: string };
+  /** id: the shop's id (null for a shop that no longer exists), so development renaming finds it. */
+  pob: { id?: number | null; name: string; address: string; city: string };
   status: string; // paid
   type: string; // service
   order_id?: number | null;

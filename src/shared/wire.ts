@@ -2,6 +2,7 @@
  * Wire types: the JSON bodies of the API of SPEC.md §7, with the server field names of SPEC.md §3.
  * Both sides import these; neither side's internals appear here.
  */
+import type { DevRenames } from './dev-renames.ts';
 
 export type QueueState = 'open' | 'closed' | 'full';
 
@@ -133,6 +134,8 @@ export interface WireConfig {
   development: boolean;
   /** Error and analytics events one device may send a minute (SPEC.md §1). */
   clientEventsPerMinute: number;
+  /** Shop id → name, city, address; the client applies it in development mode only (SPEC.md §6). */
+  devRenames: DevRenames;
 }
 
 /** POST /client-events/: error reports and analytics events, batched (SPEC.md §1). Texts are scrubbed (shared/scrub.ts). */

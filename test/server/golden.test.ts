@@ -172,7 +172,7 @@ test('every route on the seeded demo answers as its golden', async () => {
 
   // Orders: join an idle shop, then a busy one.
   const kallio = (await rec('pob-fi-2', 'GET', '/api/fi/pobs/2/')).raw as { services: { id: number; title: string; price: number; duration: number; group_id: number }[]; extra_services: Record<string, { id: number; title: string }[]> };
-  const cut = kallio.services.find((s) => s.title === 'Haircut')!;
+  const cut = kallio.services.find((s) => s.title === 'Hiustenleikkaus')!;
   const item = (s: typeof cut, extras: { id: number; title: string }[] = []) => ({
     amount: 1,
     service_id: s.id,
@@ -251,7 +251,7 @@ test('every route on the seeded demo answers as its golden', async () => {
   const lateOrders = `/api/fi/customers/${late.id}/orders/`;
   await rec('order-cancel-before-late', 'PATCH', `${lateOrders}${joined.id}/`, { token: late.access, body: { cancel: true } });
   const k11 = (await rec('pob-fi-11-late', 'GET', '/api/fi/pobs/11/')).raw as typeof kallio;
-  await rec('error-409-timeslot', 'POST', lateOrders, { token: late.access, body: { pob_id: 11, items: [item(k11.services.find((s) => s.title === 'Haircut')!)] } });
+  await rec('error-409-timeslot', 'POST', lateOrders, { token: late.access, body: { pob_id: 11, items: [item(k11.services.find((s) => s.title === 'Hiustenleikkaus')!)] } });
   h.clock.set(helsinki('18:30'));
   const later = await login('login-later', SILVER);
   await rec('error-409-closed', 'POST', lateOrders, { token: later.access, body: { pob_id: 11, items: [item(k11.services[0])] } });

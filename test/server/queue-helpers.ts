@@ -50,7 +50,7 @@ export async function call<T = any>(h: Harness, method: string, url: string, opt
 
 /** A menu item of a shop from its detail: a service (with extras when asked) as the client would send it. */
 export async function menu(h: Harness, shopId: number) {
-  const detail = (await call(h, 'GET', `/api/fi/pobs/${shopId}/`)).body;
+  const detail = (await call(h, 'GET', `/api/fi/pobs/${shopId}/?lang=en`)).body;
   return detail as {
     services: { id: number; title: string; price: number; duration: number; group_id: number; multiple: boolean }[];
     extra_services: Record<string, { id: number; title: string; price: number; duration: number }[]>;

@@ -35,6 +35,9 @@ export const loaders: Record<ScreenName, Loader> = {
   History: () => import('../screens/History/index.tsx'),
   Phone: () => import('../screens/Phone/index.tsx'),
   AccountData: () => import('../screens/AccountData/index.tsx'),
+  Info: () => import('../screens/Info/index.tsx'),
+  Help: () => import('../screens/Help/index.tsx'),
+  CheckIn: () => import('../screens/CheckIn/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 

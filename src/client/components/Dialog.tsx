@@ -1,10 +1,11 @@
 /**
  * A modal dialog (a bottom sheet on phones): role=dialog with aria-modal, focus moved in on open and back
- * on close, Tab kept inside, Escape and a tap on the backdrop close it. ConfirmDialog is the two-button
+ * on close, Tab kept inside, Escape, a tap on the backdrop and dragging the handle down (SPEC.md §9) close it. ConfirmDialog is the two-button
  * question (title, description, cancel, confirm) of the order flow and the tracking screen.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { useDragToClose } from './use-drag-to-close.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -21,6 +22,7 @@ export function Dialog({ labelledBy, describedBy, onClose, className = '', child
   const box = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
+  const drag = useDragToClose(box, () => close.current());
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -62,6 +64,7 @@ export function Dialog({ labelledBy, describedBy, onClose, className = '', child
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close.current()}>
       <div ref={box} className={`dialog ${className}`.trim()} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1} onKeyDown={onKeyDown}>
+        <div className="sheet-handle" aria-hidden="true" {...drag} />
         {children}
       </div>
     </div>

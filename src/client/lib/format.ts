@@ -94,3 +94,12 @@ export function formatMinutes(minutes: number | null, locale: Locale): string {
     Math.max(0, Math.round(minutes)),
   );
 }
+
+/** An address line with the city, unless the address already names it ("Hämeentie 13, 00530 Helsinki" + "Helsinki"). */
+export function addressWithCity(address: string, city: string): string {
+  const a = address.trim();
+  const c = city.trim();
+  if (!c) return a;
+  if (!a) return c;
+  return a.toLocaleLowerCase().endsWith(c.toLocaleLowerCase()) ? a : `${a}, ${c}`;
+}

@@ -4,7 +4,7 @@ import type { RouteDef } from './match.ts';
 export type ScreenName =
   | 'Gate' | 'Home' | 'Shop' | 'Barbers' | 'Barber' | 'Login' | 'Register' | 'Recovery' | 'Welcome' | 'Language'
   | 'Tracking' | 'Receipt' | 'Bonus' | 'Profile' | 'Messages' | 'Email' | 'EmailPermission' | 'Credits' | 'Password'
-  | 'Notifications' | 'History' | 'Phone' | 'AccountData' | 'NotFound';
+  | 'Notifications' | 'History' | 'Phone' | 'AccountData' | 'Info' | 'Help' | 'CheckIn' | 'NotFound';
 
 export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/', screen: 'Gate' },
@@ -19,6 +19,10 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/recovery', screen: 'Recovery' },
   { path: '/welcome', screen: 'Welcome' },
   { path: '/profile/language', screen: 'Language' },
+  // SPEC.md §2 "Other screens". Check-in is public: a logged-out customer logs in there and is then checked in.
+  { path: '/info', screen: 'Info' },
+  { path: '/help', screen: 'Help' },
+  { path: '/checkin/:shopId', screen: 'CheckIn' },
   { path: '/tracking', screen: 'Tracking', auth: true },
   { path: '/receipt', screen: 'Receipt', auth: true },
   { path: '/bonus', screen: 'Bonus', auth: true },

@@ -49,8 +49,9 @@ function items<T>(answer: T[] | { items?: T[]; results?: T[] } | null | undefine
   return answer?.items ?? answer?.results ?? [];
 }
 
-export const fetchReceipts = async (locale: Locale, id: number) =>
-  items(await request<WireReceipt[] | { items?: WireReceipt[] }>(locale, `/customers/${id}/receipts/`, { auth: true }));
+/** Receipts with their rows named in the UI language (?lang=). */
+export const fetchReceipts = async (locale: Locale, lang: Language, id: number) =>
+  items(await request<WireReceipt[] | { items?: WireReceipt[] }>(locale, `/customers/${id}/receipts/?lang=${lang}`, { auth: true }));
 
 export const fetchMessages = async (locale: Locale, id: number) =>
   items(await request<WireMessage[] | { items?: WireMessage[] }>(locale, `/customers/${id}/messages/`, { auth: true }));

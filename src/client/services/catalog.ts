@@ -1,14 +1,20 @@
-/** Reads of the chain's catalogue: shops and barbers (SPEC.md §7). Screens never call these directly. */
-import type { Locale } from '../../shared/locales.ts';
+/**
+ * Reads of the chain's catalogue: shops and barbers (SPEC.md §7). Screens never call these directly. Every
+ * read names the UI language (?lang=): menu texts, notices and bios come in it, and because the language is in
+ * the URL it is part of every cache key on the way (the server's, the service worker's).
+ */
+import type { Language, Locale } from '../../shared/locales.ts';
 import type { WireEmployee, WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { request } from './http.ts';
 
-const dev = (on: boolean) => (on ? '?dev=1' : '');
+/** The query of a catalogue read: the language, and the development flag when on. */
+export const catalogueQuery = (lang: Language, development: boolean) => `?lang=${lang}${development ? '&dev=1' : ''}`;
 
-export const fetchShops = (locale: Locale, development: boolean, signal?: AbortSignal) => request<WirePob[]>(locale, `/pobs/${dev(development)}`, { signal });
-export const fetchShop = (locale: Locale, id: number, development: boolean, signal?: AbortSignal) =>
-  request<WirePobDetail>(locale, `/pobs/${id}/${dev(development)}`, { signal });
-export const fetchBarbers = (locale: Locale, development: boolean, signal?: AbortSignal) =>
-  request<WireEmployee[]>(locale, `/employees/${dev(development)}`, { signal });
-export const fetchBarber = (locale: Locale, id: number, development: boolean, signal?: AbortSignal) =>
-  request<WireEmployee>(locale, `/employees/${id}/${dev(development)}`, { signal });
+export const fetchShops = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) =>
+  request<WirePob[]>(locale, `/pobs/${catalogueQuery(lang, development)}`, { signal });
+export const fetchShop = (locale: Locale, lang: Language, id: number, development: boolean, signal?: AbortSignal) =>
+  request<WirePobDetail>(locale, `/pobs/${id}/${catalogueQuery(lang, development)}`, { signal });
+export const fetchBarbers = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) =>
+  request<WireEmployee[]>(locale, `/employees/${catalogueQuery(lang, development)}`, { signal });
+export const fetchBarber = (locale: Locale, lang: Language, id: number, development: boolean, signal?: AbortSignal) =>
+  request<WireEmployee>(locale, `/employees/${id}/${catalogueQuery(lang, development)}`, { signal });

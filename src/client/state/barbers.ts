@@ -3,7 +3,7 @@ import { computed, signal } from '@preact/signals-react';
 import type { WireEmployee } from '../../shared/wire.ts';
 import { fetchBarber, fetchBarbers } from '../services/catalog.ts';
 import { toBarber } from '../lib/mappers.ts';
-import { locale } from './i18n.ts';
+import { language, locale } from './i18n.ts';
 import { development } from './prefs.ts';
 import { createRequest, type FetchStatus } from './request.ts';
 
@@ -19,7 +19,7 @@ export const barbers = computed(() => listWire.value.map(toBarber));
 export const barber = computed(() => (oneWire.value ? toBarber(oneWire.value) : null));
 
 export async function loadBarbers(): Promise<void> {
-  await list.run(() => fetchBarbers(locale.value, development.value));
+  await list.run(() => fetchBarbers(locale.value, language.value, development.value));
 }
 
 export async function loadBarber(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
@@ -28,7 +28,7 @@ export async function loadBarber(id: number, opts: { refresh?: boolean } = {}): 
     barberStatus.value = 'pending';
   }
   try {
-    oneWire.value = await fetchBarber(locale.value, id, development.value);
+    oneWire.value = await fetchBarber(locale.value, language.value, id, development.value);
     barberStatus.value = 'fulfilled';
     return true;
   } catch {

@@ -15,6 +15,7 @@ export const DEFAULT_CONFIG: WireConfig = {
   teaserLocales: [...TEASER_LOCALES],
   development: false,
   clientEventsPerMinute: 10,
+  devRenames: {},
 };
 
 export const config = signal<WireConfig>(DEFAULT_CONFIG);

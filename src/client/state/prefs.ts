@@ -4,12 +4,16 @@
 import { computed, signal } from '@preact/signals-react';
 import { save } from '../services/storage.ts';
 import { config } from './config.ts';
+import type { DevRenames } from '../../shared/dev-renames.ts';
 
 type PerUser = Record<string, number[]>;
 
 /** The stored development flag; the environment flag comes from config.json. */
 export const devStored = signal(false);
 export const development = computed(() => devStored.value || config.value.development);
+
+/** The development rename table (SPEC.md §6) while development mode is on; empty otherwise, so it has no effect. */
+export const activeRenames = computed<DevRenames>(() => (development.value ? (config.value.devRenames ?? {}) : {}));
 export const welcomeSeen = signal(false);
 
 const favShops = signal<PerUser>({});

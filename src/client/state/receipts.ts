@@ -1,20 +1,26 @@
 /** The customer's receipts (SPEC.md §2 "Order history"), newest first. Dropped on logout. */
-import { effect } from '@preact/signals-react';
+import { computed, effect } from '@preact/signals-react';
+import { renameShop } from '../../shared/dev-renames.ts';
+import { activeRenames } from './prefs.ts';
 import type { WireReceipt } from '../../shared/wire-account.ts';
 import * as api from '../services/account.ts';
-import { locale } from './i18n.ts';
+import { language, locale } from './i18n.ts';
 import { createRequest } from './request.ts';
 import { user } from './session.ts';
 
 const read = createRequest<WireReceipt[]>([], (list) => list.length > 0);
-export const receipts = read.data;
+/** The receipts as shown: in development mode under the shops' demo names (SPEC.md §6). */
+export const receipts = computed(() => {
+  const renames = activeRenames.value;
+  return read.data.value.map((r) => (r.pob.id ? { ...r, pob: renameShop(r.pob.id, r.pob, renames) } : r));
+});
 export const receiptsStatus = read.status;
 
 export async function loadReceipts(): Promise<void> {
   const current = user.peek();
   if (!current) return;
   await read.run(
-    async () => [...(await api.fetchReceipts(locale.peek(), current.id))].sort((a, b) => Date.parse(b.created) - Date.parse(a.created)),
+    async () => [...(await api.fetchReceipts(locale.peek(), language.peek(), current.id))].sort((a, b) => Date.parse(b.created) - Date.parse(a.created)),
     // The login may be lost meanwhile: then there is nothing to show.
     () => user.peek()?.id === current.id,
   );

@@ -8,8 +8,9 @@ import { LOCALES } from '../../shared/locales.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { fetchShop, fetchShops } from '../services/catalog.ts';
 import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
-import { locale } from './i18n.ts';
-import { development } from './prefs.ts';
+import { language, locale } from './i18n.ts';
+import { activeRenames, development } from './prefs.ts';
+import { renameShop } from '../../shared/dev-renames.ts';
 import { priority } from './session.ts';
 
 export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
@@ -26,20 +27,25 @@ const weekday = () => isoWeekday(new Date(), LOCALES[locale.value]?.timezone ?? 
 
 export const shops = computed(() => {
   const day = weekday();
-  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(w, priority.value, day));
+  const renames = activeRenames.value;
+  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
 });
 
-export const shop = computed(() => (detailWire.value ? toShopDetail(detailWire.value, priority.value, weekday()) : null));
+export const shop = computed(() => {
+  const w = detailWire.value;
+  return w ? toShopDetail(renameShop(w.id, w, activeRenames.value), priority.value, weekday()) : null;
+});
 
-/** Fetches the list unless a fetch of the same locale answered less than 5 s ago. */
+/** Fetches the list unless a fetch of the same locale and language answered less than 5 s ago. */
 export async function loadShops(force = false): Promise<void> {
   const now = Date.now();
-  if (!force && listLocale === locale.value && now - listFetchedAt < LIST_CACHE_MS) return;
+  const key = `${locale.value}:${language.value}`;
+  if (!force && listLocale === key && now - listFetchedAt < LIST_CACHE_MS) return;
   listFetchedAt = now;
-  listLocale = locale.value;
+  listLocale = key;
   if (listWire.value.length === 0) listStatus.value = 'pending';
   try {
-    listWire.value = await fetchShops(locale.value, development.value);
+    listWire.value = await fetchShops(locale.value, language.value, development.value);
     listStatus.value = 'fulfilled';
   } catch {
     listFetchedAt = 0;
@@ -52,7 +58,7 @@ export async function loadShops(force = false): Promise<void> {
 export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
   if (detailWire.value?.id !== id) detailWire.value = null;
   try {
-    detailWire.value = await fetchShop(locale.value, id, development.value);
+    detailWire.value = await fetchShop(locale.value, language.value, id, development.value);
     return true;
   } catch {
     if (opts.refresh && detailWire.value?.id === id) return true; // a failed refresh keeps what is shown

@@ -16,6 +16,8 @@ import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
 import { notify } from './notices.ts';
 import { poll } from './poll.ts';
+import { activeRenames } from './prefs.ts';
+import { renameShop } from '../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from './session.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
@@ -67,7 +69,8 @@ function finish() {
 }
 
 function apply(w: WireOrder) {
-  const next = toTrackedOrder(w);
+  // Development renaming (SPEC.md §6) shows the shop under its demo name here too.
+  const next = toTrackedOrder(w.pob ? { ...w, pob: renameShop(w.pob_id, w.pob, activeRenames.peek()) } : w);
   const prev = order.peek();
   const sameOrder = prev?.orderId === next.orderId;
   batch(() => {

@@ -5,7 +5,7 @@
  * a cache of that customer alone, which the page deletes on logout. An update waits for SKIP_WAITING.
  */
 import { pushNotice } from './push-message.ts';
-import { ASSET_CACHE, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './routes.ts';
+import { ASSET_CACHE, cacheKey, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './routes.ts';
 
 declare const __PRECACHE__: string[];
 declare const __ASSETS__: string[];
@@ -55,7 +55,7 @@ async function warm(urls: unknown[]) {
       if (s.kind === 'asset' && (await caches.match(req))) return;
       try {
         const res = await fetch(req);
-        if (res.ok) await (await caches.open(s.kind === 'asset' ? ASSET_CACHE : PUBLIC_CACHE)).put(req, res);
+        if (res.ok) await (await caches.open(s.kind === 'asset' ? ASSET_CACHE : PUBLIC_CACHE)).put(cacheKey(req.url), res);
       } catch {
         // Offline already: nothing to keep.
       }
@@ -79,19 +79,21 @@ function marked(hit: Response): Response {
 /** Network first; the cached copy when the network fails, or when it is slower than the timeout. */
 function networkFirst(event: FetchEvent, cacheName: string): Promise<Response> {
   const req = event.request;
+  // The language of a catalogue or receipts read is part of its key: a copy never answers another language.
+  const key = cacheKey(req.url);
   let stored: Promise<unknown> = Promise.resolve();
   const network = fetch(req).then((res) => {
     if (res.ok) {
       // Cloned now: the page may read the body before the cache is open.
       const copy = res.clone();
-      stored = caches.open(cacheName).then((c) => c.put(req, copy));
+      stored = caches.open(cacheName).then((c) => c.put(key, copy));
     }
     return res;
   });
   // A late answer after the timeout still refreshes the cache for next time.
   event.waitUntil(network.then(() => stored).catch(() => undefined));
   const cached = async () => {
-    const hit = await caches.match(req, { cacheName, ignoreVary: true });
+    const hit = await caches.match(key, { cacheName, ignoreVary: true });
     return hit ? marked(hit) : network;
   };
   return new Promise((resolve, reject) => {

@@ -14,6 +14,8 @@
  *            keeps the stored copy, which is fresher than any cached answer (an order sent since, say).
  * - network: everything else (other writes, other origins, other authenticated calls).
  */
+import { appLanguage, DEFAULT_LANGUAGE } from '../../shared/locales.ts';
+
 export type Strategy =
   | { kind: 'shell' }
   | { kind: 'asset' }
@@ -96,4 +98,22 @@ export function staleAssets(cachedUrls: readonly string[], current: ReadonlySet<
 export function foreignPrivateCaches(keys: readonly string[], customerId: number | null): string[] {
   const keep = customerId === null ? null : privateCache(customerId);
   return keys.filter((k) => k.startsWith(PRIVATE_PREFIX) && k !== keep);
+}
+
+/** Reads whose answer depends on the language they name (menu texts, notices, bios, receipt rows). */
+const LANGUAGE_READ = /^\/api\/[^/]+\/((pobs|employees)(\/|$)|customers\/\d+\/receipts(\/|$))/;
+
+/**
+ * The key a read is cached under. A catalogue or receipts read keeps only `lang` (missing: the server's
+ * fallback, Finnish) and `dev`, in one order, so a copy is served only for the language it was read in and
+ * the same read in another spelling of the query shares one entry. Other URLs are their own key.
+ */
+export function cacheKey(url: string): string {
+  const u = new URL(url);
+  if (!LANGUAGE_READ.test(u.pathname)) return url;
+  const lang = appLanguage(u.searchParams.get('lang')) ?? DEFAULT_LANGUAGE;
+  const dev = u.searchParams.get('dev');
+  const query = new URLSearchParams({ lang });
+  if (dev === '1' || dev === 'true') query.set('dev', '1');
+  return `${u.origin}${u.pathname}?${query}`;
 }

@@ -2,7 +2,7 @@
  * The customer's own data (GDPR): the export of everything kept about them (articles 15 and 20) and the deletion
  * of the account (article 17). Receipts stay for bookkeeping without the person (migration 009).
  */
-import type { Locale } from '../../shared/locales.ts';
+import { DEFAULT_LANGUAGE, type Locale } from '../../shared/locales.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { assertCurrentPassword } from '../auth/current-password.ts';
 import { forget } from '../auth/throttle.ts';
@@ -35,7 +35,8 @@ export async function exportAccount(deps: Deps, customerId: number, locale: Loca
       bonus_teaser: await teaserSignupsOf(deps.db, customerId, profile.email),
     },
     orders: await ordersForExport(deps.db, customerId),
-    receipts: await listReceipts(deps.db, customerId),
+    // In the customer's own language, as the app shows them.
+    receipts: await listReceipts(deps.db, customerId, profile.language ?? DEFAULT_LANGUAGE),
     messages: await messagesForExport(deps.db, customerId),
     benefits: await listBenefits(deps.db, customerId, deps.now()),
     bonus: profile.bonus ? { amount: profile.bonus.amount, expirationDate: profile.bonus.expirationDate } : null,

@@ -28,7 +28,10 @@ export async function patchProfile(deps: Deps, customerId: number, body: Body): 
   return customerProfile(deps, customerId);
 }
 
-export const receiptsOf = (deps: Deps, customerId: number) => listReceipts(deps.db, customerId);
+/** Receipts with their rows named in the reader's language (as messages: ?lang=, else stored, else the locale's). */
+export async function receiptsOf(deps: Deps, customerId: number, locale: Locale, lang: unknown) {
+  return listReceipts(deps.db, customerId, (await readerOf(deps, customerId, locale, lang)).language);
+}
 
 /** Messages come in `lang` (?lang=) if it is a known language, else the customer's language, else the locale's. */
 async function readerOf(deps: Deps, customerId: number, locale: Locale, lang: unknown): Promise<Reader> {

@@ -19,6 +19,8 @@ export interface EmployeeScope {
   /** Hidden barbers and test shops' barbers too (development mode). */
   includeHidden: boolean;
   now: number;
+  /** Bios come in this language (?lang=, SPEC.md §1's fallback applied). */
+  lang: string;
 }
 
 /** A shift with its shop-local date, kept when that date is within the schedule. */
@@ -70,7 +72,7 @@ export function toWireEmployee(b: BarberRow, shifts: BarberShiftRow[], now: numb
 }
 
 async function load(q: Queryable, scope: EmployeeScope, id?: number): Promise<WireEmployee[]> {
-  const barbers = await listBarbers(q, { country: scope.country, includeHidden: scope.includeHidden, shiftsFrom: scope.now - BEFORE, id });
+  const barbers = await listBarbers(q, { country: scope.country, includeHidden: scope.includeHidden, shiftsFrom: scope.now - BEFORE, id, lang: scope.lang });
   if (!barbers.length) return [];
   const shifts = await shiftsOfBarbers(q, barbers.map((b) => b.id), scope.now - BEFORE, scope.now + AFTER);
   const byBarber = new Map<number, BarberShiftRow[]>();

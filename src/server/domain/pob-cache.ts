@@ -67,16 +67,19 @@ export function noteQueueChange(db: Db, shop: { id: number; country: string }): 
   v.country.set(shop.country, (v.country.get(shop.country) ?? 0) + 1);
 }
 
-/** The locale's shop list through the cache: reused while no queue of the country changed. */
+/**
+ * The locale's shop list through the cache: reused while no queue of the country changed. The list holds no
+ * translated text (names, cities and addresses are proper names), so one entry serves every language.
+ */
 export async function cachedPobs(deps: Deps, cache: PobCache, s: PobScope): Promise<WirePob[]> {
   const v = localVersions(deps.db);
   const version = v ? (v.country.get(s.country) ?? 0) : await countryVersion(deps.db, s.country);
   return cache.get(`list:${s.country}:${s.includeTest}`, version, s.now, () => listPobs(deps.db, s));
 }
 
-/** One shop's detail through the cache (null: no such shop in the scope); reused while its queue is unchanged. */
+/** One shop's detail in one language through the cache (null: no such shop in the scope); reused while its queue is unchanged. */
 export async function cachedPob(deps: Deps, cache: PobCache, id: number, s: PobScope): Promise<WirePobDetail | null> {
   const v = localVersions(deps.db);
   const version = v ? (v.shop.get(id) ?? 0) : await shopVersion(deps.db, id);
-  return cache.get(`shop:${s.country}:${id}:${s.includeTest}`, version, s.now, () => getPob(deps.db, id, s));
+  return cache.get(`shop:${s.country}:${id}:${s.includeTest}:${s.lang}`, version, s.now, () => getPob(deps.db, id, s));
 }

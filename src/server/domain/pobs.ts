@@ -4,7 +4,8 @@
  */
 import type { WireExtraService, WireOpenTime, WirePob, WirePobDetail, WireQueue } from '../../shared/wire.ts';
 import type { Queryable } from '../db/db.ts';
-import { extrasOf, getShop, listShops, serviceGroupsOf, servicesOf, type ShopRow } from '../repos/shops.ts';
+import type { Language } from '../../shared/locales.ts';
+import { extrasOf, getShop, listShops, noticesOf, serviceGroupsOf, servicesOf, type ShopRow } from '../repos/shops.ts';
 import { schedule } from '../queue/schedule.ts';
 import { loadQueues, type ShopQueue } from '../queue/snapshot.ts';
 import type { Schedule } from '../queue/types.ts';
@@ -16,6 +17,8 @@ export interface PobScope {
   /** Test shops too (development mode). */
   includeTest: boolean;
   now: number;
+  /** The catalogue's language (?lang=, SPEC.md §1's fallback applied): menu texts and notices come in it. */
+  lang: Language;
 }
 
 function openTimes(queue: ShopQueue): WireOpenTime[] {
@@ -69,11 +72,12 @@ export async function listPobs(q: Queryable, scope: PobScope): Promise<WirePob[]
 export async function getPob(q: Queryable, id: number, scope: PobScope): Promise<WirePobDetail | null> {
   const shop = await getShop(q, id);
   if (!shop || shop.country !== scope.country || (shop.isTest && !scope.includeTest)) return null;
-  const [queues, groups, services, extras] = await Promise.all([
+  const [queues, groups, services, extras, notices] = await Promise.all([
     loadQueues(q, [shop], scope.now),
-    serviceGroupsOf(q, id),
-    servicesOf(q, id),
-    extrasOf(q, id),
+    serviceGroupsOf(q, id, scope.lang),
+    servicesOf(q, id, scope.lang),
+    extrasOf(q, id, scope.lang),
+    noticesOf(q, id, scope.lang),
   ]);
   const queue = queues.get(shop.id)!;
   const s = schedule(queue.snapshot);
@@ -95,7 +99,7 @@ export async function getPob(q: Queryable, id: number, scope: PobScope): Promise
     ...toWirePob(shop, queue, s),
     image: shop.image ?? false,
     floor: shop.floor,
-    notices: shop.notices,
+    notices,
     service_groups: groups.map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description, parent_id: g.parentId })),
     services: services.map((x) => ({
       id: x.id,

@@ -1,6 +1,7 @@
 /** Small request-parsing helpers the thin route handlers share. */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { appLanguage, DEFAULT_LANGUAGE, type Language } from '../../shared/locales.ts';
 import { badRequest } from '../errors.ts';
 
 // Ids are Postgres `integer`s; a larger number names nothing, so callers answer 404 without asking the database.
@@ -17,4 +18,12 @@ export function parseId(raw: string | undefined): number | null {
 export function wantsDev(req: FastifyRequest, config: Pick<Config, 'development'>): boolean {
   const dev = (req.query as Record<string, unknown> | undefined)?.dev;
   return config.development || dev === '1' || dev === 'true';
+}
+
+/**
+ * The catalogue's language from ?lang= (either spelling: "et" is "ee"); an unknown or missing one is Finnish,
+ * SPEC.md §1's fallback (a public read has no stored language).
+ */
+export function catalogueLanguage(req: FastifyRequest): Language {
+  return appLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? DEFAULT_LANGUAGE;
 }

@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../erro
 import { addOperatorKeyHash, allShops, shopOfKeyHash } from '../repos/operators.ts';
 import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
-import { getShop, type ShopRow } from '../repos/shops.ts';
+import { getShop, menuTextsOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { notifyEnded } from './notify-ended.ts';
 import { queueOf } from './order-view.ts';
@@ -172,9 +172,14 @@ export async function startService(deps: Deps, order: OrderRow, barberId: number
 async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<void> {
   const shop = await shopOrThrow(tx, o.shopId);
   const vat = VAT_BY_COUNTRY[shop.country] ?? VAT_GENERAL;
-  const rows = (await itemsOf(tx, [o.id])).flatMap((i) => [
-    { name: i.title, amount: 1, price: i.price, vat },
-    ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat })),
+  const items = await itemsOf(tx, [o.id]);
+  const texts = await menuTextsOf(tx, items.map((i) => i.serviceId), items.flatMap((i) => i.extras.map((e) => e.id)));
+  // Each row keeps its name in every language the menu has, so the customer reads it in theirs.
+  const names = (key: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
+  const rows = items.flatMap((i) => [
+    { name: i.title, amount: 1, price: i.price, vat, texts: names(`s${i.serviceId}`) },
+    ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat, texts: names(`e${e.id}`) })),
   ]);
   await insertReceipt(tx, { customerId: o.customerId!, orderId: o.id, shopId: shop.id, pob: { name: shop.name, address: shop.address, city: shop.city }, createdAt: now, rows });
 }

@@ -3,6 +3,7 @@
  * Times come back as epoch milliseconds.
  */
 import type { Queryable } from '../db/db.ts';
+import { inLanguage } from './texts.ts';
 
 export interface BarberRow {
   id: number;
@@ -48,7 +49,7 @@ export interface ShopShiftRow {
   hidden: boolean;
 }
 
-const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatar_active AS "avatarActive",
+const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, ${inLanguage('b', 'description', 'description', '$5')} AS description, b.image, b.avatar, b.avatar_active AS "avatarActive",
   b.status, b.home_shop_id AS "homeShopId", b.hidden, b.speed`;
 
 export interface BarberScope {
@@ -59,6 +60,8 @@ export interface BarberScope {
   shiftsFrom: number;
   /** One barber only. */
   id?: number;
+  /** The bio's language (else Finnish, else as stored); absent: as stored. */
+  lang?: string;
 }
 
 /**
@@ -75,7 +78,7 @@ export async function listBarbers(q: Queryable, scope: BarberScope): Promise<Bar
          SELECT 1 FROM shifts s JOIN shops x ON x.id = s.shop_id
          WHERE s.barber_id = b.id AND x.country = $1 AND s.ends_at > $3::timestamptz AND ($2 OR NOT x.is_test))))
      ORDER BY b.firstname, b.lastname, b.id`,
-    [scope.country, scope.includeHidden, new Date(scope.shiftsFrom).toISOString(), scope.id ?? null],
+    [scope.country, scope.includeHidden, new Date(scope.shiftsFrom).toISOString(), scope.id ?? null, scope.lang ?? null],
   );
   return rows;
 }

@@ -21,7 +21,8 @@ export interface NewReceipt {
   status?: string;
   type?: string;
   createdAt: number;
-  rows: { name: string; amount: number; price: number; vat: number }[];
+  /** `texts`: the row's name in every language it has (language → name); a reader picks its own. */
+  rows: { name: string; amount: number; price: number; vat: number; texts?: Record<string, string> }[];
 }
 
 export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number> {
@@ -32,7 +33,7 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
   );
   const id = rows[0].id;
   for (const [i, row] of r.rows.entries()) {
-    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       id,
       i,
       row.name,
@@ -40,6 +41,7 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
       row.price,
       row.vat,
       vatIncluded(row.amount * row.price, row.vat),
+      JSON.stringify(row.texts ?? {}),
     ]);
   }
   return id;
@@ -51,6 +53,7 @@ interface Row {
   created_at: number;
   status: string;
   type: string;
+  shop_id: number | null;
   pob_name: string;
   pob_address: string;
   pob_city: string;
@@ -59,17 +62,17 @@ interface Row {
 
 export type ReceiptAnswer = WireReceipt & { order_id: number | null; total: number };
 
-/** The customer's receipts, newest first, each with its rows in printed order. */
-export async function listReceipts(q: Queryable, customerId: number): Promise<ReceiptAnswer[]> {
+/** The customer's receipts, newest first, each with its rows in printed order, named in `lang` (else Finnish, else as written). */
+export async function listReceipts(q: Queryable, customerId: number, lang: string): Promise<ReceiptAnswer[]> {
   const { rows } = await q.query<Row>(
     `SELECT r.id, r.order_id, (extract(epoch FROM r.created_at) * 1000)::bigint AS created_at, r.status, r.type,
-            r.pob_name, r.pob_address, r.pob_city,
-            (SELECT json_agg(json_build_object('name', x.name, 'amount', x.amount, 'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
+            r.shop_id, r.pob_name, r.pob_address, r.pob_city,
+            (SELECT json_agg(json_build_object('name', coalesce(x.texts->>$2::text, x.texts->>'fi', x.name), 'amount', x.amount, 'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
                FROM receipt_rows x WHERE x.receipt_id = r.id) AS rows
        FROM receipts r
       WHERE r.customer_id = $1
       ORDER BY r.created_at DESC, r.id DESC`,
-    [customerId],
+    [customerId, lang],
   );
   return rows.map((r) => {
     // json_agg turns numeric into a JSON number already; Number() guards drivers that give strings.
@@ -79,7 +82,7 @@ export async function listReceipts(q: Queryable, customerId: number): Promise<Re
       order_id: r.order_id,
       created: new Date(Number(r.created_at)).toISOString(),
       rows: items,
-      pob: { name: r.pob_name, address: r.pob_address, city: r.pob_city },
+      pob: { id: r.shop_id, name: r.pob_name, address: r.pob_address, city: r.pob_city },
       status: r.status,
       type: r.type,
       total: items.reduce((sum, x) => sum + x.amount * x.price, 0),

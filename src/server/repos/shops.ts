@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
+import { inLanguage } from './texts.ts';
 
 export interface ShopRow {
   id: number;
@@ -93,34 +94,56 @@ export async function hoursOf(q: Queryable, shopIds: number[]): Promise<HoursRow
   return rows;
 }
 
-export async function serviceGroupsOf(q: Queryable, shopId: number): Promise<ServiceGroupRow[]> {
+export async function serviceGroupsOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ServiceGroupRow[]> {
   const { rows } = await q.query<ServiceGroupRow>(
-    `SELECT id, title, sort_order AS "order", description, parent_id AS "parentId"
-     FROM service_groups WHERE shop_id = $1 ORDER BY sort_order, id`,
-    [shopId],
+    `SELECT g.id, ${inLanguage('g', 'title')} AS title, g.sort_order AS "order", ${inLanguage('g', 'description')} AS description, g.parent_id AS "parentId"
+     FROM service_groups g WHERE g.shop_id = $1 ORDER BY g.sort_order, g.id`,
+    [shopId, lang],
   );
   return rows;
 }
 
-export async function servicesOf(q: Queryable, shopId: number): Promise<ServiceRow[]> {
+/** A shop's notices in a language (else Finnish, else as stored). */
+export async function noticesOf(q: Queryable, shopId: number, lang: string | null): Promise<string[]> {
+  const { rows } = await q.query<{ notices: string[] }>(
+    `SELECT coalesce(
+       (SELECT array_agg(n ORDER BY i) FROM jsonb_array_elements_text(coalesce(s.texts->$2::text->'notices', s.texts->'fi'->'notices')) WITH ORDINALITY AS t(n, i)),
+       s.notices) AS notices
+     FROM shops s WHERE s.id = $1`,
+    [shopId, lang],
+  );
+  return rows[0]?.notices ?? [];
+}
+
+export async function servicesOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ServiceRow[]> {
   const { rows } = await q.query<ServiceRow>(
-    `SELECT s.id, s.group_id AS "groupId", s.title, s.sort_order AS "order", s.description, s.long_description AS "longDescription",
-       s.price, s.duration, s.multiple, g.title AS "groupName"
+    `SELECT s.id, s.group_id AS "groupId", ${inLanguage('s', 'title')} AS title, s.sort_order AS "order", ${inLanguage('s', 'description')} AS description,
+       ${inLanguage('s', 'long_description')} AS "longDescription", s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName"
      FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 ORDER BY s.sort_order, s.id`,
-    [shopId],
+    [shopId, lang],
   );
   return rows;
 }
 
-export async function extrasOf(q: Queryable, shopId: number): Promise<ExtraRow[]> {
+export async function extrasOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ExtraRow[]> {
   const { rows } = await q.query<ExtraRow>(
-    `SELECT e.id, e.service_id AS "serviceId", e.title, e.sort_order AS "order", e.description,
-       e.long_description AS "longDescription", e.price, e.duration
+    `SELECT e.id, e.service_id AS "serviceId", ${inLanguage('e', 'title')} AS title, e.sort_order AS "order", ${inLanguage('e', 'description')} AS description,
+       ${inLanguage('e', 'long_description')} AS "longDescription", e.price, e.duration
      FROM extra_services e JOIN services s ON s.id = e.service_id
      WHERE s.shop_id = $1 ORDER BY e.service_id, e.sort_order, e.id`,
-    [shopId],
+    [shopId, lang],
   );
   return rows;
+}
+
+/** The `texts` of some services and extras (a receipt keeps its rows' names in every language). */
+export async function menuTextsOf(q: Queryable, serviceIds: number[], extraIds: number[]): Promise<Map<string, Record<string, { title?: string }>>> {
+  const { rows } = await q.query<{ key: string; texts: Record<string, { title?: string }> }>(
+    `SELECT 's' || id AS key, texts FROM services WHERE id = ANY($1::int[])
+     UNION ALL SELECT 'e' || id AS key, texts FROM extra_services WHERE id = ANY($2::int[])`,
+    [serviceIds, extraIds],
+  );
+  return new Map(rows.map((r) => [r.key, r.texts]));
 }
 
 /** Waiting and in-service orders of some shops, one query for a whole list. */

@@ -32,6 +32,7 @@ export function configRoutes(app: FastifyInstance, { config }: Deps) {
     teaserLocales: [...TEASER_LOCALES],
     development: config.development,
     clientEventsPerMinute: config.clientEventsPerMinute,
+    devRenames: config.devRenames,
   };
   app.get('/config.json', { schema: configSchema }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');

@@ -15,7 +15,7 @@ import { messagePatchSchema, messagesSchema, profilePatchSchema, profileSchema, 
 type Params = { id: string; mid?: string; bid?: string };
 type IdReq = FastifyRequest<{ Params: Params }>;
 
-/** The ?lang= of a messages call; the domain decides whether it names a language. */
+/** The ?lang= of a messages or receipts call; the domain decides whether it names a language. */
 const langOf = (req: IdReq): unknown => (req.query as { lang?: unknown }).lang;
 
 export function customerRoutes(app: FastifyInstance, deps: Deps) {
@@ -27,7 +27,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
 
   app.patch('/customers/:id/', { ...guard, onRequest: noStore, schema: profilePatchSchema }, async (req) => patchProfile(deps, req.customerId!, bodyOf(req)));
 
-  app.get('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) => receiptsOf(deps, req.customerId!));
+  app.get<{ Params: Params }>('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) => receiptsOf(deps, req.customerId!, req.locale, langOf(req)));
 
   app.get<{ Params: Params }>('/customers/:id/messages/', { ...guard, schema: messagesSchema }, async (req) => messagesOf(deps, req.customerId!, req.locale, langOf(req)));
 

@@ -4,11 +4,16 @@ import type { WireEmployee } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import { getEmployee, listEmployees, type EmployeeScope } from '../domain/employees.ts';
 import { notFound } from '../errors.ts';
-import { parseId, wantsDev } from '../input/params.ts';
+import { catalogueLanguage, parseId, wantsDev } from '../input/params.ts';
 import { employeeListSchema, employeeSchema } from './schemas/public.ts';
 
 export function employeeRoutes(app: FastifyInstance, deps: Deps) {
-  const scope = (req: FastifyRequest): EmployeeScope => ({ country: req.locale, includeHidden: wantsDev(req, deps.config), now: deps.now() });
+  const scope = (req: FastifyRequest): EmployeeScope => ({
+    country: req.locale,
+    includeHidden: wantsDev(req, deps.config),
+    now: deps.now(),
+    lang: catalogueLanguage(req),
+  });
 
   app.get('/employees/', { schema: employeeListSchema }, async (req): Promise<WireEmployee[]> => listEmployees(deps.db, scope(req)));
 

@@ -11,6 +11,7 @@ import { insertBenefit, upsertBonusAccount } from '../repos/benefits.ts';
 import { insertCustomer, upsertMembership } from '../repos/customers.ts';
 import { insertMessage, setRead } from '../repos/messages.ts';
 import { insertReceipt, VAT_GENERAL, VAT_REDUCED } from '../repos/receipts.ts';
+import { RECEIPT_TEXTS, translate } from './texts-other.ts';
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -81,27 +82,18 @@ async function addMessages(q: Queryable, customerId: number, firstname: string, 
   }
 }
 
+/** A receipt row written as the shop's till would: the Finnish name, and the name in every language. */
+function row(en: string, amount: number, price: number, vat: number) {
+  const texts = translate(en, RECEIPT_TEXTS);
+  return { name: texts.fi, amount, price, vat, texts };
+}
+
 async function addReceipts(q: Queryable, customerId: number, now: number, shops: Awaited<ReturnType<typeof receiptShops>>) {
   const [a, b] = [shops[0], shops[1] ?? shops[0]];
   const receipts = [
-    { age: 60 * DAY, shop: a, rows: [{ name: 'Hiustenleikkaus', amount: 1, price: 3900, vat: VAT_GENERAL }] },
-    {
-      age: 25 * DAY,
-      shop: b,
-      rows: [
-        { name: 'Hiustenleikkaus', amount: 1, price: 3900, vat: VAT_GENERAL },
-        { name: 'Parranajo', amount: 1, price: 2500, vat: VAT_GENERAL },
-        { name: 'Kahvi', amount: 2, price: 350, vat: VAT_REDUCED },
-      ],
-    },
-    {
-      age: 3 * DAY,
-      shop: a,
-      rows: [
-        { name: 'Koneajo', amount: 1, price: 2900, vat: VAT_GENERAL },
-        { name: 'Muotoiluvaha', amount: 1, price: 1990, vat: VAT_GENERAL },
-      ],
-    },
+    { age: 60 * DAY, shop: a, rows: [row('Haircut', 1, 3900, VAT_GENERAL)] },
+    { age: 25 * DAY, shop: b, rows: [row('Haircut', 1, 3900, VAT_GENERAL), row('Shave', 1, 2500, VAT_GENERAL), row('Coffee', 2, 350, VAT_REDUCED)] },
+    { age: 3 * DAY, shop: a, rows: [row('Buzz cut', 1, 2900, VAT_GENERAL), row('Styling wax', 1, 1990, VAT_GENERAL)] },
   ];
   for (const r of receipts) {
     await insertReceipt(q, { customerId, shopId: r.shop.id, pob: r.shop, createdAt: now - r.age, rows: r.rows });

@@ -14,6 +14,8 @@ import { buildMenu, type Menu } from './services.ts';
 import { buildShifts, weekOf, type SeedShift } from './shifts.ts';
 import { SHOPS, TIMEZONES } from './shops.ts';
 import { seedAccounts } from './accounts.ts';
+import { NOTICE_TEXTS, SPECIALITY_TEXTS, textsOf, translate } from './texts-other.ts';
+import { ALL_LANGUAGES } from '../../shared/locales.ts';
 
 type DemoAccount = Awaited<ReturnType<typeof seedAccounts>>[number];
 
@@ -43,13 +45,27 @@ export function buildDemo(now: number): DemoData {
   return { menus, barbers, shifts, orders, items };
 }
 
+const json = (v: unknown): string => JSON.stringify(v);
+
+/** Notices in every language: { lang: { notices: [...] } }. */
+function noticeTexts(notices: string[]) {
+  return Object.fromEntries(ALL_LANGUAGES.map((lang) => [lang, { notices: notices.map((n) => translate(n, NOTICE_TEXTS)[lang]) }]));
+}
+
+/** A bio is "<first name> <speciality>." in every language. */
+function bioTexts(b: SeedBarber) {
+  const speciality = b.description.slice(b.firstname.length + 1, -1);
+  const all = translate(speciality, SPECIALITY_TEXTS);
+  return Object.fromEntries(ALL_LANGUAGES.map((lang) => [lang, { description: `${b.firstname} ${all[lang]}.` }]));
+}
+
 async function write(q: Queryable, now: number): Promise<SeedCounts> {
   const demo = buildDemo(now);
   await insertRows(
     q,
     'shops',
-    ['id', 'country', 'name', 'city', 'address', 'floor', 'latitude', 'longitude', 'timezone', 'chair_count', 'image', 'notices', 'is_test', 'queue_full'],
-    SHOPS.map((s) => [s.id, s.country, s.name, s.city, s.address, s.floor ?? null, s.lat, s.lng, TIMEZONES[s.country], s.chairs, s.image ?? null, s.notices ?? [], Boolean(s.isTest), Boolean(s.full)]),
+    ['id', 'country', 'name', 'city', 'address', 'floor', 'latitude', 'longitude', 'timezone', 'chair_count', 'image', 'notices', 'is_test', 'queue_full', 'texts'],
+    SHOPS.map((s) => [s.id, s.country, s.name, s.city, s.address, s.floor ?? null, s.lat, s.lng, TIMEZONES[s.country], s.chairs, s.image ?? null, s.notices ?? [], Boolean(s.isTest), Boolean(s.full), json(noticeTexts(s.notices ?? []))]),
   );
   await insertRows(
     q,
@@ -58,24 +74,34 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     SHOPS.flatMap((s) => weekOf(s, now).flatMap((h, i) => (h ? [[s.id, i + 1, h[0], h[1]]] : []))),
   );
   const menus = [...demo.menus.values()];
-  await insertRows(q, 'service_groups', ['id', 'shop_id', 'title', 'sort_order', 'description', 'parent_id'], menus.flatMap((m) => m.groups.map((g) => [g.id, g.shopId, g.title, g.order, g.description, g.parentId])));
+  await insertRows(
+    q,
+    'service_groups',
+    ['id', 'shop_id', 'title', 'sort_order', 'description', 'parent_id', 'texts'],
+    menus.flatMap((m) => m.groups.map((g) => [g.id, g.shopId, g.title, g.order, g.description, g.parentId, json(textsOf({ title: g.title, description: g.description }))])),
+  );
   await insertRows(
     q,
     'services',
-    ['id', 'shop_id', 'group_id', 'title', 'sort_order', 'description', 'long_description', 'price', 'duration', 'multiple'],
-    menus.flatMap((m) => m.services.map((s) => [s.id, s.shopId, s.groupId, s.title, s.order, s.description, s.longDescription, s.price, s.duration, s.multiple])),
+    ['id', 'shop_id', 'group_id', 'title', 'sort_order', 'description', 'long_description', 'price', 'duration', 'multiple', 'texts'],
+    menus.flatMap((m) =>
+      m.services.map((s) => [
+        s.id, s.shopId, s.groupId, s.title, s.order, s.description, s.longDescription, s.price, s.duration, s.multiple,
+        json(textsOf({ title: s.title, description: s.description, long_description: s.longDescription })),
+      ]),
+    ),
   );
   await insertRows(
     q,
     'extra_services',
-    ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration'],
-    menus.flatMap((m) => m.extras.map((e) => [e.id, e.serviceId, e.title, e.order, e.description, e.price, e.duration])),
+    ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration', 'texts'],
+    menus.flatMap((m) => m.extras.map((e) => [e.id, e.serviceId, e.title, e.order, e.description, e.price, e.duration, json(textsOf({ title: e.title, description: e.description }))])),
   );
   await insertRows(
     q,
     'barbers',
-    ['id', 'firstname', 'lastname', 'description', 'image', 'avatar', 'avatar_active', 'status', 'home_shop_id', 'hidden', 'speed'],
-    demo.barbers.map((b) => [b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatarActive, b.status, b.homeShopId, b.hidden, b.speed]),
+    ['id', 'firstname', 'lastname', 'description', 'image', 'avatar', 'avatar_active', 'status', 'home_shop_id', 'hidden', 'speed', 'texts'],
+    demo.barbers.map((b) => [b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatarActive, b.status, b.homeShopId, b.hidden, b.speed, json(bioTexts(b))]),
   );
   await insertRows(q, 'shifts', ['id', 'barber_id', 'shop_id', 'starts_at', 'ends_at'], demo.shifts.map((s) => [s.id, s.barberId, s.shopId, iso(s.start), iso(s.end)]));
   await bumpSequence(q, 'shifts');

@@ -86,6 +86,14 @@ test('empty and failed states; a wrapped { items } answer is read too', async ()
   assert.is(el.querySelectorAll('.receipt').length, 1);
 });
 
+test('the address names the city once: not again when the address already ends with it', async () => {
+  const withCity = { ...SAME, id: 3, pob: { name: 'Kallio', address: 'Hämeentie 13, 00530 Helsinki', city: 'Helsinki' } };
+  const el = await setup({ body: [withCity, SAME] });
+  const lines = [...el.querySelectorAll('.receipt-shop .muted')].map(text);
+  assert.ok(lines.includes('Hämeentie 13, 00530 Helsinki'), lines.join(' / '));
+  assert.ok(lines.includes('Urho Kekkosen katu 1, Helsinki'), lines.join(' / '));
+});
+
 test('the receipt page shows the hard-coded sample', async () => {
   await cleanup();
   const el = await render(<Receipt params={{}} />);

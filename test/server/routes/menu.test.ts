@@ -20,11 +20,12 @@ test.after(() => h.close());
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
 test('rows → wire → client mapper: the same services, extras and groups', async () => {
-  for (const [locale, id] of [['fi', 1], ['no', 16]] as const) {
-    const res = await h.app.inject({ method: 'GET', url: `/api/${locale}/pobs/${id}/` });
+  // The rows read in the language the request asks for (no ?lang=: Finnish, SPEC.md §1).
+  for (const [locale, id, query, lang] of [['fi', 1, '', 'fi'], ['no', 16, '?lang=no', 'no']] as const) {
+    const res = await h.app.inject({ method: 'GET', url: `/api/${locale}/pobs/${id}/${query}` });
     assert.is(res.statusCode, 200);
     const client = toShopDetail(res.json<WirePobDetail>());
-    const [groups, services, extras] = await Promise.all([serviceGroupsOf(h.db, id), servicesOf(h.db, id), extrasOf(h.db, id)]);
+    const [groups, services, extras] = await Promise.all([serviceGroupsOf(h.db, id, lang), servicesOf(h.db, id, lang), extrasOf(h.db, id, lang)]);
     assert.ok(services.length > 0 && extras.length > 0, `shop ${id} has a menu`);
     // The group title rides along on the server's rows for orders; the menu itself is the shared Service.
     assert.equal(client.services, services.map(({ groupName: _, ...s }) => s).sort(byOrder));

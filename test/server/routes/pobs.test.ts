@@ -135,7 +135,7 @@ detail('an unknown id, or a shop of another country, is not found', async () => 
 
 detail('has the list fields plus the menu and the barber queues', async () => {
   const kamppi = byName((await get<WirePob[]>('/api/fi/pobs/')).body, 'Kamppi');
-  const { status, body } = await get<WirePobDetail>(`/api/fi/pobs/${kamppi.id}/`);
+  const { status, body } = await get<WirePobDetail>(`/api/fi/pobs/${kamppi.id}/?lang=en`);
   assert.is(status, 200);
   assert.equal(Object.keys(body).sort(), DETAIL_KEYS);
   assert.equal(body.service_time_estimates, kamppi.service_time_estimates, 'same engine answer as the list');
@@ -147,7 +147,7 @@ detail('has the list fields plus the menu and the barber queues', async () => {
 });
 
 detail('services sorted by order, extras keyed by service id', async () => {
-  const { body } = await get<WirePobDetail>('/api/fi/pobs/1/');
+  const { body } = await get<WirePobDetail>('/api/fi/pobs/1/?lang=en');
   const orders = body.services.map((s) => s.order);
   assert.equal(orders, [...orders].sort((a, b) => a - b));
   const groupIds = new Set(body.service_groups.map((g) => g.id));
@@ -167,7 +167,7 @@ detail('services sorted by order, extras keyed by service id', async () => {
 
 detail('prices in crowns outside the euro countries', async () => {
   const stockholm = (await get<WirePob[]>('/api/se/pobs')).body[0];
-  const { body } = await get<WirePobDetail>(`/api/se/pobs/${stockholm.id}`);
+  const { body } = await get<WirePobDetail>(`/api/se/pobs/${stockholm.id}?lang=en`);
   const haircut = body.services.find((s) => s.title === 'Haircut')!;
   assert.ok(haircut.price >= 30000 && haircut.price <= 45000, `kr in öre, got ${haircut.price}`);
 });

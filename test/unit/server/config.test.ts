@@ -25,4 +25,13 @@ config('outside production (npm start) the log provider needs no opt-in', () => 
   assert.is(loadConfig({ ...base, NODE_ENV: 'development' }).smsProvider, 'log');
 });
 
+config('DEV_RENAMES: shop id → name, city, address; empty by default; a wrong table stops the start with a reason', () => {
+  assert.equal(loadConfig(base).devRenames, {});
+  const table = { '2': { name: 'Demo Shop', city: 'Springfield' } };
+  assert.equal(loadConfig({ ...base, DEV_RENAMES: JSON.stringify(table) }).devRenames, table);
+  assert.throws(() => loadConfig({ ...base, DEV_RENAMES: '{' }), /DEV_RENAMES is not valid JSON/);
+  assert.throws(() => loadConfig({ ...base, DEV_RENAMES: '{"x": {"name": "A"}}' }), /not a shop id/);
+  assert.throws(() => loadConfig({ ...base, DEV_RENAMES: '{"2": {"phone": "1"}}' }), /only set name, city and address/);
+});
+
 config.run();

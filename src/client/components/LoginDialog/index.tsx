@@ -8,6 +8,7 @@ import { leaveLogin, submitLoginDialog } from '../../state/login.ts';
 import type { Profile } from '../../state/session.ts';
 import { Icon } from '../Icon.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { useDragToClose } from '../use-drag-to-close.ts';
 
 export interface LoginDialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ export interface LoginDialogProps {
 export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
   useSignals();
   const box = useRef<HTMLDivElement>(null);
+  const drag = useDragToClose(box, onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -45,7 +47,8 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
         // The register and recovery links leave the page, so the dialog closes with them.
         onClickCapture={(e) => (e.target as Element).closest('a') && onClose()}
       >
-        <div className="dialog-head">
+        <div className="sheet-handle" aria-hidden="true" {...drag} />
+        <div className="dialog-head" {...drag}>
           <h2 id="login-dialog-title">{t('login.dialogTitle')}</h2>
           <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
             <Icon name="close" />

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MAP_DEFAULT_CENTER } from '../../../shared/constants.ts';
 import { distanceKm } from '../../lib/distance.ts';
-import { initialCenter } from '../../lib/map.ts';
+import { initialCenter, validPosition } from '../../lib/map.ts';
 import type { Shop } from '../../lib/types.ts';
 import type { MapsApi } from '../../lib/maps-api.ts';
 import { config } from '../../state/config.ts';
@@ -86,6 +86,12 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
           <Icon name="close" />
         </button>
       </header>
+      {/* SPEC.md §8: a position with invalid coordinates is said, not silently left off the map. */}
+      {user && !validPosition(user) && (
+        <p className="map-error" role="alert">
+          {t('map.invalidPosition')}
+        </p>
+      )}
       <div className="map-stage">
         {mode === 'loading' && <Loader label={t('map.loading')} />}
         {mode === 'api' && api && <GoogleMap api={api} center={center} shops={shops} user={user} onSelect={setSelectedId} />}
@@ -94,7 +100,7 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
       {selected && (
         <ShopPopup
           shop={selected}
-          distance={user ? distanceKm(user, selected.coords) : undefined}
+          distance={validPosition(user) ? distanceKm(user, selected.coords) : undefined}
           onClose={() => setSelectedId(null)}
         />
       )}

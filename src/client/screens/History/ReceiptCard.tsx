@@ -5,7 +5,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { LOCALES, type Locale } from '../../../shared/locales.ts';
 import type { WireReceiptRow } from '../../../shared/wire-account.ts';
-import { formatPrice, formatReceiptDate } from '../../lib/format.ts';
+import { addressWithCity, formatPrice, formatReceiptDate } from '../../lib/format.ts';
 import { receiptTotal, receiptVat, vatColumn } from '../../lib/members.ts';
 import { t } from '../../state/i18n.ts';
 
@@ -31,7 +31,7 @@ export function ReceiptCard({ receipt, locale, headingLevel = 2 }: { receipt: Re
         </Heading>
         <p className="receipt-shop">
           <strong>{receipt.pob.name}</strong>
-          <span className="muted">{[receipt.pob.address, receipt.pob.city].filter(Boolean).join(', ')}</span>
+          <span className="muted">{addressWithCity(receipt.pob.address, receipt.pob.city)}</span>
         </p>
       </header>
       <table className="receipt-table">

@@ -33,7 +33,7 @@ export default function Login(_props: ScreenProps) {
         <a className="extra-link" href="/profile/language">
           <Icon name="globe" /> {t('login.language')}
         </a>
-        <a className="extra-link" href="/welcome">
+        <a className="extra-link" href="/info">
           <Icon name="info" /> {t('login.info')}
         </a>
         <button type="button" className="extra-link" aria-expanded={cookiesOpen} aria-controls="login-cookies" onClick={() => setCookiesOpen(!cookiesOpen)}>

@@ -22,6 +22,8 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
             {t('tracking.checkIn.done')}{' '}
             <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
           </p>
+          {/* SPEC.md §9: serving may start 1–15 minutes after arrival; once in service the note no longer applies. */}
+          {!o.inService && <p className="tracking-serve-note">{t('checkin.note')}</p>}
         </div>
       ) : (
         o.status === 'active' && (

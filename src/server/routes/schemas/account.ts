@@ -138,6 +138,7 @@ export const profilePatchSchema = {
 export const receiptsSchema = {
   summary: "The customer's receipts",
   params: params('id'),
+  querystring: { type: 'object', properties: { lang: { description: "language of the rows' names; else the customer's, else the locale's" } } },
   response: {
     200: arrayOf(
       obj(
@@ -146,7 +147,7 @@ export const receiptsSchema = {
           order_id: nullable(int),
           created: iso,
           rows: arrayOf(obj({ name: str, amount: num, price: num, vat: num, vat_amount: num })),
-          pob: obj({ name: str, address: str, city: str }),
+          pob: obj({ id: nullable(int), name: str, address: str, city: str }),
           status: str,
           type: str,
           total: num,

@@ -76,7 +76,10 @@ export function params(...ids: string[]): JsonSchema {
 /** The ?dev= switch of the public lists (SPEC.md §6); a repeated one is ignored, as before. */
 export const devQuery: JsonSchema = {
   type: 'object',
-  properties: { dev: { description: "'1' or 'true' shows test shops and hidden barbers; anything else is ignored" } },
+  properties: {
+    dev: { description: "'1' or 'true' shows test shops and hidden barbers; anything else is ignored" },
+    lang: { description: 'language of menu texts, notices and bios (fi, en, ee, no, sv, dk, de; et, nb, da too); else Finnish' },
+  },
 };
 
 export const ok: JsonSchema = obj({ ok: { type: 'boolean', enum: [true] } });

@@ -17,6 +17,11 @@ export const configSchema = {
       teaserLocales: strings,
       development: bool,
       clientEventsPerMinute: int,
+      devRenames: {
+        type: 'object',
+        additionalProperties: { type: 'object', properties: { name: str, city: str, address: str }, additionalProperties: false },
+        description: 'shop id → name, city, address (DEV_RENAMES); the client applies it in development mode only',
+      },
     }),
   },
 };

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../../src/client/sw/routes.ts';
+import { cacheKey, foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../../src/client/sw/routes.ts';
 
 const O = 'https://app.example';
 const req = (url: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: O + url, mode: 'cors', auth: false, ...more });
@@ -89,3 +89,24 @@ caches('private caches: all go after logout, only others go while logged in', ()
 });
 
 caches.run();
+
+const key = suite('cacheKey');
+
+key('the language is part of the key of catalogue and receipts reads; a missing one is the server fallback (fi)', () => {
+  const k = (path: string) => cacheKey(O + path).slice(O.length);
+  assert.is(k('/api/fi/pobs/1/?lang=sv'), '/api/fi/pobs/1/?lang=sv');
+  assert.is.not(k('/api/fi/pobs/1/?lang=sv'), k('/api/fi/pobs/1/?lang=en'));
+  assert.is(k('/api/fi/pobs/1/'), '/api/fi/pobs/1/?lang=fi');
+  assert.is(k('/api/fi/pobs/1/?lang=xx'), '/api/fi/pobs/1/?lang=fi');
+  // One read in two spellings shares its entry: et is ee, and the order of the query does not matter.
+  assert.is(k('/api/fi/pobs/1/?dev=1&lang=et'), k('/api/fi/pobs/1/?lang=ee&dev=1'));
+  assert.is(k('/api/se/employees?lang=de'), '/api/se/employees?lang=de');
+  assert.is(k('/api/fi/customers/7/receipts/?lang=dk'), '/api/fi/customers/7/receipts/?lang=dk');
+  assert.is.not(k('/api/fi/customers/7/receipts/?lang=dk'), k('/api/fi/customers/7/receipts/?lang=fi'));
+});
+
+key('other reads keep their URL as it is', () => {
+  for (const path of ['/config.json', '/api/fi/customers/7/orders/3/', '/assets/main-ABCDEFGH.js?x=1']) assert.is(cacheKey(O + path), O + path, path);
+});
+
+key.run();

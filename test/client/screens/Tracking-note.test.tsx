@@ -1,0 +1,32 @@
+/** After check-in the tracking screen says serving starts usually 1–15 minutes after arrival (SPEC.md §9), in every language. */
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, render, text } from '../dom.ts';
+import { wireOrder } from '../queue-fixtures.ts';
+import { Actions } from '../../../src/client/screens/Tracking/Actions.tsx';
+import { toTrackedOrder } from '../../../src/client/lib/tracking.ts';
+import { setLanguage } from '../../../src/client/state/i18n.ts';
+import { ALL_LANGUAGES } from '../../../src/shared/locales.ts';
+
+test.after.each(cleanup);
+
+test('checked in: the 1–15 minutes note in all 7 languages', async () => {
+  for (const lang of ALL_LANGUAGES) {
+    await setLanguage(lang);
+    const el = await render(<Actions order={toTrackedOrder(wireOrder({ customer_at_pob: true }))} />);
+    assert.match(text(el.querySelector('.tracking-serve-note')), /1–15/, lang);
+    await cleanup();
+  }
+});
+
+test('not checked in yet, or already in service: no note', async () => {
+  await setLanguage('en');
+  for (const over of [{ customer_at_pob: false }, { customer_at_pob: true, in_service: true }]) {
+    const el = await render(<Actions order={toTrackedOrder(wireOrder(over))} />);
+    assert.not.ok(el.querySelector('.tracking-serve-note'), JSON.stringify(over));
+    await cleanup();
+  }
+});
+
+test.run();
