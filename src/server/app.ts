@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { localeOfSegment, type Locale } from '../shared/locales.ts';
 import type { Deps } from './deps.ts';
 import { HttpError, notFound } from './errors.ts';
+import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { pobRoutes } from './routes/pobs.ts';
 import { employeeRoutes } from './routes/employees.ts';
@@ -41,6 +42,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
+  // No control character reaches a handler (input/text.ts): a 400 before any hash or limit is spent.
+  app.addHook('preHandler', plainTextHook);
   await apiDocs(app);
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
