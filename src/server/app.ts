@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { localeOfSegment, type Locale } from '../shared/locales.ts';
+import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { HttpError, notFound } from './errors.ts';
 import { plainTextHook } from './input/text.ts';
@@ -29,11 +30,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trust for X-Forwarded-For. Fastify 5 reads a bare number as "trust nothing" (it cannot check the
+ * peer), so a hop count becomes the function proxy-addr calls per hop: hop 0 is the connection's own address,
+ * and the first `hops` of them are our proxies. Addresses go to proxy-addr as they are.
+ */
+export function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
+}
+
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
+    // Only the configured proxies (config.ts trustProxyOf); COUNTRY_HEADER names a header and trusts no address.
+    trustProxy: proxyTrust(deps.config.trustProxy),
     bodyLimit: 64 * 1024,
     // Bodies are read as sent: no '"true"' becoming true, no field silently dropped (the handlers refuse or
     // ignore them as the wire contract says).

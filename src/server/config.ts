@@ -1,5 +1,6 @@
 /** Configuration from the environment, read once. Everything the server needs to know comes through here. */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 
@@ -24,8 +25,12 @@ export interface Config {
   logLevel: string;
   /** How long a shop list or shop answer may be reused while no queue changed (0: never). */
   pobCacheMs: number;
-  /** Trust X-Forwarded-For (behind a proxy), so per-address rate limits see the client and not the proxy. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (TRUST_PROXY): false (none, the default), a number of proxies in front
+   * of the server, or the proxies' addresses (IPs, CIDRs). Never every hop: the left-most entry is whatever the
+   * client wrote, and per-address limits would count nothing.
+   */
+  trustProxy: TrustProxy;
   /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
   scrypt: { logN: number; r: number; p: number };
   accessTtlMs: number;
@@ -38,6 +43,29 @@ export interface Config {
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
   simulatorTickMs: number;
+}
+
+export type TrustProxy = false | number | string[];
+
+// The names proxy-addr (Fastify's trustProxy) knows for address ranges.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset or off, a hop count (1 = one proxy in front), or a comma-separated list of proxy addresses. */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = list.find((x) => {
+    const [ip, bits, ...rest] = x.split('/');
+    if (PROXY_RANGES.includes(x)) return false;
+    const family = isIP(ip);
+    return !family || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (bad !== undefined || !list.length) {
+    throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`);
+  }
+  return list;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -74,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     accessTtlMs: 15 * 60_000,
     refreshTtlMs: 30 * 24 * 3_600_000,
