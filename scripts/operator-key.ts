@@ -1,6 +1,6 @@
 /**
  * `npm run operator-key -- <shopId>`: makes a new operator key for a shop, stores only its hash, and prints
- * the key once. The shop's previous key stops working. Uses DATABASE_URL, or PGlite in DATA_DIR (stop the
+ * the key once. The shop's other keys keep working (a shop may hold several). Uses DATABASE_URL, or PGlite in DATA_DIR (stop the
  * server first: one process owns an embedded database).
  */
 import { loadConfig } from '../src/server/config.ts';

@@ -22,6 +22,8 @@ import { operatorRoutes } from './routes/operator.ts';
 import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
+import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
+import { setHashPoolLimits } from './auth/passwords.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +52,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // Bodies are read as sent: no '"true"' becoming true, no field silently dropped (the handlers refuse or
     // ignore them as the wire contract says).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
+    ...timeoutOptions(deps.config),
   });
+  capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
+  setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);

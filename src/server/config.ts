@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
+import { availableParallelism } from 'node:os';
 
 export interface Config {
   port: number;
@@ -33,16 +34,29 @@ export interface Config {
   trustProxy: TrustProxy;
   /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
   scrypt: { logN: number; r: number; p: number };
+  /** Threads that hash passwords (HASH_WORKERS; default one per core) and hashes that may wait for one (HASH_QUEUE). */
+  hashWorkers: number;
+  hashQueue: number;
   accessTtlMs: number;
   refreshTtlMs: number;
   /** SMS provider: `log` (server log, and the development outbox) or `http` (a gateway). */
   smsProvider: 'log' | 'http';
   smsGatewayUrl: string | null;
   smsGatewayToken: string | null;
+  /** SMS_LOG_IN_PRODUCTION: the operator's explicit consent that, with NODE_ENV=production and no SMS provider, codes go to the log. */
+  smsLogInProduction: boolean;
   /** FCM HTTP v1 push (FCM_SERVICE_ACCOUNT or FCM_ACCESS_TOKEN, FCM_PROJECT_ID, FCM_ENDPOINT); null: push off. */
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
   simulatorTickMs: number;
+  /** A whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS), else 408 and close. */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (HEADERS_TIMEOUT_MS). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive socket closes after this (KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs: number;
+  /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
+  maxConnectionsPerAddress: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -104,18 +118,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
+    hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
+    hashQueue: Number(env.HASH_QUEUE ?? 64),
     accessTtlMs: 15 * 60_000,
     refreshTtlMs: 30 * 24 * 3_600_000,
     smsProvider: env.SMS_PROVIDER === 'http' ? 'http' : 'log',
+    smsLogInProduction: flag(env.SMS_LOG_IN_PRODUCTION, false),
     smsGatewayUrl: env.SMS_GATEWAY_URL || null,
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
     simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
+    headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
+    keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
+    maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
+  if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1) throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
+  if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
+  for (const [name, value] of [['REQUEST_TIMEOUT_MS', config.requestTimeoutMs], ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs], ['KEEP_ALIVE_TIMEOUT_MS', config.keepAliveTimeoutMs]] as const) {
+    if (!Number.isInteger(value) || value < 100) throw new Error(`${name} must be at least 100 (milliseconds), got ${value}`);
+  }
+  // Node refuses a header timeout longer than the request's.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
+  // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
+  if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
+    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
+  }
   return config;
 }

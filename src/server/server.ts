@@ -19,8 +19,9 @@ async function main() {
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
       console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);
     }
-    // The shops' operator keys exist only now, in this file: only their hashes are stored.
-    if (seeded) console.log(`Operator keys of the demo shops: ${await writeDemoOperatorKeys(db, config.dataDir)}`);
+    // The shops' operator keys exist only in this file (only their hashes are stored); missing, it is made anew.
+    const keyFile = await writeDemoOperatorKeys(db, config.dataDir);
+    if (keyFile) console.log(`Operator keys of the demo shops: ${keyFile}`);
     const added = await topUpRoster(db, now());
     if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
   }

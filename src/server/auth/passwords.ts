@@ -3,7 +3,10 @@
  * (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`, PHC style), so the cost can be raised later: old hashes still
  * verify, and a login re-hashes them with the current parameters.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { scryptInPool } from './hash-pool.ts';
+
+export { HashBusyError, hashPoolState, setHashPoolLimits } from './hash-pool.ts';
 
 export interface ScryptParams {
   /** log2 of N, the CPU/memory cost. */
@@ -22,9 +25,8 @@ function derive(password: string, salt: Buffer, { logN, r, p }: ScryptParams): P
   const N = 2 ** logN;
   // scrypt needs 128·N·r·p bytes; Node's default maxmem (32 MiB) is too small for the OWASP cost.
   const maxmem = 128 * N * r * p + 32 * 1024 * 1024;
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  // On the bounded hashing pool, never on libuv's threads (where compression runs); a full queue is a 503.
+  return scryptInPool({ password: password.normalize('NFC'), salt, keyBytes: KEY_BYTES, N, r, p, maxmem });
 }
 
 export async function hashPassword(password: string, params: ScryptParams = OWASP_SCRYPT): Promise<string> {
@@ -71,6 +73,10 @@ const dummies = new Map<string, Promise<string>>();
 export async function burnVerify(password: string, params: ScryptParams): Promise<void> {
   const id = `${params.logN},${params.r},${params.p}`;
   let dummy = dummies.get(id);
-  if (!dummy) dummies.set(id, (dummy = hashPassword(randomBytes(12).toString('hex'), params)));
+  if (!dummy) {
+    dummies.set(id, (dummy = hashPassword(randomBytes(12).toString('hex'), params)));
+    // A dummy that could not be made (a full hashing queue) is made again next time, not remembered as failed.
+    dummy.catch(() => dummies.delete(id));
+  }
   await verifyPassword(password, await dummy);
 }

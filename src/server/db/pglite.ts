@@ -1,45 +1,12 @@
-/** Embedded PostgreSQL (PGlite, WASM) in a data directory, guarded by a lock file so one process owns it. */
+/** Embedded PostgreSQL (PGlite, WASM) in a data directory, guarded by a lock file (lock.ts) so one process owns it. */
 import { PGlite } from '@electric-sql/pglite';
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from './db.ts';
 import { epochMs, TIMESTAMPTZ_OID } from './time.ts';
+import { lockDataDir } from './lock.ts';
 
-/** Thrown when another live process already holds the data directory. */
-export class DataDirLockedError extends Error {}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Takes DATA_DIR/pglite.lock (O_EXCL); a stale lock of a dead process is taken over. */
-function lock(dir: string): () => void {
-  const file = join(dir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(file, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(file, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && alive(pid)) {
-        throw new DataDirLockedError(
-          `The data directory ${dir} is in use by another server process (pid ${pid}). ` +
-            'Stop it, or start this one with another DATA_DIR, or use DATABASE_URL for several processes.',
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`Could not lock the data directory ${dir}`);
-}
+export { DataDirLockedError } from './lock.ts';
 
 // bigint and numeric as numbers (our ids and sums stay far below 2^53), times as epoch milliseconds (db/time.ts).
 const parsers = { 20: Number, 1700: Number, [TIMESTAMPTZ_OID]: epochMs } as const;
@@ -49,7 +16,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
   let unlock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    unlock = lock(dir);
+    unlock = await lockDataDir(dir);
   }
   let pg: PGlite;
   try {

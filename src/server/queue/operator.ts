@@ -4,15 +4,15 @@
  * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
  */
 import { iso } from '../lib/time.ts';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../domain/barber-image.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
-import { allShops, operatorKeyHash, setOperatorKeyHash, shopOfKeyHash } from '../repos/operators.ts';
+import { addOperatorKeyHash, allShops, shopOfKeyHash } from '../repos/operators.ts';
 import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -38,22 +38,30 @@ export const newOperatorKey = (): string => 'opk_' + randomBytes(32).toString('b
 /** The key's stored form. A plain SHA-256 suffices: the key is random, not a password. */
 export const hashOperatorKey = (key: string): string => createHash('sha256').update(key).digest('hex');
 
-/** Makes a new key for the shop, replacing its old one; null when there is no such shop. */
+/** Makes a new key for the shop; its other keys keep working. Null when there is no such shop. */
 export async function issueOperatorKey(q: Queryable, shopId: number): Promise<string | null> {
   const key = newOperatorKey();
-  return (await setOperatorKeyHash(q, shopId, hashOperatorKey(key))) ? key : null;
+  return (await addOperatorKeyHash(q, shopId, hashOperatorKey(key))) ? key : null;
 }
 
-/** Gives every shop a key and writes them to DATA_DIR/operator-keys.json (the demo's first seed). */
-export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<string> {
+/**
+ * The demo's key file, DATA_DIR/operator-keys.json. When it is missing at start (first seed, or a start killed
+ * between the seed's commit and the file), every shop gets a new key, added to any it holds, and the file is
+ * written whole (temporary file, then rename): a kill at any point leaves either no file, so the next start
+ * issues keys again, or a complete one. Null when the file exists.
+ */
+export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<string | null> {
+  const file = join(dataDir, 'operator-keys.json');
+  if (existsSync(file)) return null;
   const keys = await db.transaction(async (tx) => {
     const out: Record<string, { name: string; country: string; key: string }> = {};
     for (const s of await allShops(tx)) out[s.id] = { name: s.name, country: s.country, key: (await issueOperatorKey(tx, s.id))! };
     return out;
   });
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'operator-keys.json');
-  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  renameSync(temp, file);
   return file;
 }
 
@@ -66,15 +74,14 @@ export async function operatorShopOf(q: Queryable, bearer: string | null): Promi
 }
 
 /**
- * The bearer must be the target shop's key: its hash is compared with the stored one in constant time. A
- * valid key of another shop is a 403 (a key of shop A cannot touch shop B), anything else a 401.
+ * The bearer must be one of the target shop's keys (found by its hash). A valid key of another shop is a 403 (a key of shop A cannot touch shop B), anything else a 401.
  */
 export async function authorizeShop(q: Queryable, bearer: string | null, target: number): Promise<void> {
   if (!bearer) throw unauthorized('Missing operator key');
-  const given = Buffer.from(hashOperatorKey(bearer), 'hex');
-  const stored = await operatorKeyHash(q, target);
-  if (stored && /^[0-9a-f]{64}$/.test(stored) && timingSafeEqual(given, Buffer.from(stored, 'hex'))) return;
-  if ((await shopOfKeyHash(q, given.toString('hex'))) !== null) throw forbidden('This key is for another shop');
+  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
+  const shop = await shopOfKeyHash(q, hashOperatorKey(bearer));
+  if (shop === target) return;
+  if (shop !== null) throw forbidden('This key is for another shop');
   throw unauthorized('Invalid operator key');
 }
 
