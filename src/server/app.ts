@@ -2,11 +2,13 @@
  * Builds the Fastify app and never listens: server.ts listens, tests call app.inject().
  * Every API route lives under /api/:locale/ (DESIGN.md §3) and answers with or without its trailing slash.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { localeOfSegment, type Locale } from '../shared/locales.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
-import { HttpError, notFound } from './errors.ts';
+import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+import { notFound } from './errors.ts';
+import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http-errors.ts';
 import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { pobRoutes } from './routes/pobs.ts';
@@ -53,7 +55,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // ignore them as the wire contract says).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     ...timeoutOptions(deps.config),
+    // Fastify's and Node's own error answers in our shape (http-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
+  refuseWhileClosing(app);
+  bodilessHead(app);
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
   app.setSchemaErrorFormatter(schemaError);
@@ -67,23 +75,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
-    }
-    // Schema errors arrive here as HttpErrors made by schemaError.
-    const fe = err as FastifyError;
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.status(fe.statusCode).send({ error: fe.message });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
-  });
+  app.setErrorHandler(errorHandler);
 
   const staticFallback = staticFiles(deps.config.staticDir);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: WIRE_ERRORS.notFound });
     return staticFallback(req, reply);
   });
 

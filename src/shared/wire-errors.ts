@@ -20,6 +20,23 @@ export const WIRE_ERRORS = {
   wrongOldPassword: 'Current password is incorrect',
   invalidEmail: 'Invalid email address',
   passwordTooLong: 'Password too long',
+  // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
+  badRequest: 'Bad request',
+  invalidUrl: 'Invalid URL',
+  urlTooLong: 'URL too long',
+  invalidBody: 'Invalid JSON body',
+  bodyTooLarge: 'Request body too large',
+  unsupportedMediaType: 'Unsupported media type',
+  headersTooLarge: 'Request headers too large',
+  requestTimeout: 'Request timed out',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+  /** 503 with Retry-After: the server is shutting down (another process or the restarted one answers soon). */
+  restarting: 'The server is restarting, try again in a moment',
+  /** 503 with Retry-After: the password hashing queue is full. */
+  busy: 'The server is busy, try again in a moment',
+  /** 503 with Retry-After: one address holds too many connections. */
+  tooManyConnections: 'Too many connections from this address',
 } as const;
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;
