@@ -57,6 +57,8 @@ export async function harness(
     deps?: Partial<Pick<Deps, 'sms' | 'push'>>;
     /** The logger (default: silent), e.g. one writing to a stream the test reads. */
     log?: Deps['log'];
+    /** The `log` SMS provider's own logger (default: at LOG_LEVEL, silent in tests). */
+    smsLog?: Deps['log'];
     /** Runs on the app before it is ready: a test's own routes or hooks. */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},
@@ -66,7 +68,7 @@ export async function harness(
   const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
   if (opts.seed) await opts.seed(db, c.now());
   const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
-  const deps = await buildDeps({ config, db, now: c.now, log: opts.log }, opts.deps);
+  const deps = await buildDeps({ config, db, now: c.now, log: opts.log, smsLog: opts.smsLog }, opts.deps);
   const app = await buildApp(deps);
   opts.beforeReady?.(app);
   await app.ready();
