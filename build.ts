@@ -156,7 +156,7 @@ async function serviceWorker(precache: string[], assets: string[]) {
   const version = createHash('sha256');
   for (const u of precache) version.update(u).update(readFileSync(join(out, u === '/' ? 'index.html' : u.slice(1))));
   await build({
-    entryPoints: [join(root, 'src/client/sw.ts')],
+    entryPoints: [join(root, 'src/client/sw/index.ts')],
     bundle: true,
     format: 'iife',
     minify: true,

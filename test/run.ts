@@ -1,6 +1,7 @@
 /**
- * `npm test`: type check, build (with its size budget), then every uvu suite by group: unit, client
- * (happy-dom), server on PGlite, server on PostgreSQL when TEST_DATABASE_URL is set, browser (Chromium).
+ * `npm test`: type check (`tsc -b`: every project that tsconfig.json references), build (with its size
+ * budget), then every uvu suite by group: unit, client (happy-dom), server on PGlite, server on PostgreSQL
+ * when TEST_DATABASE_URL is set, browser (Chromium).
  * Ends with one line over everything: `N passed, N failed` (and skipped when a group could not run).
  */
 import { spawn } from 'node:child_process';
@@ -40,15 +41,20 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
 
+/** When the group now being run started; record() prints its wall time. */
+let groupStarted = Date.now();
+
 function record(name: string, passed: number, failed: number, skipped = 0, note = '') {
+  const seconds = ((Date.now() - groupStarted) / 1000).toFixed(1).padStart(6);
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
+  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? '  ' + note : ''}`);
 }
 
 async function step(name: string, cmd: string, args: string[]) {
   console.log(`\n== ${name}`);
+  groupStarted = Date.now();
   const { code } = await exec(cmd, args);
   record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
 }
@@ -68,6 +74,7 @@ function parse(out: string, code: number): { passed: number; failed: number; ski
 /** Runs each file in its own process (no state leaks between suites), `parallel` at a time. */
 async function suites(name: string, files: string[], env: Record<string, string> = {}, parallel = 2) {
   console.log(`\n== ${name} (${files.length} files)`);
+  groupStarted = Date.now();
   if (!files.length) return record(name, 0, 0, 0, 'no files');
   const sum = { passed: 0, failed: 0, skipped: 0 };
   const failedFiles: string[] = [];
@@ -92,7 +99,7 @@ async function suites(name: string, files: string[], env: Record<string, string>
 const want = (group: string) => only.length === 0 || only.includes(group);
 const started = Date.now();
 
-if (want('types')) await step('type check', join(root, 'node_modules/.bin/tsc'), ['--noEmit', '-p', root]);
+if (want('types')) await step('type check', join(root, 'node_modules/.bin/tsc'), ['-b', root]);
 if (want('build') || want('e2e')) await step('build + size budget', tsx, [join(root, 'build.ts'), '--quiet']);
 if (want('unit')) await suites('unit', find('test/unit', /\.test\.tsx?$/));
 if (want('client')) await suites('client (happy-dom)', find('test/client', /\.test\.tsx?$/));

@@ -26,6 +26,7 @@ import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
+import { securityHeaders } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,6 +71,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // No control character reaches a handler (input/text.ts): a 400 before any hash or limit is spent.
   app.addHook('preHandler', plainTextHook);
   await apiDocs(app);
+  await securityHeaders(app, deps.config);
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());

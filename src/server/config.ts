@@ -57,6 +57,8 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
   maxConnectionsPerAddress: number;
+  /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
+  hstsMaxAge: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
     maxConnectionsPerAddress: Number(env.MAX_CONNECTIONS_PER_ADDRESS ?? 256),
+    hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   // Node refuses a header timeout longer than the request's.
   if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
   if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+  if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {

@@ -5,7 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launch, phone, startServer, type Server } from './browser.ts';
+import { launch, phone, startServer, cspViolations, type Server } from './browser.ts';
 
 const account = suite('account at 390×844');
 let server: Server;
@@ -99,6 +99,10 @@ account('recovers the password with the SMS code from the outbox, then logs in w
 
 account('no script errors on the way', () => {
   assert.equal(errors, []);
+});
+
+account('no content-security-policy violations on the way', () => {
+  assert.equal(cspViolations, []);
 });
 
 account.run();

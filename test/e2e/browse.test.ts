@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launch, phone, startServer, type Server } from './browser.ts';
+import { launch, phone, startServer, cspViolations, watchCsp, type Server } from './browser.ts';
 
 const browse = suite('guest browsing at 390×844');
 let server: Server;
@@ -85,6 +85,35 @@ browse('an unknown path shows the 404 page with a link home', async () => {
 
 browse('no script errors on the way', () => {
   assert.equal(errors, []);
+});
+
+browse('the page runs under the CSP: an inline handler in rendered HTML (as in a message) is blocked and reported', async () => {
+  // Its own context and list: this violation is on purpose and must not count against the journey.
+  const seen: string[] = [];
+  const context = await browser.newContext();
+  await watchCsp(context, seen);
+  const p = await context.newPage();
+  const res = await p.goto(`${server.url}/home?lang=en`);
+  assert.match(res?.headers()['content-security-policy'] ?? '', /script-src 'self' 'sha256-/);
+  await p.locator('.shop-card-name').first().waitFor();
+  const directive = await p.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective), { once: true });
+        const div = document.createElement('div');
+        div.innerHTML = '<img src="data:," onerror="window.__ran = true">';
+        document.body.append(div);
+      }),
+  );
+  assert.is(directive, 'script-src-attr');
+  assert.is(await p.evaluate(() => (window as unknown as { __ran?: boolean }).__ran), undefined, 'the handler never ran');
+  for (let i = 0; i < 50 && seen.length === 0; i++) await p.waitForTimeout(20);
+  assert.match(seen.join('\n'), /script-src-attr blocked inline/, `reported: ${JSON.stringify(seen)}`);
+  await context.close();
+});
+
+browse('no content-security-policy violations on the way', () => {
+  assert.equal(cspViolations, []);
 });
 
 browse.run();

@@ -60,9 +60,27 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** A phone-sized page (390×844) with a touch screen. */
+/**
+ * Every Content-Security-Policy violation a watched page reported (issue 17 item 12): each journey ends by
+ * asserting this is empty, so a change that trips the policy fails the journey instead of breaking silently.
+ */
+export const cspViolations: string[] = [];
+
+/** Reports the `securitypolicyviolation` events of every page of `context`, across navigations, into `into`. */
+export async function watchCsp(context: BrowserContext, into: string[] = cspViolations): Promise<void> {
+  await context.exposeBinding('__cspViolation', (_source, text: string) => void into.push(text));
+  // Plain text, not a function: tsx would wrap named functions in a helper the page does not have. The binding
+  // is looked up when an event comes, as it may be installed after this script runs.
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => window.__cspViolation(
+      location.pathname + ': ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || '-') + ' at ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample));`,
+  });
+}
+
+/** A phone-sized page (390×844) with a touch screen, its CSP violations watched. */
 export async function phone(browser: Browser, opts: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', ...opts });
+  await watchCsp(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, startServer, type Server } from './browser.ts';
+import { CHROMIUM_ARGS, watchCsp, startServer, cspViolations, type Server } from './browser.ts';
 import { ROUTES } from '../../src/client/router/routes.ts';
 
 const KALLIO = 2; // the demo's round-the-clock shop: it takes orders at any hour
@@ -70,6 +70,7 @@ pwa.before(async () => {
     hasTouch: true,
     locale: 'en-US',
   });
+  await watchCsp(context);
   page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (err) => errors.push(String(err)));
 });
@@ -262,6 +263,10 @@ pwa('an update: the waiting worker is activated and the page reloads onto it', a
 
 pwa('no script errors on the way', () => {
   assert.equal(errors, []);
+});
+
+pwa('no content-security-policy violations on the way', () => {
+  assert.equal(cspViolations, []);
 });
 
 pwa.run();

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, phone, startServer, type Server } from './browser.ts';
+import { launch, phone, startServer, cspViolations, type Server } from './browser.ts';
 import { closeSoon } from './shop-hours.ts';
 
 const KALLIO = 2; // the demo's round-the-clock shop: it takes orders at any hour
@@ -161,6 +161,10 @@ queue('a shop about to close refuses a long order with the timeslot notice; a sh
 
 queue('no script errors on the way', () => {
   assert.equal(errors, []);
+});
+
+queue('no content-security-policy violations on the way', () => {
+  assert.equal(cspViolations, []);
 });
 
 queue.run();

@@ -15,7 +15,7 @@ import { restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
 import { loadShops } from '../state/shops.ts';
 
-const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin'] as const;
+const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin', 'order'] as const;
 
 export async function boot(): Promise<void> {
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);
@@ -30,7 +30,7 @@ export async function boot(): Promise<void> {
   // The stored development switch (SPEC.md §6): ?dev=1 turns it on for this device, ?dev=0 off.
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
   restorePosition(stored.userLatitude, stored.userLongitude);
-  startSession(stored.user, stored.profile, stored.shouldRememberLogin);
+  startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
   if (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true)) void loadShops();
   await useLanguage(lang, { store: query !== null && query === lang });

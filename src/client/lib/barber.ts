@@ -26,13 +26,3 @@ export function canJoinQueue(
   return barber.shifts.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end));
 }
 
-/** Hidden barbers stay visible in development mode so test data can be checked. */
-export function visibleBarbers<T extends { id: number }>(
-  list: readonly T[],
-  hiddenIds: readonly number[],
-  development: boolean,
-): T[] {
-  if (development || hiddenIds.length === 0) return [...list];
-  const hidden = new Set(hiddenIds);
-  return list.filter((b) => !hidden.has(b.id));
-}

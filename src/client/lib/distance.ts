@@ -10,7 +10,7 @@ import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { LatLng } from './types.ts';
 
 export type DistanceGroup = 'under-1' | 'under-2' | 'under-10' | 'over-10';
-export const DISTANCE_GROUPS: readonly DistanceGroup[] = ['under-1', 'under-2', 'under-10', 'over-10'];
+const DISTANCE_GROUPS: readonly DistanceGroup[] = ['under-1', 'under-2', 'under-10', 'over-10'];
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
 const far = (km: number) => (Number.isFinite(km) ? km : Infinity);

@@ -1,15 +1,10 @@
 /** Shop page imagery and labels of SPEC.md §2 (shop detail). */
 import { FALLBACK_SHOP_IMAGES, HEADER_IMAGE_HEIGHTS, HEADER_IMAGE_MAX_HEIGHT } from '../../shared/constants.ts';
-import type { ShopDetail } from './types.ts';
 
 /** Shops without a photo cycle over the 12 fallback images by id. */
 export function fallbackShopImage(id: number): string {
   const n = FALLBACK_SHOP_IMAGES;
   return `/images/shops/${((Math.trunc(id) % n) + n) % n}.svg`;
-}
-
-export function shopImage(detail: Pick<ShopDetail, 'id' | 'image'>): string {
-  return detail.image || fallbackShopImage(detail.id);
 }
 
 /** Header image height: 230 under a 768 px window, 250 under 900, else 325. */

@@ -11,7 +11,7 @@ export const MIN_ZOOM = 3;
 export const MAX_ZOOM = 18;
 /** Web Mercator is square only up to ±85.0511°; beyond that y runs to infinity. */
 export const MAX_LAT = 85.0511287798066;
-export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export interface Point {
   x: number;
@@ -111,7 +111,7 @@ export function initialCenter(user: LatLng | null, fallback: LatLng): LatLng {
 }
 
 /** A dark map style, shared by the JS API (`styles`) and the static image (`style=` parameters). */
-export const DARK_STYLE: ReadonlyArray<{ featureType?: string; elementType?: string; color: string }> = [
+const DARK_STYLE: ReadonlyArray<{ featureType?: string; elementType?: string; color: string }> = [
   { elementType: 'geometry', color: '#242424' },
   { elementType: 'labels.text.fill', color: '#9a9a9a' },
   { elementType: 'labels.text.stroke', color: '#1a1a1a' },

@@ -4,7 +4,7 @@ import type { Benefit, Membership, Message, ReceiptRow } from './types.ts';
 
 export type MembershipLevel = 'silver' | 'gold' | 'platinum';
 
-export function membershipLevel(type: string | null | undefined): MembershipLevel | null {
+function membershipLevel(type: string | null | undefined): MembershipLevel | null {
   const t = (type ?? '').trim().toLowerCase();
   return t === 'silver' || t === 'gold' || t === 'platinum' ? t : null;
 }

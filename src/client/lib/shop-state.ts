@@ -16,11 +16,6 @@ export function shopState(shop: ShopStateInput | null | undefined, forceTakingOr
   return 'taking-orders';
 }
 
-/** Only taking-orders lets the customer open the card or edit services (SPEC.md §2, §4). */
-export function canTakeOrders(state: ShopCardState): boolean {
-  return state === 'taking-orders';
-}
-
 /** SPEC.md §4: a selected barber's numeric wait overrides the shop's queue. */
 export function effectiveWait(shopQueue: number | null, barberWait: number | null | undefined): number | null {
   return typeof barberWait === 'number' ? barberWait : shopQueue;

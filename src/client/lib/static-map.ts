@@ -8,8 +8,6 @@ import { STATIC_MAP_SIZE } from '../../shared/constants.ts';
 import { directionsUrl, staticMapUrl, validPosition } from './map.ts';
 import type { LatLng } from './types.ts';
 
-export { directionsUrl, staticMapUrl } from './map.ts';
-
 export interface ShopMap {
   /** The image to show, or null: no key, or the shop's position is unknown. */
   image: string | null;

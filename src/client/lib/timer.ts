@@ -25,7 +25,3 @@ export function timerColour(minutes: number | null): TimerColour {
   return 'red';
 }
 
-/** A wait of 0 shows 'Now' instead of a number (SPEC.md §4). */
-export function isNow(minutes: number | null): boolean {
-  return minutes === 0;
-}

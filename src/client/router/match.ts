@@ -20,7 +20,7 @@ function split(path: string): string[] {
 }
 
 /** Matches one route; params are URI-decoded. */
-export function matchOne<S>(route: RouteDef<S>, path: string): Match<S> | null {
+function matchOne<S>(route: RouteDef<S>, path: string): Match<S> | null {
   const want = split(route.path);
   const have = split(path);
   if (have.length < want.length || (!route.prefix && have.length !== want.length)) return null;

@@ -4,7 +4,7 @@
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
-import { FALLBACK_HEADER } from '../lib/sw-routes.ts';
+import { FALLBACK_HEADER } from '../sw/routes.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -47,7 +47,7 @@ export function setApiBases(next: Record<string, string>) {
 }
 
 /** Base URL + path; NO, DK and SE drop the trailing slash (SPEC.md §7). */
-export function apiUrl(locale: Locale, path: string): string {
+function apiUrl(locale: Locale, path: string): string {
   const info = LOCALES[locale] ?? LOCALES.FI;
   const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');
   const [p, q] = path.split('?');

@@ -1,24 +1,8 @@
 /**
- * Maps (DESIGN.md §3): the URL builders and tile math of lib/map.ts, plus loading the maps JS API, which
- * happens only when a map overlay opens and only when the deployment has a maps key.
+ * Maps (DESIGN.md §3): loading the maps JS API, which happens only when a map overlay opens and only when
+ * the deployment has a maps key. The URL builders and tile math are in lib/map.ts.
  */
-import type { LatLng } from '../lib/types.ts';
-
-export { directionsUrl, staticMapUrl, tileUrl, toScreen, visibleTiles, panBy } from '../lib/map.ts';
-
-/** The small part of the JS API the overlay uses (there is no @types package in the project). */
-export interface MapsApi {
-  Map: new (el: HTMLElement, opts: Record<string, unknown>) => MapsMap;
-  Marker: new (opts: Record<string, unknown>) => MapsMarker;
-}
-export interface MapsMap {
-  setCenter(p: LatLng): void;
-  setZoom(z: number): void;
-}
-export interface MapsMarker {
-  addListener(event: 'click', fn: () => void): void;
-  setMap(map: MapsMap | null): void;
-}
+import type { MapsApi } from '../lib/maps-api.ts';
 
 const LOAD_TIMEOUT_MS = 15_000;
 let pending: Promise<MapsApi> | null = null;

@@ -2,7 +2,7 @@
  * The service worker bridge (SPEC.md §2): register, and when an update is waiting, activate it and reload.
  * Also the page's side of the worker's caches: the customer's private cache is deleted from here.
  */
-import { foreignPrivateCaches } from '../lib/sw-routes.ts';
+import { foreignPrivateCaches } from '../sw/routes.ts';
 
 export function registerWorker() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;

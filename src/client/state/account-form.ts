@@ -2,6 +2,8 @@
  * Form state of the account forms (SPEC.md §5): values, per-field errors shown only after the first submit
  * attempt or on blur when invalid, and submit enabled only when the whole form is valid, re-checked 100 ms
  * after each change (browser autofill can settle a moment after the event that announced it).
+ * The e-mail forms (e-mail, bonus teaser) show an error by the other rule of §5, `show: 'settled'`: while
+ * the field has input, is not focused, and is invalid.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import { FIELD_RECHECK_MS } from '../../shared/constants.ts';
@@ -17,14 +19,20 @@ export interface Form<V extends object, F extends string> {
   shown(field: F): ValidationError | undefined;
   set<K extends keyof V>(key: K, value: V[K]): void;
   blur(field: F): void;
+  focus(field: F): void;
   /** A submit attempt: from now on every error shows. Returns whether the form is valid. */
   attempt(): boolean;
   reset(next?: Partial<V>): void;
 }
 
-export function createForm<V extends object, F extends string>(initial: () => V, validate: (v: V) => FieldErrors<F>): Form<V, F> {
+export function createForm<V extends object, F extends string>(
+  initial: () => V,
+  validate: (v: V) => FieldErrors<F>,
+  opts: { show?: 'touched' | 'settled' } = {},
+): Form<V, F> {
   const values = signal<V>(initial());
   const touched = signal<Partial<Record<F, boolean>>>({});
+  const focused = signal<F | null>(null);
   const submitted = signal(false);
   const errors = computed(() => validate(values.value));
   const valid = signal(isValid(errors.peek()));
@@ -40,6 +48,10 @@ export function createForm<V extends object, F extends string>(initial: () => V,
     valid,
     submitted,
     shown(field) {
+      if (opts.show === 'settled') {
+        const value = (values.value as Record<string, unknown>)[field];
+        return typeof value === 'string' && value.trim() !== '' && focused.value !== field ? errors.value[field] : undefined;
+      }
       return submitted.value || touched.value[field] ? errors.value[field] : undefined;
     },
     set(key, value) {
@@ -48,7 +60,11 @@ export function createForm<V extends object, F extends string>(initial: () => V,
       clearTimeout(timer);
       timer = setTimeout(recheck, FIELD_RECHECK_MS);
     },
+    focus(field) {
+      focused.value = field;
+    },
     blur(field) {
+      if (focused.peek() === field) focused.value = null;
       // Only a field that fails on blur starts showing its error early; a valid one stays quiet.
       if (errors.peek()[field] && !touched.peek()[field]) touched.value = { ...touched.peek(), [field]: true };
     },
@@ -61,6 +77,7 @@ export function createForm<V extends object, F extends string>(initial: () => V,
       clearTimeout(timer);
       values.value = { ...initial(), ...next };
       touched.value = {};
+      focused.value = null;
       submitted.value = false;
       recheck();
     },

@@ -2,9 +2,9 @@
  * The session lifecycle of SPEC.md §4 "Account and session": restore at start, profile sync (at start and
  * whenever the page becomes visible), login, logout, the one refresh on 401/422 when 'stay logged in' is
  * on, and the lost-login path with its 'Login again' notice. This module is on the first route, so the
- * form states live in their own modules (login, register, recovery, settings, profile-pages).
+ * form states live in their own modules (login, register, recovery, email, password, bonus, …).
  */
-import { signal } from '@preact/signals-react';
+import { batch, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS } from '../../shared/constants.ts';
 import type { WireProfilePatch } from '../../shared/wire-account.ts';
 import * as api from '../services/account.ts';
@@ -15,7 +15,7 @@ import { locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
 import { favouriteOwner } from './prefs.ts';
 import { restoreRecovery } from './recovery-store.ts';
-import { profile, rememberLogin, sync, user, type LoginSession, type Profile } from './session.ts';
+import { orderNews, profile, rememberLogin, sync, user, type LoginSession, type Profile } from './session.ts';
 
 export type LoginStatus = 'idle' | 'pending' | 'failed';
 export const loginStatus = signal<LoginStatus>('idle');
@@ -38,8 +38,23 @@ function setSession(next: LoginSession | null) {
 
 /** Every profile the server answers goes through here, so the stored copy never lags. */
 export function applyProfile(next: Profile) {
-  profile.value = next;
+  const hadNews = orderNews.peek() !== null;
+  // The server's profile already knows about an order joined or ended here.
+  batch(() => {
+    profile.value = next;
+    orderNews.value = null;
+  });
   void save('profile', next);
+  if (hadNews) void save('order', null);
+}
+
+/**
+ * The active order as this page knows it before the next profile sync: joined (with its shop) or ended
+ * (null). Stored, so a reload offline still opens tracking, or no longer does.
+ */
+export function noteActiveOrder(id: number | null, barbershop?: number) {
+  orderNews.value = { id };
+  void save('order', id === null ? { id: null } : { id, barbershop });
 }
 
 // ---- refresh once, and the lost login ----
@@ -101,14 +116,6 @@ async function fetchAndApply(): Promise<'synced' | 'failed'> {
   }
 }
 
-/** SPEC.md §4: syncing, then synced (logged in) or failed (logged out, profile cleared, token error set). */
-export async function syncProfile(): Promise<boolean> {
-  if (!user.peek()) return false;
-  sync.value = 'syncing';
-  sync.value = await fetchAndApply();
-  return sync.peek() === 'synced';
-}
-
 /** A quiet refetch (after an e-mail save, a redeem): the sync status is left alone. */
 export const refreshProfile = () => fetchAndApply();
 
@@ -165,7 +172,11 @@ export async function login(phone: string, password: string, remember: boolean):
 
 function clearSession() {
   setSession(null);
-  profile.value = null;
+  batch(() => {
+    profile.value = null;
+    orderNews.value = null;
+  });
+  void save('order', null);
   void save('profile', null);
 }
 

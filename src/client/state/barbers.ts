@@ -2,16 +2,16 @@
 import { computed, signal } from '@preact/signals-react';
 import type { WireEmployee } from '../../shared/wire.ts';
 import { fetchBarber, fetchBarbers } from '../services/catalog.ts';
-import { ApiError } from '../services/http.ts';
 import { toBarber } from '../lib/mappers.ts';
 import { locale } from './i18n.ts';
 import { development } from './prefs.ts';
-import type { FetchStatus } from './shops.ts';
+import { createRequest, type FetchStatus } from './request.ts';
 
-const listWire = signal<WireEmployee[]>([]);
-export const barbersStatus = signal<FetchStatus>('idle');
+const list = createRequest<WireEmployee[]>([], (wire) => wire.length > 0);
+const listWire = list.data;
+export const barbersStatus = list.status;
 /** The response's error field when the list was rejected (SPEC.md §8). */
-export const barbersError = signal<string | null>(null);
+export const barbersError = list.error;
 const oneWire = signal<WireEmployee | null>(null);
 export const barberStatus = signal<FetchStatus>('idle');
 
@@ -19,16 +19,7 @@ export const barbers = computed(() => listWire.value.map(toBarber));
 export const barber = computed(() => (oneWire.value ? toBarber(oneWire.value) : null));
 
 export async function loadBarbers(): Promise<void> {
-  if (listWire.value.length === 0) barbersStatus.value = 'pending';
-  try {
-    listWire.value = await fetchBarbers(locale.value, development.value);
-    barbersStatus.value = 'fulfilled';
-    barbersError.value = null;
-  } catch (err) {
-    if (listWire.value.length) return;
-    barbersStatus.value = 'rejected';
-    barbersError.value = err instanceof ApiError ? err.message : String(err);
-  }
+  await list.run(() => fetchBarbers(locale.value, development.value));
 }
 
 export async function loadBarber(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
@@ -49,9 +40,7 @@ export async function loadBarber(id: number, opts: { refresh?: boolean } = {}): 
 }
 
 export function reset() {
-  listWire.value = [];
-  barbersStatus.value = 'idle';
-  barbersError.value = null;
+  list.reset();
   oneWire.value = null;
   barberStatus.value = 'idle';
 }

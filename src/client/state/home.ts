@@ -8,7 +8,7 @@ import { REFRESH_MS, SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { distanceKm, groupByDistance, sortAlphabetical } from '../lib/distance.ts';
 import { filterShops } from '../lib/search.ts';
 import type { LatLng, Shop } from '../lib/types.ts';
-import type { MapsApi } from '../services/maps.ts';
+import type { MapsApi } from '../lib/maps-api.ts';
 import { config } from './config.ts';
 import { geo } from './geo.ts';
 import { language, locale } from './i18n.ts';

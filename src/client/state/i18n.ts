@@ -56,7 +56,7 @@ export async function chooseLanguage(lang: Language) {
   if (next !== locale.value) await setLocale(next);
 }
 
-export async function setLocale(next: Locale) {
+async function setLocale(next: Locale) {
   locale.value = next;
   await save('locale', next);
 }

@@ -1,8 +1,8 @@
 /**
  * The login form (SPEC.md §2 Login, §5): dial code, phone, password and 'stay logged in', shared by the
- * login page and the login dialog of the shop page; plus the dialog's open state.
+ * login page and the login dialog of the shop page.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed } from '@preact/signals-react';
 import { dialCode, normalisePhone, validateLogin } from '../lib/validation.ts';
 import { landingPath } from '../lib/account.ts';
 import { navigate } from '../router/history.ts';
@@ -30,7 +30,7 @@ export const loginForm = createForm<LoginValues, 'phone' | 'password'>(
 export const bothWrong = computed(() => loginStatus.value === 'failed');
 
 /** Logs in with the form; resolves the profile or null. */
-export async function submitLogin(): Promise<Profile | null> {
+async function submitLogin(): Promise<Profile | null> {
   if (!loginForm.attempt() || loginStatus.peek() === 'pending') return null;
   const v = loginForm.values.peek();
   const next = await login(normalisePhone(dialCode(v.country), v.phone), v.password, v.remember);
@@ -61,24 +61,10 @@ export function leaveLogin() {
 
 // ---- the login dialog (shop page) ----
 
-type OnSuccess = (profile: Profile) => void;
-export const loginDialog = signal<{ onSuccess?: OnSuccess } | null>(null);
-
-/** Opens the login form as a dialog; `onSuccess` runs after a successful login (the shop continues the order). */
-export function openLoginDialog(onSuccess?: OnSuccess) {
-  loginDialog.value = { onSuccess };
-}
-
-export function closeLoginDialog() {
-  loginDialog.value = null;
-}
-
-/** The dialog's submit: on success close it and hand the profile on. */
-export async function submitLoginDialog(onSuccess?: OnSuccess): Promise<boolean> {
+/** The dialog's submit: on success the profile goes on to `onSuccess` (the shop continues the order). */
+export async function submitLoginDialog(onSuccess?: (profile: Profile) => void): Promise<boolean> {
   const next = await submitLogin();
   if (!next) return false;
-  const pending = loginDialog.peek()?.onSuccess;
-  closeLoginDialog();
-  (onSuccess ?? pending)?.(next);
+  onSuccess?.(next);
   return true;
 }

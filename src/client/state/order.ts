@@ -3,7 +3,7 @@
  * "Sending", §8): the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
  * review, the POST, the 750 ms redirect to /tracking, and the send errors with their notices and analytics.
  */
-import { computed, signal } from '@preact/signals-react';
+import { batch, computed, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
 import type { WireOrderInput } from '../../shared/wire-order.ts';
 import * as rules from '../lib/order.ts';
@@ -14,13 +14,13 @@ import { loc, navigate } from '../router/history.ts';
 import { track } from '../services/analytics.ts';
 import { ApiError } from '../services/http.ts';
 import * as api from '../services/orders.ts';
-import { save } from '../services/storage.ts';
-import { applyProfile } from './account.ts';
+import { noteActiveOrder } from './account.ts';
 import { locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
-import { loggedIn, profile, user } from './session.ts';
+import { loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
+import { handOver } from './tracking.ts';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -49,8 +49,10 @@ export const editable = computed(() => pageState.value === 'taking-orders' && se
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
 function setSelection(next: Selection) {
-  selection.value = next;
-  status.value = rules.statusAfter(status.peek(), next);
+  batch(() => {
+    selection.value = next;
+    status.value = rules.statusAfter(status.peek(), next);
+  });
 }
 
 export function toggleService(serviceId: number) {
@@ -110,22 +112,17 @@ export function backToEditing() {
   status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
 }
 
-function storeActiveOrder(id: number, shopId: number) {
-  orderId.value = id;
-  void save('order', { id, barbershop: shopId });
-  const p = profile.peek();
-  // The gate, the floating button and tracking read the profile's active order; the server set it too.
-  if (p && p.active_order_id !== id) applyProfile({ ...p, active_order_id: id });
-}
 
 function failed(err: unknown) {
   const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
   const kind = rules.sendErrorKind(message);
-  sending.value = 'rejected';
-  error.value = kind;
-  errorMessage.value = message;
-  // SPEC.md §8: back to editing, the selection kept.
-  status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+  batch(() => {
+    sending.value = 'rejected';
+    error.value = kind;
+    errorMessage.value = message;
+    // SPEC.md §8: back to editing, the selection kept.
+    status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+  });
   track('error', kind === 'timeslot' ? { type: 'timeSlot' } : { type: 'sendOrder', message });
   // A lost login has its own notice on the login page; this one must not cover it.
   if (!user.peek()) return;
@@ -145,13 +142,21 @@ export async function sendOrder(): Promise<boolean> {
   if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
   const barberId = barber.peek();
   const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}) };
-  sending.value = 'pending';
-  error.value = null;
-  errorMessage.value = null;
+  batch(() => {
+    sending.value = 'pending';
+    error.value = null;
+    errorMessage.value = null;
+  });
   try {
     const answer = await api.createOrder(locale.peek(), u.id, body);
-    sending.value = 'fulfilled';
-    if (answer.status === 'active') storeActiveOrder(answer.id, s.id);
+    batch(() => {
+      sending.value = 'fulfilled';
+      if (answer.status !== 'active') return;
+      orderId.value = answer.id;
+      // The gate, the floating button and tracking follow the joined order; tracking starts from this answer.
+      noteActiveOrder(answer.id, s.id);
+      handOver(answer);
+    });
     const sum = totals.peek();
     track('queue-confirmation', { pob_id: s.id, order_id: answer.id, barber_id: barberId, services: sum.services, extras: sum.extras, price: sum.price, duration: sum.duration, wait: answer.queue ?? null });
     clearTimeout(redirectTimer);
@@ -165,13 +170,15 @@ export async function sendOrder(): Promise<boolean> {
 
 /** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
-  barbershop.value = null;
-  selection.value = rules.EMPTY_SELECTION;
-  status.value = 'idle';
-  sending.value = 'idle';
-  error.value = null;
-  errorMessage.value = null;
-  dialog.value = null;
+  batch(() => {
+    barbershop.value = null;
+    selection.value = rules.EMPTY_SELECTION;
+    status.value = 'idle';
+    sending.value = 'idle';
+    error.value = null;
+    errorMessage.value = null;
+    dialog.value = null;
+  });
 }
 
 /**

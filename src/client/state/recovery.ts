@@ -14,8 +14,6 @@ import { locale, t } from './i18n.ts';
 import { recoveryPending } from './recovery-flag.ts';
 import { checkFresh, progress, storeProgress, tokenSent } from './recovery-store.ts';
 
-export { checkFresh, progress, restoreRecovery, tokenSent, type RecoveryProgress } from './recovery-store.ts';
-
 export const recoveryStatus = signal<'idle' | 'loading'>('idle');
 export const recovered = signal(false);
 /** Step 1 inputs. */

@@ -2,7 +2,7 @@
  * Registration (SPEC.md §2 Register, §4, §5): idle → pending (loader) → success (thank-you) or failure
  * (the generic message plus the server's errors under 'other errors').
  */
-import { signal } from '@preact/signals-react';
+import { batch, signal } from '@preact/signals-react';
 import { dialCode, normalisePhone, validateRegistration, type RegistrationField, type RegistrationForm } from '../lib/validation.ts';
 import { serverTextKey } from '../lib/account.ts';
 import * as api from '../services/account.ts';
@@ -39,8 +39,10 @@ function textOf(err: unknown): string {
 export async function submitRegistration(): Promise<boolean> {
   if (!registerForm.attempt() || registerStatus.peek() === 'pending') return false;
   const v = registerForm.values.peek();
-  registerStatus.value = 'pending';
-  otherErrors.value = [];
+  batch(() => {
+    registerStatus.value = 'pending';
+    otherErrors.value = [];
+  });
   try {
     await api.register(locale.peek(), {
       countryCode: dialCode(v.countryCode),
@@ -53,12 +55,16 @@ export async function submitRegistration(): Promise<boolean> {
       allow_email: Boolean(v.allow_email),
       allow_sms: v.allow_sms !== false,
     });
-    registerStatus.value = 'success';
-    registerForm.reset();
+    batch(() => {
+      registerStatus.value = 'success';
+      registerForm.reset();
+    });
     return true;
   } catch (err) {
-    otherErrors.value = [textOf(err)];
-    registerStatus.value = 'failure';
+    batch(() => {
+      otherErrors.value = [textOf(err)];
+      registerStatus.value = 'failure';
+    });
     return false;
   }
 }
@@ -70,13 +76,17 @@ export function editRegistration<K extends keyof RegistrationForm>(key: K, value
 /** Leaving the page: the next visit starts with an empty form, not the thank-you. */
 export function leaveRegistration() {
   if (registerStatus.peek() === 'success' || registerStatus.peek() === 'failure') {
-    registerStatus.value = 'idle';
-    otherErrors.value = [];
+    batch(() => {
+      registerStatus.value = 'idle';
+      otherErrors.value = [];
+    });
   }
 }
 
 export function reset() {
-  registerStatus.value = 'idle';
-  otherErrors.value = [];
-  registerForm.reset();
+  batch(() => {
+    registerStatus.value = 'idle';
+    otherErrors.value = [];
+    registerForm.reset();
+  });
 }

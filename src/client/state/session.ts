@@ -42,12 +42,23 @@ export const rememberLogin = signal(false);
 
 export const loggedIn = computed(() => Boolean(user.value?.id && user.value.token));
 export const priority = computed(() => membershipPriority(profile.value?.membership?.type ?? null));
-export const activeOrderId = computed(() => profile.value?.active_order_id ?? null);
+/**
+ * What this page learnt about the active order since the profile last came from the server: the order it
+ * joined (the POST's answer), or null once tracking saw the order end. The next server profile replaces it.
+ */
+export const orderNews = signal<{ id: number | null } | null>(null);
+/** The server's active order, or what this page learnt since (joined, ended). */
+export const activeOrderId = computed(() => {
+  const p = profile.value;
+  const news = orderNews.value;
+  return !p ? null : news ? news.id : (p.active_order_id ?? null);
+});
 export const member = computed(() => isMember(profile.value));
 
 export function reset() {
   user.value = null;
   profile.value = null;
+  orderNews.value = null;
   sync.value = 'idle';
   rememberLogin.value = false;
 }

@@ -1,10 +1,11 @@
 /**
- * The shop page's actions (SPEC.md §2 "Shop detail", §4): entering and leaving (load, 30 s refresh, clear),
- * the selected barber, the header image height from the window height, the fixed header, the
- * once-per-session header notice, and which service group is in view.
+ * The shop page's state (SPEC.md §2 "Shop detail", §4): entering and leaving (load, 30 s refresh, clear),
+ * the selected barber, the header image height from the window height, whether the fixed header is
+ * pinned, the once-per-session header notice, and which service group is in view. The scroll watching
+ * that sets the last two lives with the screen (screens/Shop/scroll.ts).
  */
-import { computed, signal } from '@preact/signals-react';
-import { HEADER_HEIGHT, REFRESH_MS } from '../../shared/constants.ts';
+import { batch, computed, signal } from '@preact/signals-react';
+import { REFRESH_MS } from '../../shared/constants.ts';
 import { headerImageHeight } from '../lib/images.ts';
 import { isoWeekday } from '../lib/mappers.ts';
 import { effectiveWait, shopState } from '../lib/shop-state.ts';
@@ -16,8 +17,8 @@ import { development } from './prefs.ts';
 import { clearShop, loadShop, shop } from './shops.ts';
 
 /** SPEC.md §2: the shop header notice appears once per session, after 1000 ms, for 5000 ms. */
-export const HEADER_NOTICE_DELAY_MS = 1000;
-export const HEADER_NOTICE_MS = 5000;
+const HEADER_NOTICE_DELAY_MS = 1000;
+const HEADER_NOTICE_MS = 5000;
 const HEADER_NOTICE_FLAG = 'shopHeaderNoticeSeen';
 /** A chip tap scrolls smoothly past other groups; their passing must not move the highlight meanwhile. */
 const CHIP_SCROLL_LOCK_MS = 1000;
@@ -46,21 +47,8 @@ export function selectBarber(id: number | null) {
   selectedBarberId.value = id;
 }
 
-export function measureWindow(height = readWindowHeight()) {
-  windowHeight.value = height;
-}
-
-function watchScroll(): () => void {
-  const update = () => {
-    headerPinned.value = window.scrollY > imageHeight.value - HEADER_HEIGHT;
-  };
-  update();
-  addEventListener('scroll', update, { passive: true });
-  return () => removeEventListener('scroll', update);
-}
-
 /** Shows the header notice 1 s after entering, for 5 s, once per session; the flag is set when it shows. */
-export function startHeaderNotice(): () => void {
+function startHeaderNotice(): () => void {
   if (hasSessionFlag(HEADER_NOTICE_FLAG)) return () => {};
   let hide: ReturnType<typeof setTimeout> | undefined;
   const show = setTimeout(() => {
@@ -87,68 +75,43 @@ export function enterShopPage(idParam: string | undefined): () => void {
   const id = Number(idParam);
   // SPEC.md §4: a fresh visit from the list starts with 'Anyone'.
   if (previousPath.value === '/home' || previousPath.value === '/') selectedBarberId.value = null;
-  measureWindow();
+  windowHeight.value = readWindowHeight();
   let open = true;
   void loadShop(id).then((ok) => {
     if (!ok && open) redirect('/home');
   });
   const stopPoll = poll(() => loadShop(id, { refresh: true }), REFRESH_MS);
   const stopNotice = startHeaderNotice();
-  const stopScroll = watchScroll();
   return () => {
     open = false;
     stopPoll();
     stopNotice();
-    stopScroll();
     clearShop();
-    headerPinned.value = false;
     activeGroupId.value = null;
   };
 }
 
 let lockedUntil = 0;
 
-/**
- * Highlights the chip of the group in view: the first group (in page order) crossing the band between the
- * sticky chips (`topOffset` px) and the middle of the screen.
- */
-export function watchGroups(root: HTMLElement | null, topOffset: number): () => void {
-  if (!root || typeof IntersectionObserver === 'undefined') return () => {};
-  const inBand = new Set<Element>();
-  const sections = [...root.querySelectorAll<HTMLElement>('[data-group-id]')];
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const e of entries) {
-        if (e.isIntersecting) inBand.add(e.target);
-        else inBand.delete(e.target);
-      }
-      if (Date.now() < lockedUntil) return;
-      const first = sections.find((s) => inBand.has(s));
-      if (first) activeGroupId.value = Number(first.dataset.groupId);
-    },
-    { rootMargin: `-${topOffset}px 0px -50% 0px` },
-  );
-  for (const s of sections) observer.observe(s);
-  return () => observer.disconnect();
-}
-
-/** A chip tap: highlight it and bring its group under the sticky chips, moving focus there for keyboards. */
-export function scrollToGroup(id: number) {
+/** A chip tap chose this group: it stays highlighted while the smooth scroll passes the others. */
+export function holdGroup(id: number) {
   activeGroupId.value = id;
   lockedUntil = Date.now() + CHIP_SCROLL_LOCK_MS;
-  const target = document.getElementById(`group-${id}`);
-  if (!target) return;
-  const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
-  target.focus({ preventScroll: true });
+}
+
+/** The scroll spy found this group in view; a chip tap's choice holds for a moment first. */
+export function spyGroup(id: number) {
+  if (Date.now() >= lockedUntil) activeGroupId.value = id;
 }
 
 export function reset() {
-  selectedBarberId.value = null;
-  windowHeight.value = readWindowHeight();
-  headerPinned.value = false;
-  headerNoticeOpen.value = false;
-  activeGroupId.value = null;
+  batch(() => {
+    selectedBarberId.value = null;
+    windowHeight.value = readWindowHeight();
+    headerPinned.value = false;
+    headerNoticeOpen.value = false;
+    activeGroupId.value = null;
+  });
   lockedUntil = 0;
   clearSessionFlag(HEADER_NOTICE_FLAG);
 }

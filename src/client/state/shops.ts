@@ -20,7 +20,6 @@ let listFetchedAt = 0;
 let listLocale = '';
 
 const detailWire = signal<WirePobDetail | null>(null);
-export const detailStatus = signal<FetchStatus>('idle');
 
 /** Today's weekday where the shops are (1 = Monday). */
 const weekday = () => isoWeekday(new Date(), LOCALES[locale.value]?.timezone ?? 'Europe/Helsinki');
@@ -51,25 +50,19 @@ export async function loadShops(force = false): Promise<void> {
 
 /** Loads one shop; resolves false when it was rejected (the screen then goes to /home). */
 export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
-  if (!opts.refresh || detailWire.value?.id !== id) {
-    detailStatus.value = 'pending';
-    if (detailWire.value?.id !== id) detailWire.value = null;
-  }
+  if (detailWire.value?.id !== id) detailWire.value = null;
   try {
     detailWire.value = await fetchShop(locale.value, id, development.value);
-    detailStatus.value = 'fulfilled';
     return true;
   } catch {
     if (opts.refresh && detailWire.value?.id === id) return true; // a failed refresh keeps what is shown
     detailWire.value = null;
-    detailStatus.value = 'rejected';
     return false;
   }
 }
 
 export function clearShop() {
   detailWire.value = null;
-  detailStatus.value = 'idle';
 }
 
 export function reset() {

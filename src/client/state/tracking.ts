@@ -1,10 +1,10 @@
 /**
  * Following the active order (SPEC.md §2 "Tracking", §4 "Queue message", "Sending", "Tracking", §9): the
- * order refreshes every 30 s (paused while hidden, at once when shown), when the profile's active order
- * changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
+ * order starts from the answer of joining (no second fetch), refreshes every 30 s (paused while hidden, at
+ * once when shown), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
  * the change in wait; and when the order ends or disappears, the active order is cleared and / follows.
  */
-import { computed, effect, signal } from '@preact/signals-react';
+import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import type { QueueMessage } from '../lib/queue-message.ts';
@@ -12,12 +12,11 @@ import { isEnded, neutralKey, nextMessage, toTrackedOrder, type TrackedOrder } f
 import { loc, navigate } from '../router/history.ts';
 import { ApiError } from '../services/http.ts';
 import * as api from '../services/orders.ts';
-import { save } from '../services/storage.ts';
-import { applyProfile } from './account.ts';
+import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
 import { notify } from './notices.ts';
 import { poll } from './poll.ts';
-import { activeOrderId, profile, sync, user } from './session.ts';
+import { activeOrderId, sync, user } from './session.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;
@@ -50,20 +49,16 @@ let seq = 0;
 let failures = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let homeTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** SPEC.md §4: a non-active status clears the active order, here and in the stored profile. */
-function clearActiveOrder() {
-  const p = profile.peek();
-  if (p && p.active_order_id !== null) applyProfile({ ...p, active_order_id: null });
-  void save('order', null);
-}
+/** When joining handed its answer over: tracking starting within a refresh period does not fetch it again. */
+let handedOverAt: number | null = null;
 
 /** The order is over (ended, cancelled, or gone): clear it and return to / after 500 ms. */
 function finish() {
   if (ended.peek()) return;
   ended.value = true;
   clearTimeout(retryTimer);
-  clearActiveOrder();
+  // SPEC.md §4: a non-active status clears the active order (until the next profile sync says so too).
+  if (activeOrderId.peek() !== null) noteActiveOrder(null);
   clearTimeout(homeTimer);
   homeTimer = setTimeout(() => {
     // The customer may have gone elsewhere meanwhile; only tracking hands over to the gate.
@@ -75,10 +70,19 @@ function apply(w: WireOrder) {
   const next = toTrackedOrder(w);
   const prev = order.peek();
   const sameOrder = prev?.orderId === next.orderId;
-  message.value = nextMessage(sameOrder ? message.peek() : NEUTRAL, sameOrder ? prev.queue : null, next.queue);
-  order.value = next;
-  fetchStatus.value = 'fulfilled';
+  batch(() => {
+    message.value = nextMessage(sameOrder ? message.peek() : NEUTRAL, sameOrder ? prev.queue : null, next.queue);
+    order.value = next;
+    fetchStatus.value = 'fulfilled';
+  });
   if (isEnded(next.status)) finish();
+}
+
+/** Joining's POST answers the new order: tracking starts from it, and its first refresh comes in 30 s. */
+export function handOver(w: WireOrder) {
+  clearTracking();
+  apply(w);
+  handedOverAt = Date.now();
 }
 
 function scheduleRetry() {
@@ -122,8 +126,10 @@ export async function refreshOrder(): Promise<void> {
  */
 export function startTracking(): () => void {
   if (order.peek() && order.peek()!.orderId !== activeOrderId.peek()) clearTracking();
+  const fresh = handedOverAt !== null && Date.now() - handedOverAt < REFRESH_MS && order.peek()?.orderId === activeOrderId.peek();
+  handedOverAt = null;
   ended.value = false;
-  const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: true });
+  const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: !fresh });
   let first = true;
   const stopWatch = effect(() => {
     const id = activeOrderId.value;
@@ -199,14 +205,17 @@ export function toggleReceipt() {
 export function clearTracking() {
   seq++;
   failures = 0;
+  handedOverAt = null;
   clearTimeout(retryTimer);
-  order.value = null;
-  fetchStatus.value = 'idle';
-  message.value = NEUTRAL;
-  checkInStatus.value = 'idle';
-  leaveStatus.value = 'idle';
-  receiptOpen.value = false;
-  ended.value = false;
+  batch(() => {
+    order.value = null;
+    fetchStatus.value = 'idle';
+    message.value = NEUTRAL;
+    checkInStatus.value = 'idle';
+    leaveStatus.value = 'idle';
+    receiptOpen.value = false;
+    ended.value = false;
+  });
 }
 
 export function reset() {

@@ -12,7 +12,7 @@ export type WelcomeSlide = 'service' | 'product' | 'account' | 'install';
 export type InstallPlatform = 'ios' | 'android' | 'unknown';
 
 /** A horizontal move shorter than this is a tap, longer a swipe. */
-export const SWIPE_PX = 40;
+const SWIPE_PX = 40;
 
 export const standalone = signal(false);
 export const installPlatform = signal<InstallPlatform>('unknown');

@@ -5,7 +5,7 @@
  * adds its own credentials). Endpoint and token_uri are configurable, so tests point both at a local fake.
  * Without a project and credentials push is off: pushFromConfig answers null and nobody is pushed.
  */
-import { importPKCS8, SignJWT } from 'jose';
+import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 
 export interface PushMessage {
   token: string;

@@ -3,7 +3,8 @@
  * first inside a shift window and the shop's hours. Pure; the only state is a per-barber "free at" array that
  * each run owns.
  */
-import type { EngineBarber, EngineOrder, EngineShift, Snapshot } from './types.ts';
+import { expectedFree } from './floor.ts';
+import type { EngineBarber, EngineOrder, EngineShift, Learned, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
 
@@ -28,6 +29,8 @@ export interface Ctx {
   /** Sorted by id so that ties between barbers go to the lower id. */
   lanes: Lane[];
   laneOf: Map<number, number>;
+  /** What the shop has learned, when the snapshot carries it. */
+  learned?: Learned;
 }
 
 export interface Placement {
@@ -47,13 +50,13 @@ function saneSpeed(speed: number): number {
   return Number.isFinite(speed) && speed > 0 ? speed : 1;
 }
 
-function lane(b: EngineBarber): Lane {
+function lane(b: EngineBarber, now: number, learned: Learned | undefined): Lane {
   const windows = [...b.shifts].sort((x, y) => x.start - y.start || x.end - y.end);
-  return { id: b.id, speed: saneSpeed(b.speed), windows, freeAt: b.freeAt };
+  return { id: b.id, speed: saneSpeed(b.speed), windows, freeAt: expectedFree(b, now, learned) };
 }
 
 export function prepare(s: Snapshot): Ctx {
-  const lanes = s.barbers.map(lane).sort((x, y) => x.id - y.id);
+  const lanes = s.barbers.map((b) => lane(b, s.now, s.learned)).sort((x, y) => x.id - y.id);
   const laneOf = new Map<number, number>();
   // The first barber of a duplicated id wins, so a bad snapshot cannot double a barber's queue.
   lanes.forEach((l, i) => {
@@ -61,7 +64,7 @@ export function prepare(s: Snapshot): Ctx {
   });
   const floor = s.hours ? Math.max(s.now, s.hours.open) : s.now;
   const close = s.hours ? s.hours.close : -Infinity;
-  return { now: s.now, floor, close, lanes, laneOf };
+  return { now: s.now, floor, close, lanes, laneOf, ...(s.learned && { learned: s.learned }) };
 }
 
 /** Each barber's free time before any waiting order is placed. */

@@ -10,8 +10,10 @@
  * recalculation on a partial queue let an earlier non-member jump back ahead of a member who had rightly
  * overtaken it.
  */
-import { type Ctx, type Placement, type Slot, pick, prepare, run, waitMinutes } from './assign.ts';
-import type { BarberQueue, EngineOrder, Schedule, ScheduledOrder, Snapshot } from './types.ts';
+import { memberAllowance } from './allowance.ts';
+import { type Ctx, type Placement, type Slot, pick, prepare, waitMinutes } from './assign.ts';
+import { arrivalSpread, playFloor, readyAt } from './floor.ts';
+import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
 /** A checked-in order due within this many minutes is never pushed back by a later joiner. */
@@ -22,6 +24,9 @@ export const DEFAULT_PROBE_MINUTES = 30;
 /** Membership priorities: none, Silver, Gold, Platinum. */
 export const PRIORITIES = [0, 1, 2, 3] as const;
 
+/** Likely arrival times a quote for someone on his way averages over (see floor.ts arrivalSpread). */
+export const SPREAD = 3;
+
 // Id of a proposed order that does not exist yet; stored ids are positive.
 const NEW_ID = -1;
 
@@ -31,6 +36,11 @@ export interface ProposedOrder {
   duration: number;
   /** Defaults to the snapshot's now. */
   joinedAt?: number;
+  /** When the customer expects to arrive (epoch ms); absent with source 'app': the learned trip times. */
+  expectedAt?: number;
+  /** 'app' without check-in: a remote joiner. Absent or 'desk': in the shop now. */
+  source?: OrderSource;
+  checkedIn?: boolean;
 }
 
 export type Fit = { ok: true; start: number; wait: number; barberId: number } | { ok: false };
@@ -81,14 +91,6 @@ function serviceOrder(joiners: readonly EngineOrder[]): EngineOrder[] {
   return list;
 }
 
-/**
- * The orders a new joiner of this priority, joining now, would queue behind, in service order: admitting it
- * splits the list into those that stay ahead of it, in their order, and the rest.
- */
-function aheadOf(list: readonly EngineOrder[], priority: number, now: number): EngineOrder[] {
-  return list.filter((o) => staysAhead(o, { priority, joinedAt: now }));
-}
-
 /** Checked-in orders not pinned yet that start within the guard window in the full schedule. */
 function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
   const due: number[] = [];
@@ -102,42 +104,61 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 function scheduledOrders(ctx: Ctx, placements: readonly Placement[]): ScheduledOrder[] {
   let position = 0;
   return placements.map(({ order, barberId, start }) => {
-    const wait = start === null ? null : waitMinutes(ctx.now, start);
+    const wait = start === null ? null : quoted(ctx, order.priority, waitMinutes(ctx.now, start), isPinned(order));
     const row: ScheduledOrder = { id: order.id, barberId, start, wait, position };
     if (start !== null) position++;
     return row;
   });
 }
 
-function slotWait(ctx: Ctx, slot: Slot | null): number | null {
-  return slot === null ? null : waitMinutes(ctx.now, slot.start);
+/** A planned wait as quoted: with the allowance for members yet to come, unless pinned (nobody overtakes it). */
+function quoted(ctx: Ctx, priority: number, wait: number, pinned = false): number {
+  return pinned ? wait : wait + memberAllowance(ctx, priority, wait, GUARD_MINUTES);
 }
 
-/** The full schedule's placements and free times, and the free times behind each priority's "ahead" orders. */
+function slotWait(ctx: Ctx, slot: Slot | null, priority: number): number | null {
+  return slot === null ? null : quoted(ctx, priority, waitMinutes(ctx.now, slot.start));
+}
+
+function readiness(ctx: Ctx, list: readonly EngineOrder[]): number[] {
+  return list.map((o) => readyAt(o, ctx.now, ctx.learned));
+}
+
+/** The full schedule's placements, and when each barber first has nobody present to take. */
 interface Placed {
   list: EngineOrder[];
+  /** readyAt of each order of the list. */
+  ready: number[];
   placements: Placement[];
-  free: number[];
+  idle: number[];
 }
 
-/** Barbers' free times once everything a new joiner of this priority queues behind is placed. */
+/**
+ * When each barber would first be free for a new joiner of this priority who is in the shop now: he is taken
+ * before everyone he goes ahead of, so only those who stay ahead of him (admitting him splits the list) are
+ * played.
+ */
 function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
-  const ahead = aheadOf(placed.list, priority, ctx.now);
-  // Usually priority 0: everyone is ahead, and the full schedule has placed them already.
-  return ahead.length === placed.list.length ? placed.free : run(ctx, ahead).free;
+  const ahead: EngineOrder[] = [];
+  const ready: number[] = [];
+  placed.list.forEach((o, k) => {
+    if (staysAhead(o, { priority, joinedAt: ctx.now })) ahead.push(o), ready.push(placed.ready[k]);
+  });
+  // Usually priority 0: everyone is ahead, and the full schedule has played them already.
+  return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, ready).idle;
 }
 
 function estimates(ctx: Ctx, placed: Placed, probe: number): Schedule['estimates'] {
   return PRIORITIES.map((priority) => {
     const slot = pick(ctx, freeBefore(ctx, placed, priority), { barberId: null, duration: probe });
-    return { priority, wait_time: slotWait(ctx, slot) };
+    return { priority, wait_time: slotWait(ctx, slot, priority) };
   });
 }
 
 function barberQueues(ctx: Ctx, s: Snapshot, placed: Placed, probe: number): BarberQueue[] {
   const free = freeBefore(ctx, placed, 0);
   return s.barbers.map((b) => {
-    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }));
+    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }), 0);
     return { id: b.id, wait_time, queue_open: wait_time !== null };
   });
 }
@@ -156,7 +177,8 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const probe = opts.probeMinutes ?? DEFAULT_PROBE_MINUTES;
   const ctx = prepare(s);
   const list = serviceOrder([...s.orders].sort(byJoin));
-  const placed: Placed = { list, ...run(ctx, list) };
+  const ready = readiness(ctx, list);
+  const placed: Placed = { list, ready, ...playFloor(ctx, list, ready) };
   const est = estimates(ctx, placed, probe);
   const barbers = barberQueues(ctx, s, placed, probe);
   const open = isOpen(s);
@@ -192,12 +214,33 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     barberId: order.barberId,
     duration: order.duration,
     joinedAt: order.joinedAt ?? s.now,
-    checkedIn: false,
+    checkedIn: order.checkedIn ?? false,
+    ...(order.source !== undefined && { source: order.source }),
+    ...(order.expectedAt !== undefined && { expectedAt: order.expectedAt }),
   };
   const list = serviceOrder(withProposal(s.orders, x));
-  // Orders behind it cannot change its start, so only the prefix up to it is placed.
-  const { placements } = run(ctx, list.slice(0, list.indexOf(x) + 1));
-  const { start, barberId } = placements[placements.length - 1];
-  if (start === null || barberId === null) return { ok: false };
-  return { ok: true, start, wait: waitMinutes(s.now, start), barberId };
+  const at = list.indexOf(x);
+  // Present, it is taken before everyone behind it, so only the prefix up to it is played; away, those behind
+  // it who are in the shop are served meanwhile.
+  const own = arrivalSpread(x, ctx.now, ctx.learned, SPREAD);
+  const played = own[own.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
+  // Whether it can be served today is the plan's answer, everyone at his expected arrival, as schedule() places
+  // it: a full day costs one play.
+  const planned = playFloor(ctx, played, readiness(ctx, played), at).placements[at];
+  if (planned.start === null || planned.barberId === null) return { ok: false };
+  // Everyone on his way, him included, may come early or late: the quote is the mean start over SPREAD equally
+  // likely scenarios, from all early to all late, of those in which it is still served today.
+  const spreads = played.map((o) => (o === x ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
+  let start = planned.start;
+  if (spreads.some((sp) => sp.length > 1)) {
+    let sum = 0;
+    let n = 0;
+    for (let g = 0; g < SPREAD; g++) {
+      const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
+      const p = playFloor(ctx, played, ready, at).placements[at].start;
+      if (p !== null) (sum += p), n++;
+    }
+    if (n) start = Math.round(sum / n);
+  }
+  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: planned.barberId };
 }

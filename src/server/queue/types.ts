@@ -16,6 +16,33 @@ export interface EngineBarber {
   freeAt: number;
   /** Learned speed factor: actual / listed duration. 1 = as listed, 1.2 = 20 % slower. */
   speed: number;
+  /**
+   * A service is in progress (freeAt is its expected end). Past that end the barber is still busy: the engine
+   * adds the shop's learned run-over instead of taking him for free now. Absent means false.
+   */
+  serving?: boolean;
+}
+
+/** Where an order was made: in the app (a remote joiner unless checked in) or at the desk. */
+export type OrderSource = 'app' | 'desk';
+
+/**
+ * What the shop has learned from its history (learn.ts), as the engine needs it at `now`. Distributions are
+ * equal-mass quantiles in minutes, lowest first (QUANTILES of them, src/shared/travel.ts).
+ */
+export interface Learned {
+  /** Join to check-in of remote joiners who gave no expected arrival. */
+  trip: readonly number[];
+  /** Check-in minus the expected arrival given (negative: early). */
+  lateness: readonly number[];
+  /** A service's end minus its expected end (negative: finished early). */
+  runOver: readonly number[];
+  /** Expected joins per hour at this shop around now, by priority 0..3. */
+  joinRate: readonly number[];
+  /** Share of members' orders that join remotely (they overtake only once they are in the shop). */
+  remoteShare: number;
+  /** Mean listed minutes of an order. */
+  meanMinutes: number;
 }
 
 export interface EngineOrder {
@@ -28,6 +55,13 @@ export interface EngineOrder {
   /** Listed total duration of services and extras, minutes (before the barber's speed factor). */
   duration: number;
   checkedIn: boolean;
+  /** Absent means a desk order, or one from before sources were recorded: planned as present. */
+  source?: OrderSource;
+  /**
+   * When the customer said he would arrive (epoch ms). An order not checked in is never planned to start before
+   * it; past it, it is planned at now plus the shop's learned lateness.
+   */
+  expectedAt?: number;
   /**
    * The no-bump guard has fired for this order: it was checked in and due within GUARD_MINUTES of its start in
    * the full schedule at some recalculation (the server records it as orders.pinned_at, from Schedule.due). From
@@ -51,6 +85,12 @@ export interface Snapshot {
   orders: EngineOrder[];
   /** Operator switched the shop to full. */
   full?: boolean;
+  /**
+   * What the shop has learned (learn.ts `learnedAt`). Absent: the constants of src/shared/travel.ts stand for
+   * orders and barbers that carry the new inputs (source, expectedAt, serving), and quotes carry no allowance
+   * for members yet to come, so a snapshot without any of them is planned as before issue 18.
+   */
+  learned?: Learned;
 }
 
 export interface ScheduledOrder {

@@ -10,20 +10,21 @@ import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
 import { bearerOf } from '../auth/tokens.ts';
 import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
+import { noStore } from '../security.ts';
 import { loginSchema, logoutSchema, passwordSchema, refreshSchema, registerSchema, resetSchema, resetTokenSchema } from './schemas/account.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
 
-  app.post('/register/', { schema: registerSchema }, async (req, reply) => {
+  app.post('/register/', { onRequest: noStore, schema: registerSchema }, async (req, reply) => {
     const answer = await register(deps, bodyOf(req), req.locale, addressOf(req));
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/', { schema: loginSchema }, async (req) => login(deps, bodyOf(req), addressOf(req)));
+  app.post('/login/', { onRequest: noStore, schema: loginSchema }, async (req) => login(deps, bodyOf(req), addressOf(req)));
 
   // The refresh token comes as the bearer (SPEC.md §7) or as the body's `refresh`.
-  app.post('/refresh/', { schema: refreshSchema }, async (req) => {
+  app.post('/refresh/', { onRequest: noStore, schema: refreshSchema }, async (req) => {
     const body = bodyOf(req);
     return refresh(deps, refreshTokenOf(bearerOf(req.headers.authorization), body), optionalBool(body, 'rotate') ?? false);
   });
@@ -36,7 +37,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/auth/reset-token/', { schema: resetTokenSchema }, async (req) => requestCode(deps, bodyOf(req), req.locale, addressOf(req)));
 
-  app.post('/auth/reset/', { schema: resetSchema }, async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
+  app.post('/auth/reset/', { onRequest: noStore, schema: resetSchema }, async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
 
-  app.post('/password/', { preValidation: requireAccess(deps), schema: passwordSchema }, async (req) => changePassword(deps, req.customerId!, bodyOf(req)));
+  app.post('/password/', { onRequest: noStore, preValidation: requireAccess(deps), schema: passwordSchema }, async (req) => changePassword(deps, req.customerId!, bodyOf(req)));
 }

@@ -9,6 +9,7 @@ import { customerProfile, markMessage, messagesOf, patchProfile, receiptsOf, red
 import { badRequest } from '../errors.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { parseId } from '../input/params.ts';
+import { noStore } from '../security.ts';
 import { messagePatchSchema, messagesSchema, profilePatchSchema, profileSchema, receiptsSchema, redeemSchema } from './schemas/account.ts';
 
 type Params = { id: string; mid?: string; bid?: string };
@@ -22,9 +23,9 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.
   const guard = { preValidation: requireCustomer(deps) };
 
-  app.get('/customers/:id/', { ...guard, schema: profileSchema }, async (req) => customerProfile(deps, req.customerId!));
+  app.get('/customers/:id/', { ...guard, onRequest: noStore, schema: profileSchema }, async (req) => customerProfile(deps, req.customerId!));
 
-  app.patch('/customers/:id/', { ...guard, schema: profilePatchSchema }, async (req) => patchProfile(deps, req.customerId!, bodyOf(req)));
+  app.patch('/customers/:id/', { ...guard, onRequest: noStore, schema: profilePatchSchema }, async (req) => patchProfile(deps, req.customerId!, bodyOf(req)));
 
   app.get('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) => receiptsOf(deps, req.customerId!));
 

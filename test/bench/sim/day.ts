@@ -1,48 +1,45 @@
 /**
- * One simulated shop day, played as it really happens. The engine is consulted exactly as the server would:
- * at each join (the quoted wait: `fits()` on the snapshot of that moment) and whenever a barber is free (who
- * is next: the engine's service order, i.e. priority, then join time, with the no-bump guard). The guard is
- * persisted as the server does it (orders.pinned_at): after every recalculation the orders in `Schedule.due`
- * are pinned, and a join first recalculates the queue as it stands before the joiner, so an order that became
- * due since the last event is pinned before the joiner can push it back. Everything the
- * engine does not know is real here: actual service times are random around listed × the barber's true speed,
- * the speed the snapshot carries is only what has been learned from finished services, later members really
- * overtake, no-shows are only found out when called, barbers overrun and leave at the end of their shift.
+ * One simulated shop day on the real floor (issue 18). Customers join in the shop or from afar; a remote joiner
+ * travels a trip drawn independently of any quote and checks in when he arrives (some gave an expected arrival,
+ * with error; some never come and the shop clears them after a while). A free barber calls the first customer
+ * in the engine's service order who is in the shop, may be served by him and fits his shift: nobody is
+ * dispatched while away. Services vary around listed × the barber's true speed and some run well over.
+ *
+ * The engine is consulted as the server would: at each join (the quote: `fits()` on the snapshot of that
+ * moment, with the customer's expected arrival) and at every recalculation (service order, pins from
+ * `Schedule.due`). The snapshot carries only what the server could know: who has checked in, the arrival a
+ * customer gave, the speed and the figures learned from earlier days (learn.ts, fed by `history`).
  */
+import type { HistoryRow } from '../../../src/server/queue/learn.ts';
 import { fits, schedule } from '../../../src/server/queue/schedule.ts';
-import type { EngineOrder, Schedule, Snapshot } from '../../../src/server/queue/types.ts';
-import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, type ShopBarber } from './shop.ts';
+import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/types.ts';
+import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHOW_CLEAR_MINUTES, type ShopBarber } from './shop.ts';
 
 /** Weight of the newest finished service in the learned speed (exponentially weighted mean of actual/listed). */
 export const LEARN_ALPHA = 0.15;
-/** A barber calls a customer who is not there, waits a little, then marks the no-show. */
-export const NO_SHOW_CALL_MINUTES = 2;
+const HOUR = 60 * MINUTE;
 
 /** One customer who joined and was served: what each estimator said at join time, and what happened. */
 export interface WaitRecord {
   shop: number;
   day: number;
   priority: number;
-  choseBarber: boolean;
-  /** The chosen barber left for the day before serving them: the shop gave them to anyone. */
-  reassigned: boolean;
-  joinMinute: number;
+  walkIn: boolean;
+  gaveEta: boolean;
   quote: number;
   naive: number;
-  naiveAll: number;
   actual: number;
   /** How many customers who joined later were served before this one. */
   overtakenBy: number;
-  /**
-   * How many lower-priority customers who joined earlier, and whom the engine had put behind this one when it
-   * joined, were served before it anyway (a barber who may not serve this one, or the no-bump guard).
-   */
-  bumpedBack: number;
-  startedAfterClose: boolean;
+  /** At join, someone ahead of him in service order was not in the shop. */
+  absentAhead: boolean;
+  /** His own trip (0 for a walk-in), minutes. */
+  trip: number;
 }
 
 export interface DayResult {
   records: WaitRecord[];
+  history: HistoryRow[];
   arrivals: number;
   refused: number;
   balked: number;
@@ -57,25 +54,22 @@ interface Customer {
   a: Arrival;
   joinedAt: number;
   chosen: number | null;
-  choseBarber: boolean;
-  reassigned: boolean;
   quote: number;
   naive: number;
-  naiveAll: number;
-  checkinAt: number;
+  /** When he walks in; Infinity for a no-show. */
+  arrivesAt: number;
+  expectedAt: number | null;
   overtakenBy: number;
-  bumpedBack: number;
-  /** Ids the engine placed ahead of this customer right after it joined. */
-  aheadAtJoin: Set<number>;
-  /** The no-bump guard's record (the server's orders.pinned_at): when it was first in a recalculation's `due`. */
+  absentAhead: boolean;
+  /** The no-bump guard's record (the server's orders.pinned_at). */
   pinnedAt: number | null;
 }
 
 interface Lane {
   b: DayBarber;
-  learned: ShopBarber; // holds the learned speed, carried over between days of the shop
-  serving: { c: Customer; start: number; end: number } | null;
-  busyUntil: number; // end of a service or of a no-show call
+  learned: ShopBarber; // the learned speed, carried over between days of the shop
+  serving: { c: Customer; start: number; end: number; expectedEnd: number } | null;
+  busyUntil: number;
   closer: boolean; // last window ends at closing: stays until every accepted customer is served
   lastEnd: number;
 }
@@ -85,31 +79,25 @@ function balkProbability(wait: number): number {
   return Math.min(0.6, Math.max(0, (wait - 45) / 120));
 }
 
-export interface SimOptions {
-  trace?: (line: string) => void;
-}
-
-export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
-  const { trace } = opts;
-  const { open, close } = plan;
+/** Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. */
+export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): DayResult {
+  const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
     .map((b) => {
       const lastEnd = Math.max(...b.windows.map((w) => w.end));
-      const learned = plan.shop.barbers.find((s) => s.id === b.id);
-      if (!learned) throw new Error(`barber ${b.id} missing from the roster`);
+      const learned = plan.shop.barbers.find((s) => s.id === b.id) as ShopBarber;
       return { b, learned, serving: null, busyUntil: -Infinity, closer: lastEnd >= close, lastEnd };
     })
     .sort((x, y) => x.b.id - y.b.id);
   const waiting = new Map<number, Customer>();
   const records: WaitRecord[] = [];
-  const res: DayResult = { records, arrivals: plan.arrivals.length, refused: 0, balked: 0, joined: 0, noShows: 0, served: 0, unserved: 0 };
+  const history: HistoryRow[] = [];
+  const res: DayResult = { records, history, arrivals: plan.arrivals.length, refused: 0, balked: 0, joined: 0, noShows: 0, served: 0, unserved: 0 };
   let nextId = 1;
   let arrivalIx = 0;
-
-  const clock = (t: number) => new Date(t).toISOString().slice(11, 16);
-  trace?.(`open ${clock(open)}–${clock(close)}; ` + lanes.map((l) => `barber ${l.b.id} ${l.b.role} ${l.b.windows.map((w) => clock(w.start) + '–' + clock(w.end)).join(',')} true ${l.b.trueSpeed.toFixed(2)} learned ${l.learned.learned.toFixed(2)}`).join('; '));
   const windowAt = (l: Lane, t: number) => l.b.windows.find((w) => w.start <= t && t < w.end);
   const present = (l: Lane, t: number) => windowAt(l, t) !== undefined || (l.closer && t >= close);
+  const hourOfWeek = (t: number) => (dayIndex % 7) * 24 + Math.floor((t - dayStart) / HOUR);
 
   function snapshot(t: number): Snapshot {
     const orders: EngineOrder[] = [...waiting.values()].map((c) => ({
@@ -118,7 +106,9 @@ export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
       joinedAt: c.joinedAt,
       barberId: c.chosen,
       duration: c.a.listed,
-      checkedIn: c.checkinAt <= t,
+      checkedIn: c.arrivesAt <= t,
+      source: c.a.walkIn ? 'desk' : 'app',
+      ...(c.expectedAt !== null && { expectedAt: c.expectedAt }),
       ...(c.pinnedAt !== null && { pinned: true, pinnedAt: c.pinnedAt }),
     }));
     return {
@@ -127,99 +117,106 @@ export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
       barbers: lanes.map((l) => ({
         id: l.b.id,
         shifts: l.b.windows,
-        // As the server does it: the service in progress ends at start + listed × learned speed.
-        freeAt: l.serving ? l.serving.start + Math.round(l.serving.c.a.listed * l.learned.learned * MINUTE) : t,
+        freeAt: l.serving ? l.serving.expectedEnd : t,
         speed: l.learned.learned,
+        serving: l.serving !== null,
       })),
       orders,
+      learned: learnedAt(t),
     };
   }
 
-  /** A recalculation as the server does it: the engine's answer, and the orders it lists as due pinned. */
   function recalc(t: number): Schedule {
     const r = schedule(snapshot(t));
     for (const id of r.due) (waiting.get(id) as Customer).pinnedAt = t;
     return r;
   }
 
+  function remember(c: Customer, startedAt: number | null, finishedAt: number | null, expectedEnd: number | null): void {
+    const arrived = c.arrivesAt !== Infinity && (startedAt !== null || c.arrivesAt <= (finishedAt ?? close));
+    history.push({
+      shopId: plan.shop.index,
+      joinedAt: c.joinedAt,
+      priority: c.a.priority,
+      source: c.a.walkIn ? 'desk' : 'app',
+      checkedInAt: arrived ? c.arrivesAt : null,
+      expectedAt: c.expectedAt,
+      listed: c.a.listed,
+      startedAt,
+      finishedAt,
+      expectedEnd,
+      localDay: dayIndex,
+      hourOfWeek: hourOfWeek(c.joinedAt),
+    });
+  }
+
   function join(a: Arrival, t: number): void {
-    // The queue as it stands before the joiner: whatever became due since the last event is pinned first.
-    recalc(t);
+    recalc(t); // whatever became due since the last event is pinned before the joiner can push it back
     const snap = snapshot(t);
     let chosen: number | null = null;
     if (a.choosesBarber) {
-      // The customer picks among the barbers the app shows with an open queue.
       const open = schedule(snap).barbers.filter((q) => q.queue_open);
       if (open.length) chosen = open[Math.floor(a.pickU * open.length)].id;
     }
-    const fit = fits(snap, { priority: a.priority, barberId: chosen, duration: a.listed });
+    const expectedAt = a.eta === null ? null : t + a.eta * MINUTE;
+    const fit = fits(snap, {
+      priority: a.priority,
+      barberId: chosen,
+      duration: a.listed,
+      checkedIn: a.walkIn,
+      source: a.walkIn ? 'desk' : 'app',
+      ...(expectedAt !== null && { expectedAt }),
+    });
     if (!fit.ok) {
       res.refused++;
-      trace?.(`${clock(t)} refused p${a.priority} ${a.listed}min barber ${chosen ?? 'any'}`);
       return;
     }
     if (a.balkU < balkProbability(fit.wait)) {
       res.balked++;
       return;
     }
-    // The naive estimate: customers ahead (waiting, of this priority or higher) × average duration ÷ barbers on shift.
+    // The naive estimate as before: customers ahead (of this priority or higher) × average duration ÷ barbers on shift.
     const ahead = [...waiting.values()].filter((c) => c.a.priority >= a.priority).length;
     const onShift = Math.max(1, lanes.filter((l) => windowAt(l, t) !== undefined).length);
-    const naive = Math.ceil((ahead * MEAN_LISTED) / onShift);
-    const naiveAll = Math.ceil((waiting.size * MEAN_LISTED) / onShift);
     const c: Customer = {
       id: nextId++,
       a,
       joinedAt: t,
       chosen,
-      choseBarber: chosen !== null,
-      reassigned: false,
       quote: fit.wait,
-      naive,
-      naiveAll,
-      checkinAt: a.walkIn ? t : t + Math.max(0, fit.wait - a.comeBackLead) * MINUTE,
+      naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
+      arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round(a.trip * MINUTE),
+      expectedAt,
       overtakenBy: 0,
-      bumpedBack: 0,
-      aheadAtJoin: new Set(),
+      absentAhead: false,
       pinnedAt: null,
     };
     waiting.set(c.id, c);
     const ids = recalc(t).orders.map((o) => o.id);
-    c.aheadAtJoin = new Set(ids.slice(0, ids.indexOf(c.id)));
+    c.absentAhead = ids.slice(0, ids.indexOf(c.id)).some((id) => (waiting.get(id) as Customer).arrivesAt > t);
     res.joined++;
-    trace?.(`${clock(t)} join #${c.id} p${a.priority} ${a.listed}min barber ${chosen ?? 'any'} quote ${fit.wait} (on ${fit.barberId}) naive ${naive}${a.noShow ? ' [no-show]' : ''}`);
   }
 
   function take(l: Lane, c: Customer, t: number): void {
     waiting.delete(c.id);
-    if (c.a.noShow) {
-      res.noShows++;
-      l.busyUntil = t + NO_SHOW_CALL_MINUTES * MINUTE;
-      return;
-    }
-    for (const w of waiting.values()) {
-      if (w.joinedAt < c.joinedAt) w.overtakenBy++;
-      if (c.joinedAt < w.joinedAt && c.a.priority < w.a.priority && !w.aheadAtJoin.has(c.id)) w.bumpedBack++;
-    }
-    const actualMs = Math.round(c.a.listed * l.b.trueSpeed * c.a.noise * MINUTE);
-    l.serving = { c, start: t, end: t + actualMs };
-    trace?.(`${clock(t)} barber ${l.b.id} starts #${c.id} (quoted ${c.quote}, waited ${((t - c.joinedAt) / MINUTE).toFixed(0)}), ends ${clock(t + actualMs)}`);
+    for (const w of waiting.values()) if (w.joinedAt < c.joinedAt) w.overtakenBy++;
+    const actualMs = Math.round((c.a.listed * l.b.trueSpeed * c.a.noise + c.a.runOver) * MINUTE);
+    const expectedEnd = t + Math.round(c.a.listed * l.learned.learned * MINUTE);
+    l.serving = { c, start: t, end: t + actualMs, expectedEnd };
     l.busyUntil = t + actualMs;
     res.served++;
     records.push({
       shop: plan.shop.index,
-      day: plan.dayIndex,
+      day: dayIndex,
       priority: c.a.priority,
-      choseBarber: c.choseBarber,
-      reassigned: c.reassigned,
-      joinMinute: (c.joinedAt - open) / MINUTE,
+      walkIn: c.a.walkIn,
+      gaveEta: c.expectedAt !== null,
       quote: c.quote,
       naive: c.naive,
-      naiveAll: c.naiveAll,
       actual: (t - c.joinedAt) / MINUTE,
       overtakenBy: c.overtakenBy,
-      bumpedBack: c.bumpedBack,
-      startedAfterClose: t >= close,
+      absentAhead: c.absentAhead,
+      trip: c.a.walkIn ? 0 : c.a.trip,
     });
   }
 
@@ -231,17 +228,16 @@ export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
     return l.closer && w.end === l.lastEnd ? Infinity : w.end;
   }
 
-  /** Free barbers call the next customer they may serve, in the engine's service order. */
+  /** Free barbers call the first customer in service order who is here, theirs or anyone's, and fits. */
   function dispatch(t: number): void {
-    while (waiting.size) {
+    for (;;) {
       const idle = lanes.filter((l) => l.busyUntil <= t && present(l, t));
-      if (!idle.length) return;
+      if (!idle.length || !waiting.size) return;
       const order = recalc(t).orders.map((o) => waiting.get(o.id) as Customer);
       let took = false;
       for (const l of idle) {
         const lim = limit(l, t);
-        const expected = (c: Customer) => t + c.a.listed * l.learned.learned * MINUTE;
-        const c = order.find((o) => (o.chosen === null || o.chosen === l.b.id) && expected(o) <= lim);
+        const c = order.find((o) => o.arrivesAt <= t && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim);
         if (c) {
           take(l, c, t);
           took = true;
@@ -255,22 +251,26 @@ export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
   function finish(t: number): void {
     for (const l of lanes) {
       if (l.serving && l.serving.end <= t) {
-        const { c, start, end } = l.serving;
+        const { c, start, end, expectedEnd } = l.serving;
         const ratio = (end - start) / (c.a.listed * MINUTE);
-        l.learned.learned = (1 - LEARN_ALPHA) * l.learned.learned + LEARN_ALPHA * ratio;
+        l.learned.learned = (1 - LEARN_ALPHA) * l.learned.learned + LEARN_ALPHA * Math.min(2, Math.max(0.5, ratio));
+        remember(c, start, end, expectedEnd);
         l.serving = null;
       }
     }
   }
 
-  /** A chosen barber who has left for the day cannot serve anyone: the shop gives those customers to anyone. */
-  function reassign(t: number): void {
+  /** Chosen barbers who left for the day hand their customers to anyone; absent no-shows are cleared. */
+  function tidy(t: number): void {
     for (const c of waiting.values()) {
-      if (c.chosen === null) continue;
-      const l = lanes.find((x) => x.b.id === c.chosen);
-      if (l && !l.closer && t >= l.lastEnd) {
-        c.chosen = null;
-        c.reassigned = true;
+      if (c.chosen !== null) {
+        const l = lanes.find((x) => x.b.id === c.chosen);
+        if (l && !l.closer && t >= l.lastEnd) c.chosen = null;
+      }
+      if (c.arrivesAt > t && t - c.joinedAt >= NO_SHOW_CLEAR_MINUTES * MINUTE) {
+        waiting.delete(c.id);
+        res.noShows++;
+        remember(c, null, null, null);
       }
     }
   }
@@ -280,16 +280,21 @@ export function simulateDay(plan: DayPlan, opts: SimOptions = {}): DayResult {
   for (;;) {
     finish(t);
     while (arrivalIx < plan.arrivals.length && plan.arrivals[arrivalIx].at <= t) join(plan.arrivals[arrivalIx++], t);
-    reassign(t);
+    tidy(t);
     dispatch(t);
     const candidates: number[] = [];
     if (arrivalIx < plan.arrivals.length) candidates.push(plan.arrivals[arrivalIx].at);
     for (const l of lanes) if (l.busyUntil > t) candidates.push(l.busyUntil);
+    for (const c of waiting.values()) {
+      if (c.arrivesAt > t && c.arrivesAt !== Infinity) candidates.push(c.arrivesAt);
+      else if (c.arrivesAt === Infinity) candidates.push(c.joinedAt + NO_SHOW_CLEAR_MINUTES * MINUTE);
+    }
     const nextBoundary = boundaries.find((b) => b > t);
     if (nextBoundary !== undefined) candidates.push(nextBoundary);
     if (!candidates.length) break;
     t = Math.min(...candidates);
   }
   res.unserved = waiting.size;
+  for (const c of waiting.values()) remember(c, null, null, null);
   return res;
 }

@@ -27,23 +27,39 @@ export const EXTRAS: readonly { name: string; minutes: number }[] = [
 export const P_EXTRAS = 0.25; // a customer adds extras
 export const P_TWO_EXTRAS = 0.2; // of those, two rather than one
 
-/** Share of customers of each membership level (Silver 1, Gold 2, Platinum 3); the rest are not members. */
-export const LEVEL_SHARE: Record<1 | 2 | 3, number> = { 1: 0.1, 2: 0.05, 3: 0.02 };
+/** How the members split over the levels (Silver 1, Gold 2, Platinum 3). */
+export const LEVEL_SPLIT: Record<1 | 2 | 3, number> = { 1: 0.55, 2: 0.3, 3: 0.15 };
 export const P_CHOOSE_BARBER = 0.25;
+/** Remote joiners who never come; the shop clears them NO_SHOW_CLEAR_MINUTES after they joined. */
 export const P_NO_SHOW = 0.05;
-/** Customers who join standing in the shop (checked in at once); the others come back before their turn. */
-export const P_WALK_IN = 0.35;
+export const NO_SHOW_CLEAR_MINUTES = 60;
+/** A remote joiner's trip, minutes: uniform, drawn independently of any quote. */
+export const TRIP_MINUTES: [number, number] = [5, 30];
+/** Share of remote joiners who give an expected arrival (the rest do not). */
+export const P_GIVES_ETA = 0.55;
+/** Services that run well over: extra minutes, uniform, on top of the usual spread. */
+export const P_RUN_OVER = 0.08;
+export const RUN_OVER_EXTRA: [number, number] = [5, 20];
 
 /** Day-to-day wobble of a barber's true speed (log-sd). */
 export const DAY_SPEED_SIGMA = 0.05;
-/** What the sensitivity runs vary. */
+/** What a day type and the moved parameters vary. */
 export interface DayParams {
   /** Arrivals per hour per barber on the roster, before the hourly profile. */
   ratePerBarber: number;
   /** Spread of one service's actual time around listed × the barber's true speed (log-sd of a mean-1 lognormal). */
   durationSigma: number;
+  /** Share of customers who join from afar and travel (the rest join in the shop). */
+  remoteShare: number;
+  /** Share of customers who are members (any level). */
+  memberShare: number;
+  /** Error of a given expected arrival: sd in minutes of a normal added to the true trip. */
+  etaErrorSd: number;
 }
-export const DEFAULT_PARAMS: DayParams = { ratePerBarber: 1.05, durationSigma: 0.2 };
+export const DEFAULT_PARAMS: DayParams = { ratePerBarber: 1.05, durationSigma: 0.2, remoteShare: 0.7, memberShare: 0.25, etaErrorSd: 4 };
+/** Arrivals per barber-hour of each day type. */
+export const DAY_TYPES = { quiet: 0.7, normal: 1.05, busy: 1.35 } as const;
+export type DayType = keyof typeof DAY_TYPES;
 
 /** Expected listed duration of an order (service plus extras): what a naive estimator calls "the average". */
 export const MEAN_LISTED = (() => {
@@ -99,10 +115,15 @@ export interface Arrival {
   pickU: number;
   /** Actual time = listed × the serving barber's true speed × this (mean 1). */
   noise: number;
+  /** Only remote joiners are no-shows: they never come. */
   noShow: boolean;
   walkIn: boolean;
-  /** Customers who are not in the shop come back this many minutes before their quoted start. */
-  comeBackLead: number;
+  /** A remote joiner's true trip, minutes from join to check-in. */
+  trip: number;
+  /** The expected arrival he gives, minutes from join (with error), or null. */
+  eta: number | null;
+  /** Extra minutes this service runs over (0 for most). */
+  runOver: number;
   /** Uniform draw for deciding to leave at a long quoted wait. */
   balkU: number;
 }
@@ -110,6 +131,8 @@ export interface Arrival {
 export interface DayPlan {
   shop: Shop;
   dayIndex: number;
+  /** Local midnight of the day (UTC here); day 0 is a Monday. */
+  dayStart: number;
   open: number;
   close: number;
   barbers: DayBarber[];
@@ -182,21 +205,25 @@ export function planDay(shop: Shop, dayIndex: number, rng: Rng, params: DayParam
     if (t >= at(c)) break;
     const minuteOfDay = (t - dayStart) / MINUTE;
     if (!rng.chance(hourlyProfile(minuteOfDay) / PROFILE_MAX)) continue;
-    arrivals.push(customer(Math.round(t), rng, params.durationSigma));
+    arrivals.push(customer(Math.round(t), rng, params));
   }
-  return { shop, dayIndex, open: at(o), close: at(c), barbers, arrivals };
+  return { shop, dayIndex, dayStart, open: at(o), close: at(c), barbers, arrivals };
 }
 
-function customer(at: number, rng: Rng, sigma: number): Arrival {
-  const u = rng.next();
-  const priority: Arrival['priority'] =
-    u < LEVEL_SHARE[3] ? 3 : u < LEVEL_SHARE[3] + LEVEL_SHARE[2] ? 2 : u < LEVEL_SHARE[3] + LEVEL_SHARE[2] + LEVEL_SHARE[1] ? 1 : 0;
+function customer(at: number, rng: Rng, params: DayParams): Arrival {
+  const u = rng.next() / params.memberShare;
+  const priority: Arrival['priority'] = u >= 1 ? 0 : u < LEVEL_SPLIT[3] ? 3 : u < LEVEL_SPLIT[3] + LEVEL_SPLIT[2] ? 2 : 1;
   let listed = rng.weighted(MENU.map((m) => ({ w: m.w, v: m.minutes })));
   const withExtras = rng.chance(P_EXTRAS);
   if (withExtras) {
     const picks = rng.shuffle([...EXTRAS]).slice(0, rng.chance(P_TWO_EXTRAS) ? 2 : 1);
     listed += picks.reduce((s, e) => s + e.minutes, 0);
   }
+  const walkIn = !rng.chance(params.remoteShare);
+  const trip = rng.uniform(TRIP_MINUTES[0], TRIP_MINUTES[1]);
+  const etaErr = rng.normal() * params.etaErrorSd;
+  const givesEta = rng.chance(P_GIVES_ETA);
+  const runOver = rng.chance(P_RUN_OVER) ? rng.uniform(RUN_OVER_EXTRA[0], RUN_OVER_EXTRA[1]) : 0;
   return {
     at,
     priority,
@@ -204,10 +231,13 @@ function customer(at: number, rng: Rng, sigma: number): Arrival {
     withExtras,
     choosesBarber: rng.chance(P_CHOOSE_BARBER),
     pickU: rng.next(),
-    noise: rng.lognormal1(sigma),
-    noShow: rng.chance(P_NO_SHOW),
-    walkIn: rng.chance(P_WALK_IN),
-    comeBackLead: rng.uniform(3, 15),
+    noise: rng.lognormal1(params.durationSigma),
+    noShow: !walkIn && rng.chance(P_NO_SHOW),
+    walkIn,
+    trip: walkIn ? 0 : trip,
+    // The customer rounds his guess to whole minutes; it is never negative.
+    eta: walkIn || !givesEta ? null : Math.max(0, Math.round(trip + etaErr)),
+    runOver,
     balkU: rng.next(),
   };
 }

@@ -1,35 +1,29 @@
-/** Error figures of a wait estimator against the waits that happened, and their printing. */
+/** The bench's tables: the shared accuracy figures (src/server/queue/accuracy.ts) of the engine and the naive estimate. */
+import { type Accuracy, accuracy } from '../../../src/server/queue/accuracy.ts';
 import type { WaitRecord } from './day.ts';
 
-export const WITHIN = 10; // minutes
-
-export interface Figures {
-  n: number;
-  mae: number;
-  /** Mean of actual − estimate: positive means the estimator promised too short a wait. */
-  bias: number;
-  within: number;
-  under: number;
-  over: number;
+export interface Pair {
+  engine: Accuracy;
+  naive: Accuracy;
+  /** MAE engine ÷ naive. */
+  ratio: number;
 }
 
-export function figures(records: readonly WaitRecord[], estimate: (r: WaitRecord) => number): Figures {
-  const n = records.length;
-  if (!n) return { n, mae: NaN, bias: NaN, within: NaN, under: NaN, over: NaN };
-  let abs = 0;
-  let signed = 0;
-  let within = 0;
-  let under = 0;
-  let over = 0;
-  for (const r of records) {
-    const e = r.actual - estimate(r);
-    abs += Math.abs(e);
-    signed += e;
-    if (Math.abs(e) <= WITHIN) within++;
-    if (e > WITHIN) under++;
-    if (e < -WITHIN) over++;
-  }
-  return { n, mae: abs / n, bias: signed / n, within: within / n, under: under / n, over: over / n };
+export function pair(records: readonly WaitRecord[]): Pair {
+  const engine = accuracy(records.map((r) => ({ quote: r.quote, actual: r.actual })));
+  const naive = accuracy(records.map((r) => ({ quote: r.naive, actual: r.actual })));
+  return { engine, naive, ratio: engine.mae / naive.mae };
+}
+
+export interface Target {
+  ratio: number;
+  within: number;
+  longer: number;
+}
+
+/** Whether figures meet a target, loosened by a slack (ratio +, within − points, longer + points). */
+export function meets(p: Pair, t: Target, slack: Target = { ratio: 0, within: 0, longer: 0 }): boolean {
+  return p.ratio <= t.ratio + slack.ratio && p.engine.within >= t.within - slack.within && p.engine.longer <= t.longer + slack.longer;
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '—' : `${(100 * x).toFixed(1)} %`);
@@ -39,25 +33,13 @@ export function row(cells: string[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 }
 
-const MAIN_W = [22, 6, 9, 10, 11, 10, 9];
+const W = [30, 6, 8, 8, 7, 10, 10, 10, 7];
 
-export function mainHeader(): string {
-  return row(['estimator', 'n', 'MAE min', 'within 10', 'under >10', 'over >10', 'bias'], MAIN_W);
+export function header(): string {
+  return row(['group', 'n', 'eng MAE', 'nai MAE', 'ratio', 'within 10', 'longer>10', 'sooner>10', 'bias'], W);
 }
 
-export function mainRow(name: string, f: Figures): string {
-  return row([name, String(f.n), num(f.mae), pct(f.within), pct(f.under), pct(f.over), num(f.bias, 1)], MAIN_W);
-}
-
-const SPLIT_W = [26, 6, 9, 9, 7, 11, 11, 11, 11];
-
-export function splitHeader(): string {
-  return row(['group', 'n', 'eng MAE', 'naive MAE', 'ratio', 'eng ≤10', 'naive ≤10', 'eng under', 'naive under'], SPLIT_W);
-}
-
-export function splitRow(name: string, engine: Figures, naive: Figures): string {
-  return row(
-    [name, String(engine.n), num(engine.mae), num(naive.mae), num(engine.mae / naive.mae, 2), pct(engine.within), pct(naive.within), pct(engine.under), pct(naive.under)],
-    SPLIT_W,
-  );
+export function line(name: string, p: Pair): string {
+  const e = p.engine;
+  return row([name, String(e.n), num(e.mae), num(p.naive.mae), num(p.ratio, 2), pct(e.within), pct(e.longer), pct(e.sooner), num(e.bias)], W);
 }

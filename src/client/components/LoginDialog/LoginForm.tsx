@@ -6,7 +6,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { loginFailure, loginStatus, tokenError } from '../../state/account.ts';
 import { bothWrong, editLogin, loginForm } from '../../state/login.ts';
-import { attemptOnEnter, Checkbox, PasswordField, PhoneField } from './fields.tsx';
+import { Checkbox, PasswordField, PhoneField } from '../form/fields.tsx';
+import { AccountForm, bind, FormAlert, SubmitButton } from '../form/Form.tsx';
 
 function failureText(failure: { status: number; message: string } | null): string {
   if (!failure) return '';
@@ -22,15 +23,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
   const failed = bothWrong.value;
   const errorId = `${idPrefix}-failure`;
   return (
-    <form
-      className="account-form"
-      noValidate
-      onKeyDown={attemptOnEnter(() => loginForm.attempt())}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <AccountForm attempt={() => loginForm.attempt()} onSubmit={onSubmit}>
       {tokenError.value && !failed && (
         <p className="form-note" role="status">
           {tokenError.value === 'expired' ? t('account.loginAgain.text') : t('account.statusError')}
@@ -41,10 +34,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
         label={t('login.phone')}
         country={v.country}
         onCountry={(c) => editLogin('country', c)}
-        value={v.phone}
-        onValue={(x) => editLogin('phone', x)}
-        onBlur={() => loginForm.blur('phone')}
-        error={loginForm.shown('phone')}
+        {...bind(loginForm, 'phone', editLogin)}
         invalid={failed}
         describedBy={failed ? errorId : undefined}
         required
@@ -52,10 +42,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
       <PasswordField
         id={`${idPrefix}-password`}
         label={t('login.password')}
-        value={v.password}
-        onValue={(x) => editLogin('password', x)}
-        onBlur={() => loginForm.blur('password')}
-        error={loginForm.shown('password')}
+        {...bind(loginForm, 'password', editLogin)}
         invalid={failed}
         describedBy={failed ? errorId : undefined}
         autoComplete="current-password"
@@ -64,21 +51,19 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
       <Checkbox id={`${idPrefix}-remember`} checked={v.remember} onChecked={(x) => editLogin('remember', x)}>
         {t('login.remember')}
       </Checkbox>
-      <div aria-live="assertive">
+      <FormAlert>
         {failed && (
           <div className="form-errors" id={errorId} role="alert">
             <p>{failureText(loginFailure.value)}</p>
             <p className="muted">{t('login.vpnHint')}</p>
           </div>
         )}
-      </div>
-      <button type="submit" className="button primary block" disabled={!loginForm.valid.value || pending} aria-busy={pending}>
-        {pending ? t('login.pending') : t('login.submit')}
-      </button>
+      </FormAlert>
+      <SubmitButton label={t('login.submit')} pendingLabel={t('login.pending')} pending={pending} disabled={!loginForm.valid.value} busy={pending} />
       <p className="form-links">
         <a href="/recovery">{t('login.forgot')}</a>
         <a href="/register">{t('login.register')}</a>
       </p>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,11 +1,10 @@
 /**
- * The login form as a modal dialog (SPEC.md §2 shop page, §6): `<LoginDialog open onClose onSuccess />`,
- * or `<LoginDialogHost />` mounted once, opened from anywhere with `openLoginDialog(onSuccess)`.
+ * The login form as a modal dialog (SPEC.md §2 shop page, §6): `<LoginDialog open onClose onSuccess />`.
  */
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
-import { closeLoginDialog, leaveLogin, loginDialog, submitLoginDialog } from '../../state/login.ts';
+import { leaveLogin, submitLoginDialog } from '../../state/login.ts';
 import type { Profile } from '../../state/session.ts';
 import { Icon } from '../Icon.tsx';
 import { LoginForm } from './LoginForm.tsx';
@@ -56,13 +55,3 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
     </div>
   );
 }
-
-/** The shell's login modal, driven by `openLoginDialog` in state/login.ts. */
-export function LoginDialogHost() {
-  useSignals();
-  const state = loginDialog.value;
-  return <LoginDialog open={state !== null} onClose={closeLoginDialog} onSuccess={state?.onSuccess} />;
-}
-
-export { openLoginDialog, closeLoginDialog } from '../../state/login.ts';
-export default LoginDialog;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { DEFAULT_ZOOM, jsApiStyles, validPosition } from '../../lib/map.ts';
 import type { LatLng, Shop } from '../../lib/types.ts';
-import type { MapsApi, MapsMap } from '../../services/maps.ts';
+import type { MapsApi, MapsMap } from '../../lib/maps-api.ts';
 import { t } from '../../state/i18n.ts';
 
 interface Props {

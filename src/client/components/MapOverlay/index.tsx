@@ -9,7 +9,7 @@ import { MAP_DEFAULT_CENTER } from '../../../shared/constants.ts';
 import { distanceKm } from '../../lib/distance.ts';
 import { initialCenter } from '../../lib/map.ts';
 import type { Shop } from '../../lib/types.ts';
-import type { MapsApi } from '../../services/maps.ts';
+import type { MapsApi } from '../../lib/maps-api.ts';
 import { config } from '../../state/config.ts';
 import { loadMapsApi, position } from '../../state/home.ts';
 import { t } from '../../state/i18n.ts';

@@ -9,7 +9,7 @@ import { BONUS_SLIDE_SPACING, BONUS_SLIDES_PER_VIEW, dateOnlyToIso } from '../..
 import { formatDate, formatPrice } from '../../lib/format.ts';
 import { benefitState } from '../../lib/members.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { benefits, canUseBenefits, redeem, redeeming } from '../../state/profile-pages.ts';
+import { benefits, canUseBenefits, redeem, redeeming } from '../../state/bonus.ts';
 import { profile } from '../../state/session.ts';
 
 function BenefitCard({ benefit }: { benefit: WireBenefit }) {

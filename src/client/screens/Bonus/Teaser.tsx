@@ -2,24 +2,15 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t, tList } from '../../state/i18n.ts';
-import {
-  openTeaser,
-  setTeaserAllow,
-  setTeaserEmail,
-  setTeaserFocus,
-  submitTeaser,
-  teaserAllow,
-  teaserEmail,
-  teaserErrorShown,
-  teaserStatus,
-  teaserValid,
-} from '../../state/profile-pages.ts';
-import { Checkbox, Field } from '../../components/LoginDialog/fields.tsx';
+import { editTeaser, openTeaser, submitTeaser, teaserForm as form, teaserStatus } from '../../state/bonus.ts';
+import { Checkbox, Field } from '../../components/form/fields.tsx';
+import { AccountForm, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 
 export function Teaser() {
   useSignals();
   useEffect(() => openTeaser(), []);
   const status = teaserStatus.value;
+  const v = form.values.value;
   const rules = tList('bonus.teaserRules');
   return (
     <div className="teaser">
@@ -32,45 +23,27 @@ export function Teaser() {
         </ul>
       )}
       {status === 'fulfilled' ? (
-        <div className="form-success" role="status">
-          <h2>{t('bonus.teaserThanksTitle')}</h2>
-          <p>{t('bonus.teaserThanks')}</p>
-        </div>
+        <SuccessCard title={t('bonus.teaserThanksTitle')} text={t('bonus.teaserThanks')} />
       ) : (
-        <form
-          className="account-form card teaser-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitTeaser();
-          }}
-        >
+        <AccountForm className="card teaser-form" onSubmit={() => void submitTeaser()}>
           <Field
             id="teaser-email"
             label={t('bonus.email')}
             type="email"
             inputMode="email"
             autoComplete="email"
-            value={teaserEmail.value}
-            onValue={setTeaserEmail}
-            onFocus={() => setTeaserFocus(true)}
-            onBlur={() => setTeaserFocus(false)}
-            error={teaserErrorShown.value ? t('bonus.emailInvalid') : null}
+            value={v.email}
+            onValue={(x) => editTeaser('email', x)}
+            onFocus={() => form.focus('email')}
+            onBlur={() => form.blur('email')}
+            error={form.shown('email') ? t('bonus.emailInvalid') : null}
           />
-          <Checkbox id="teaser-allow" checked={teaserAllow.value} onChecked={setTeaserAllow}>
+          <Checkbox id="teaser-allow" checked={v.allow_email} onChecked={(x) => editTeaser('allow_email', x)}>
             {t('bonus.permission')}
           </Checkbox>
-          <div aria-live="assertive">
-            {status === 'rejected' && (
-              <p className="form-errors" role="alert">
-                {t('bonus.teaserFailed')}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button primary block" disabled={!teaserValid.value || status === 'pending'} aria-busy={status === 'pending'}>
-            {status === 'pending' ? t('bonus.sending') : t('bonus.join')}
-          </button>
-        </form>
+          <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
+          <SubmitButton label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+        </AccountForm>
       )}
     </div>
   );

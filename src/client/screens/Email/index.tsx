@@ -4,8 +4,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
-import { emailErrorShown, emailInput, emailStatus, emailValid, openEmailForm, saveEmail, setEmail, setEmailFocus } from '../../state/settings.ts';
-import { Field } from '../../components/LoginDialog/fields.tsx';
+import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
+import { Field } from '../../components/form/fields.tsx';
+import { AccountForm, SubmitButton } from '../../components/form/Form.tsx';
 import { SubPage } from '../Profile/ui.tsx';
 
 export default function Email(_props: ScreenProps) {
@@ -19,34 +20,25 @@ export default function Email(_props: ScreenProps) {
         <span className="muted">{t('email.current')}</span>
         <strong>{current || t('email.none')}</strong>
       </div>
-      <form
-        className="account-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void saveEmail();
-        }}
-      >
+      <AccountForm onSubmit={() => void saveEmail()}>
         <Field
           id="email-input"
           label={t('email.label')}
           type="email"
           inputMode="email"
           autoComplete="email"
-          value={emailInput.value}
+          value={form.values.value.email}
           onValue={setEmail}
-          onFocus={() => setEmailFocus(true)}
-          onBlur={() => setEmailFocus(false)}
-          error={emailErrorShown.value ? t('email.invalid') : null}
+          onFocus={() => form.focus('email')}
+          onBlur={() => form.blur('email')}
+          error={form.shown('email') ? t('email.invalid') : null}
         />
         {/* SPEC.md §8: a failed save shows no message; the button simply comes back. */}
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>
-        <button type="submit" className="button primary block" disabled={!emailValid.value || status === 'pending'} aria-busy={status === 'pending'}>
-          {status === 'pending' ? t('email.saving') : t('email.save')}
-        </button>
-      </form>
+        <SubmitButton label={t('email.save')} pendingLabel={t('email.saving')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+      </AccountForm>
     </SubPage>
   );
 }

@@ -4,7 +4,7 @@ import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
-import { toggleEmailPermission } from '../../state/settings.ts';
+import { toggleEmailPermission } from '../../state/permissions.ts';
 import { SubPage, Toggle } from '../Profile/ui.tsx';
 
 export default function EmailPermission(_props: ScreenProps) {

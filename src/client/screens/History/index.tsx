@@ -4,7 +4,7 @@ import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { loadReceipts, receipts, receiptsStatus } from '../../state/profile-pages.ts';
+import { loadReceipts, receipts, receiptsStatus } from '../../state/receipts.ts';
 import { SubPage } from '../Profile/ui.tsx';
 import { ReceiptCard } from './ReceiptCard.tsx';
 

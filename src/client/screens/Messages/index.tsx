@@ -7,7 +7,7 @@ import type { WireMessage } from '../../../shared/wire-account.ts';
 import { formatDate } from '../../lib/format.ts';
 import { isUnread } from '../../lib/members.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { expandedMessage, loadMessages, messages, messagesStatus, readIds, toggleMessage, unread } from '../../state/profile-pages.ts';
+import { expandedMessage, loadMessages, messages, messagesStatus, readIds, toggleMessage, unread } from '../../state/messages.ts';
 import { SubPage } from '../Profile/ui.tsx';
 
 function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean }) {

@@ -7,7 +7,8 @@ import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
-import { pushAvailable, pushEnabled, pushStatus, togglePush, toggleSmsPermission } from '../../state/settings.ts';
+import { toggleSmsPermission } from '../../state/permissions.ts';
+import { pushAvailable, pushEnabled, pushStatus, togglePush } from '../../state/push.ts';
 import { SubPage, Toggle } from '../Profile/ui.tsx';
 
 export default function Notifications(_props: ScreenProps) {

@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/format.ts';
 import { dateOnlyToIso } from '../../lib/account.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { logoutAndLeave } from '../../state/account.ts';
-import { loadMessages, unread } from '../../state/profile-pages.ts';
+import { loadMessages, unread } from '../../state/messages.ts';
 import { member, profile } from '../../state/session.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Loader } from '../../components/Loader.tsx';

@@ -6,8 +6,8 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
+import { checkFresh, progress, tokenSent } from '../../state/recovery-store.ts';
 import {
-  checkFresh,
   codeError,
   country,
   form,
@@ -15,7 +15,6 @@ import {
   otherError,
   phoneError,
   phoneNumber,
-  progress,
   recovered,
   recoveryStatus,
   requestCode,
@@ -23,70 +22,43 @@ import {
   setPhoneNumber,
   startOver,
   submitNewPassword,
-  tokenSent,
 } from '../../state/recovery.ts';
-import { attemptOnEnter, Field, PasswordField, PhoneField } from '../../components/LoginDialog/fields.tsx';
-
-function Failure({ text }: { text: string | null }) {
-  return <div aria-live="assertive">{text && <p className="form-errors" role="alert">{text}</p>}</div>;
-}
+import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
+import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 
 function StepPhone() {
   useSignals();
   const loading = recoveryStatus.value === 'loading';
   return (
-    <form
-      className="account-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void requestCode();
-      }}
-    >
+    <AccountForm onSubmit={() => void requestCode()}>
       <p>{t('recovery.step1Text')}</p>
       <PhoneField id="recovery-phone" label={t('recovery.phone')} country={country.value} onCountry={setCountry} value={phoneNumber.value} onValue={setPhoneNumber} error={phoneError.value} required />
-      <Failure text={otherError.value} />
-      <button type="submit" className="button primary block" disabled={loading || !phoneNumber.value.trim()} aria-busy={loading}>
-        {loading ? t('recovery.sending') : t('recovery.sendCode')}
-      </button>
-    </form>
+      <FormError text={otherError.value} />
+      <SubmitButton label={t('recovery.sendCode')} pendingLabel={t('recovery.sending')} pending={loading} disabled={!phoneNumber.value.trim()} busy={loading} />
+    </AccountForm>
   );
 }
 
 function StepCode() {
   useSignals();
   const loading = recoveryStatus.value === 'loading';
-  const v = form.values.value;
   const refused = codeError.value;
   return (
-    <form
-      className="account-form"
-      noValidate
-      onKeyDown={attemptOnEnter(() => form.attempt())}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submitNewPassword();
-      }}
-    >
+    <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitNewPassword()}>
       <p role="status">{t('recovery.codeSent', { phone: progress.value?.phone ?? '' })}</p>
       <Field
         id="recovery-code"
         label={t('recovery.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={v.token}
-        onValue={(x) => form.set('token', x)}
-        onBlur={() => form.blur('token')}
+        {...bind(form, 'token')}
         error={form.shown('token') ?? refused}
         required
       />
       <PasswordField
         id="recovery-password"
         label={t('recovery.newPassword')}
-        value={v.password}
-        onValue={(x) => form.set('password', x)}
-        onBlur={() => form.blur('password')}
-        error={form.shown('password')}
+        {...bind(form, 'password')}
         invalid={Boolean(refused)}
         describedBy={refused ? 'recovery-code-error' : undefined}
         hint={t('account.passwordRule')}
@@ -96,23 +68,18 @@ function StepCode() {
       <PasswordField
         id="recovery-repeat"
         label={t('recovery.repeat')}
-        value={v.repeat}
-        onValue={(x) => form.set('repeat', x)}
-        onBlur={() => form.blur('repeat')}
-        error={form.shown('repeat')}
+        {...bind(form, 'repeat')}
         autoComplete="new-password"
         required
       />
-      <Failure text={otherError.value} />
-      <button type="submit" className="button primary block" disabled={loading || !form.valid.value} aria-busy={loading}>
-        {loading ? t('recovery.saving') : t('recovery.save')}
-      </button>
+      <FormError text={otherError.value} />
+      <SubmitButton label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} disabled={!form.valid.value} busy={loading} />
       <p className="form-links">
         <button type="button" className="extra-link" onClick={startOver}>
           {t('recovery.otherNumber')}
         </button>
       </p>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -126,13 +93,7 @@ export default function Recovery(_props: ScreenProps) {
   if (recovered.value) {
     return (
       <div className="account-page">
-        <div className="form-success" role="status">
-          <h1>{t('recovery.doneTitle')}</h1>
-          <p>{t('recovery.doneText')}</p>
-          <a className="button primary block" href="/login">
-            {t('recovery.toLogin')}
-          </a>
-        </div>
+        <SuccessCard title={t('recovery.doneTitle')} level={1} text={t('recovery.doneText')} link={{ href: '/login', label: t('recovery.toLogin') }} />
       </div>
     );
   }

@@ -8,7 +8,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { editRegistration as edit, leaveRegistration, otherErrors, registerForm as form, registerStatus, submitRegistration } from '../../state/register.ts';
-import { attemptOnEnter, Checkbox, Field, PasswordField, PhoneField } from '../../components/LoginDialog/fields.tsx';
+import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
+import { AccountForm, bind, FormAlert, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 
 export default function Register(_props: ScreenProps) {
@@ -20,13 +21,7 @@ export default function Register(_props: ScreenProps) {
   if (status === 'success') {
     return (
       <div className="account-page">
-        <div className="form-success" role="status">
-          <h1>{t('register.thanksTitle')}</h1>
-          <p>{t('register.thanksText')}</p>
-          <a className="button primary block" href="/login">
-            {t('register.toLogin')}
-          </a>
-        </div>
+        <SuccessCard title={t('register.thanksTitle')} level={1} text={t('register.thanksText')} link={{ href: '/login', label: t('register.toLogin') }} />
       </div>
     );
   }
@@ -43,36 +38,22 @@ export default function Register(_props: ScreenProps) {
           {t('register.existingButton')}
         </a>
       </div>
-      <form
-        className="account-form"
-        noValidate
-        onKeyDown={attemptOnEnter(() => form.attempt())}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submitRegistration();
-        }}
-      >
+      <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitRegistration()}>
         <PhoneField
           id="register-phone"
           label={t('register.phone')}
           country={v.countryCode}
           onCountry={(c) => edit('countryCode', c)}
-          value={v.phone}
-          onValue={(x) => edit('phone', x)}
-          onBlur={() => form.blur('phone')}
-          error={form.shown('phone')}
+          {...bind(form, 'phone', edit)}
           required
         />
-        <Field id="register-firstname" label={t('register.firstname')} value={v.firstname} onValue={(x) => edit('firstname', x)} onBlur={() => form.blur('firstname')} error={form.shown('firstname')} autoComplete="given-name" required />
-        <Field id="register-lastname" label={t('register.lastname')} value={v.lastname} onValue={(x) => edit('lastname', x)} onBlur={() => form.blur('lastname')} error={form.shown('lastname')} autoComplete="family-name" required />
-        <Field id="register-email" label={t('register.email')} type="email" inputMode="email" value={v.email} onValue={(x) => edit('email', x)} onBlur={() => form.blur('email')} error={form.shown('email')} autoComplete="email" required />
+        <Field id="register-firstname" label={t('register.firstname')} {...bind(form, 'firstname', edit)} autoComplete="given-name" required />
+        <Field id="register-lastname" label={t('register.lastname')} {...bind(form, 'lastname', edit)} autoComplete="family-name" required />
+        <Field id="register-email" label={t('register.email')} type="email" inputMode="email" {...bind(form, 'email', edit)} autoComplete="email" required />
         <PasswordField
           id="register-password"
           label={t('register.password')}
-          value={v.password}
-          onValue={(x) => edit('password', x)}
-          onBlur={() => form.blur('password')}
-          error={form.shown('password')}
+          {...bind(form, 'password', edit)}
           hint={t('account.passwordRule')}
           autoComplete="new-password"
           required
@@ -91,7 +72,7 @@ export default function Register(_props: ScreenProps) {
         <Checkbox id="register-allow-sms" checked={v.allow_sms !== false} onChecked={(x) => edit('allow_sms', x)}>
           {t('register.allowSms')}
         </Checkbox>
-        <div aria-live="assertive">
+        <FormAlert>
           {status === 'failure' && (
             <div className="form-errors other-errors" role="alert">
               <p>{t('register.failed')}</p>
@@ -103,15 +84,13 @@ export default function Register(_props: ScreenProps) {
               </ul>
             </div>
           )}
-        </div>
+        </FormAlert>
         {status === 'pending' && <Loader label={t('register.pending')} />}
-        <button type="submit" className="button primary block" disabled={!form.valid.value || status === 'pending'}>
-          {t('register.submit')}
-        </button>
+        <SubmitButton label={t('register.submit')} pending={status === 'pending'} disabled={!form.valid.value} />
         <p className="form-links">
           <a href="/login">{t('register.haveAccount')}</a>
         </p>
-      </form>
+      </AccountForm>
     </div>
   );
 }

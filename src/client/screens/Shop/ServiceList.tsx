@@ -13,7 +13,8 @@ import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-de
 import type { Service, ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { editable, extraServiceIds, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
-import { activeGroupId, pageState, scrollToGroup, watchGroups } from '../../state/shop-page.ts';
+import { activeGroupId, pageState } from '../../state/shop-page.ts';
+import { scrollToGroup, useGroupSpy } from './scroll.ts';
 
 /** The fixed header (75 px) plus the sticky chip row: where a group's top lands after a chip tap. */
 const CHIPS_OFFSET = HEADER_HEIGHT + 60;
@@ -140,7 +141,7 @@ export function ServiceList({ shop }: { shop: ShopDetail }) {
   const list = useRef<HTMLDivElement>(null);
   const sections = menuSections(shop.serviceGroups, shop.services, shop.extraServices);
   const ids = sections.map((s) => s.group.id).join(',');
-  useEffect(() => watchGroups(list.current, CHIPS_OFFSET), [ids]);
+  useGroupSpy(list, CHIPS_OFFSET, ids);
   const active = activeGroupId.value ?? sections[0]?.group.id ?? null;
   // SPEC.md §4: only a shop taking orders lets the customer choose.
   const choosable = pageState.value === 'taking-orders';

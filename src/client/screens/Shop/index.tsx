@@ -16,6 +16,7 @@ import { BackButton, FixedHeader, HeaderImage } from './Header.tsx';
 import { Info } from './Info.tsx';
 import { OrderFlow } from './OrderBar.tsx';
 import { ServiceList } from './ServiceList.tsx';
+import { usePinnedHeader } from './scroll.ts';
 import { Notices, Wait } from './Wait.tsx';
 
 function Skeleton() {
@@ -44,6 +45,7 @@ export default function Shop({ params }: ScreenProps) {
   useEffect(() => enterShopPage(idParam), [idParam]);
   // After enterShopPage, which may clear the barber that ?barber= preselects; leaving clears the order.
   useEffect(() => enterOrder(idParam), [idParam]);
+  usePinnedHeader(idParam);
   const s = shop.value;
   if (!s || s.id !== Number(idParam)) return <Skeleton />;
   return (

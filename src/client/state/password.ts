@@ -1,0 +1,63 @@
+/**
+ * The password change (SPEC.md §2, §5, §8): current, new and confirm; the server's error text or a generic
+ * one; a server that answers new tokens keeps the customer logged in.
+ */
+import { batch, signal } from '@preact/signals-react';
+import { validatePasswordChange, type PasswordChangeField, type PasswordChangeForm } from '../lib/validation.ts';
+import { serverTextKey } from '../lib/account.ts';
+import * as api from '../services/account.ts';
+import { ApiError } from '../services/http.ts';
+import { save } from '../services/storage.ts';
+import { createForm } from './account-form.ts';
+import { locale, t } from './i18n.ts';
+import { user } from './session.ts';
+
+export const passwordForm = createForm<PasswordChangeForm, PasswordChangeField>(
+  () => ({ old_password: '', new_password: '', confirm: '' }),
+  validatePasswordChange,
+);
+export const passwordStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
+export const passwordError = signal<string | null>(null);
+
+export async function submitPasswordChange(): Promise<boolean> {
+  if (!passwordForm.attempt() || passwordStatus.peek() === 'pending') return false;
+  const { old_password, new_password } = passwordForm.values.peek();
+  batch(() => {
+    passwordStatus.value = 'pending';
+    passwordError.value = null;
+  });
+  try {
+    const answer = await api.changePassword(locale.peek(), { old_password, new_password });
+    // The change revokes the old refresh token; a server that answers new tokens keeps the customer in.
+    const current = user.peek();
+    if (current && answer?.access_token) {
+      user.value = { ...current, token: answer.access_token, refreshToken: answer.refresh_token ?? current.refreshToken };
+      void save('user', user.peek());
+    }
+    passwordStatus.value = 'success';
+    passwordForm.reset();
+    return true;
+  } catch (err) {
+    // SPEC.md §8: the server's message, otherwise the generic one.
+    const known = err instanceof ApiError ? serverTextKey(err.message) : null;
+    passwordError.value =
+      err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
+    passwordStatus.value = 'failure';
+    return false;
+  }
+}
+
+export function editPassword<K extends keyof PasswordChangeForm>(key: K, value: string) {
+  passwordForm.set(key, value);
+  if (passwordStatus.peek() === 'failure') passwordStatus.value = 'idle';
+}
+
+export function leavePassword() {
+  batch(() => {
+    passwordStatus.value = 'idle';
+    passwordError.value = null;
+    passwordForm.reset();
+  });
+}
+
+export const reset = leavePassword;

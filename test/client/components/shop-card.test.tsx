@@ -1,0 +1,141 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { useSignals } from '@preact/signals-react/runtime';
+import { render, cleanup, fire, text } from '../dom.ts';
+import { ShopCard } from '../../../src/client/components/ShopCard.tsx';
+import type { Shop } from '../../../src/client/lib/types.ts';
+import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { favoriteShopIds, toggleFavoriteShop, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
+import { useKeyValue, memoryKeyValue } from '../../../src/client/services/storage.ts';
+
+useKeyValue(memoryKeyValue());
+await useLanguage('en');
+
+const base: Shop = {
+  id: 7,
+  name: 'Kamppi',
+  city: 'Helsinki',
+  address: 'Urho Kekkosen katu 1',
+  country: 'FI',
+  open: true,
+  openingHours: { open: '09:00', close: '20:00' },
+  openTime: '09:00',
+  closeTime: '20:00',
+  closingSoon: false,
+  coords: { lat: 60.1685, lng: 24.932 },
+  queue: 15,
+  queueState: 'open',
+  chairCount: 4,
+  isTest: false,
+};
+
+const card = (shop: Partial<Shop>, distance?: number) =>
+  render(
+    <ul>
+      <ShopCard shop={{ ...base, ...shop }} distance={distance} favorite={false} onToggleFavorite={() => {}} />
+    </ul>,
+  );
+
+test('taking orders: the card is a link to the shop with name, address, hours and wait', async () => {
+  const el = await card({});
+  const a = el.querySelector('a');
+  assert.is(a?.getAttribute('href'), '/barbershop/7');
+  assert.is(text(el.querySelector('h3')), 'Kamppi');
+  assert.ok(text(el).includes('Urho Kekkosen katu 1, Helsinki'));
+  assert.ok(text(el).includes('09:00–20:00'));
+  assert.ok(text(el.querySelector('.timer')).includes('15'));
+  assert.is(el.querySelector('.shop-card-status'), null, 'no reason shown when it can be opened');
+  await cleanup();
+});
+
+test('the city is not repeated when the address already names it', async () => {
+  const el = await card({ address: 'Urho Kekkosen katu 1, 00100 Helsinki' });
+  assert.is(text(el.querySelector('.shop-card-address')), 'Urho Kekkosen katu 1, 00100 Helsinki');
+  await cleanup();
+});
+
+test('a wait of 0 reads Now', async () => {
+  const el = await card({ queue: 0 });
+  assert.is(text(el.querySelector('.timer')), 'Now');
+  await cleanup();
+});
+
+test('full: not a link, says the queue is full', async () => {
+  const el = await card({ queueState: 'full' });
+  assert.is(el.querySelector('a'), null);
+  assert.ok(text(el).includes('Queue full'));
+  await cleanup();
+});
+
+test('open but queue state closed counts as full', async () => {
+  const el = await card({ queueState: 'closed' });
+  assert.is(el.querySelector('a'), null);
+  assert.ok(text(el).includes('Queue full'));
+  await cleanup();
+});
+
+test('closed: not a link, shows Closed', async () => {
+  const el = await card({ open: false });
+  assert.is(el.querySelector('a'), null);
+  assert.is(text(el.querySelector('.shop-card-badge')), 'Closed');
+  assert.ok(text(el.querySelector('.shop-card-status')).includes('not open'));
+  await cleanup();
+});
+
+test('closing soon: closed, the online queue has closed for the day', async () => {
+  const el = await card({ closingSoon: true });
+  assert.is(el.querySelector('a'), null);
+  assert.ok(text(el).includes('online queue has closed'));
+  await cleanup();
+});
+
+test('unknown: not a link, a dash and why', async () => {
+  const el = await card({ queue: null });
+  assert.is(el.querySelector('a'), null);
+  assert.is(text(el.querySelector('.timer')), '–');
+  assert.ok(text(el).includes('not available'));
+  await cleanup();
+});
+
+test('no hours today: closed today text', async () => {
+  const el = await card({ openingHours: null, openTime: null, closeTime: null, open: false });
+  assert.ok(text(el).includes('Closed today'));
+  await cleanup();
+});
+
+test('distance in the locale units when known, absent otherwise', async () => {
+  let el = await card({}, 1.24);
+  assert.ok(text(el.querySelector('.shop-card-distance')).includes('1,2 km'), text(el));
+  el = await card({}, 0.35);
+  assert.ok(text(el.querySelector('.shop-card-distance')).includes('350 m'), text(el));
+  el = await card({});
+  assert.is(el.querySelector('.shop-card-distance'), null);
+  await cleanup();
+});
+
+test('favourite star toggles the stored favourite, aria-pressed follows', async () => {
+  resetPrefs();
+  function Wired() {
+    useSignals();
+    return (
+      <ul>
+        <ShopCard shop={base} favorite={favoriteShopIds.value.includes(base.id)} onToggleFavorite={toggleFavoriteShop} />
+      </ul>
+    );
+  }
+  const el = await render(<Wired />);
+  const star = () => el.querySelector('button.favorite')!;
+  assert.is(star().getAttribute('aria-pressed'), 'false');
+  assert.ok(star().getAttribute('aria-label')!.includes('Kamppi'));
+  await fire.click(star());
+  assert.is(star().getAttribute('aria-pressed'), 'true');
+  assert.equal(favoriteShopIds.value, [7]);
+  assert.is(el.querySelector('a')!.contains(star()), false, 'the star is not inside the link');
+  await fire.click(star());
+  assert.is(star().getAttribute('aria-pressed'), 'false');
+  assert.equal(favoriteShopIds.value, []);
+  await cleanup();
+});
+
+test.run();

@@ -1,0 +1,128 @@
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { render, cleanup, fire, settle, text, win } from '../dom.ts';
+import { act } from 'react';
+import { stubFetch } from '../account-fetch.ts';
+import Register from '../../../src/client/screens/Register/index.tsx';
+import { useLanguage } from '../../../src/client/state/i18n.ts';
+import { memoryKeyValue, useKeyValue } from '../../../src/client/services/storage.ts';
+import { reset as resetRegister } from '../../../src/client/state/register.ts';
+
+useKeyValue(memoryKeyValue());
+await useLanguage('en');
+
+async function setup() {
+  await cleanup();
+  resetRegister();
+  return render(<Register params={{}} />);
+}
+
+const $ = (el: Element, id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
+const submit = (el: Element) => el.querySelector('button[type=submit]') as HTMLButtonElement;
+const errors = (el: Element) => [...el.querySelectorAll('.field-error')].map(text);
+const blur = (input: Element) => act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
+
+async function fillValid(el: Element) {
+  await fire.input($(el, 'register-phone'), '0401234567');
+  await fire.input($(el, 'register-firstname'), 'Matti');
+  await fire.input($(el, 'register-lastname'), 'Meikäläinen');
+  await fire.input($(el, 'register-email'), 'matti@example.com');
+  await fire.input($(el, 'register-password'), 'Secret123');
+  await fire.click($(el, 'register-terms'));
+}
+
+test('the page: title, the recovery notice and the dial codes with Finland first', async () => {
+  const el = await setup();
+  assert.ok(el.querySelector('h1'));
+  assert.ok(el.querySelector('a[href="/recovery"]'));
+  const options = [...el.querySelectorAll('#register-phone-country option')].map(text);
+  assert.equal(options, ['Finland +358', 'Estonia +372']);
+  assert.ok($(el, 'register-allow-sms').checked, 'SMS permission defaults on');
+  assert.not.ok($(el, 'register-allow-email').checked, 'e-mail permission defaults off');
+  assert.match(text(el), 'At least 8 characters');
+});
+
+test('no errors while typing; a blurred invalid field shows its error, a valid one does not', async () => {
+  const el = await setup();
+  await fire.input($(el, 'register-email'), 'matti@');
+  await fire.input($(el, 'register-firstname'), 'Matti');
+  assert.equal(errors(el), []);
+  await blur($(el, 'register-firstname'));
+  assert.equal(errors(el), []);
+  await blur($(el, 'register-email'));
+  assert.equal(errors(el), ['Check your email']);
+  assert.is($(el, 'register-email').getAttribute('aria-describedby'), 'register-email-error');
+  await fire.input($(el, 'register-email'), 'matti@example.com');
+  assert.equal(errors(el), []);
+});
+
+test('a submit attempt (Enter) shows every error with the spec texts', async () => {
+  const el = await setup();
+  assert.ok(submit(el).disabled);
+  await act(async () => void $(el, 'register-phone').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event));
+  assert.equal(errors(el).sort(), [
+    'Check your email',
+    'Check your first name',
+    'Check your last name',
+    'Check your password',
+    'Check your phone number',
+    'You must agree to the terms of use',
+  ]);
+});
+
+test('submit is enabled only for a valid form (and still after the 100 ms re-check)', async () => {
+  const el = await setup();
+  await fillValid(el);
+  assert.not.ok(submit(el).disabled);
+  await fire.input($(el, 'register-password'), 'secret');
+  assert.ok(submit(el).disabled, 'a weak password disables it again');
+  await fire.input($(el, 'register-password'), 'Secret123');
+  await settle(120);
+  assert.not.ok(submit(el).disabled);
+});
+
+test('success replaces the form with the thank-you and a login link', async () => {
+  const el = await setup();
+  await fillValid(el);
+  const f = stubFetch({ 'POST /register/': { status: 201, body: { customer_id: 9 } } });
+  await fire.click(submit(el));
+  await settle(10);
+  f.restore();
+  assert.equal(f.calls[0].body, {
+    countryCode: '+358',
+    phone: '+358401234567',
+    password: 'Secret123',
+    firstname: 'Matti',
+    lastname: 'Meikäläinen',
+    email: 'matti@example.com',
+    terms_accepted: true,
+    allow_email: false,
+    allow_sms: true,
+  });
+  assert.not.ok(el.querySelector('form'));
+  assert.match(text(el), 'Thank you for registering');
+  assert.ok(el.querySelector('a[href="/login"]'));
+});
+
+test('Estonia sends +372; a refusal lists the server error under other errors', async () => {
+  const el = await setup();
+  await fillValid(el);
+  await act(async () => {
+    const select = $(el, 'register-phone-country') as unknown as HTMLSelectElement;
+    select.value = 'EE';
+    select.dispatchEvent(new win.Event('change', { bubbles: true }) as unknown as Event);
+  });
+  const f = stubFetch({ 'POST /register/': { status: 400, body: { error: 'Phone number already registered', field: 'phone' } } });
+  await fire.click(submit(el));
+  await settle(10);
+  f.restore();
+  assert.is((f.calls[0].body as { phone: string }).phone, '+372401234567');
+  assert.ok(el.querySelector('form'), 'the form stays');
+  assert.match(text(el), 'Please check the form');
+  assert.match(text(el.querySelector('.other-errors')), 'Other errors');
+  assert.equal([...el.querySelectorAll('.other-errors li')].map(text), ['Error: Phone number already registered']);
+  await cleanup();
+});
+
+test.run();

@@ -1,0 +1,82 @@
+/**
+ * Who may import whom (DESIGN.md §2), checked over every source file with no exception list: client and
+ * server never import each other, shared imports neither, routes never import repos, nothing under
+ * src/server imports routes/ except app.ts, and screens/components never import services/.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+const root = resolve(import.meta.dirname, '../..');
+const src = join(root, 'src');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** Every relative module a file imports (static, re-exports and dynamic imports), as paths under src/. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)];
+  return specs
+    .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+    .filter((s) => s.startsWith('.'))
+    .map((s) => relative(src, resolve(dirname(file), s)).split(sep).join('/'));
+}
+
+const all = files(src).map((f) => ({ path: relative(src, f).split(sep).join('/'), imports: importsOf(f) }));
+
+const under = (path: string, dir: string) => path === dir || path.startsWith(dir + '/');
+
+/** The imports of files under `from` that reach into `to`, as "file → import" lines. */
+function crossings(from: (path: string) => boolean, to: (path: string) => boolean): string[] {
+  return all.filter((f) => from(f.path)).flatMap((f) => f.imports.filter(to).map((i) => `${f.path} → ${i}`));
+}
+
+test('the rule finder sees imports (a test of the test)', () => {
+  const app = all.find((f) => f.path === 'server/app.ts');
+  assert.ok(app, 'src/server/app.ts is read');
+  assert.ok(app!.imports.some((i) => under(i, 'server/routes')), 'app.ts imports routes');
+  assert.ok(all.filter((f) => f.path.startsWith('client/')).length > 50, 'the client files are read');
+});
+
+test('client never imports server', () => {
+  assert.equal(crossings((p) => under(p, 'client'), (i) => under(i, 'server')), []);
+});
+
+test('server never imports client', () => {
+  assert.equal(crossings((p) => under(p, 'server'), (i) => under(i, 'client')), []);
+});
+
+test('shared imports neither side', () => {
+  assert.equal(crossings((p) => under(p, 'shared'), (i) => under(i, 'client') || under(i, 'server')), []);
+});
+
+test('routes never import repos', () => {
+  assert.equal(crossings((p) => under(p, 'server/routes'), (i) => under(i, 'server/repos')), []);
+});
+
+test('nothing under src/server imports routes/ except app.ts and other routes', () => {
+  assert.equal(crossings((p) => under(p, 'server') && !under(p, 'server/routes') && p !== 'server/app.ts', (i) => under(i, 'server/routes')), []);
+});
+
+test('a route never imports another route', () => {
+  assert.equal(
+    crossings((p) => under(p, 'server/routes'), (i) => under(i, 'server/routes') && !under(i, 'server/routes/schemas')).filter((line) => {
+      const [from] = line.split(' → ');
+      return !under(from!, 'server/routes/schemas');
+    }),
+    [],
+  );
+});
+
+test('screens and components never import services', () => {
+  assert.equal(crossings((p) => under(p, 'client/screens') || under(p, 'client/components'), (i) => under(i, 'client/services')), []);
+});
+
+test.run();

@@ -1,0 +1,199 @@
+/**
+ * Round trips of the order → wire mapping (src/server/queue/order-wire.ts): server rows → each wire shape, with
+ * the field order pinned (the serializer writes keys in this order), and the customer's shape on through the
+ * client's mapper (client/lib/tracking.ts) to what the tracking screen holds.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { operatorEntry, orderState, wireOrder, type OrderContext } from '../../../../src/server/queue/order-wire.ts';
+import type { ItemRow, OrderRow } from '../../../../src/server/repos/orders.ts';
+import type { ShopRow } from '../../../../src/server/repos/shops.ts';
+import { toTrackedOrder, type TrackedOrder } from '../../../../src/client/lib/tracking.ts';
+
+const T = Date.parse('2026-11-24T10:00:00Z');
+const MIN = 60_000;
+
+const row = (over: Partial<OrderRow> = {}): OrderRow => ({
+  id: 501,
+  shopId: 1,
+  customerId: 7,
+  walkInName: null,
+  chosenBarberId: 3,
+  barberId: null,
+  status: 'active',
+  priority: 2,
+  duration: 50,
+  price: 4300,
+  checkedIn: false,
+  joinedAt: T,
+  startedAt: null,
+  finishedAt: null,
+  quotedWait: 25,
+  ...over,
+});
+
+const shop = { id: 1, country: 'FI', name: 'Kamppi', city: 'Helsinki', address: 'Urho Kekkosen katu 1', floor: null, latitude: 60.1691, longitude: 24.9327, timezone: 'Europe/Helsinki', chairCount: 4, image: null, notices: [], isTest: false, queueFull: false } satisfies ShopRow;
+
+// Extras arrive out of order: both sides sort them by `order`.
+const items: ItemRow[] = [
+  {
+    orderId: 501,
+    serviceId: 10,
+    title: 'Haircut',
+    description: 'Scissors and clippers, styled.',
+    order: 1,
+    groupId: 1,
+    groupName: 'Hair',
+    price: 3500,
+    duration: 30,
+    extras: [
+      { id: 102, title: 'Wax', description: 'Styling wax.', order: 2, price: 300, duration: 5 },
+      { id: 101, title: 'Wash', description: 'Shampoo.', order: 1, price: 500, duration: 15 },
+    ],
+  },
+];
+
+const look = { id: 3, firstname: 'Mikko', lastname: 'korhonen', image: 'mikko.jpg', avatar: null, avatarActive: false };
+const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({ shop, items, look, wait: { queue: 25, ahead: 2 }, ...over });
+
+const customer = suite('customer order: row → WireOrder → client');
+
+customer('a waiting order: every field, in the wire order', () => {
+  const wire = wireOrder(row(), ctx());
+  assert.is(
+    JSON.stringify(wire),
+    JSON.stringify({
+      id: 501,
+      customer_id: 7,
+      pob_id: 1,
+      pob: { id: 1, name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki', location: { latitude: 60.1691, longitude: 24.9327 } },
+      status: 'active',
+      in_service: false,
+      customer_at_pob: false,
+      queue: 25,
+      ahead: 2,
+      quoted_wait: 25,
+      date: '2026-11-24T10:00:00.000Z',
+      started_at: null,
+      finished_at: null,
+      barber: { id: 3, name: 'Mikko K.', image: 'mikko.jpg' },
+      chosen_barber_id: 3,
+      services: [
+        {
+          id: 10,
+          amount: 1,
+          title: 'Haircut',
+          description: 'Scissors and clippers, styled.',
+          order: 1,
+          price: 3500,
+          duration: 30,
+          group_id: 1,
+          group_name: 'Hair',
+          extra_services: [
+            { id: 101, amount: 1, title: 'Wash', description: 'Shampoo.', order: 1, price: 500, duration: 15 },
+            { id: 102, amount: 1, title: 'Wax', description: 'Styling wax.', order: 2, price: 300, duration: 5 },
+          ],
+        },
+      ],
+      price: 4300,
+      duration: 50,
+    }),
+  );
+  const want: TrackedOrder = {
+    orderId: 501,
+    userId: 7,
+    date: '2026-11-24T10:00:00.000Z',
+    barbershopId: 1,
+    status: 'active',
+    inService: false,
+    checkedIn: false,
+    queue: 25,
+    ahead: 2,
+    shop: { name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki', coords: { lat: 60.1691, lng: 24.9327 } },
+    barber: { id: 3, name: 'Mikko K.' },
+    services: [
+      {
+        id: 10,
+        amount: 1,
+        name: 'Haircut',
+        description: 'Scissors and clippers, styled.',
+        order: 1,
+        price: 3500,
+        duration: 30,
+        groupName: 'Hair',
+        extraServices: [
+          { id: 101, amount: 1, name: 'Wash', description: 'Shampoo.', order: 1, price: 500, duration: 15 },
+          { id: 102, amount: 1, name: 'Wax', description: 'Styling wax.', order: 2, price: 300, duration: 5 },
+        ],
+      },
+    ],
+    price: 4300,
+    duration: 50,
+  };
+  assert.equal(toTrackedOrder(JSON.parse(JSON.stringify(wire))), want);
+});
+
+customer('in service is active on the wire and in service on the screen; a walk-in has customer 0', () => {
+  const started = T + 20 * MIN;
+  const wire = wireOrder(row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: started, customerId: null }), ctx({ look: undefined, wait: { queue: 0, ahead: 0 } }));
+  assert.equal([wire.status, wire.in_service, wire.customer_at_pob, wire.started_at, wire.barber, wire.customer_id], ['active', true, true, '2026-11-24T10:20:00.000Z', null, 0]);
+  const tracked = toTrackedOrder(wire);
+  assert.equal([tracked.status, tracked.inService, tracked.checkedIn, tracked.queue, tracked.barber], ['active', true, true, 0, null]);
+});
+
+customer('an ended order keeps its own status and its finish time', () => {
+  for (const status of ['serviced', 'cancelled', 'no-show'] as const) {
+    const wire = wireOrder(row({ status, finishedAt: T + 90 * MIN }), ctx({ wait: { queue: null, ahead: 0 } }));
+    assert.equal([wire.status, wire.in_service, wire.finished_at, wire.queue], [status, false, '2026-11-24T11:30:00.000Z', null]);
+    assert.is(toTrackedOrder(wire).status, status);
+  }
+});
+
+const operator = suite('operator shapes: row → WireOperatorOrder, WireOrderState');
+
+operator('a waiting entry takes the engine plan, in the wire order', () => {
+  const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2 };
+  assert.is(
+    JSON.stringify(operatorEntry(row(), 'Aino V.', items, plan)),
+    JSON.stringify({
+      id: 501,
+      name: 'Aino V.',
+      customer: true,
+      status: 'waiting',
+      priority: 2,
+      customer_at_pob: false,
+      chosen_barber_id: 3,
+      barber_id: 3,
+      joined_at: '2026-11-24T10:00:00.000Z',
+      started_at: null,
+      start: '2026-11-24T10:25:00.000Z',
+      expected_end: null,
+      wait: 25,
+      position: 2,
+      duration: 50,
+      services: ['Haircut', 'Wax', 'Wash'],
+    }),
+  );
+});
+
+operator('an entry in service keeps its barber; a walk-in shows its name; other orders\' items are not listed', () => {
+  const o = row({ id: 502, status: 'in_service', barberId: 4, customerId: null, walkInName: 'Pekka', startedAt: T, checkedIn: true });
+  const e = operatorEntry(o, undefined, items, { expected_end: '2026-11-24T10:50:00.000Z', wait: 0 });
+  assert.equal(
+    [e.name, e.customer, e.status, e.barber_id, e.started_at, e.start, e.expected_end, e.wait, e.position, e.services],
+    ['Pekka', false, 'in_service', 4, '2026-11-24T10:00:00.000Z', null, '2026-11-24T10:50:00.000Z', 0, null, []],
+  );
+  assert.is(operatorEntry(row(), undefined, items, {}).name, 'Customer', 'an app customer whose name is gone');
+});
+
+operator('a transition answers the state with the server\'s status names, in the wire order', () => {
+  const o = row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: T + 5 * MIN });
+  assert.is(
+    JSON.stringify(orderState(o)),
+    JSON.stringify({ id: 501, pob_id: 1, status: 'in_service', barber_id: 4, customer_at_pob: true, started_at: '2026-11-24T10:05:00.000Z', finished_at: null }),
+  );
+  assert.is(orderState(row({ status: 'serviced', finishedAt: T })).finished_at, '2026-11-24T10:00:00.000Z');
+});
+
+customer.run();
+operator.run();
