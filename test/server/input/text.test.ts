@@ -4,12 +4,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { seedDemo } from '../../src/server/seed/index.ts';
-import { assertTextFields } from '../../src/server/input/text.ts';
-import { HttpError } from '../../src/server/errors.ts';
-import { accountsHarness, call, freshPhone, newCustomer, registration } from './accounts-helpers.ts';
-import { customer, item, menu, operatorKey } from './queue-helpers.ts';
-import type { Harness } from './harness.ts';
+import { seedDemo } from '../../../src/server/seed/index.ts';
+import { assertTextFields } from '../../../src/server/input/text.ts';
+import { HttpError } from '../../../src/server/errors.ts';
+import { accountsHarness, call, freshPhone, newCustomer, registration } from '../accounts-helpers.ts';
+import { customer, item, menu, operatorKey } from '../queue-helpers.ts';
+import type { Harness } from '../harness.ts';
 
 let h: Harness;
 test.before(async () => void (h = await accountsHarness({}, seedDemo)));
