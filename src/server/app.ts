@@ -2,10 +2,14 @@
  * Builds the Fastify app and never listens: server.ts listens, tests call app.inject().
  * Every API route lives under /api/:locale/ (DESIGN.md §3) and answers with or without its trailing slash.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { localeOfSegment, type Locale } from '../shared/locales.ts';
+import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
-import { HttpError, notFound } from './errors.ts';
+import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+import { notFound } from './errors.ts';
+import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http-errors.ts';
+import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/pobs.ts';
@@ -34,22 +38,41 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's trust for X-Forwarded-For. Fastify 5 reads a bare number as "trust nothing" (it cannot check the
+ * peer), so a hop count becomes the function proxy-addr calls per hop: hop 0 is the connection's own address,
+ * and the first `hops` of them are our proxies. Addresses go to proxy-addr as they are.
+ */
+export function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
+}
+
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: deps.config.trustProxy || Boolean(deps.config.countryHeader),
+    // Only the configured proxies (config.ts trustProxyOf); COUNTRY_HEADER names a header and trusts no address.
+    trustProxy: proxyTrust(deps.config.trustProxy),
     bodyLimit: 64 * 1024,
     // Bodies are read as sent: no '"true"' becoming true, no field silently dropped (the handlers refuse or
     // ignore them as the wire contract says).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     ...timeoutOptions(deps.config),
+    // Fastify's and Node's own error answers in our shape (http-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
+  refuseWhileClosing(app);
+  bodilessHead(app);
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
+  // No control character reaches a handler (input/text.ts): a 400 before any hash or limit is spent.
+  app.addHook('preHandler', plainTextHook);
   await apiDocs(app);
   await securityHeaders(app, deps.config);
   app.decorateRequest('locale', 'FI' as Locale);
@@ -57,23 +80,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.turns.idle());
   compressJson(app);
 
-  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
-    if (err instanceof HttpError) {
-      if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.statusCode).send(err.field ? { error: err.message, field: err.field } : { error: err.message });
-    }
-    // Schema errors arrive here as HttpErrors made by schemaError.
-    const fe = err as FastifyError;
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.status(fe.statusCode).send({ error: fe.message });
-    }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
-  });
+  app.setErrorHandler(errorHandler);
 
   const staticFallback = staticFiles(deps.config.staticDir);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+    if (req.url.startsWith('/api/')) return reply.status(404).send({ error: WIRE_ERRORS.notFound });
     return staticFallback(req, reply);
   });
 

@@ -1,5 +1,6 @@
 /** Configuration from the environment, read once. Everything the server needs to know comes through here. */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 import { availableParallelism } from 'node:os';
@@ -30,8 +31,12 @@ export interface Config {
   logLevel: string;
   /** How long a shop list or shop answer may be reused while no queue changed (0: never). */
   pobCacheMs: number;
-  /** Trust X-Forwarded-For (behind a proxy), so per-address rate limits see the client and not the proxy. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe (TRUST_PROXY): false (none, the default), a number of proxies in front
+   * of the server, or the proxies' addresses (IPs, CIDRs). Never every hop: the left-most entry is whatever the
+   * client wrote, and per-address limits would count nothing.
+   */
+  trustProxy: TrustProxy;
   /** scrypt cost for new password hashes (OWASP: N=2^17, r=8, p=1); stored hashes keep their own. */
   scrypt: { logN: number; r: number; p: number };
   /** Threads that hash passwords (HASH_WORKERS; default one per core) and hashes that may wait for one (HASH_QUEUE). */
@@ -98,6 +103,29 @@ export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
 });
 
+export type TrustProxy = false | number | string[];
+
+// The names proxy-addr (Fastify's trustProxy) knows for address ranges.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset or off, a hop count (1 = one proxy in front), or a comma-separated list of proxy addresses. */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = list.find((x) => {
+    const [ip, bits, ...rest] = x.split('/');
+    if (PROXY_RANGES.includes(x)) return false;
+    const family = isIP(ip);
+    return !family || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (bad !== undefined || !list.length) {
+    throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`);
+  }
+  return list;
+}
+
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
@@ -145,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
     hashQueue: Number(env.HASH_QUEUE ?? 64),

@@ -6,6 +6,7 @@
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Config } from './config.ts';
+import { WIRE_ERRORS } from '../shared/wire-errors.ts';
 
 type Limits = Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs'>;
 
@@ -17,7 +18,7 @@ export function timeoutOptions(c: Limits): { requestTimeout: number; keepAliveTi
   return { requestTimeout: c.requestTimeoutMs, keepAliveTimeout: c.keepAliveTimeoutMs, http: { headersTimeout: c.headersTimeoutMs, connectionsCheckingInterval } };
 }
 
-const BUSY = JSON.stringify({ error: 'Too many connections from this address' });
+const BUSY = JSON.stringify({ error: WIRE_ERRORS.tooManyConnections });
 const BUSY_ANSWER =
   'HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n' +
   `Content-Length: ${Buffer.byteLength(BUSY)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${BUSY}`;

@@ -2,8 +2,8 @@
  * Builds every service once, at start-up: the logger, SMS, push, the token keys and the turn notifier. server.ts
  * and the test harness both call buildDeps; tests replace a provider through `overrides` (a fake SMS or push).
  */
-import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { makeLogger, makeRawLogger } from './log.ts';
 import { loadKeys } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -13,11 +13,11 @@ import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { checkTurns, turnNotifier } from './queue/notify-turns.ts';
 
-/** The process's logger at LOG_LEVEL ('silent' logs nothing). */
-export const makeLogger = (config: Pick<Config, 'logLevel'>): FastifyBaseLogger => pino({ level: config.logLevel });
+export { makeLogger } from './log.ts';
 
 export async function buildDeps(
-  base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger },
+  /** log: the redacting logger (log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */
+  base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger; smsLog?: FastifyBaseLogger },
   overrides: { sms?: SmsProvider; push?: Deps['push'] } = {},
 ): Promise<Deps> {
   const { config, db, now } = base;
@@ -28,7 +28,7 @@ export async function buildDeps(
     now,
     log,
     // Every SMS of every kind counts against the number's budget, in the database (notify/sms-budget.ts).
-    sms: budgetedSms(overrides.sms ?? smsFromConfig(config, log, now), db, now, config.limits.smsPhone),
+    sms: budgetedSms(overrides.sms ?? smsFromConfig(config, base.smsLog ?? makeRawLogger(config), now), db, now, config.limits.smsPhone),
     push: overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.

@@ -23,6 +23,23 @@ export const WIRE_ERRORS = {
   // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
   invalidIdempotencyKey: 'Invalid Idempotency-Key header',
   idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
+  // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
+  badRequest: 'Bad request',
+  invalidUrl: 'Invalid URL',
+  urlTooLong: 'URL too long',
+  invalidBody: 'Invalid JSON body',
+  bodyTooLarge: 'Request body too large',
+  unsupportedMediaType: 'Unsupported media type',
+  headersTooLarge: 'Request headers too large',
+  requestTimeout: 'Request timed out',
+  notFound: 'Not found',
+  internal: 'Internal server error',
+  /** 503 with Retry-After: the server is shutting down (another process or the restarted one answers soon). */
+  restarting: 'The server is restarting, try again in a moment',
+  /** 503 with Retry-After: the password hashing queue is full. */
+  busy: 'The server is busy, try again in a moment',
+  /** 503 with Retry-After: one address holds too many connections. */
+  tooManyConnections: 'Too many connections from this address',
 } as const;
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;

@@ -58,15 +58,27 @@ export interface Harness {
 
 /** Opens a fresh database, optionally seeds it with `seed(db, now)`, and builds the app on it. */
 export async function harness(
-  opts: { seed?: (db: Db, now: number) => Promise<unknown>; config?: Partial<Config>; start?: number; deps?: Parameters<typeof buildDeps>[1]; log?: Deps['log'] } = {},
+  opts: {
+    seed?: (db: Db, now: number) => Promise<unknown>;
+    config?: Partial<Config>;
+    start?: number;
+    deps?: Parameters<typeof buildDeps>[1];
+    /** The logger (default: silent), e.g. one writing to a stream the test reads. */
+    log?: Deps['log'];
+    /** The `log` SMS provider's own logger (default: at LOG_LEVEL, silent in tests). */
+    smsLog?: Deps['log'];
+    /** Runs on the app before it is ready: a test's own routes or hooks. */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<Harness> {
   const c = clock(opts.start);
   const created = usePostgres ? await createDatabase() : null;
   const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
   if (opts.seed) await opts.seed(db, c.now());
   const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
-  const deps = await buildDeps({ config, db, now: c.now, log: opts.log }, opts.deps);
+  const deps = await buildDeps({ config, db, now: c.now, log: opts.log, smsLog: opts.smsLog }, opts.deps);
   const app = await buildApp(deps);
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -27,6 +27,20 @@ const TRANSLATED: readonly WireErrorKey[] = [
   'wrongOldPassword',
   'invalidEmail',
   'passwordTooLong',
+  // HTTP-level answers (server/http-errors.ts, the connection and hashing limits).
+  'badRequest',
+  'invalidUrl',
+  'urlTooLong',
+  'invalidBody',
+  'bodyTooLarge',
+  'unsupportedMediaType',
+  'headersTooLarge',
+  'requestTimeout',
+  'notFound',
+  'internal',
+  'restarting',
+  'busy',
+  'tooManyConnections',
 ];
 const SERVER_TEXTS = new Map<string, WireErrorKey>(TRANSLATED.map((key) => [WIRE_ERRORS[key], key]));
 

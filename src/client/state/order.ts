@@ -7,6 +7,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
 import type { WireOrderInput } from '../../shared/wire-order.ts';
 import * as rules from '../lib/order.ts';
+import { serverTextKey } from '../lib/account.ts';
 import type { BuildStatus, Selection, SendError, SendStatus } from '../lib/order.ts';
 import type { Service } from '../lib/types.ts';
 import { loc, navigate } from '../router/history.ts';
@@ -126,7 +127,11 @@ function failed(err: unknown) {
   // A lost login has its own notice on the login page; this one must not cover it.
   if (!user.peek()) return;
   if (kind === 'timeslot') notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
-  else notify({ kind: 'error', title: t('order.errors.unknown.title'), text: t('order.errors.unknown.code', { message }) }, ERROR_NOTICE_MS);
+  else {
+    // A known server text (a 503 while busy or restarting …) in the customer's language.
+    const known = serverTextKey(message);
+    notify({ kind: 'error', title: t('order.errors.unknown.title'), text: t('order.errors.unknown.code', { message: (known && t(known)) || message }) }, ERROR_NOTICE_MS);
+  }
 }
 
 /** Sends the accepted order; on success tracks the confirmation and goes to /tracking after 750 ms. */

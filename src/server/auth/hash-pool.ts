@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../errors.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 /** What a hashing thread (scrypt-worker.mjs) is sent and answers. */
 interface ScryptJob {
@@ -24,7 +25,7 @@ type ScryptResult = { id: number; key: Uint8Array } | { id: number; error: strin
 /** The queue is full: try again shortly. The error handler turns retryAfterSeconds into Retry-After. */
 export class HashBusyError extends HttpError {
   constructor() {
-    super(503, 'The server is busy, try again in a moment', undefined, 2);
+    super(503, WIRE_ERRORS.busy, undefined, 2);
   }
 }
 

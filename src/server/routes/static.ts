@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -93,7 +94,7 @@ export function staticFiles(dir: string | null) {
     // Client routes (no extension) get the app shell; the client router shows its own 404 page.
     const index = get().get('/index.html');
     if (index && req.method === 'GET' && !extname(path) && (req.headers.accept ?? '').includes('text/html')) return send(req, reply, index);
-    return reply.status(404).send({ error: 'Not found' });
+    return reply.status(404).send({ error: WIRE_ERRORS.notFound });
   };
 
   // Every non-API request that no route claims lands in the app's not-found handler, which calls this.

@@ -1,5 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { WIRE_ERRORS } from '../../../../src/shared/wire-errors.ts';
 import { bonusMode, dateOnlyToIso, isAndroidChrome, isPhoneError, landingPath, serverTextKey } from '../../../../src/client/lib/account.ts';
 
 test('landingPath: /tracking with an active order, else /home', () => {
@@ -29,6 +32,17 @@ test('serverTextKey: the exact texts of SPEC.md §8 and DESIGN.md §3 only', () 
     [null, null],
   ];
   for (const [text, want] of cases) assert.is(serverTextKey(text), want, String(text));
+});
+
+test('serverTextKey: the HTTP-level texts (503 busy or restarting, 413, 408 …) are translated in every language', () => {
+  for (const key of ['badRequest', 'invalidUrl', 'urlTooLong', 'invalidBody', 'bodyTooLarge', 'unsupportedMediaType', 'headersTooLarge', 'requestTimeout', 'notFound', 'internal', 'restarting', 'busy', 'tooManyConnections'] as const) {
+    assert.is(serverTextKey(WIRE_ERRORS[key]), `account.server.${key}`, key);
+    for (const lang of ['en', 'fi', 'sv', 'no', 'dk', 'ee', 'de']) {
+      const dict = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales', `${lang}.json`), 'utf8'));
+      const text: unknown = dict.account.server[key];
+      assert.ok(typeof text === 'string' && text.length > 0, `${lang}: account.server.${key}`);
+    }
+  }
 });
 
 test('isPhoneError: the phone-missing and invalid-phone texts, or a phone field', () => {
