@@ -72,7 +72,12 @@ function writeDictionaries(): Record<string, string> {
   const urls: Record<string, string> = {};
   for (const file of files(join(root, 'locales')).filter((f) => f.endsWith('.json'))) {
     const body = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X');
+    const hash = createHash('sha256')
+      .update(body)
+      .digest('base64url')
+      .slice(0, 8)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, 'X');
     const name = `${basename(file, '.json')}-${hash}.json`;
     writeFileSync(join(out, 'assets/l', name), body);
     urls[basename(file, '.json')] = `/assets/l/${name}`;
@@ -105,7 +110,9 @@ async function bundle(): Promise<Metafile> {
 
 /** Every .css file under src/client in one sheet, so a screen adds its style.css without touching a list. */
 async function styles(): Promise<string> {
-  const sheets = files(join(root, 'src/client')).filter((f) => f.endsWith('.css')).sort((a, b) => (a.endsWith('base.css') ? -1 : b.endsWith('base.css') ? 1 : a.localeCompare(b)));
+  const sheets = files(join(root, 'src/client'))
+    .filter((f) => f.endsWith('.css'))
+    .sort((a, b) => (a.endsWith('base.css') ? -1 : b.endsWith('base.css') ? 1 : a.localeCompare(b)));
   const result = await build({
     stdin: { contents: sheets.map((f) => `@import ${JSON.stringify(f)};`).join('\n'), loader: 'css', resolveDir: root, sourcefile: 'app.css' },
     bundle: true,
@@ -143,7 +150,10 @@ function firstRoute(meta: Metafile): string[] {
   // The first screen is usually inside the entry's graph; when it is a chunk of its own, it counts too.
   const screen = outputOf(meta, FIRST_SCREEN);
   if (!main) throw new Error('build: no output for src/client/main.tsx');
-  return closure(meta, [main, screen].filter((f): f is string => Boolean(f)));
+  return closure(
+    meta,
+    [main, screen].filter((f): f is string => Boolean(f)),
+  );
 }
 
 /**
@@ -180,7 +190,9 @@ function copyPublic() {
 function newcomerPreload(meta: Metafile, first: string[]): string {
   const welcome = outputOf(meta, NEWCOMER_SCREEN);
   if (!welcome) return '';
-  const files = closure(meta, [welcome]).filter((f) => !first.includes(f)).map(url);
+  const files = closure(meta, [welcome])
+    .filter((f) => !first.includes(f))
+    .map(url);
   return `<script>location.pathname==='/'&&${JSON.stringify(files)}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})</script>`;
 }
 
@@ -193,7 +205,9 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
     `<link rel="preload" href="${dictionaries[FIRST_LANGUAGE]}" as="fetch" crossorigin>`,
     `<link rel="preload" href="/config.json" as="fetch" crossorigin>`,
     newcomer,
-  ].filter(Boolean).join('\n    ');
+  ]
+    .filter(Boolean)
+    .join('\n    ');
   const html = template.replace('<!--head-->', links).replace('<!--script-->', `<script type="module" src="${url(main)}"></script>`);
   writeFileSync(join(out, 'index.html'), html);
 }
@@ -244,12 +258,24 @@ const meta = await bundle();
 const css = await styles();
 const first = firstRoute(meta);
 const main = outputOf(meta, 'src/client/main.tsx')!;
-const hashed = Object.keys(meta.outputs).filter((f) => !f.endsWith('.map')).map(url);
-writeIndex(main, css, first.filter((f) => f !== main), newcomerPreload(meta, first));
+const hashed = Object.keys(meta.outputs)
+  .filter((f) => !f.endsWith('.map'))
+  .map(url);
+writeIndex(
+  main,
+  css,
+  first.filter((f) => f !== main),
+  newcomerPreload(meta, first),
+);
 copyPublic();
-const statics = files(join(root, 'public')).filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`)).map((f) => `/${relative(join(root, 'public'), f).split(sep).join('/')}`);
+const statics = files(join(root, 'public'))
+  .filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`))
+  .map((f) => `/${relative(join(root, 'public'), f).split(sep).join('/')}`);
 // A logged-in customer's start must work offline too, so the session's chunks join the shell.
-const startChunks = closure(meta, START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f))).filter((f) => !first.includes(f));
+const startChunks = closure(
+  meta,
+  START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f)),
+).filter((f) => !first.includes(f));
 await serviceWorker(['/', url(css), ...first.map(url), ...startChunks.map(url), dictionaries[FIRST_LANGUAGE], ...statics], [...hashed, url(css), ...Object.values(dictionaries)]);
 compress();
 checkBudget(report(meta, first));

@@ -113,7 +113,10 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   const v = (value ?? '').trim();
   if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = list.find((x) => {
     const [ip, bits, ...rest] = x.split('/');
     if (PROXY_RANGES.includes(x)) return false;
@@ -121,7 +124,9 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
     return !family || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
   });
   if (bad !== undefined || !list.length) {
-    throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`);
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`,
+    );
   }
   return list;
 }
@@ -201,13 +206,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1) throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
   if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
-  for (const [name, value] of [['REQUEST_TIMEOUT_MS', config.requestTimeoutMs], ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs], ['KEEP_ALIVE_TIMEOUT_MS', config.keepAliveTimeoutMs]] as const) {
+  for (const [name, value] of [
+    ['REQUEST_TIMEOUT_MS', config.requestTimeoutMs],
+    ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs],
+    ['KEEP_ALIVE_TIMEOUT_MS', config.keepAliveTimeoutMs],
+  ] as const) {
     if (!Number.isInteger(value) || value < 100) throw new Error(`${name} must be at least 100 (milliseconds), got ${value}`);
   }
   // Node refuses a header timeout longer than the request's.
   if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
-  if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0) throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
-  for (const [name, value] of [['CLIENT_EVENTS_PER_MINUTE', config.clientEventsPerMinute], ['CLIENT_EVENTS_PER_ADDRESS', config.clientEventsPerAddress], ['CLIENT_EVENTS_RETENTION_DAYS', config.clientEventsRetentionDays]] as const) {
+  if (!Number.isInteger(config.maxConnectionsPerAddress) || config.maxConnectionsPerAddress < 0)
+    throw new Error(`MAX_CONNECTIONS_PER_ADDRESS must be 0 or more, got ${env.MAX_CONNECTIONS_PER_ADDRESS}`);
+  for (const [name, value] of [
+    ['CLIENT_EVENTS_PER_MINUTE', config.clientEventsPerMinute],
+    ['CLIENT_EVENTS_PER_ADDRESS', config.clientEventsPerAddress],
+    ['CLIENT_EVENTS_RETENTION_DAYS', config.clientEventsRetentionDays],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
   }
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);

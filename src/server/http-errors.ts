@@ -49,7 +49,9 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
 export function rawAnswer(status: number, text: string, extra: Record<string, string> = {}, withBody = true): string {
   const body = JSON.stringify({ error: text });
   const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...extra, Connection: 'close' };
-  const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n${withBody ? body : ''}`;
 }
 
@@ -69,7 +71,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
  */
 export function refuseWhileClosing(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('preClose', async () => void (closing = true));
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
     return reply.status(503).header('retry-after', String(RESTART_RETRY_AFTER_S)).header('connection', 'close').send({ error: WIRE_ERRORS.restarting });

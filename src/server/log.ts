@@ -17,9 +17,39 @@ export const REDACTED = '[redacted]';
 
 /** Field names whose values are never logged (compared without case, `_` and `-`). */
 const SECRET_FIELDS = new Set(
-  ['password', 'newpassword', 'oldpassword', 'passwordhash', 'hash', 'token', 'accesstoken', 'refreshtoken', 'refresh', 'code', 'otp',
-   'phone', 'to', 'email', 'authorization', 'cookie', 'setcookie', 'params', 'parameters', 'values', 'detail', 'where', 'query', 'sql',
-   'text', 'body', 'key', 'secret', 'ticket', 'fcmtoken', 'operatorkey'].map((k) => k.toLowerCase()),
+  [
+    'password',
+    'newpassword',
+    'oldpassword',
+    'passwordhash',
+    'hash',
+    'token',
+    'accesstoken',
+    'refreshtoken',
+    'refresh',
+    'code',
+    'otp',
+    'phone',
+    'to',
+    'email',
+    'authorization',
+    'cookie',
+    'setcookie',
+    'params',
+    'parameters',
+    'values',
+    'detail',
+    'where',
+    'query',
+    'sql',
+    'text',
+    'body',
+    'key',
+    'secret',
+    'ticket',
+    'fcmtoken',
+    'operatorkey',
+  ].map((k) => k.toLowerCase()),
 );
 const isSecretField = (key: string) => SECRET_FIELDS.has(key.toLowerCase().replace(/[_-]/g, ''));
 
@@ -49,7 +79,7 @@ export function scrub(text: string): string {
 export function safeError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: typeof err === 'string' ? scrub(err) : REDACTED };
   const e = err as Error & Record<string, unknown>;
-  const out: Record<string, unknown> = { type: e.name === 'error' ? 'DatabaseError' : e.constructor?.name ?? e.name, message: scrub(e.message) };
+  const out: Record<string, unknown> = { type: e.name === 'error' ? 'DatabaseError' : (e.constructor?.name ?? e.name), message: scrub(e.message) };
   for (const k of ['code', 'statusCode', 'severity', 'table', 'column', 'constraint', 'routine']) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
   if (e.stack) out.stack = scrub(e.stack);
   if (e.cause !== undefined) out.cause = safeError(e.cause);

@@ -83,7 +83,9 @@ export function cspDirectives(config: Pick<Config, 'mapsKey' | 'firebase'>, scri
 
 /** The header value, in the order of the directives (what helmet writes, for tests and the README). */
 export function cspText(directives: Directives): string {
-  return Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
 }
 
 export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {

@@ -23,12 +23,7 @@ export type FieldErrors<F extends string> = Partial<Record<F, ValidationError>>;
 
 /** At least 8 characters with an uppercase letter, a lowercase letter and a digit. */
 export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= MIN_PASSWORD_LENGTH &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Ll}/u.test(password) &&
-    /\d/.test(password)
-  );
+  return password.length >= MIN_PASSWORD_LENGTH && /\p{Lu}/u.test(password) && /\p{Ll}/u.test(password) && /\d/.test(password);
 }
 
 /** Simple pattern: something@domain.tld with a top-level part of at least 2 characters. */

@@ -25,10 +25,13 @@ const tsx = join(root, 'node_modules/.bin/tsx');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 200;
 const JOINS_PER_SECOND = 20;
-const SECRET = 'bench-secret-' + process.pid;
+const SECRET = `bench-secret-${process.pid}`;
 
 type Sample = { ms: number; status: number; error?: string };
-const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 function stats(samples: Sample[]) {
   const ms = samples.map((s) => s.ms).sort((a, b) => a - b);
@@ -54,7 +57,11 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
     await db.transaction(async (tx) => {
       for (let i = 0; i < n; i++) {
         const phone = `+35850${String(i).padStart(7, '0')}`;
-        const id = await insertCustomer(tx, { phone, passwordHash: 'x', firstname: 'Bench', lastname: `Customer${i}`, email: null, allowEmail: false, allowSms: false, language: 'fi', appLanguage: null }, now);
+        const id = await insertCustomer(
+          tx,
+          { phone, passwordHash: 'x', firstname: 'Bench', lastname: `Customer${i}`, email: null, allowEmail: false, allowSms: false, language: 'fi', appLanguage: null },
+          now,
+        );
         customers.push({ id: id!, token: await signAccessToken(keys, id!, now, 3_600_000) });
       }
     });
@@ -111,7 +118,7 @@ async function joinShops(base: string) {
 }
 
 async function newDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = 'bench_' + process.pid;
+  const name = `bench_${process.pid}`;
   const run = async (sql: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
@@ -120,7 +127,7 @@ async function newDatabase(adminUrl: string): Promise<{ url: string; drop: () =>
   await run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await run(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
-  url.pathname = '/' + name;
+  url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
@@ -129,8 +136,16 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
   const pgdb = adminUrl ? await newDatabase(adminUrl) : null;
   const customers = await prepare(pgdb?.url ?? null, dataDir, SECONDS * JOINS_PER_SECOND + 20);
   const { base, child } = await startServer({
-    PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: pgdb?.url ?? '', STATIC_DIR: '', JWT_SECRET: SECRET,
-    LOG_LEVEL: 'error', MAX_CONNECTIONS_PER_ADDRESS: '0', SEED: '1', SIMULATOR: '0',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgdb?.url ?? '',
+    STATIC_DIR: '',
+    JWT_SECRET: SECRET,
+    LOG_LEVEL: 'error',
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
+    SEED: '1',
+    SIMULATOR: '0',
   });
   try {
     const shops = await joinShops(base);

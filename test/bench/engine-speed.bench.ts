@@ -26,7 +26,16 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
   for (let id = 1; id <= barbers; id++) {
     const role = id % 4;
     const shifts =
-      role === 0 ? [{ start: at(9), end: at(19) }] : role === 1 ? [{ start: at(9), end: at(15.5) }] : role === 2 ? [{ start: at(12.5), end: at(19) }] : [{ start: at(9), end: at(14) }, { start: at(14.5), end: at(19) }];
+      role === 0
+        ? [{ start: at(9), end: at(19) }]
+        : role === 1
+          ? [{ start: at(9), end: at(15.5) }]
+          : role === 2
+            ? [{ start: at(12.5), end: at(19) }]
+            : [
+                { start: at(9), end: at(14) },
+                { start: at(14.5), end: at(19) },
+              ];
     const busy = rng.chance(0.8);
     // With the learned inputs some services in progress are past their expected end (run-over).
     const freeAt = busy ? now + Math.round(rng.uniform(learned ? -10 : 1, 45) * MINUTE) : now;
@@ -94,7 +103,11 @@ function time(label: string, snaps: Snapshot[], runs: number, fn: (s: Snapshot) 
 }
 
 const started = performance.now();
-console.log(`load average at start ${loadavg().map((x) => x.toFixed(2)).join(' ')} on ${availableParallelism()} cores (other work on the machine inflates the p95)`);
+console.log(
+  `load average at start ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores (other work on the machine inflates the p95)`,
+);
 const rng = new Rng(42);
 for (const [barbers, orders, runs, learned] of [
   [8, 60, 4000, false],

@@ -103,7 +103,16 @@ async function measureMedian(name: string, url: string, port: number, repeat: bo
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measure(name, url, port, repeat));
   const pick = (k: keyof Omit<Figures, 'name'>) => median(runs.map((r) => r[k]));
-  return { name, score: pick('score'), lcpMs: pick('lcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), scripts: pick('scripts'), scriptBytes: pick('scriptBytes'), scriptsFromNetwork: Math.max(...runs.map((r) => r.scriptsFromNetwork)) };
+  return {
+    name,
+    score: pick('score'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    scripts: pick('scripts'),
+    scriptBytes: pick('scriptBytes'),
+    scriptsFromNetwork: Math.max(...runs.map((r) => r.scriptsFromNetwork)),
+  };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -172,7 +181,10 @@ try {
   const refRepeat = await measureMedian('reference, repeat visit', `${ref.url}/`, chrome.port, true);
   rows.push(home, homeRepeat, gate, refFirst, refRepeat);
 
-  const chromium = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ')[1] ?? '?';
+  const chromium =
+    spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' })
+      .stdout.trim()
+      .split(' ')[1] ?? '?';
   console.log(`Lighthouse mobile preset (simulated throttling), Chromium ${chromium}, median of ${RUNS} runs each; load average before the run ${backgroundLoad.toFixed(1)} on ${cpus().length} cores`);
   print(rows);
   console.log('');

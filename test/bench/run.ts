@@ -25,9 +25,7 @@ function find(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const files = [...new Set([...find(here), ...EXTRA.map((f) => join(here, f))])]
-  .filter((f) => only.length === 0 || only.some((w) => relative(here, f).includes(w)))
-  .sort();
+const files = [...new Set([...find(here), ...EXTRA.map((f) => join(here, f))])].filter((f) => only.length === 0 || only.some((w) => relative(here, f).includes(w))).sort();
 
 const tsx = join(root, 'node_modules/.bin/tsx');
 const results: { name: string; code: number; seconds: number }[] = [];

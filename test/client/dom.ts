@@ -6,7 +6,40 @@ import { Window } from 'happy-dom';
 
 const win = new Window({ url: 'http://localhost:8080/', width: 390, height: 844 });
 const g = globalThis as Record<string, unknown>;
-for (const key of ['window', 'document', 'navigator', 'location', 'history', 'HTMLElement', 'HTMLInputElement', 'HTMLButtonElement', 'HTMLAnchorElement', 'Element', 'Node', 'Event', 'KeyboardEvent', 'MouseEvent', 'PopStateEvent', 'CustomEvent', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame', 'matchMedia', 'innerHeight', 'innerWidth', 'scrollTo', 'addEventListener', 'removeEventListener', 'dispatchEvent', 'MutationObserver', 'ResizeObserver', 'IntersectionObserver', 'DocumentFragment', 'SVGElement', 'Image']) {
+for (const key of [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'HTMLElement',
+  'HTMLInputElement',
+  'HTMLButtonElement',
+  'HTMLAnchorElement',
+  'Element',
+  'Node',
+  'Event',
+  'KeyboardEvent',
+  'MouseEvent',
+  'PopStateEvent',
+  'CustomEvent',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'matchMedia',
+  'innerHeight',
+  'innerWidth',
+  'scrollTo',
+  'addEventListener',
+  'removeEventListener',
+  'dispatchEvent',
+  'MutationObserver',
+  'ResizeObserver',
+  'IntersectionObserver',
+  'DocumentFragment',
+  'SVGElement',
+  'Image',
+]) {
   const value = (win as unknown as Record<string, unknown>)[key];
   if (value === undefined) continue;
   try {

@@ -68,7 +68,15 @@ export function wireOrder(over: Partial<WireOrder> = {}): WireOrder {
     chosen_barber_id: 3,
     services: [
       {
-        id: 10, amount: 1, title: 'Haircut', description: 'Scissors and clippers.', order: 1, price: 3500, duration: 30, group_id: 1, group_name: 'Haircuts',
+        id: 10,
+        amount: 1,
+        title: 'Haircut',
+        description: 'Scissors and clippers.',
+        order: 1,
+        price: 3500,
+        duration: 30,
+        group_id: 1,
+        group_name: 'Haircuts',
         extra_services: [{ id: 100, amount: 1, title: 'Hair wash', description: 'Shampoo and conditioner.', order: 1, price: 500, duration: 5 }],
       },
     ],

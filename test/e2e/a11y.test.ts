@@ -288,7 +288,7 @@ a11y('keyboard only: a join from the shop page to tracking, focus into each dial
 
 a11y("a screen that fails to render shows 'Woops! Something went wrong.' with a way home, and our server hears of it", async () => {
   // A shop whose name is not text cannot be rendered (an object as a React child): the screen's boundary takes over.
-  await page.route(/\/api\/fi\/pobs\/3\/?$/, async (route) => {
+  await page.route(/\/api\/fi\/pobs\/3\/?(\?.*)?$/, async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...(await res.json()), name: { broken: true } } });
   });
@@ -298,7 +298,10 @@ a11y("a screen that fails to render shows 'Woops! Something went wrong.' with a 
   // The page going to the background sends the batch at once (else it leaves within seconds).
   await page.evaluate(() => dispatchEvent(new Event('pagehide')));
   for (let i = 0; i < 100 && !server.log().includes('"client error"'); i++) await new Promise((r) => setTimeout(r, 100));
-  const line = server.log().split('\n').find((l) => l.includes('"client error"'));
+  const line = server
+    .log()
+    .split('\n')
+    .find((l) => l.includes('"client error"'));
   assert.ok(line, 'the server logged the report');
   const report = JSON.parse(line!).clientEvent;
   assert.is(report.name, 'render');
@@ -314,7 +317,10 @@ a11y('axe finds nothing', () => {
   console.log(`axe-core ${AXE_VERSION}: ${axe.audited.length} screens and states audited, ${axe.findings.length} violations (${[...rules].join(', ') || 'none'})`);
   for (const f of axe.findings) console.log(`  ${f.state}: ${f.rule} (${f.impact})\n    ${f.nodes.slice(0, 3).join('\n    ')}`);
   assert.ok(axe.audited.length >= 40, `audited ${axe.audited.length}`);
-  assert.equal(axe.findings.map((f) => `${f.state}: ${f.rule}`), []);
+  assert.equal(
+    axe.findings.map((f) => `${f.state}: ${f.rule}`),
+    [],
+  );
 });
 
 a11y('no script errors on the way', () => {

@@ -14,8 +14,8 @@ let server: Server;
 let browser: Browser;
 let page: Page;
 const errors: string[] = [];
-const OLD = '40' + String(Date.now()).slice(-7);
-const NEW = '41' + String(Date.now()).slice(-7);
+const OLD = `40${String(Date.now()).slice(-7)}`;
+const NEW = `41${String(Date.now()).slice(-7)}`;
 const PASSWORD = 'Parturi#2026x';
 const outbox = async (n: string) => (await (await fetch(`${server.url}/dev/sms-outbox?to=%2B358${n}`)).json()) as { text: string }[];
 const register = (n: string) =>
@@ -27,10 +27,16 @@ const register = (n: string) =>
 
 async function login(n: string): Promise<boolean> {
   await page.goto(`${server.url}/login?lang=en`);
-  await page.locator('#login-phone').fill('0' + n);
+  await page.locator('#login-phone').fill(`0${n}`);
   await page.locator('#login-password').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
-  const outcome = await Promise.race([page.waitForURL(/\/home$/).then(() => true), page.locator('#login-phone[aria-invalid="true"]').waitFor().then(() => false)]);
+  const outcome = await Promise.race([
+    page.waitForURL(/\/home$/).then(() => true),
+    page
+      .locator('#login-phone[aria-invalid="true"]')
+      .waitFor()
+      .then(() => false),
+  ]);
   return outcome;
 }
 
@@ -51,7 +57,7 @@ life('changes the phone number from the profile menu with the SMS code; the old 
   assert.ok(await login(OLD));
   await page.goto(`${server.url}/profile`);
   await page.locator('a[href="/profile/phone"]').click();
-  await page.locator('#phone-new').fill('0' + NEW);
+  await page.locator('#phone-new').fill(`0${NEW}`);
   await page.locator('#phone-password').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await page.locator('#phone-code').waitFor();

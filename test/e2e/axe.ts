@@ -26,7 +26,12 @@ export function auditor(page: Page) {
     async audit(state: string) {
       // Finished transitions only: a screen sliding in or a dialog fading has colours mid-way. Loaders spin for ever.
       await page.evaluate(() =>
-        Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => {}))),
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => {})),
+        ),
       );
       // Evaluated through the debugger protocol, so no content security policy of the page stands in the way.
       if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);

@@ -33,7 +33,10 @@ browse('the shop list shows the Finnish shops of the demo chain', async () => {
   const list = await names(page);
   assert.ok(list.length >= 10, `shops listed: ${list.length}`);
   assert.ok(list.includes('Kamppi') && list.includes('Kallio'));
-  assert.not.ok(list.some((n) => n.startsWith('TEST')), 'test shops only in development mode');
+  assert.not.ok(
+    list.some((n) => n.startsWith('TEST')),
+    'test shops only in development mode',
+  );
   assert.is(await page.locator('h1').first().textContent(), 'Walk-in Barbers');
 });
 
@@ -45,7 +48,7 @@ browse('search narrows the list by city after typing stops', async () => {
   await page.waitForFunction(() => document.querySelectorAll('.shop-card-name').length > 5, null, { timeout: 5000 });
 });
 
-browse("a taking-orders shop opens on a tap and shows its services", async () => {
+browse('a taking-orders shop opens on a tap and shows its services', async () => {
   // The round-the-clock demo shop takes orders at any hour; tap its name, inside the card's link.
   const card = page.locator('a.shop-card-body', { hasText: 'Kallio' });
   await card.locator('.shop-card-name').click();
@@ -55,7 +58,7 @@ browse("a taking-orders shop opens on a tap and shows its services", async () =>
   assert.ok((await page.locator('body').textContent())!.includes('Kallio'));
   const price = await page.locator('.service-price').first().textContent();
   assert.match(price!, /\d+[,.]\d{2}\s*€/);
-  assert.ok(await page.locator('.service-chips button, .service-chips a').count() >= 2, 'group chips');
+  assert.ok((await page.locator('.service-chips button, .service-chips a').count()) >= 2, 'group chips');
 });
 
 browse('the browser back button returns to the list', async () => {

@@ -85,7 +85,10 @@ pwa('the build: every lazy screen is its own chunk; the first route holds no fir
   const chunks = readdirSync(join(dist, 'assets/c'));
   // Gate and Home are the first route: they ship inside the kernel chunk on purpose (app/screens.ts).
   for (const name of new Set(ROUTES.map((r) => r.screen).filter((n) => n !== 'Gate' && n !== 'Home'))) {
-    assert.ok(chunks.some((f) => f.startsWith(`${name}-`) && f.endsWith('.js')), `${name} chunk`);
+    assert.ok(
+      chunks.some((f) => f.startsWith(`${name}-`) && f.endsWith('.js')),
+      `${name} chunk`,
+    );
   }
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const first = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
@@ -96,8 +99,14 @@ pwa('the build: every lazy screen is its own chunk; the first route holds no fir
   }
   // They exist, just elsewhere: firebase and the maps loader are lazy chunks of their own.
   const all = chunks.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets/c', f), 'utf8'));
-  assert.ok(all.some((c) => c.includes('FirebaseError')), 'firebase chunk');
-  assert.ok(all.some((c) => c.includes('maps.googleapis.com/maps/api/js')), 'maps loader chunk');
+  assert.ok(
+    all.some((c) => c.includes('FirebaseError')),
+    'firebase chunk',
+  );
+  assert.ok(
+    all.some((c) => c.includes('maps.googleapis.com/maps/api/js')),
+    'maps loader chunk',
+  );
 });
 
 pwa('Chromium reports the app installable: manifest, icons, a worker with a fetch handler in control', async () => {
@@ -112,8 +121,15 @@ pwa('Chromium reports the app installable: manifest, icons, a worker with a fetc
   const m = JSON.parse(manifest.data ?? '{}') as { id?: string; display?: string; icons?: { sizes: string; purpose?: string }[] };
   assert.is(m.display, 'standalone');
   assert.ok(m.id, 'manifest id');
-  for (const want of ['192x192', '512x512']) assert.ok(m.icons?.some((i) => i.sizes === want), want);
-  assert.ok(m.icons?.some((i) => i.purpose === 'maskable'), 'maskable icon');
+  for (const want of ['192x192', '512x512'])
+    assert.ok(
+      m.icons?.some((i) => i.sizes === want),
+      want,
+    );
+  assert.ok(
+    m.icons?.some((i) => i.purpose === 'maskable'),
+    'maskable icon',
+  );
   await cdp.detach();
 });
 

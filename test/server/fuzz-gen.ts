@@ -107,7 +107,7 @@ const encode = (s: string) => {
   try {
     return encodeURIComponent(s);
   } catch {
-    return encodeURIComponent(s.replace(/[\ud800-\udfff]/g, '')) + '%ED%A0%80';
+    return `${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ''))}%ED%A0%80`;
   }
 };
 
@@ -139,7 +139,7 @@ function item(rng: Rng): unknown {
 function valid(rng: Rng, ctx: Ctx, name: string): unknown {
   switch (name) {
     case 'phone':
-      return rng.pick([...ctx.phones, '040 123 4567', '+46701234567', '+35850' + rng.int(9_999_999)]);
+      return rng.pick([...ctx.phones, '040 123 4567', '+46701234567', `+35850${rng.int(9_999_999)}`]);
     case 'countryCode':
       return rng.pick(['FI', '+358', 'SE', 'EE', 'zz']);
     case 'password':

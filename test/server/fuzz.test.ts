@@ -31,8 +31,8 @@ function headersFor(rng: Rng, ctx: Ctx, path: string): Record<string, string> {
   const tokens = [
     () => (operator ? ctx.operatorKeys[rng.int(ctx.operatorKeys.length)] : ctx.me.access),
     () => ctx.sessions[0].refresh,
-    () => 'opk_' + rng.text(40),
-    () => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.' + rng.text(43),
+    () => `opk_${rng.text(40)}`,
+    () => `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${rng.text(43)}`,
     () => rng.text(rng.int(300)),
     () => '',
   ];

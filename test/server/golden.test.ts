@@ -55,12 +55,7 @@ const seen = new Set<string>();
 const mismatches: string[] = [];
 
 /** One request; its masked answer is compared with (or, when updating, written to) goldens/<name>.json. */
-async function rec(
-  name: string,
-  method: 'GET' | 'POST' | 'PATCH',
-  url: string,
-  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-): Promise<Answer & { raw: Json }> {
+async function rec(name: string, method: 'GET' | 'POST' | 'PATCH', url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer & { raw: Json }> {
   if (seen.has(name)) throw new Error(`golden ${name} recorded twice`);
   seen.add(name);
   const headers: Record<string, string> = { ...opts.headers };
@@ -171,7 +166,10 @@ test('every route on the seeded demo answers as its golden', async () => {
   await rec('error-404-teaser-locale', 'POST', '/api/ee/bonus-teaser/', { body: { email: 'teaser@example.fi', allow_email: true } });
 
   // Orders: join an idle shop, then a busy one.
-  const kallio = (await rec('pob-fi-2', 'GET', '/api/fi/pobs/2/')).raw as { services: { id: number; title: string; price: number; duration: number; group_id: number }[]; extra_services: Record<string, { id: number; title: string }[]> };
+  const kallio = (await rec('pob-fi-2', 'GET', '/api/fi/pobs/2/')).raw as {
+    services: { id: number; title: string; price: number; duration: number; group_id: number }[];
+    extra_services: Record<string, { id: number; title: string }[]>;
+  };
   const cut = kallio.services.find((s) => s.title === 'Hiustenleikkaus')!;
   const item = (s: typeof cut, extras: { id: number; title: string }[] = []) => ({
     amount: 1,
@@ -204,8 +202,7 @@ test('every route on the seeded demo answers as its golden', async () => {
   // The operator side of shop 1 (Kamppi).
   const key1 = await operatorKey(h, 1);
   const key2 = await operatorKey(h, 2);
-  const op = (name: string, method: 'GET' | 'POST' | 'PATCH', path: string, key: string | undefined, body?: unknown) =>
-    rec(name, method, `/api/fi/operator/${path}`, { token: key, body });
+  const op = (name: string, method: 'GET' | 'POST' | 'PATCH', path: string, key: string | undefined, body?: unknown) => rec(name, method, `/api/fi/operator/${path}`, { token: key, body });
   const queue = (await op('operator-queue', 'GET', 'pobs/1/queue/', key1)).raw as { orders: { id: number; status: string; barber_id: number | null }[] };
   await op('error-401-operator', 'GET', 'pobs/1/queue/', undefined);
   await op('error-401-operator-bad-key', 'GET', 'pobs/1/queue/', 'nope');

@@ -50,6 +50,7 @@ async function start(): Promise<Server> {
   return current;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: a test reads untyped answer bodies; each assertion names the field it needs.
 async function json(base: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -88,7 +89,12 @@ test(`kill -9 with joins in flight: ${CYCLES} cycles on PGlite, no acknowledged 
   debug('registered');
   const shop = (await json(server.base, 'GET', '/api/fi/pobs/2/')).body as { services: { id: number; duration: number; group_id: number; price: number; title: string }[] };
   const service = shop.services[0];
-  const item = { amount: 1, service_id: service.id, service_info: { id: service.id, title: service.title, price: service.price, duration: service.duration, group_id: service.group_id }, extra_services: [] };
+  const item = {
+    amount: 1,
+    service_id: service.id,
+    service_info: { id: service.id, title: service.title, price: service.price, duration: service.duration, group_id: service.group_id },
+    extra_services: [],
+  };
 
   const joined = new Map<number, number>(); // order id → customer id, for every 201
   const cancelled = new Set<number>(); // order ids whose cancel answered 200

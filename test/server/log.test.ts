@@ -70,19 +70,25 @@ test('registration, login, refresh, recovery and reset: nothing personal or secr
   // Links carry tickets and tokens in their query.
   await h.app.inject({ url: `/api/fi/pobs/?token=${refresh}&to=${encodeURIComponent(phone)}` });
   const hash = (await h.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE phone = $1', [phone])).rows[0].password_hash;
-  assertClean({
-    phone: phone.slice(4),
-    email,
-    password: PASSWORD,
-    'new password': 'Uusi-Salasana-77',
-    'wrong password': 'Wrong-Pass-99',
-    hash: hash.split('$').at(-1)!,
-    'access token': access.split('.')[2],
-    'refresh token': refresh.slice(0, 24),
-    code,
-  }, 15);
+  assertClean(
+    {
+      phone: phone.slice(4),
+      email,
+      password: PASSWORD,
+      'new password': 'Uusi-Salasana-77',
+      'wrong password': 'Wrong-Pass-99',
+      hash: hash.split('$').at(-1)!,
+      'access token': access.split('.')[2],
+      'refresh token': refresh.slice(0, 24),
+      code,
+    },
+    15,
+  );
   // The log SMS provider's own line is the exception: it shows what it did not send.
-  assert.ok(smsLines.some((l) => l.includes(code) && l.includes(phone)), 'the log provider shows its message');
+  assert.ok(
+    smsLines.some((l) => l.includes(code) && l.includes(phone)),
+    'the log provider shows its message',
+  );
 });
 
 test('scrub and safeError: the patterns, and only the harmless fields of an error', () => {

@@ -18,7 +18,17 @@ export async function customer(h: Harness, opts: { membership?: MembershipType; 
   const phone = `+3584${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(5, '0')}`;
   const id = await insertCustomer(
     h.db,
-    { phone, passwordHash: 'x', firstname: 'Test', lastname: `Customer${phones}`, email: null, allowEmail: false, allowSms: opts.allowSms ?? false, language: opts.language ?? 'en', appLanguage: null },
+    {
+      phone,
+      passwordHash: 'x',
+      firstname: 'Test',
+      lastname: `Customer${phones}`,
+      email: null,
+      allowEmail: false,
+      allowSms: opts.allowSms ?? false,
+      language: opts.language ?? 'en',
+      appLanguage: null,
+    },
     h.clock.now(),
   );
   if (id === null) throw new Error('phone taken');

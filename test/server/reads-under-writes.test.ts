@@ -31,6 +31,7 @@ reads.after(async () => {
 });
 
 // eslint-disable-next-line -- any: answers are checked field by field in each test
+// biome-ignore lint/suspicious/noExplicitAny: a test reads untyped answer bodies unless it names T.
 async function call<T = any>(method: 'GET' | 'POST', url: string, opts: { token?: string; body?: object } = {}) {
   const res = await app.inject({ method, url, headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {}, payload: opts.body });
   return { status: res.statusCode, body: res.json() as T };

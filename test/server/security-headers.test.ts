@@ -134,7 +134,11 @@ headers('unconfigured: OpenStreetMap tiles only, no maps or FCM hosts anywhere',
   assert.ok(policy['img-src'].includes('https://tile.openstreetmap.org'));
   assert.ok(policy['img-src'].includes('data:'));
   assert.equal(policy['connect-src'], ["'self'"]);
-  for (const [name, sources] of Object.entries(policy)) assert.not.ok(sources.some((s) => GOOGLE.test(s)), `${name}: ${sources.join(' ')}`);
+  for (const [name, sources] of Object.entries(policy))
+    assert.not.ok(
+      sources.some((s) => GOOGLE.test(s)),
+      `${name}: ${sources.join(' ')}`,
+    );
 });
 
 headers('MAPS_KEY adds the Google Maps hosts, still without inline scripts', async () => {

@@ -26,7 +26,11 @@ function importsOf(file: string): string[] {
   return specs
     .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
     .filter((s) => s.startsWith('.'))
-    .map((s) => relative(src, resolve(dirname(file), s)).split(sep).join('/'));
+    .map((s) =>
+      relative(src, resolve(dirname(file), s))
+        .split(sep)
+        .join('/'),
+    );
 }
 
 const all = files(src).map((f) => ({ path: relative(src, f).split(sep).join('/'), imports: importsOf(f) }));
@@ -41,33 +45,69 @@ function crossings(from: (path: string) => boolean, to: (path: string) => boolea
 test('the rule finder sees imports (a test of the test)', () => {
   const app = all.find((f) => f.path === 'server/app.ts');
   assert.ok(app, 'src/server/app.ts is read');
-  assert.ok(app!.imports.some((i) => under(i, 'server/routes')), 'app.ts imports routes');
+  assert.ok(
+    app!.imports.some((i) => under(i, 'server/routes')),
+    'app.ts imports routes',
+  );
   assert.ok(all.filter((f) => f.path.startsWith('client/')).length > 50, 'the client files are read');
 });
 
 test('client never imports server', () => {
-  assert.equal(crossings((p) => under(p, 'client'), (i) => under(i, 'server')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client'),
+      (i) => under(i, 'server'),
+    ),
+    [],
+  );
 });
 
 test('server never imports client', () => {
-  assert.equal(crossings((p) => under(p, 'server'), (i) => under(i, 'client')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server'),
+      (i) => under(i, 'client'),
+    ),
+    [],
+  );
 });
 
 test('shared imports neither side', () => {
-  assert.equal(crossings((p) => under(p, 'shared'), (i) => under(i, 'client') || under(i, 'server')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'shared'),
+      (i) => under(i, 'client') || under(i, 'server'),
+    ),
+    [],
+  );
 });
 
 test('routes never import repos', () => {
-  assert.equal(crossings((p) => under(p, 'server/routes'), (i) => under(i, 'server/repos')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/routes'),
+      (i) => under(i, 'server/repos'),
+    ),
+    [],
+  );
 });
 
 test('nothing under src/server imports routes/ except app.ts and other routes', () => {
-  assert.equal(crossings((p) => under(p, 'server') && !under(p, 'server/routes') && p !== 'server/app.ts', (i) => under(i, 'server/routes')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server') && !under(p, 'server/routes') && p !== 'server/app.ts',
+      (i) => under(i, 'server/routes'),
+    ),
+    [],
+  );
 });
 
 test('a route never imports another route', () => {
   assert.equal(
-    crossings((p) => under(p, 'server/routes'), (i) => under(i, 'server/routes') && !under(i, 'server/routes/schemas')).filter((line) => {
+    crossings(
+      (p) => under(p, 'server/routes'),
+      (i) => under(i, 'server/routes') && !under(i, 'server/routes/schemas'),
+    ).filter((line) => {
       const [from] = line.split(' → ');
       return !under(from!, 'server/routes/schemas');
     }),
@@ -76,7 +116,13 @@ test('a route never imports another route', () => {
 });
 
 test('screens and components never import services', () => {
-  assert.equal(crossings((p) => under(p, 'client/screens') || under(p, 'client/components'), (i) => under(i, 'client/services')), []);
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client/screens') || under(p, 'client/components'),
+      (i) => under(i, 'client/services'),
+    ),
+    [],
+  );
 });
 
 test.run();

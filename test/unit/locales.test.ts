@@ -63,10 +63,7 @@ for (const lang of languages) {
   test(`${lang}: the same keys as en`, () => {
     const missing = [...en.keys()].filter((k) => !dict.has(k));
     const extra = [...dict.keys()].filter((k) => !en.has(k));
-    assert.ok(
-      !missing.length && !extra.length,
-      `${lang}.json: ${missing.length} missing, ${extra.length} extra\n  missing: ${missing.join(', ') || '-'}\n  extra: ${extra.join(', ') || '-'}`,
-    );
+    assert.ok(!missing.length && !extra.length, `${lang}.json: ${missing.length} missing, ${extra.length} extra\n  missing: ${missing.join(', ') || '-'}\n  extra: ${extra.join(', ') || '-'}`);
     assert.is(dict.size, en.size);
   });
 
@@ -83,8 +80,7 @@ for (const lang of languages) {
         if (typeof got !== 'string') bad.push(`${key}: an array where en has a string`);
         else if (!got.trim()) bad.push(`${key}: empty`);
         else if (got.startsWith(MISSING)) bad.push(`${key}: starts with '${MISSING}'`);
-        else if (placeholders(got).join() !== placeholders(want).join())
-          bad.push(`${key}: placeholders {${placeholders(got).join(', ')}}, en has {${placeholders(want).join(', ')}}`);
+        else if (placeholders(got).join() !== placeholders(want).join()) bad.push(`${key}: placeholders {${placeholders(got).join(', ')}}, en has {${placeholders(want).join(', ')}}`);
       } else if (Array.isArray(want)) {
         if (!Array.isArray(got)) bad.push(`${key}: a string where en has an array`);
         else if (got.length !== want.length) bad.push(`${key}: ${got.length} items, en has ${want.length}`);

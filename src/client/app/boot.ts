@@ -16,7 +16,21 @@ import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
 import { loadShops } from '../state/shops.ts';
 
-const KEYS = ['language', 'locale', 'development', 'welcomeSeen', 'favoriteBarbershops', 'favoriteBarbers', 'userLatitude', 'userLongitude', 'user', 'profile', 'shouldRememberLogin', 'order', 'detectedLocale'] as const;
+const KEYS = [
+  'language',
+  'locale',
+  'development',
+  'welcomeSeen',
+  'favoriteBarbershops',
+  'favoriteBarbers',
+  'userLatitude',
+  'userLongitude',
+  'user',
+  'profile',
+  'shouldRememberLogin',
+  'order',
+  'detectedLocale',
+] as const;
 
 export async function boot(): Promise<void> {
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);

@@ -65,9 +65,7 @@ export function ShopCard({ shop, distance, favorite, onToggleFavorite }: ShopCar
           )}
         </p>
       </div>
-      <div className="shop-card-wait">
-        {state === 'closed' ? <span className="shop-card-badge">{t('home.card.closedBadge')}</span> : <Timer minutes={state === 'unknown' ? null : shop.queue} />}
-      </div>
+      <div className="shop-card-wait">{state === 'closed' ? <span className="shop-card-badge">{t('home.card.closedBadge')}</span> : <Timer minutes={state === 'unknown' ? null : shop.queue} />}</div>
       {message && <p className="shop-card-status">{message}</p>}
     </>
   );

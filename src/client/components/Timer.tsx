@@ -6,7 +6,12 @@ import { t } from '../state/i18n.ts';
 export function Timer({ minutes, large = false }: { minutes: number | null; large?: boolean }) {
   useSignals();
   const cls = `timer ${large ? 'timer-large ' : ''}${timerClass(minutes)}`;
-  if (minutes === null) return <span className="timer timer-unknown" role="img" aria-label={t('timer.unknown')}>–</span>;
+  if (minutes === null)
+    return (
+      <span className="timer timer-unknown" role="img" aria-label={t('timer.unknown')}>
+        –
+      </span>
+    );
   if (minutes <= 0) return <span className={cls}>{t('timer.now')}</span>;
   return (
     // An image of the wait: the label reads it in words, the number and unit inside are for the eye.

@@ -3,9 +3,7 @@ import type { WireEmployee } from '../../shared/wire.ts';
 import type { Barber } from './types.ts';
 
 /** The avatar wins when it is switched on and present; the photo only when the avatar is off. */
-export function barberImage(
-  w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>,
-): string | null {
+export function barberImage(w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>): string | null {
   if (w.avatar_active && w.has_avatar && w.avatar) return w.avatar;
   if (!w.avatar_active && w.has_image && w.image) return w.image;
   return null;
@@ -17,12 +15,8 @@ export function currentShop(barber: Pick<Barber, 'barbershop' | 'activePob'>): B
 }
 
 /** Join-queue button: active, attached to a shop, and inside a shift right now (start <= now < end). */
-export function canJoinQueue(
-  barber: Pick<Barber, 'status' | 'barbershop' | 'activePob' | 'shifts'>,
-  now: Date,
-): boolean {
+export function canJoinQueue(barber: Pick<Barber, 'status' | 'barbershop' | 'activePob' | 'shifts'>, now: Date): boolean {
   if (barber.status !== 'active' || !currentShop(barber)) return false;
   const t = now.getTime();
   return barber.shifts.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end));
 }
-

@@ -42,13 +42,8 @@ export interface DistanceGroupOf<T> {
  * Groups in near-to-far order, empty groups left out, each sorted by distance then name. A shop without
  * valid coordinates is kept (distance NaN) at the end of over-10 rather than silently dropped.
  */
-export function groupByDistance<T extends { coords: LatLng; name: string }>(
-  shops: readonly T[],
-  position: LatLng,
-): DistanceGroupOf<T>[] {
-  const withDistance = shops
-    .map((s) => ({ ...s, distance: distanceKm(position, s.coords) }))
-    .sort((a, b) => far(a.distance) - far(b.distance) || a.name.localeCompare(b.name));
+export function groupByDistance<T extends { coords: LatLng; name: string }>(shops: readonly T[], position: LatLng): DistanceGroupOf<T>[] {
+  const withDistance = shops.map((s) => ({ ...s, distance: distanceKm(position, s.coords) })).sort((a, b) => far(a.distance) - far(b.distance) || a.name.localeCompare(b.name));
   return DISTANCE_GROUPS.map((group) => ({
     group,
     shops: withDistance.filter((s) => distanceGroup(s.distance) === group),

@@ -2,15 +2,7 @@
  * Wire payloads (src/shared/wire.ts) → client entities (types.ts). Pure: the customer's priority and
  * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
  */
-import type {
-  WireEmployee,
-  WireExtraService,
-  WireOpenTime,
-  WirePob,
-  WirePobDetail,
-  WireServiceTimeEstimate,
-  WireShift,
-} from '../../shared/wire.ts';
+import type { WireEmployee, WireExtraService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate, WireShift } from '../../shared/wire.ts';
 import { barberImage } from './barber.ts';
 import type { Barber, Extra, Shift, Shop, ShopDetail } from './types.ts';
 
@@ -85,9 +77,7 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
     image: w.image || false,
     floor: w.floor ?? null,
     notices: w.notices ?? [],
-    serviceGroups: (w.service_groups ?? [])
-      .map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null }))
-      .sort(byOrder),
+    serviceGroups: (w.service_groups ?? []).map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null })).sort(byOrder),
     services: (w.services ?? [])
       .map((s) => ({
         id: s.id,
@@ -126,9 +116,7 @@ function toShift(s: Partial<WireShift>, dateKey: string): Shift {
 /** Accepts both shift shapes of SPEC.md §3; the result is one list in start order. */
 export function toShifts(shifts: WireShifts | null | undefined): Shift[] {
   if (!shifts) return [];
-  const list: Shift[] = Array.isArray(shifts)
-    ? shifts.map((s) => toShift(s, ''))
-    : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
+  const list: Shift[] = Array.isArray(shifts) ? shifts.map((s) => toShift(s, '')) : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
   return list.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 

@@ -35,20 +35,14 @@ export function isUnread(message: Pick<Message, 'id' | 'read' | 'date'>, readIds
   return Number.isFinite(t) && t > monthsBefore(now, UNREAD_MESSAGE_MONTHS);
 }
 
-export function unreadCount(
-  messages: readonly Pick<Message, 'id' | 'read' | 'date'>[],
-  readIds: readonly number[],
-  now: Date,
-): number {
+export function unreadCount(messages: readonly Pick<Message, 'id' | 'read' | 'date'>[], readIds: readonly number[], now: Date): number {
   const read = new Set(readIds);
   return messages.filter((m) => isUnread(m, read, now)).length;
 }
 
 /** Redeemable benefits first, then oldest issued first. */
 export function sortBenefits<T extends Pick<Benefit, 'isRedeemable' | 'dateIssued'>>(benefits: readonly T[]): T[] {
-  return [...benefits].sort(
-    (a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued),
-  );
+  return [...benefits].sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued));
 }
 
 export type BenefitState = 'redeemed' | 'redeemable' | 'not-redeemable';
@@ -66,9 +60,7 @@ export type VatColumn = { kind: 'percent'; values: number[] } | { kind: 'amount'
 
 export function vatColumn(rows: readonly Pick<ReceiptRow, 'vat' | 'vat_amount' | 'amount'>[]): VatColumn {
   const same = rows.every((r) => r.vat === rows[0]?.vat);
-  return same
-    ? { kind: 'percent', values: rows.map((r) => r.vat) }
-    : { kind: 'amount', values: rows.map((r) => r.vat_amount * r.amount) };
+  return same ? { kind: 'percent', values: rows.map((r) => r.vat) } : { kind: 'amount', values: rows.map((r) => r.vat_amount * r.amount) };
 }
 
 /** Total in cents; prices already include VAT, so nothing is added on top. Price and VAT are per unit. */

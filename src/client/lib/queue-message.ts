@@ -12,11 +12,7 @@ export interface QueueMessage {
  * 'now' is checked before 'decrease': a fall from 15 to 0 must tell the customer it is their turn, not
  * that the wait got shorter. An unknown previous or next value gives neutral.
  */
-export function queueMessage(
-  prev: number | null,
-  next: number | null,
-  random: () => number = Math.random,
-): QueueMessage {
+export function queueMessage(prev: number | null, next: number | null, random: () => number = Math.random): QueueMessage {
   if (prev === null || next === null) return { kind: 'neutral', index: 0 };
   const pick = () => Math.min(QUEUE_MESSAGE_VARIANTS - 1, Math.max(0, Math.floor(random() * QUEUE_MESSAGE_VARIANTS)));
   if (next === 0 && prev > 0) return { kind: 'now', index: 0 };

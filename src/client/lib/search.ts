@@ -16,10 +16,7 @@ export function matchesShop(shop: Pick<Shop, 'name' | 'address' | 'city'>, query
 }
 
 /** Barbers list: first name, last name, current shop name and city. */
-export function matchesBarber(
-  barber: Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>,
-  query: string,
-): boolean {
+export function matchesBarber(barber: Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>, query: string): boolean {
   const shop = currentShop(barber);
   return matchesAny([barber.firstname, barber.lastname, shop?.name, shop?.city], query);
 }
@@ -28,9 +25,6 @@ export function filterShops<T extends Pick<Shop, 'name' | 'address' | 'city'>>(s
   return shops.filter((s) => matchesShop(s, query));
 }
 
-export function filterBarbers<T extends Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>>(
-  barbers: readonly T[],
-  query: string,
-): T[] {
+export function filterBarbers<T extends Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>>(barbers: readonly T[], query: string): T[] {
   return barbers.filter((b) => matchesBarber(b, query));
 }

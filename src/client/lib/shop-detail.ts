@@ -46,11 +46,7 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
  * Top-level sections (no parent, or a parent that is not in the list) in order, each with its services in
  * order and its extras; sections with nothing to show are dropped so no chip leads to an empty group.
  */
-export function menuSections(
-  groups: readonly ServiceGroup[],
-  services: readonly Service[],
-  extras: Readonly<Record<number, readonly Extra[]>>,
-): MenuSection[] {
+export function menuSections(groups: readonly ServiceGroup[], services: readonly Service[], extras: Readonly<Record<number, readonly Extra[]>>): MenuSection[] {
   const ids = new Set(groups.map((g) => g.id));
   const build = (group: ServiceGroup, seen: Set<number>): MenuSection => {
     const next = new Set(seen).add(group.id);

@@ -24,4 +24,3 @@ export function timerColour(minutes: number | null): TimerColour {
   if (minutes <= 60) return 'orange';
   return 'red';
 }
-

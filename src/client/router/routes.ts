@@ -2,9 +2,33 @@
 import type { RouteDef } from './match.ts';
 
 export type ScreenName =
-  | 'Gate' | 'Home' | 'Shop' | 'Barbers' | 'Barber' | 'Login' | 'Register' | 'Recovery' | 'Welcome' | 'Language'
-  | 'Tracking' | 'Receipt' | 'Bonus' | 'Profile' | 'Messages' | 'Email' | 'EmailPermission' | 'Credits' | 'Password'
-  | 'Notifications' | 'History' | 'Phone' | 'AccountData' | 'Info' | 'Help' | 'CheckIn' | 'NotFound';
+  | 'Gate'
+  | 'Home'
+  | 'Shop'
+  | 'Barbers'
+  | 'Barber'
+  | 'Login'
+  | 'Register'
+  | 'Recovery'
+  | 'Welcome'
+  | 'Language'
+  | 'Tracking'
+  | 'Receipt'
+  | 'Bonus'
+  | 'Profile'
+  | 'Messages'
+  | 'Email'
+  | 'EmailPermission'
+  | 'Credits'
+  | 'Password'
+  | 'Notifications'
+  | 'History'
+  | 'Phone'
+  | 'AccountData'
+  | 'Info'
+  | 'Help'
+  | 'CheckIn'
+  | 'NotFound';
 
 export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/', screen: 'Gate' },

@@ -28,7 +28,11 @@ export function track(name: string, props: AnalyticsEvent['props'] = {}, now = D
   kept = [...kept.slice(-(MAX_EVENTS - 1)), event];
   const to = target;
   // A sender that cannot load (offline) must never break the action that tracked it.
-  if (to) import('./client-events.ts').then((m) => m.enqueue(to, { kind: 'analytics', name, at: now, route: location.pathname, props }), () => {});
+  if (to)
+    import('./client-events.ts').then(
+      (m) => m.enqueue(to, { kind: 'analytics', name, at: now, route: location.pathname, props }),
+      () => {},
+    );
   return event;
 }
 

@@ -48,7 +48,12 @@ function clean(e: WireClientEvent): WireClientEvent {
   const out: WireClientEvent = { kind: e.kind, name: /^[A-Za-z][\w.-]{0,63}$/.test(e.name) ? e.name : 'unnamed', at: Math.max(0, Math.round(e.at)), route: cut(e.route, MAX.route) || '/' };
   if (e.kind === 'error') out.message = cut(e.message || 'Error', MAX.message);
   if (e.stack) out.stack = cut(e.stack, MAX.stack);
-  if (e.props) out.props = Object.fromEntries(Object.entries(e.props).slice(0, MAX.props).map(([k, v]) => [k, typeof v === 'string' ? cut(v, MAX.prop) : v]));
+  if (e.props)
+    out.props = Object.fromEntries(
+      Object.entries(e.props)
+        .slice(0, MAX.props)
+        .map(([k, v]) => [k, typeof v === 'string' ? cut(v, MAX.prop) : v]),
+    );
   return out;
 }
 

@@ -28,8 +28,7 @@ export function keyForSend(previous: { key: string; body: string } | null, body:
   return previous && previous.body === body ? previous : { key: make(), body };
 }
 
-export const fetchOrder = (locale: Locale, customerId: number, orderId: number, signal?: AbortSignal) =>
-  request<WireOrder>(locale, `${base(customerId)}${orderId}/`, { auth: true, signal });
+export const fetchOrder = (locale: Locale, customerId: number, orderId: number, signal?: AbortSignal) => request<WireOrder>(locale, `${base(customerId)}${orderId}/`, { auth: true, signal });
 
 export const patchOrder = (locale: Locale, customerId: number, orderId: number, body: WireOrderPatch) =>
   request<WireOrder>(locale, `${base(customerId)}${orderId}/`, { method: 'PATCH', body, auth: true });

@@ -17,7 +17,11 @@ let target: ReportTarget | null = null;
 export function send(event: WireClientEvent) {
   const to = target;
   // A failed chunk load (offline) drops the event: reporting must never raise errors of its own.
-  if (to) import('./client-events.ts').then((m) => m.enqueue(to, event), () => {});
+  if (to)
+    import('./client-events.ts').then(
+      (m) => m.enqueue(to, event),
+      () => {},
+    );
 }
 
 export function reportError(name: string, err: unknown, stack?: string | null) {

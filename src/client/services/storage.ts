@@ -5,9 +5,24 @@
 import { createStore, get, set, del } from 'idb-keyval';
 
 export type StoredKey =
-  | 'user' | 'profile' | 'order' | 'barbershop' | 'recovery' | 'locale' | 'language' | 'favoriteBarbershops'
-  | 'favoriteBarbers' | 'readMessages' | 'pushEnabled' | 'userLatitude' | 'userLongitude' | 'shouldRememberLogin'
-  | 'welcomeSeen' | 'development' | 'tutorialSeen' | 'detectedLocale';
+  | 'user'
+  | 'profile'
+  | 'order'
+  | 'barbershop'
+  | 'recovery'
+  | 'locale'
+  | 'language'
+  | 'favoriteBarbershops'
+  | 'favoriteBarbers'
+  | 'readMessages'
+  | 'pushEnabled'
+  | 'userLatitude'
+  | 'userLongitude'
+  | 'shouldRememberLogin'
+  | 'welcomeSeen'
+  | 'development'
+  | 'tutorialSeen'
+  | 'detectedLocale';
 
 export interface KeyValue {
   get(key: string): Promise<unknown>;

@@ -31,8 +31,7 @@ export function setBarberQuery(text: string, debounceMs = SEARCH_DEBOUNCE_MS) {
 }
 
 const collator = computed(() => new Intl.Collator(LOCALES[locale.value]?.intl ?? 'fi-FI', { sensitivity: 'base' }));
-const byName = (a: Barber, b: Barber) =>
-  collator.value.compare(a.firstname, b.firstname) || collator.value.compare(a.lastname, b.lastname);
+const byName = (a: Barber, b: Barber) => collator.value.compare(a.firstname, b.firstname) || collator.value.compare(a.lastname, b.lastname);
 
 /** Every barber matching the query, alphabetical by first name then last name. */
 export const barberResults = computed(() => filterBarbers(barbers.value, barberQuery.value).sort(byName));

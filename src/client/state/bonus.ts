@@ -68,9 +68,7 @@ export async function redeem(benefitId: number): Promise<boolean> {
     const { [benefitId]: _done, ...rest } = redeeming.peek();
     batch(() => {
       if (p?.bonus) {
-        const list = p.bonus.benefits.map((b) =>
-          b.id === benefitId ? { ...b, redeemCode: answer?.redeemCode ?? b.redeemCode, dateRedeemed: answer?.dateRedeemed ?? new Date().toISOString() } : b,
-        );
+        const list = p.bonus.benefits.map((b) => (b.id === benefitId ? { ...b, redeemCode: answer?.redeemCode ?? b.redeemCode, dateRedeemed: answer?.dateRedeemed ?? new Date().toISOString() } : b));
         applyProfile({ ...p, bonus: { ...p.bonus, benefits: list } });
       }
       redeeming.value = rest;

@@ -10,13 +10,7 @@ import { locale } from './i18n.ts';
 import { activeOrderId, loggedIn, sync, user } from './session.ts';
 import { handOver } from './tracking.ts';
 
-export type CheckInState =
-  | { kind: 'idle' }
-  | { kind: 'login' }
-  | { kind: 'working' }
-  | { kind: 'done'; shop: string }
-  | { kind: 'none' }
-  | { kind: 'error' };
+export type CheckInState = { kind: 'idle' } | { kind: 'login' } | { kind: 'working' } | { kind: 'done'; shop: string } | { kind: 'none' } | { kind: 'error' };
 
 export const checkInState = signal<CheckInState>({ kind: 'idle' });
 let seq = 0;
@@ -33,14 +27,23 @@ async function orderAt(shopId: number): Promise<WireOrder | null> {
 /** Checks in at a shop; call again after a login (the screen does when the login succeeds). */
 export async function checkInAt(shopId: number): Promise<void> {
   const mine = ++seq;
-  if (!loggedIn.peek()) return void (checkInState.value = { kind: 'login' });
+  if (!loggedIn.peek()) {
+    checkInState.value = { kind: 'login' };
+    return;
+  }
   // A stored profile may still be syncing: its active order is decided once the sync is done.
-  if (sync.peek() === 'syncing') return void (checkInState.value = { kind: 'working' });
+  if (sync.peek() === 'syncing') {
+    checkInState.value = { kind: 'working' };
+    return;
+  }
   checkInState.value = { kind: 'working' };
   try {
     const w = await orderAt(shopId);
     if (mine !== seq) return;
-    if (!w) return void (checkInState.value = { kind: 'none' });
+    if (!w) {
+      checkInState.value = { kind: 'none' };
+      return;
+    }
     const done = w.customer_at_pob ? w : await api.patchOrder(locale.peek(), user.peek()!.id, w.id, { customer_at_pob: true });
     if (mine !== seq) return;
     // Tracking starts from this answer, so "Follow my turn" shows the check-in at once.

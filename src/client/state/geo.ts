@@ -5,11 +5,7 @@ import { save } from '../services/storage.ts';
 import { notify } from './notices.ts';
 import { t } from './i18n.ts';
 
-export type GeoState =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'fulfilled'; lat: number; lng: number }
-  | { status: 'rejected'; reason: GeoFailure };
+export type GeoState = { status: 'idle' } | { status: 'pending' } | { status: 'fulfilled'; lat: number; lng: number } | { status: 'rejected'; reason: GeoFailure };
 
 export const geo = signal<GeoState>({ status: 'idle' });
 

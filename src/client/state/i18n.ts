@@ -11,7 +11,6 @@ import { loadDictionary } from '../services/dictionaries.ts';
 
 type Dict = Record<string, unknown>;
 
-
 const i18n = rosetta<Dict>();
 export const language = signal<Language>(DEFAULT_LANGUAGE);
 export const locale = signal<Locale>(DEFAULT_LOCALE);

@@ -21,10 +21,7 @@ export interface LoginValues {
 
 const defaultCountry = () => (locale.peek() === 'EE' ? 'EE' : 'FI');
 
-export const loginForm = createForm<LoginValues, 'phone' | 'password'>(
-  () => ({ country: defaultCountry(), phone: '', password: '', remember: rememberLogin.peek() }),
-  validateLogin,
-);
+export const loginForm = createForm<LoginValues, 'phone' | 'password'>(() => ({ country: defaultCountry(), phone: '', password: '', remember: rememberLogin.peek() }), validateLogin);
 
 /** SPEC.md §5: any failure marks both fields wrong. */
 export const bothWrong = computed(() => loginStatus.value === 'failed');

@@ -112,7 +112,6 @@ export function backToEditing() {
   status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
 }
 
-
 function failed(err: unknown) {
   const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
   const kind = rules.sendErrorKind(message);
@@ -161,7 +160,16 @@ export async function sendOrder(): Promise<boolean> {
       handOver(answer);
     });
     const sum = totals.peek();
-    track('queue-confirmation', { pob_id: s.id, order_id: answer.id, barber_id: barberId, services: sum.services, extras: sum.extras, price: sum.price, duration: sum.duration, wait: answer.queue ?? null });
+    track('queue-confirmation', {
+      pob_id: s.id,
+      order_id: answer.id,
+      barber_id: barberId,
+      services: sum.services,
+      extras: sum.extras,
+      price: sum.price,
+      duration: sum.duration,
+      wait: answer.queue ?? null,
+    });
     clearTimeout(redirectTimer);
     redirectTimer = setTimeout(() => navigate('/tracking'), REDIRECT_AFTER_SEND_MS);
     return true;

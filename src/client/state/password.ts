@@ -13,10 +13,7 @@ import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
 import { user } from './session.ts';
 
-export const passwordForm = createForm<PasswordChangeForm, PasswordChangeField>(
-  () => ({ old_password: '', new_password: '', confirm: '' }),
-  validatePasswordChange,
-);
+export const passwordForm = createForm<PasswordChangeForm, PasswordChangeField>(() => ({ old_password: '', new_password: '', confirm: '' }), validatePasswordChange);
 export const passwordStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
 export const passwordError = signal<string | null>(null);
 
@@ -42,8 +39,7 @@ export async function submitPasswordChange(): Promise<boolean> {
     // SPEC.md §8: the server's message, otherwise the generic one.
     // A weak-password refusal names the whole rule (the field's hint stays as SPEC.md §5 says).
     const known = err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
-    passwordError.value =
-      err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
+    passwordError.value = err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
     passwordStatus.value = 'failure';
     return false;
   }

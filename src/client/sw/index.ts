@@ -38,7 +38,12 @@ sw.addEventListener('activate', (event) => {
       await Promise.all(staleCaches(await caches.keys(), SHELL).map((k) => caches.delete(k)));
       const assets = await caches.open(ASSET_CACHE);
       const current = new Set(__ASSETS__);
-      await Promise.all(staleAssets((await assets.keys()).map((r) => r.url), current).map((u) => assets.delete(u)));
+      await Promise.all(
+        staleAssets(
+          (await assets.keys()).map((r) => r.url),
+          current,
+        ).map((u) => assets.delete(u)),
+      );
       await sw.clients.claim();
     })(),
   );

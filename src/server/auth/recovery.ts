@@ -27,7 +27,10 @@ export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6,
 export async function requestCode(deps: Deps, body: Body, locale: Locale, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
   // Counted for every phone, known or not, so a 429 does not tell either.
-  await enforce(deps.db, deps.now(), [{ name: 'codePhone', key: phone }, { name: 'codeAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [
+    { name: 'codePhone', key: phone },
+    { name: 'codeAddress', key: address },
+  ]);
   // The number's SMS budget (notify/sms-budget.ts) is counted before the answer and for every phone too, so the
   // answer's timing tells nothing either, and the code is in the outbox by the time the answer arrives.
   const allowed = await deps.sms.take(phone);

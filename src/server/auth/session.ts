@@ -46,7 +46,10 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   const pair = phoneAddress(phone, address);
   // Per phone and address first. Once an address is blocked there its attempts stop at this check and never reach
   // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere (issue 17 item 11).
-  await enforce(deps.db, deps.now(), [{ name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress }, { name: 'loginAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [
+    { name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress },
+    { name: 'loginAddress', key: address },
+  ]);
   await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone, limit: limits.loginPhone }]);
   const customer = await customerByPhone(deps.db, phone);
   let ok = false;

@@ -29,7 +29,19 @@ export async function receiveClientEvents(deps: Deps, batch: WireClientEvents, s
   await storeClientEvents(db, rows, now, now - config.clientEventsRetentionDays * DAY);
   for (const r of rows) {
     // One JSON line per event (pino); an error is a warning of ours, an analytics event only information.
-    const line = { clientEvent: { kind: r.kind, name: r.name, build: r.build, locale: r.locale, route: r.route, at: new Date(r.occurredAt).toISOString(), message: r.message ?? undefined, stack: r.stack ?? undefined, props: r.props ?? undefined } };
+    const line = {
+      clientEvent: {
+        kind: r.kind,
+        name: r.name,
+        build: r.build,
+        locale: r.locale,
+        route: r.route,
+        at: new Date(r.occurredAt).toISOString(),
+        message: r.message ?? undefined,
+        stack: r.stack ?? undefined,
+        props: r.props ?? undefined,
+      },
+    };
     if (r.kind === 'error') log.warn(line, 'client error');
     else log.info(line, 'client event');
   }

@@ -74,7 +74,12 @@ export function toWireEmployee(b: BarberRow, shifts: BarberShiftRow[], now: numb
 async function load(q: Queryable, scope: EmployeeScope, id?: number): Promise<WireEmployee[]> {
   const barbers = await listBarbers(q, { country: scope.country, includeHidden: scope.includeHidden, shiftsFrom: scope.now - BEFORE, id, lang: scope.lang });
   if (!barbers.length) return [];
-  const shifts = await shiftsOfBarbers(q, barbers.map((b) => b.id), scope.now - BEFORE, scope.now + AFTER);
+  const shifts = await shiftsOfBarbers(
+    q,
+    barbers.map((b) => b.id),
+    scope.now - BEFORE,
+    scope.now + AFTER,
+  );
   const byBarber = new Map<number, BarberShiftRow[]>();
   for (const s of shifts) byBarber.set(s.barberId, [...(byBarber.get(s.barberId) ?? []), s]);
   return barbers.map((b) => toWireEmployee(b, byBarber.get(b.id) ?? [], scope.now));

@@ -55,7 +55,10 @@ const local = new WeakMap<Db, LocalVersions>();
 function localVersions(db: Db): LocalVersions | null {
   if (db.engine !== 'pglite') return null;
   let v = local.get(db);
-  if (!v) local.set(db, (v = { shop: new Map(), country: new Map() }));
+  if (!v) {
+    v = { shop: new Map(), country: new Map() };
+    local.set(db, v);
+  }
   return v;
 }
 

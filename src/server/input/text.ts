@@ -14,8 +14,10 @@ declare module 'fastify' {
   }
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 // The same without \t (U+0009) and \n (U+000A).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this pattern is for.
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Whether a string holds a control character (\n and \t allowed when `multiline`). */

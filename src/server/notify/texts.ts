@@ -44,8 +44,7 @@ export function noticeText<K extends NoticeKey>(key: K, language: string | null 
 }
 
 /** A one-line server text in the customer's language. */
-export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>(key: K, language: string | null | undefined, params: ServerTexts[K]): string =>
-  text(key, params, language);
+export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>(key: K, language: string | null | undefined, params: ServerTexts[K]): string => text(key, params, language);
 
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);
@@ -54,5 +53,4 @@ export const codeText = (language: string | null | undefined, code: string): str
 export const phoneCodeText = (language: string | null | undefined, code: string): string => text('server.sms.phoneCode', { code }, language);
 
 /** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */
-export const phoneChangedText = (language: string | null | undefined, newPhone: string): string =>
-  text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);
+export const phoneChangedText = (language: string | null | undefined, newPhone: string): string => text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);

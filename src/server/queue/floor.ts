@@ -5,15 +5,7 @@
  * outranks who have not started. The plan is played barber by barber in time, from each customer's expected
  * arrival (readyAt) and each barber's expected free time (with the shop's learned run-over). Pure.
  */
-import {
-  DEFAULT_JOIN_RATE,
-  DEFAULT_LATENESS_MINUTES,
-  DEFAULT_MEAN_MINUTES,
-  DEFAULT_REMOTE_SHARE,
-  DEFAULT_RUN_OVER_MINUTES,
-  DEFAULT_TRIP_MINUTES,
-  TAIL_MINUTES,
-} from '../../shared/travel.ts';
+import { DEFAULT_JOIN_RATE, DEFAULT_LATENESS_MINUTES, DEFAULT_MEAN_MINUTES, DEFAULT_REMOTE_SHARE, DEFAULT_RUN_OVER_MINUTES, DEFAULT_TRIP_MINUTES, TAIL_MINUTES } from '../../shared/travel.ts';
 import { type Ctx, type Placement, initialFree, scaledMs } from './assign.ts';
 import type { EngineBarber, EngineOrder, Learned } from './types.ts';
 
@@ -173,4 +165,3 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   for (let j = 0; j < m; j++) if (Number.isNaN(idle[j])) idle[j] = at[j];
   return { placements, idle };
 }
-

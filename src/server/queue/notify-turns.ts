@@ -56,7 +56,10 @@ export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNo
     return kind ? [{ order: o, kind, wait: waits.get(o.id) ?? 0 }] : [];
   });
   if (!due.length) return [];
-  const contacts = await contactsOf(deps.db, due.map((d) => d.order.customerId!));
+  const contacts = await contactsOf(
+    deps.db,
+    due.map((d) => d.order.customerId!),
+  );
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
   for (const { order, kind, wait } of due) {

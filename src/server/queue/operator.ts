@@ -95,13 +95,18 @@ async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
 export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOperatorQueue> {
   const now = deps.now();
   const shop = await shopOrThrow(deps.db, shopId);
-  const [queue, open, version] = await Promise.all([
-    queueOf(deps.db, shop, now),
-    openOrdersOf(deps.db, [shopId]),
-    queueVersion(deps.db, [shopId]),
-  ]);
+  const [queue, open, version] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId])]);
   const s = schedule(queue.snapshot);
-  const [items, names] = await Promise.all([itemsOf(deps.db, open.map((o) => o.id)), customerNamesOf(deps.db, open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])))]);
+  const [items, names] = await Promise.all([
+    itemsOf(
+      deps.db,
+      open.map((o) => o.id),
+    ),
+    customerNamesOf(
+      deps.db,
+      open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
+    ),
+  ]);
   const byId = new Map(open.map((o) => [o.id, o]));
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
   const entry = (o: OrderRow, plan: Partial<OperatorPlan>) => operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
@@ -144,8 +149,23 @@ export interface WalkIn {
 export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
   await shopOrThrow(deps.db, shopId);
   const now = deps.now();
-  const id = await inShop(deps, shopId, async (tx, locked) =>
-    (await placeOrder(tx, now, { shop: locked, customerId: null, walkInName: w.name, barberId: w.barberId, choices: w.choices, priority: w.priority, checkedIn: w.checkedIn, online: false, development: deps.config.development })).order.id,
+  const id = await inShop(
+    deps,
+    shopId,
+    async (tx, locked) =>
+      (
+        await placeOrder(tx, now, {
+          shop: locked,
+          customerId: null,
+          walkInName: w.name,
+          barberId: w.barberId,
+          choices: w.choices,
+          priority: w.priority,
+          checkedIn: w.checkedIn,
+          online: false,
+          development: deps.config.development,
+        })
+      ).order.id,
   );
   return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
 }
@@ -173,10 +193,13 @@ async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<vo
   const shop = await shopOrThrow(tx, o.shopId);
   const vat = VAT_BY_COUNTRY[shop.country] ?? VAT_GENERAL;
   const items = await itemsOf(tx, [o.id]);
-  const texts = await menuTextsOf(tx, items.map((i) => i.serviceId), items.flatMap((i) => i.extras.map((e) => e.id)));
+  const texts = await menuTextsOf(
+    tx,
+    items.map((i) => i.serviceId),
+    items.flatMap((i) => i.extras.map((e) => e.id)),
+  );
   // Each row keeps its name in every language the menu has, so the customer reads it in theirs.
-  const names = (key: string): Record<string, string> =>
-    Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
+  const names = (key: string): Record<string, string> => Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
   const rows = items.flatMap((i) => [
     { name: i.title, amount: 1, price: i.price, vat, texts: names(`s${i.serviceId}`) },
     ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat, texts: names(`e${e.id}`) })),

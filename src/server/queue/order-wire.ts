@@ -11,7 +11,6 @@ import { iso } from '../lib/time.ts';
 import type { BarberLookRow, ItemRow, OrderRow } from '../repos/orders.ts';
 import type { ShopRow } from '../repos/shops.ts';
 
-
 /** The fields every shape shows, renamed to the wire once. */
 function common(o: OrderRow) {
   return {
@@ -42,7 +41,9 @@ export function wireServices(items: readonly ItemRow[]): WireOrderService[] {
     duration: i.duration,
     group_id: i.groupId,
     group_name: i.groupName,
-    extra_services: [...i.extras].sort((a, b) => a.order - b.order).map((e) => ({ id: e.id, amount: 1, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration })),
+    extra_services: [...i.extras]
+      .sort((a, b) => a.order - b.order)
+      .map((e) => ({ id: e.id, amount: 1, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration })),
   }));
 }
 

@@ -163,7 +163,18 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
   const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now });
   if (!fit.ok) throw conflict(WIRE_ERRORS.timeslot);
-  const placed = { shopId: shop.id, customerId: p.customerId, walkInName: p.walkInName, chosenBarberId: p.barberId, priority: p.priority, duration, price, checkedIn: p.checkedIn, joinedAt: now, quotedWait: fit.wait };
+  const placed = {
+    shopId: shop.id,
+    customerId: p.customerId,
+    walkInName: p.walkInName,
+    chosenBarberId: p.barberId,
+    priority: p.priority,
+    duration,
+    price,
+    checkedIn: p.checkedIn,
+    joinedAt: now,
+    quotedWait: fit.wait,
+  };
   const id = await insertOrder(tx, placed, items);
   const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
   return {
@@ -215,7 +226,17 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
       // At most JOIN_LIMIT_CUSTOMER joins an hour (issue 17 item 1: join → cancel in a loop must not be free).
       if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
       const priority = await customerPriority(tx, customerId, now);
-      const placed = await placeOrder(tx, now, { shop, customerId, walkInName: null, barberId: input.barberId, choices: input.choices, priority, checkedIn: false, online: true, development: deps.config.development });
+      const placed = await placeOrder(tx, now, {
+        shop,
+        customerId,
+        walkInName: null,
+        barberId: input.barberId,
+        choices: input.choices,
+        priority,
+        checkedIn: false,
+        online: true,
+        development: deps.config.development,
+      });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
       const answer = viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });

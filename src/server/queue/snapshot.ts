@@ -124,11 +124,7 @@ export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): P
   const ids = shops.map((s) => s.id);
   const out = new Map<number, ShopQueue>();
   if (!ids.length) return out;
-  const [hours, shifts, orders] = await Promise.all([
-    hoursOf(q, ids),
-    shiftsAtShops(q, ids, now - DAY_REACH, now + DAY_REACH),
-    openOrdersAt(q, ids),
-  ]);
+  const [hours, shifts, orders] = await Promise.all([hoursOf(q, ids), shiftsAtShops(q, ids, now - DAY_REACH, now + DAY_REACH), openOrdersAt(q, ids)]);
   const hoursBy = groupBy(hours, (h) => h.shopId);
   const shiftsBy = groupBy(shifts, (s) => s.shopId);
   const ordersBy = groupBy(orders, (o) => o.shopId);

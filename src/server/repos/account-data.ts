@@ -19,8 +19,17 @@ export async function accountDates(q: Queryable, customerId: number) {
 /** Every order the customer made, oldest first, with the services as sold. */
 export async function ordersForExport(q: Queryable, customerId: number) {
   const { rows } = await q.query<{
-    id: number; shop_id: number; shop: string | null; status: string; price: number; duration: number; customer_at_pob: boolean;
-    joined_at: unknown; started_at: unknown; finished_at: unknown; items: { title: string; price: number; duration: number }[] | null;
+    id: number;
+    shop_id: number;
+    shop: string | null;
+    status: string;
+    price: number;
+    duration: number;
+    customer_at_pob: boolean;
+    joined_at: unknown;
+    started_at: unknown;
+    finished_at: unknown;
+    items: { title: string; price: number; duration: number }[] | null;
   }>(
     `SELECT o.id, o.shop_id, s.name AS shop, o.status, o.price, o.duration, o.customer_at_pob, o.joined_at, o.started_at, o.finished_at,
             (SELECT json_agg(json_build_object('title', i.title, 'price', i.price, 'duration', i.duration) ORDER BY i.id)

@@ -37,9 +37,7 @@ function wire(r: Row): WireBenefit {
 /** SPEC.md §3: redeemable first, then by dateIssued ascending. */
 export async function listBenefits(q: Queryable, customerId: number, now: number): Promise<WireBenefit[]> {
   const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM benefits WHERE customer_id = $1`, [customerId, new Date(now).toISOString()]);
-  return rows
-    .map(wire)
-    .sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || a.dateIssued.localeCompare(b.dateIssued) || a.id - b.id);
+  return rows.map(wire).sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || a.dateIssued.localeCompare(b.dateIssued) || a.id - b.id);
 }
 
 export type RedeemOutcome = { benefit: WireBenefit } | { refused: 'not-found' | 'redeemed' | 'not-redeemable' };
@@ -81,10 +79,9 @@ export async function insertBenefit(q: Queryable, b: NewBenefit): Promise<number
 }
 
 export async function bonusAccount(q: Queryable, customerId: number): Promise<{ amount: number; expirationDate: string | null } | null> {
-  const { rows } = await q.query<{ amount: number; expires_on: string | null }>(
-    `SELECT amount, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM bonus_accounts WHERE customer_id = $1`,
-    [customerId],
-  );
+  const { rows } = await q.query<{ amount: number; expires_on: string | null }>(`SELECT amount, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM bonus_accounts WHERE customer_id = $1`, [
+    customerId,
+  ]);
   return rows[0] ? { amount: rows[0].amount, expirationDate: rows[0].expires_on } : null;
 }
 

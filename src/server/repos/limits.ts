@@ -67,7 +67,7 @@ export async function clear(q: Queryable, key: string): Promise<void> {
 
 /** Forgets every key that starts with `prefix` (LIKE's wildcards in it are taken literally). */
 export async function clearPrefix(q: Queryable, prefix: string): Promise<void> {
-  await q.query(`DELETE FROM rate_limits WHERE key LIKE $1 ESCAPE '\\'`, [prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%']);
+  await q.query(`DELETE FROM rate_limits WHERE key LIKE $1 ESCAPE '\\'`, [`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
 }
 
 /** Removes buckets that no longer count for any window. */

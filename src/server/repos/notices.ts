@@ -31,9 +31,7 @@ export async function contactsOf(q: Queryable, customerIds: number[]): Promise<M
 
 /** Shops with a customer's order waiting or in service: the only ones a turn check has to look at. */
 export async function shopsWithCustomerOrders(q: Queryable): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT DISTINCT shop_id AS id FROM orders WHERE customer_id IS NOT NULL AND status IN ('active', 'in_service') ORDER BY 1`,
-  );
+  const { rows } = await q.query<{ id: number }>(`SELECT DISTINCT shop_id AS id FROM orders WHERE customer_id IS NOT NULL AND status IN ('active', 'in_service') ORDER BY 1`);
   return rows.map((r) => r.id);
 }
 
@@ -59,13 +57,7 @@ export async function stopTurnSms(q: Queryable, phone: string, now: number): Pro
 
 /** Records how a claimed notice went: sent, or the error (it is not retried: at most once). */
 export async function settleNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, error: string | null): Promise<void> {
-  await q.query('UPDATE order_notifications SET sent_at = $4, error = $5 WHERE order_id = $1 AND kind = $2 AND channel = $3', [
-    orderId,
-    kind,
-    channel,
-    error ? null : iso(now),
-    error,
-  ]);
+  await q.query('UPDATE order_notifications SET sent_at = $4, error = $5 WHERE order_id = $1 AND kind = $2 AND channel = $3', [orderId, kind, channel, error ? null : iso(now), error]);
 }
 
 /** Forgets a push token FCM called dead, unless the customer has set a new one meanwhile. */

@@ -72,12 +72,10 @@ export interface NewItem {
   extras: { id: number; title: string; price: number; duration: number }[];
 }
 
-
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
   quoted_wait AS "quotedWait"`;
-
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -151,10 +149,14 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
     // order_items keeps the seed's convention: price and minutes of the service with its extras.
     const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
     const extrasMinutes = item.extras.reduce((a, e) => a + e.duration, 0);
-    const { rows: made } = await q.query<{ id: number }>(
-      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [id, item.serviceId, item.extras.map((e) => e.id), item.title, item.price + extrasPrice, item.duration + extrasMinutes],
-    );
+    const { rows: made } = await q.query<{ id: number }>('INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
+      id,
+      item.serviceId,
+      item.extras.map((e) => e.id),
+      item.title,
+      item.price + extrasPrice,
+      item.duration + extrasMinutes,
+    ]);
     for (const [i, e] of item.extras.entries()) {
       await q.query('INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)', [
         made[0].id,
@@ -219,10 +221,11 @@ export async function endWaitingOrder(q: Queryable, id: number, status: 'cancell
 
 /** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
 export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<boolean> {
-  const { rows } = await q.query(
-    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`,
-    [id, barberId, iso(now)],
-  );
+  const { rows } = await q.query(`UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`, [
+    id,
+    barberId,
+    iso(now),
+  ]);
   return rows.length > 0;
 }
 
@@ -250,10 +253,7 @@ export async function barberSpeed(q: Queryable, barberId: number): Promise<numbe
   return rows[0]?.speed ?? null;
 }
 
-export async function insertSpeedSample(
-  q: Queryable,
-  s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number },
-): Promise<void> {
+export async function insertSpeedSample(q: Queryable, s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number }): Promise<void> {
   await q.query(
     `INSERT INTO barber_speed_samples (barber_id, order_id, listed_minutes, actual_seconds, ratio, finished_at)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
@@ -263,10 +263,7 @@ export async function insertSpeedSample(
 
 /** A barber's latest ratios, oldest first. */
 export async function recentRatios(q: Queryable, barberId: number, limit: number): Promise<number[]> {
-  const { rows } = await q.query<{ ratio: number }>(
-    'SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id',
-    [barberId, limit],
-  );
+  const { rows } = await q.query<{ ratio: number }>('SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id', [barberId, limit]);
   return rows.map((r) => r.ratio);
 }
 
@@ -285,10 +282,7 @@ export interface BarberLookRow {
 
 export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<number, BarberLookRow>> {
   if (!ids.length) return new Map();
-  const { rows } = await q.query<BarberLookRow>(
-    'SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])',
-    [ids],
-  );
+  const { rows } = await q.query<BarberLookRow>('SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])', [ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -57,10 +57,7 @@ const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitu
 
 /** Shops of one country, by name; test shops only when asked for. */
 export async function listShops(q: Queryable, opts: { country: string; includeTest: boolean }): Promise<ShopRow[]> {
-  const { rows } = await q.query<ShopRow>(
-    `SELECT ${SHOP_COLUMNS} FROM shops WHERE country = $1 AND ($2 OR NOT is_test) ORDER BY name, id`,
-    [opts.country, opts.includeTest],
-  );
+  const { rows } = await q.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops WHERE country = $1 AND ($2 OR NOT is_test) ORDER BY name, id`, [opts.country, opts.includeTest]);
   return rows;
 }
 

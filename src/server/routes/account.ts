@@ -22,10 +22,7 @@ export function accountRoutes(app: FastifyInstance, deps: Deps) {
     const data = await exportAccount(deps, req.customerId!, req.locale);
     const day = data.exported_at.slice(0, 10);
     // A download, never a cached page: the file holds personal data.
-    return reply
-      .header('content-disposition', `attachment; filename="my-data-${req.customerId}-${day}.json"`)
-      .header('cache-control', 'no-store')
-      .send(data);
+    return reply.header('content-disposition', `attachment; filename="my-data-${req.customerId}-${day}.json"`).header('cache-control', 'no-store').send(data);
   });
 
   app.delete('/customers/:id/', { ...guard, schema: accountDeleteSchema }, async (req) => deleteAccount(deps, req.customerId!, bodyOf(req)));

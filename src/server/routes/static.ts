@@ -57,11 +57,7 @@ function load(dir: string): Map<string, Asset> {
     const url = `/${relative(dir, file).split(sep).join('/')}`;
     const body = readFileSync(file);
     const base = url.slice(url.lastIndexOf('/') + 1);
-    const cache = HASHED.test(base)
-      ? 'public, max-age=31536000, immutable'
-      : base === 'index.html' || base === 'sw.js'
-        ? 'no-cache'
-        : 'public, max-age=3600';
+    const cache = HASHED.test(base) ? 'public, max-age=31536000, immutable' : base === 'index.html' || base === 'sw.js' ? 'no-cache' : 'public, max-age=3600';
     assets.set(url, {
       body,
       br: names.has(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,

@@ -41,9 +41,7 @@ const FALLBACK_SHOPS = [
 ];
 
 async function receiptShops(q: Queryable) {
-  const { rows } = await q.query<{ id: number; name: string; address: string; city: string }>(
-    `SELECT id, name, address, city FROM shops WHERE country = 'FI' AND NOT is_test ORDER BY id LIMIT 2`,
-  );
+  const { rows } = await q.query<{ id: number; name: string; address: string; city: string }>(`SELECT id, name, address, city FROM shops WHERE country = 'FI' AND NOT is_test ORDER BY id LIMIT 2`);
   return rows.length ? rows : FALLBACK_SHOPS;
 }
 

@@ -65,7 +65,23 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     q,
     'shops',
     ['id', 'country', 'name', 'city', 'address', 'floor', 'latitude', 'longitude', 'timezone', 'chair_count', 'image', 'notices', 'is_test', 'queue_full', 'texts'],
-    SHOPS.map((s) => [s.id, s.country, s.name, s.city, s.address, s.floor ?? null, s.lat, s.lng, TIMEZONES[s.country], s.chairs, s.image ?? null, s.notices ?? [], Boolean(s.isTest), Boolean(s.full), json(noticeTexts(s.notices ?? []))]),
+    SHOPS.map((s) => [
+      s.id,
+      s.country,
+      s.name,
+      s.city,
+      s.address,
+      s.floor ?? null,
+      s.lat,
+      s.lng,
+      TIMEZONES[s.country],
+      s.chairs,
+      s.image ?? null,
+      s.notices ?? [],
+      Boolean(s.isTest),
+      Boolean(s.full),
+      json(noticeTexts(s.notices ?? [])),
+    ]),
   );
   await insertRows(
     q,
@@ -86,7 +102,16 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     ['id', 'shop_id', 'group_id', 'title', 'sort_order', 'description', 'long_description', 'price', 'duration', 'multiple', 'texts'],
     menus.flatMap((m) =>
       m.services.map((s) => [
-        s.id, s.shopId, s.groupId, s.title, s.order, s.description, s.longDescription, s.price, s.duration, s.multiple,
+        s.id,
+        s.shopId,
+        s.groupId,
+        s.title,
+        s.order,
+        s.description,
+        s.longDescription,
+        s.price,
+        s.duration,
+        s.multiple,
         json(textsOf({ title: s.title, description: s.description, long_description: s.longDescription })),
       ]),
     ),
@@ -103,7 +128,12 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     ['id', 'firstname', 'lastname', 'description', 'image', 'avatar', 'avatar_active', 'status', 'home_shop_id', 'hidden', 'speed', 'texts'],
     demo.barbers.map((b) => [b.id, b.firstname, b.lastname, b.description, b.image, b.avatar, b.avatarActive, b.status, b.homeShopId, b.hidden, b.speed, json(bioTexts(b))]),
   );
-  await insertRows(q, 'shifts', ['id', 'barber_id', 'shop_id', 'starts_at', 'ends_at'], demo.shifts.map((s) => [s.id, s.barberId, s.shopId, iso(s.start), iso(s.end)]));
+  await insertRows(
+    q,
+    'shifts',
+    ['id', 'barber_id', 'shop_id', 'starts_at', 'ends_at'],
+    demo.shifts.map((s) => [s.id, s.barberId, s.shopId, iso(s.start), iso(s.end)]),
+  );
   await bumpSequence(q, 'shifts');
   await insertRows(
     q,
@@ -112,7 +142,12 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     demo.orders.map((o) => [o.id, o.shopId, o.walkInName, o.chosenBarberId, o.barberId, o.status, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), iso(o.startedAt)]),
   );
   await bumpSequence(q, 'orders');
-  await insertRows(q, 'order_items', ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'], demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]));
+  await insertRows(
+    q,
+    'order_items',
+    ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'],
+    demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]),
+  );
   return { shops: SHOPS.length, barbers: demo.barbers.length, orders: demo.orders.length };
 }
 

@@ -86,7 +86,20 @@ function shopOrders(shop: SeedShop, now: number, open: number, onFloor: SeedBarb
     const elapsed = Math.max(1, Math.min(item.duration * b.speed - left, sinceOpen));
     const startedAt = now - Math.round(elapsed * MINUTE);
     const joinedAt = Math.max(open, startedAt - r.int(0, 20) * MINUTE);
-    drafts.push({ shopId: shop.id, walkInName: name(), chosenBarberId: r.chance(0.3) ? b.id : null, barberId: b.id, status: 'in_service', priority: 0, duration: item.duration, price: item.price, checkedIn: true, joinedAt, startedAt, item });
+    drafts.push({
+      shopId: shop.id,
+      walkInName: name(),
+      chosenBarberId: r.chance(0.3) ? b.id : null,
+      barberId: b.id,
+      status: 'in_service',
+      priority: 0,
+      duration: item.duration,
+      price: item.price,
+      checkedIn: true,
+      joinedAt,
+      startedAt,
+      item,
+    });
   }
   const waiting = onFloor.length * r.int(plan.waitingPerBarber[0], plan.waitingPerBarber[1]) + (shop.load === 'packed' ? 1 : 0);
   for (let i = 0; i < waiting; i++) {

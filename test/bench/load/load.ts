@@ -22,10 +22,12 @@ interface Args {
   joinShops: { pobId: number; item: unknown }[];
 }
 
-const args = JSON.parse(await new Promise<string>((done) => {
-  let s = '';
-  process.stdin.on('data', (b) => (s += b)).on('end', () => done(s));
-})) as Args;
+const args = JSON.parse(
+  await new Promise<string>((done) => {
+    let s = '';
+    process.stdin.on('data', (b) => (s += b)).on('end', () => done(s));
+  }),
+) as Args;
 const url = new URL(args.base);
 
 type Sample = { ms: number; status: number; error?: string };
@@ -36,13 +38,18 @@ function request(agent: http.Agent | false, method: string, path: string, header
   const t0 = performance.now();
   inFlight++;
   return new Promise<Sample>((done) => {
-    const req = http.request({ host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers }, (res) => {
-      let text = '';
-      // Only a refusal's reason is kept (the bench prints why joins were refused).
-      res.on('data', (b: Buffer) => (res.statusCode! >= 400 && text.length < 200 ? (text += b) : undefined));
-      res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, ...(text && { error: text.slice(0, 200) }) }));
-      res.on('error', () => done({ ms: performance.now() - t0, status: 0 }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers },
+      (res) => {
+        let text = '';
+        // Only a refusal's reason is kept (the bench prints why joins were refused).
+        res.on('data', (b: Buffer) => {
+          if (res.statusCode! >= 400 && text.length < 200) text += b;
+        });
+        res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, ...(text && { error: text.slice(0, 200) }) }));
+        res.on('error', () => done({ ms: performance.now() - t0, status: 0 }));
+      },
+    );
     req.on('error', () => done({ ms: performance.now() - t0, status: 0 }));
     req.end(body);
   }).finally(() => inFlight--);
@@ -92,4 +99,4 @@ if (args.mode === 'mixed') {
 // Bounded: whatever is still unanswered 20 s after the end is reported as such, not waited for.
 const left = await Promise.race([Promise.all(tasks).then(() => 0), new Promise<number>((r) => setTimeout(() => r(inFlight), 20_000))]);
 // Exit only once the figures are written: a pipe is written asynchronously.
-process.stdout.write(JSON.stringify({ figures, unanswered: left }) + '\n', () => process.exit(0));
+process.stdout.write(`${JSON.stringify({ figures, unanswered: left })}\n`, () => process.exit(0));

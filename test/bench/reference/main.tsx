@@ -15,7 +15,12 @@ import { getMessaging } from 'firebase/messaging';
 
 const shops = createSlice({
   name: 'shops',
-  initialState: { list: [{ id: 1, name: 'Kallio' }, { id: 2, name: 'Kamppi' }] },
+  initialState: {
+    list: [
+      { id: 1, name: 'Kallio' },
+      { id: 2, name: 'Kamppi' },
+    ],
+  },
   reducers: {},
 });
 const store = configureStore({ reducer: { shops: shops.reducer } });

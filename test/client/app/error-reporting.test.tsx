@@ -110,7 +110,10 @@ test('uncaught errors and unhandled rejections go in one batch, scrubbed, their 
   assert.is(beacons.length, 0, 'batched: nothing goes before the page hides or the batch is due');
   const sent = await hidePage();
   assert.is(beacons.length, 1, 'one request for the batch');
-  assert.equal(sent.map((e) => e.name), ['error', 'unhandledrejection']);
+  assert.equal(
+    sent.map((e) => e.name),
+    ['error', 'unhandledrejection'],
+  );
   assert.is(sent[0].message, 'saving [phone] for [email] failed');
   assert.is(sent[0].stack, 'Error: saving\n\tat save (https://x/c/Profile-Q1W2E3.js:3:77)\n\tBearer [token]');
   assert.is(sent[1].message, 'refresh token [token] refused');
@@ -128,7 +131,10 @@ test('at most 10 events a minute leave the device, across reloads; the next minu
   await settle(20);
   const sent = await hidePage();
   assert.is(sent.length, 10);
-  assert.equal(sent.map((e) => e.message), Array.from({ length: 10 }, (_, i) => `failure ${i}`));
+  assert.equal(
+    sent.map((e) => e.message),
+    Array.from({ length: 10 }, (_, i) => `failure ${i}`),
+  );
   const target = { url: () => '/api/fi/client-events/', perMinute: 10 };
   const event: WireClientEvent = { kind: 'error', name: 'error', at: Date.now(), route: '/home', message: 'later' };
   assert.not.ok(enqueue(target, event), 'the 11th within the minute is dropped');
@@ -170,7 +176,10 @@ test('without sendBeacon (or when it refuses) the batch goes by fetch with keepa
 });
 
 test('local mode reports nothing and keeps analytics in memory: DEVELOPMENT, or ?dev=1 on the device', async () => {
-  for (const [url, development] of [['/home', true], ['/home?dev=1', false]] as const) {
+  for (const [url, development] of [
+    ['/home', true],
+    ['/home?dev=1', false],
+  ] as const) {
     await bootWith(url, development);
     throwUncaught('in development');
     track('queue-confirmation', { pob_id: 2 });

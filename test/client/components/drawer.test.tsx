@@ -14,8 +14,7 @@ await setLanguage('en');
 
 /** Presses on `el`, moves down `dy` pixels and lets go, as a finger or a mouse would. */
 async function drag(el: Element, dy: number, pointerType: 'touch' | 'mouse') {
-  const at = (type: string, y: number) =>
-    el.dispatchEvent(new win.PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, button: 0, clientX: 100, clientY: y }) as unknown as Event);
+  const at = (type: string, y: number) => el.dispatchEvent(new win.PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, button: 0, clientX: 100, clientY: y }) as unknown as Event);
   at('pointerdown', 500);
   at('pointermove', 500 + dy / 2);
   at('pointermove', 500 + dy);

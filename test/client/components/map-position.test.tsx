@@ -15,7 +15,11 @@ test.after.each(async () => {
 });
 
 test('an invalid position shows the location error, in the UI language', async () => {
-  for (const [lang, want] of [['en', 'coordinates are not valid'], ['fi', 'koordinaatit eivät ole kelvolliset'], ['sv', 'koordinaterna är inte giltiga']] as const) {
+  for (const [lang, want] of [
+    ['en', 'coordinates are not valid'],
+    ['fi', 'koordinaatit eivät ole kelvolliset'],
+    ['sv', 'koordinaterna är inte giltiga'],
+  ] as const) {
     await setLanguage(lang);
     geo.value = { status: 'fulfilled', lat: 200, lng: Number.NaN };
     const el = await render(<MapOverlay shops={[]} onClose={() => {}} />);

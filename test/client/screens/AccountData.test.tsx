@@ -31,7 +31,14 @@ async function setup() {
   profile.value = wireProfile();
   favouriteOwner.value = '7';
   restorePrefs({ favoriteBarbershops: { '7': [2, 3], guest: [5] } });
-  for (const [k, v] of [['user', user.value], ['profile', profile.value], ['order', { id: 1 }], ['readMessages', [1]], ['language', 'en']] as const) await save(k, v);
+  for (const [k, v] of [
+    ['user', user.value],
+    ['profile', profile.value],
+    ['order', { id: 1 }],
+    ['readMessages', [1]],
+    ['language', 'en'],
+  ] as const)
+    await save(k, v);
   navigate('/profile/data', { replace: true });
   return render(<AccountData params={{}} />);
 }
@@ -83,7 +90,7 @@ test('the dialog names what is lost; a wrong password keeps everything and says 
   assert.is(el.querySelector('[role=dialog]'), null);
 });
 
-test('deleting clears the stored session and this customer\'s local data, then goes home with a notice', async () => {
+test("deleting clears the stored session and this customer's local data, then goes home with a notice", async () => {
   const el = await setup();
   await fire.click(button(el, 'Delete my account'));
   await fire.input(el.querySelector('#delete-password'), 'Secret123');
@@ -91,7 +98,10 @@ test('deleting clears the stored session and this customer\'s local data, then g
   await fire.click(button(el, 'Delete for good'));
   await settle(10);
   f.restore();
-  assert.equal(f.calls.map((c) => [c.method, c.path, c.body]), [['DELETE', '/customers/7/', { password: 'Secret123' }]]);
+  assert.equal(
+    f.calls.map((c) => [c.method, c.path, c.body]),
+    [['DELETE', '/customers/7/', { password: 'Secret123' }]],
+  );
   assert.not.ok(loggedIn.value);
   assert.is(profile.value, null);
   for (const key of ['user', 'profile', 'order', 'readMessages'] as const) assert.is(await load(key), undefined, key);

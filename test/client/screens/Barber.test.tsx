@@ -18,14 +18,32 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 function employee(over: Partial<WireEmployee> = {}): WireEmployee {
   return {
-    id: 7, firstname: 'Mikko', lastname: 'Korhonen', full_name: 'Mikko Korhonen', image: '/images/barbers/7.svg', has_image: true,
-    avatar: null, avatar_active: false, has_avatar: false, description: 'Shapes beards with the patience of a sculptor.',
-    status: 'active', shifts: [], barbershop: kamppi, pob_id: 10, active_pob: kamppi, ...over,
+    id: 7,
+    firstname: 'Mikko',
+    lastname: 'Korhonen',
+    full_name: 'Mikko Korhonen',
+    image: '/images/barbers/7.svg',
+    has_image: true,
+    avatar: null,
+    avatar_active: false,
+    has_avatar: false,
+    description: 'Shapes beards with the patience of a sculptor.',
+    status: 'active',
+    shifts: [],
+    barbershop: kamppi,
+    pob_id: 10,
+    active_pob: kamppi,
+    ...over,
   };
 }
 /** A shift from `fromH` to `toH` hours around the real now, so the test freezes time through the data. */
 const shiftAround = (fromH: number, toH: number, id = 1) => ({
-  id, date: today(), start: iso(Date.now() + fromH * HOUR), end: iso(Date.now() + toH * HOUR), pob_id: 10, pob_name: 'Kamppi',
+  id,
+  date: today(),
+  start: iso(Date.now() + fromH * HOUR),
+  end: iso(Date.now() + toH * HOUR),
+  pob_id: 10,
+  pob_name: 'Kamppi',
 });
 
 const realFetch = globalThis.fetch;
@@ -87,9 +105,7 @@ test('the schedule reads "weekday d.m.", HH:MM–HH:MM and the shop', async () =
       ],
     }),
   );
-  const rows = [...el.querySelectorAll('.barber-shift')].map((li) =>
-    ['date', 'time', 'shop'].map((part) => text(li.querySelector(`.barber-shift-${part}`))).join(' | '),
-  );
+  const rows = [...el.querySelectorAll('.barber-shift')].map((li) => ['date', 'time', 'shop'].map((part) => text(li.querySelector(`.barber-shift-${part}`))).join(' | '));
   assert.equal(rows, ['Tue 5.3. | 09:00–17:00 | Kamppi', 'Wed 6.3. | 10:30–18:00 | Tammela']);
   const { act } = await import('react');
   await act(() => setLanguage('fi'));

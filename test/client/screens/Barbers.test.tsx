@@ -16,9 +16,22 @@ await setLanguage('en');
 const shop = (id: number, name: string, city: string) => ({ id, name, address: 'Street 1', city });
 function employee(id: number, firstname: string, lastname: string, over: Partial<WireEmployee> = {}): WireEmployee {
   return {
-    id, firstname, lastname, full_name: `${firstname} ${lastname}`, image: `/images/barbers/${id}.svg`, has_image: true,
-    avatar: null, avatar_active: false, has_avatar: false, description: '', status: 'active', shifts: [],
-    barbershop: null, pob_id: null, active_pob: null, ...over,
+    id,
+    firstname,
+    lastname,
+    full_name: `${firstname} ${lastname}`,
+    image: `/images/barbers/${id}.svg`,
+    has_image: true,
+    avatar: null,
+    avatar_active: false,
+    has_avatar: false,
+    description: '',
+    status: 'active',
+    shifts: [],
+    barbershop: null,
+    pob_id: null,
+    active_pob: null,
+    ...over,
   };
 }
 
@@ -35,8 +48,7 @@ function serve(answer: () => Promise<Response>) {
 }
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
-const names = (el: Element, section: string) =>
-  [...el.querySelectorAll(`section[aria-labelledby="${section}"] .barber-card-name`)].map((n) => text(n));
+const names = (el: Element, section: string) => [...el.querySelectorAll(`section[aria-labelledby="${section}"] .barber-card-name`)].map((n) => text(n));
 
 test.before.each(() => {
   resetBarbers();

@@ -36,7 +36,11 @@ test.after.each(async () => {
 });
 
 test('the routes exist and are public (a logged-out customer can open the QR code link)', () => {
-  for (const [path, screen] of [['/info', 'Info'], ['/help', 'Help'], ['/checkin/2', 'CheckIn']]) {
+  for (const [path, screen] of [
+    ['/info', 'Info'],
+    ['/help', 'Help'],
+    ['/checkin/2', 'CheckIn'],
+  ]) {
     const m = match(ROUTES, path);
     assert.is(m.route.screen, screen, path);
     assert.not.ok(m.route.auth, path);
@@ -66,7 +70,10 @@ test("an order in another shop's queue, or none, says there is no order here and
     const el = await render(<CheckIn params={{ shopId: '2' }} />);
     await settle(10);
     f.restore();
-    assert.not.ok(f.calls.some((c) => c.method === 'PATCH'), String(active));
+    assert.not.ok(
+      f.calls.some((c) => c.method === 'PATCH'),
+      String(active),
+    );
     assert.ok(text(el).includes("You have no order in this shop's queue."), String(active));
     assert.ok(el.querySelector('a[href="/barbershop/2"]'));
     await cleanup();
@@ -91,7 +98,10 @@ test('logged out: log in first, then the order is checked in', async () => {
   await fire.click(el.querySelector('.login-dialog button[type=submit]') as HTMLButtonElement);
   await settle(20);
   f.restore();
-  assert.ok(f.calls.some((c) => c.method === 'PATCH' && c.path === '/customers/7/orders/41/'), JSON.stringify(f.calls.map((c) => `${c.method} ${c.path}`)));
+  assert.ok(
+    f.calls.some((c) => c.method === 'PATCH' && c.path === '/customers/7/orders/41/'),
+    JSON.stringify(f.calls.map((c) => `${c.method} ${c.path}`)),
+  );
   assert.ok(text(el).includes('You are checked in at Kallio.'), text(el));
 });
 

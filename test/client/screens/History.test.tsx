@@ -61,18 +61,27 @@ test('equal VAT rates show the percent column; totals are VAT-inclusive; dd.mm.y
   assert.equal(dates, ['21.06.2024', '05.03.2024']);
   const same = el.querySelectorAll('.receipt')[1];
   assert.is(text(same.querySelector('thead th:nth-child(3)')), 'VAT %');
-  assert.equal([...same.querySelectorAll('tbody td:nth-child(3)')].map((td) => nbsp(text(td))), ['25,5 %', '25,5 %']);
-  assert.equal([...same.querySelectorAll('tbody td:nth-child(4)')].map((td) => nbsp(text(td))), ['32,00 €', '25,80 €']);
+  assert.equal(
+    [...same.querySelectorAll('tbody td:nth-child(3)')].map((td) => nbsp(text(td))),
+    ['25,5 %', '25,5 %'],
+  );
+  assert.equal(
+    [...same.querySelectorAll('tbody td:nth-child(4)')].map((td) => nbsp(text(td))),
+    ['32,00 €', '25,80 €'],
+  );
   assert.is(total(same), 'Total (incl. VAT)|57,80 €');
   assert.is(nbsp(text(same.querySelector('.receipt-vat td'))), '11,74 €');
   assert.match(receiptText(el, 1), 'Kamppi');
 });
 
-test('mixed VAT rates show each row\'s VAT amount instead', async () => {
+test("mixed VAT rates show each row's VAT amount instead", async () => {
   const el = await setup({ body: [MIXED] });
   const r = el.querySelector('.receipt')!;
   assert.is(text(r.querySelector('thead th:nth-child(3)')), 'VAT');
-  assert.equal([...r.querySelectorAll('tbody td:nth-child(3)')].map((td) => nbsp(text(td))), ['6,50 €', '1,72 €']);
+  assert.equal(
+    [...r.querySelectorAll('tbody td:nth-child(3)')].map((td) => nbsp(text(td))),
+    ['6,50 €', '1,72 €'],
+  );
   assert.is(total(r), 'Total (incl. VAT)|46,00 €');
 });
 

@@ -18,10 +18,20 @@ await setLanguage('en');
 const week = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '09:00', close: '20:00' }));
 function pob(id: number, name: string, city: string, address: string, lat: number, lng: number, extra: Partial<WirePob> = {}): WirePob {
   return {
-    id, name, city, address, country: 'FI', open: true, open_times: week, closing_soon: false,
+    id,
+    name,
+    city,
+    address,
+    country: 'FI',
+    open: true,
+    open_times: week,
+    closing_soon: false,
     location: { latitude: lat, longitude: lng },
     service_time_estimates: [{ priority: 0, wait_time: 10 + id }],
-    queue_state: 'open', queue_info: { queue_employees: 2, queue_length: 3 }, chair_count: 3, ...extra,
+    queue_state: 'open',
+    queue_info: { queue_employees: 2, queue_length: 3 },
+    chair_count: 3,
+    ...extra,
   };
 }
 

@@ -27,17 +27,29 @@ test.after.each(() => cleanup());
 test('lists fi, en and ee by default, each named in itself, the current one marked', async () => {
   const el = await render(<LanguageScreen params={{}} />);
   assert.is(text(el.querySelector('h1')), 'Language');
-  assert.equal(options(el).map((b) => text(b)), ['Suomi', 'English', 'Eesti']);
-  assert.equal(options(el).map((b) => b.getAttribute('lang')), ['fi', 'en', 'et']);
+  assert.equal(
+    options(el).map((b) => text(b)),
+    ['Suomi', 'English', 'Eesti'],
+  );
+  assert.equal(
+    options(el).map((b) => b.getAttribute('lang')),
+    ['fi', 'en', 'et'],
+  );
   const current = options(el).filter((b) => b.getAttribute('aria-current') === 'true');
-  assert.equal(current.map((b) => text(b)), ['English']);
+  assert.equal(
+    current.map((b) => text(b)),
+    ['English'],
+  );
   assert.ok(current[0].querySelector('svg'), 'a check mark');
 });
 
 test('follows the configured list, in either spelling of the codes', async () => {
   config.value = { ...DEFAULT_CONFIG, allowedLanguages: ['fi', 'et', 'en', 'nb', 'sv', 'da', 'de', 'xx'] };
   const el = await render(<LanguageScreen params={{}} />);
-  assert.equal(options(el).map((b) => text(b)), ['Suomi', 'Eesti', 'English', 'Norsk', 'Svenska', 'Dansk', 'Deutsch']);
+  assert.equal(
+    options(el).map((b) => text(b)),
+    ['Suomi', 'Eesti', 'English', 'Norsk', 'Svenska', 'Dansk', 'Deutsch'],
+  );
 });
 
 test("choosing 'ee' activates Estonian, stores it, sets the locale to EE and goes back", async () => {
@@ -61,7 +73,10 @@ test('choosing Finnish keeps the locale', async () => {
 });
 
 test('Eesti, then Suomi: back to the detected locale (stored, so a reload keeps it), else FI', async () => {
-  for (const [detected, want] of [['SE', 'SE'], [null, 'FI']] as const) {
+  for (const [detected, want] of [
+    ['SE', 'SE'],
+    [null, 'FI'],
+  ] as const) {
     resetI18n();
     await setLanguage('en');
     if (detected) await noteDetectedLocale(detected);
@@ -89,7 +104,10 @@ test('logged in, the choice is sent to the server (PATCH {language}); logged out
   await untilLeft();
   await settle(10);
   f.restore();
-  assert.equal(f.calls.map((c) => [c.method, c.path, c.body]), [['PATCH', '/customers/7/', { language: 'sv' }]]);
+  assert.equal(
+    f.calls.map((c) => [c.method, c.path, c.body]),
+    [['PATCH', '/customers/7/', { language: 'sv' }]],
+  );
   assert.is(profile.value?.language, 'sv');
   await cleanup();
   resetSession();
@@ -100,7 +118,10 @@ test('logged in, the choice is sent to the server (PATCH {language}); logged out
   await untilLeft();
   await settle(10);
   f.restore();
-  assert.equal(f.calls.filter((c) => c.path.startsWith('/customers')), []);
+  assert.equal(
+    f.calls.filter((c) => c.path.startsWith('/customers')),
+    [],
+  );
 });
 
 test('the back button leaves without changing anything', async () => {

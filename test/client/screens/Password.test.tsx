@@ -74,10 +74,7 @@ test('a weak-password refusal names the whole rule; the field hint stays "At lea
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.is(
-    text(el.querySelector('.form-errors')),
-    'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.',
-  );
+  assert.is(text(el.querySelector('.form-errors')), 'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.');
   assert.match(text(el), 'At least 8 characters.');
 });
 

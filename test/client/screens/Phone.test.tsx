@@ -78,7 +78,7 @@ test('password and new number send a code; the code changes the number, keeps th
   assert.is(el.querySelector('form'), null);
 });
 
-test('refusals in the customer\'s words: wrong password, a taken number (naming no one), a wrong code', async () => {
+test("refusals in the customer's words: wrong password, a taken number (naming no one), a wrong code", async () => {
   const el = await setup();
   await fire.input($(el, 'phone-new'), '0507654321');
   await fire.input($(el, 'phone-password'), 'Wrong1234');

@@ -61,14 +61,7 @@ test('a submit attempt (Enter) shows every error with the spec texts', async () 
   const el = await setup();
   assert.ok(submit(el).disabled);
   await act(async () => void $(el, 'register-phone').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event));
-  assert.equal(errors(el).sort(), [
-    'Check your email',
-    'Check your first name',
-    'Check your last name',
-    'Check your password',
-    'Check your phone number',
-    'You must agree to the terms of use',
-  ]);
+  assert.equal(errors(el).sort(), ['Check your email', 'Check your first name', 'Check your last name', 'Check your password', 'Check your phone number', 'You must agree to the terms of use']);
 });
 
 test('submit is enabled only for a valid form (and still after the 100 ms re-check)', async () => {

@@ -139,7 +139,7 @@ test('the header image height follows the window height: 700 → 230, 800 → 25
   }
 });
 
-test('the timer shows the shop queue; choosing a barber shows that barber\'s wait; a closed queue cannot be chosen', async () => {
+test("the timer shows the shop queue; choosing a barber shows that barber's wait; a closed queue cannot be chosen", async () => {
   const el = await open(pob());
   const wait = () => `${text(el.querySelector('.shop-wait-label'))} | ${text(el.querySelector('.shop-wait .timer'))}`;
   assert.is(wait(), 'Estimated wait | 20min');
@@ -187,7 +187,10 @@ test('full, closed and unknown shops show their message instead of the timer', a
 });
 
 test('a rejected load or a bad id goes to /home', async () => {
-  for (const [body, id] of [[null, '404'], [pob(), 'abc']] as const) {
+  for (const [body, id] of [
+    [null, '404'],
+    [pob(), 'abc'],
+  ] as const) {
     history.replaceState(null, '', `/barbershop/${id}`);
     await open(body, { id });
     assert.is(location.pathname, '/home', id);
@@ -221,7 +224,10 @@ test('notices are listed; the cash notice shows for FI and not for SE', async ()
 test('services: chips per group in order, rows with price and duration, extras beneath', async () => {
   const el = await open(pob());
   const chips = [...el.querySelectorAll('.service-chips button')];
-  assert.equal(chips.map((c) => text(c)), ['Haircuts', 'Beard']);
+  assert.equal(
+    chips.map((c) => text(c)),
+    ['Haircuts', 'Beard'],
+  );
   assert.is(chips[0].getAttribute('aria-current'), 'true');
   const first = text(el.querySelector('.service'));
   for (const want of ['Haircut', '35,00 €', 'Scissors and clippers.', '30 min', 'Hair wash', '+5,00 €']) assert.ok(first.includes(want), want);

@@ -109,7 +109,8 @@ test('the receipt toggle lists services with extras: name, description, price, d
   const list = el.querySelector('#tracking-receipt-list') as HTMLElement;
   assert.not.ok(list.hidden);
   const body = text(list);
-  for (const want of ['Haircut', 'Scissors and clippers.', '35,00 €', '30 min', '+ Hair wash', 'Shampoo and conditioner.', '5,00 €', '5 min', 'Total', '40,00 €', '35 min']) assert.ok(body.includes(want), want);
+  for (const want of ['Haircut', 'Scissors and clippers.', '35,00 €', '30 min', '+ Hair wash', 'Shampoo and conditioner.', '5,00 €', '5 min', 'Total', '40,00 €', '35 min'])
+    assert.ok(body.includes(want), want);
   await fire.click(button(el, 'Hide order details'));
   assert.ok(list.hidden);
   f.restore();
@@ -248,7 +249,12 @@ test('a serviced order ends the same way; a later profile without an active orde
 
 test('the floating button: with an active order, not on /login or /tracking', async () => {
   profile.value = wireProfile({ active_order_id: 41 });
-  for (const [path, shown] of [['/home', true], ['/barbershop/2', true], ['/tracking', false], ['/login', false]] as const) {
+  for (const [path, shown] of [
+    ['/home', true],
+    ['/barbershop/2', true],
+    ['/tracking', false],
+    ['/login', false],
+  ] as const) {
     const el = await render(<TrackingButton path={path} />);
     const link = el.querySelector('a.tracking-fab');
     assert.is(Boolean(link), shown, path);

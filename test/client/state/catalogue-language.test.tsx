@@ -26,14 +26,27 @@ function serve() {
     calls.push(url.pathname + url.search);
     const [service, group, notice] = MENU[url.searchParams.get('lang') ?? 'fi'] ?? MENU.fi;
     const body: WirePobDetail = {
-      id: 1, name: 'Kamppi', city: 'Helsinki', address: 'Urho Kekkosen katu 1', country: 'FI', open: true,
+      id: 1,
+      name: 'Kamppi',
+      city: 'Helsinki',
+      address: 'Urho Kekkosen katu 1',
+      country: 'FI',
+      open: true,
       open_times: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '00:00', close: '23:59' })),
-      closing_soon: false, location: { latitude: 60.1692, longitude: 24.932 }, service_time_estimates: [{ priority: 0, wait_time: 20 }],
-      queue_state: 'open', queue_info: { queue_employees: 2, queue_length: 3 }, chair_count: 3, image: false, floor: null,
+      closing_soon: false,
+      location: { latitude: 60.1692, longitude: 24.932 },
+      service_time_estimates: [{ priority: 0, wait_time: 20 }],
+      queue_state: 'open',
+      queue_info: { queue_employees: 2, queue_length: 3 },
+      chair_count: 3,
+      image: false,
+      floor: null,
       notices: [notice],
       service_groups: [{ id: 1, title: group, order: 1, description: '', parent_id: null }],
       services: [{ id: 10, group_id: 1, title: service, order: 1, description: '', long_description: '', price: 3500, duration: 30, multiple: false }],
-      extra_services: { '10': [] }, shortest_queue: 20, queues: [],
+      extra_services: { '10': [] },
+      shortest_queue: 20,
+      queues: [],
     };
     return new Response(JSON.stringify(body), { status: 200 });
   }) as typeof fetch;
@@ -58,7 +71,10 @@ test.after.each(async () => {
 test('in Swedish the shop page asks for ?lang=sv and shows the Swedish menu', async () => {
   await setLanguage('sv');
   const { el, calls } = await open();
-  assert.ok(calls.some((c) => /\/pobs\/1\/\?lang=sv$/.test(c)), calls.join(' '));
+  assert.ok(
+    calls.some((c) => /\/pobs\/1\/\?lang=sv$/.test(c)),
+    calls.join(' '),
+  );
   const body = text(el);
   for (const want of MENU.sv) assert.ok(body.includes(want), want);
   for (const unwanted of MENU.fi) assert.not.ok(body.includes(unwanted), unwanted);
@@ -67,7 +83,10 @@ test('in Swedish the shop page asks for ?lang=sv and shows the Swedish menu', as
 test('after switching to Finnish the menu is read again, in Finnish', async () => {
   await setLanguage('fi');
   const { el, calls } = await open();
-  assert.ok(calls.every((c) => !c.includes('/pobs/') || c.includes('lang=fi')), calls.join(' '));
+  assert.ok(
+    calls.every((c) => !c.includes('/pobs/') || c.includes('lang=fi')),
+    calls.join(' '),
+  );
   const body = text(el);
   for (const want of MENU.fi) assert.ok(body.includes(want), want);
   assert.not.ok(body.includes('Klippning'));

@@ -21,7 +21,16 @@ await setLanguage('en');
 const DEMO = { name: 'Demo Shop', city: 'Springfield', address: '742 Evergreen Terrace' };
 
 function serve() {
-  const receipt = { id: 1, order_id: 41, created: '2026-11-20T10:00:00.000Z', rows: [{ name: 'Haircut', amount: 1, price: 3500, vat: 25.5, vat_amount: 711 }], pob: { id: 2, name: 'Kallio', address: 'Hämeentie 13', city: 'Helsinki' }, status: 'paid', type: 'service', total: 3500 };
+  const receipt = {
+    id: 1,
+    order_id: 41,
+    created: '2026-11-20T10:00:00.000Z',
+    rows: [{ name: 'Haircut', amount: 1, price: 3500, vat: 25.5, vat_amount: 711 }],
+    pob: { id: 2, name: 'Kallio', address: 'Hämeentie 13', city: 'Helsinki' },
+    status: 'paid',
+    type: 'service',
+    total: 3500,
+  };
   return stubFetch({
     'GET /pobs/': { body: [pob({ id: 2, name: 'Kallio' }), pob({ id: 3, name: 'Töölö' })] },
     'GET /pobs/2/': { body: pob({ id: 2, name: 'Kallio' }) },

@@ -42,8 +42,7 @@ async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: strin
   return { el, f };
 }
 
-const serviceButton = (el: Element, title: string) =>
-  [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((b) => text(b).includes(title)) ?? null;
+const serviceButton = (el: Element, title: string) => [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((b) => text(b).includes(title)) ?? null;
 const extraButton = (el: Element, title: string) => [...el.querySelectorAll<HTMLButtonElement>('button.extra-toggle')].find((b) => text(b).includes(title)) ?? null;
 const dialogs = (el: Element) => [...el.querySelectorAll('[role="dialog"]')];
 const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
@@ -260,7 +259,14 @@ test("another send error: 'unknown', the message kept and shown after 'Error cod
 });
 
 test('every send carries an Idempotency-Key; sending the same order again after a failure reuses it', async () => {
-  const { el, f } = await open({ routes: { 'POST /customers/7/orders/': [{ status: 500, body: { error: 'Database unavailable' } }, { status: 201, body: placed() }] } });
+  const { el, f } = await open({
+    routes: {
+      'POST /customers/7/orders/': [
+        { status: 500, body: { error: 'Database unavailable' } },
+        { status: 201, body: placed() },
+      ],
+    },
+  });
   await choose(el);
   await fire.click(button(el, 'Next'));
   await fire.click(button(dialogs(el)[0], 'Join the queue'));
@@ -281,8 +287,7 @@ test('the send button shows its loading state and cannot send twice', async () =
   let answer: (r: Response) => void = () => {};
   const { el, f } = await open();
   const stubbed = globalThis.fetch;
-  globalThis.fetch = ((input: string, init?: RequestInit) =>
-    init?.method === 'POST' ? new Promise<Response>((r) => (answer = r)) : stubbed(input, init)) as typeof fetch;
+  globalThis.fetch = ((input: string, init?: RequestInit) => (init?.method === 'POST' ? new Promise<Response>((r) => (answer = r)) : stubbed(input, init))) as typeof fetch;
   await choose(el);
   await fire.click(button(el, 'Next'));
   const send = dialogs(el)[0].querySelector<HTMLButtonElement>('.order-send')!;

@@ -35,13 +35,23 @@ test('a failure with nothing to show is rejected with the answer’s error text;
 
 test('an answer for a session that ended meanwhile changes nothing', async () => {
   const r = createRequest<number[]>([], (list) => list.length > 0);
-  assert.is(await r.run(() => Promise.resolve([3]), () => false), false);
+  assert.is(
+    await r.run(
+      () => Promise.resolve([3]),
+      () => false,
+    ),
+    false,
+  );
   assert.equal(r.data.value, []);
   assert.is(r.status.value, 'pending');
 });
 
 test("createForm show 'settled': an error only while the field has input, is not focused and is invalid", () => {
-  const form = createForm<{ email: string }, 'email'>(() => ({ email: '' }), (v) => (v.email.includes('@') ? {} : { email: 'validation.email' }), { show: 'settled' });
+  const form = createForm<{ email: string }, 'email'>(
+    () => ({ email: '' }),
+    (v) => (v.email.includes('@') ? {} : { email: 'validation.email' }),
+    { show: 'settled' },
+  );
   assert.is(form.shown('email'), undefined, 'empty');
   assert.not.ok(form.valid.value);
   form.focus('email');

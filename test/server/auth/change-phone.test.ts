@@ -5,7 +5,9 @@ import type { Harness } from '../harness.ts';
 import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD, type Session } from '../accounts-helpers.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness()));
+test.before(async () => {
+  h = await accountsHarness();
+});
 test.after(async () => h.close());
 
 const ask = (s: Session, body: unknown, ip = '10.1.0.1') => call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/phone/`, body, token: s.access, ip });
@@ -76,7 +78,12 @@ test('the number registered by someone else between code and confirmation: refus
   const next = freshPhone();
   await ask(me, { phone: next, password: PASSWORD });
   const code = await codeFor(h, next);
-  const reg = await call(h, { method: 'POST', url: '/api/fi/register/', ip: '10.1.7.7', body: { countryCode: 'FI', phone: next, password: PASSWORD, firstname: 'A', lastname: 'B', email: 'a@b.fi', terms_accepted: true } });
+  const reg = await call(h, {
+    method: 'POST',
+    url: '/api/fi/register/',
+    ip: '10.1.7.7',
+    body: { countryCode: 'FI', phone: next, password: PASSWORD, firstname: 'A', lastname: 'B', email: 'a@b.fi', terms_accepted: true },
+  });
   assert.is(reg.status, 201);
   const res = await confirm(me, { phone: next, token: code });
   assert.is(res.status, 409);

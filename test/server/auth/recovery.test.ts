@@ -28,7 +28,7 @@ test('a code request answers the same for a known and an unknown phone; only the
   assert.match((await codeFor(h, s.phone)) ?? '', /^\d{6}$/);
   assert.is(await codeFor(h, unknown), null);
   const sms = (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(s.phone)}` })).json[0];
-  assert.match(sms.text, /^Vahvistuskoodisi on \d{6}\./, 'in the customer\'s language');
+  assert.match(sms.text, /^Vahvistuskoodisi on \d{6}\./, "in the customer's language");
   // Also under the API prefix, for clients that only know their API base.
   assert.is((await call(h, { url: `/api/fi/dev/sms-outbox?to=${encodeURIComponent(s.phone)}` })).json[0].text, sms.text);
 });
@@ -52,7 +52,7 @@ test('reset with the code sets the password, revokes every refresh token, and th
   await login(h, s.phone, NEW);
 });
 
-test('reset: every refusal text of SPEC.md §8, and bad input spends none of the code\'s tries', async () => {
+test("reset: every refusal text of SPEC.md §8, and bad input spends none of the code's tries", async () => {
   const s = await newCustomer(h);
   await requestCode(s.phone);
   const code = (await codeFor(h, s.phone))!;

@@ -10,7 +10,9 @@ import { accountsHarness, call, login, newCustomer, PASSWORD, registration, type
 import { item, menu } from '../queue-helpers.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness({}, seedDemo)));
+test.before(async () => {
+  h = await accountsHarness({}, seedDemo);
+});
 test.after(async () => h.close());
 
 /** A customer with an order waiting in Kallio's queue, a receipt, a message, a benefit, a push token and a teaser sign-up. */
@@ -52,9 +54,15 @@ test('"Download my data": one JSON attachment with profile, consents, orders, re
   assert.is(data.consents.allow_email, true);
   assert.is(data.consents.push, true);
   assert.ok(data.consents.bonus_teaser.some((t: { email: string }) => t.email === email));
-  assert.equal(data.orders.map((o: { id: number }) => o.id), [orderId]);
+  assert.equal(
+    data.orders.map((o: { id: number }) => o.id),
+    [orderId],
+  );
   assert.is(data.orders[0].items[0].title, 'Haircut');
-  assert.equal(data.receipts.map((r: { id: number }) => r.id), [receiptId]);
+  assert.equal(
+    data.receipts.map((r: { id: number }) => r.id),
+    [receiptId],
+  );
   assert.is(data.receipts[0].rows[0].name, 'Hiustenleikkaus');
   assert.is(data.messages[0].texts[0].title, 'Hei Matti');
   assert.is(data.benefits[0].title, 'Etu');

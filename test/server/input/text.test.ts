@@ -6,13 +6,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { assertTextFields } from '../../../src/server/input/text.ts';
-import { HttpError } from '../../../src/server/errors.ts';
+import type { HttpError } from '../../../src/server/errors.ts';
 import { accountsHarness, call, freshPhone, newCustomer, registration } from '../accounts-helpers.ts';
 import { customer, item, menu, operatorKey } from '../queue-helpers.ts';
 import type { Harness } from '../harness.ts';
 
 let h: Harness;
-test.before(async () => void (h = await accountsHarness({}, seedDemo)));
+test.before(async () => {
+  h = await accountsHarness({}, seedDemo);
+});
 test.after(async () => h.close());
 
 const count = async (table: string) => (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
@@ -77,7 +79,12 @@ test('operator walk-in: a NUL in the name is a 400 and nothing joins the queue',
   const key = await operatorKey(h, 2);
   const m = await menu(h, 2);
   const before = await count('orders');
-  const res = await h.app.inject({ method: 'POST', url: '/api/fi/operator/pobs/2/walk-ins/', headers: { authorization: `Bearer ${key}` }, payload: { name: 'Pek\u0000ka', services: [m.services[0].id] } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/fi/operator/pobs/2/walk-ins/',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { name: 'Pek\u0000ka', services: [m.services[0].id] },
+  });
   assert.equal([res.statusCode, res.json()], [400, { error: 'Invalid name', field: 'name' }]);
   assert.is(await count('orders'), before);
 });

@@ -32,11 +32,12 @@ const fake = {
 };
 let server: Server;
 
-const read = (req: IncomingMessage) => new Promise<string>((done) => {
-  let s = '';
-  req.on('data', (c) => (s += c));
-  req.on('end', () => done(s));
-});
+const read = (req: IncomingMessage) =>
+  new Promise<string>((done) => {
+    let s = '';
+    req.on('data', (c) => (s += c));
+    req.on('end', () => done(s));
+  });
 
 async function startFake() {
   const publicKey = await importSPKI(keys.publicKey, 'RS256');
@@ -63,7 +64,8 @@ async function startFake() {
         return json(500, { error: { status: 'INTERNAL' } });
       }
       const { message } = JSON.parse(body);
-      if (message.token === 'dead-token') return json(404, { error: { status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } });
+      if (message.token === 'dead-token')
+        return json(404, { error: { status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } });
       fake.sent.push({ bearer, message });
       return json(200, { name: `projects/${PROJECT}/messages/${fake.sent.length}` });
     }
@@ -188,12 +190,18 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
     assert.is(near, wait <= 10, `sent exactly when the wait (${wait}) is at most 10`);
   }
   assert.ok(near);
-  assert.equal(pushesTo('tok-B').map((p) => p.message.data!.kind), ['near']);
+  assert.equal(
+    pushesTo('tok-B').map((p) => p.message.data!.kind),
+    ['near'],
+  );
   await checkTurns(h.deps);
   assert.is(pushesTo('tok-B').length, 1, 'near once');
   await call(h, 'POST', `/api/fi/operator/orders/${first.id}/finish/`, { token: key });
   await h.deps.turns.idle();
-  assert.equal(pushesTo('tok-B').map((p) => p.message.data!.kind), ['near', 'now']);
+  assert.equal(
+    pushesTo('tok-B').map((p) => p.message.data!.kind),
+    ['near', 'now'],
+  );
   await call(h, 'POST', `/api/fi/operator/orders/${joined.body.id}/start/`, { token: key, body: { barber_id: barber } });
   await h.deps.turns.idle();
   await checkTurns(h.deps);
@@ -202,7 +210,10 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   const bPhone = (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [b.id])).rows[0].phone;
   assert.is(texts.filter((t) => t.to === bPhone).length, 0);
   const rows = await h.db.query('SELECT kind, channel FROM order_notifications WHERE order_id = $1 ORDER BY kind', [joined.body.id]);
-  assert.equal(rows.rows, [{ kind: 'near', channel: 'push' }, { kind: 'now', channel: 'push' }]);
+  assert.equal(rows.rows, [
+    { kind: 'near', channel: 'push' },
+    { kind: 'now', channel: 'push' },
+  ]);
 });
 
 turns('when the order ends: one push, thanks after the service, the missed turn after a no-show', async () => {
@@ -228,7 +239,10 @@ turns('when the order ends: one push, thanks after the service, the missed turn 
   assert.is((await call(h, 'POST', `/api/fi/operator/orders/${missed.body.id}/no-show/`, { token: key })).status, 200);
   await h.deps.turns.idle();
   const gone = pushesTo('tok-F').filter((p) => p.message.data!.kind === 'ended');
-  assert.equal(gone.map((p) => p.message.data!.status), ['no-show']);
+  assert.equal(
+    gone.map((p) => p.message.data!.status),
+    ['no-show'],
+  );
   assert.match(gone[0].message.notification.title, 'missed');
 });
 
@@ -247,7 +261,10 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   const d = await customer(h, { fcmToken: 'tok-D', allowSms: true });
   await h.db.query('INSERT INTO orders (shop_id, customer_id, duration, joined_at) VALUES (11, $1, 15, $2)', [d.id, new Date(h.clock.now()).toISOString()]);
   const sent = await checkTurns({ ...h.deps, push: null });
-  assert.equal(sent.map((n) => [n.customerId, n.kind, n.channel, n.outcome]), [[d.id, 'now', 'sms', 'sent']]);
+  assert.equal(
+    sent.map((n) => [n.customerId, n.kind, n.channel, n.outcome]),
+    [[d.id, 'now', 'sms', 'sent']],
+  );
   assert.is(pushesTo('tok-D').length, 0);
 });
 

@@ -23,8 +23,7 @@ keys.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const queueWith = (key: string, shop = 1) =>
-  h.app.inject({ method: 'GET', url: `/api/fi/operator/pobs/${shop}/queue/`, headers: { authorization: `Bearer ${key}` } });
+const queueWith = (key: string, shop = 1) => h.app.inject({ method: 'GET', url: `/api/fi/operator/pobs/${shop}/queue/`, headers: { authorization: `Bearer ${key}` } });
 type KeyFile = Record<string, { key: string }>;
 
 keys('a start without the key file writes a key for every shop; keys issued before keep working', async () => {

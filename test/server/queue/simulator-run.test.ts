@@ -43,7 +43,7 @@ run('two simulated hours: services start and finish, walk-ins come, the waits mo
   assert.not.equal(waits1, waits0, 'the waits moved');
 });
 
-run("an app customer is served in turn, or loses the place when they never check in", async () => {
+run('an app customer is served in turn, or loses the place when they never check in', async () => {
   const sim = simulator(h.deps, { rng: rng(7) });
   await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 11 AND status IN ('active', 'in_service')`);
   const s = (await menu(h, 11)).services.find((x) => x.title === 'Buzz cut')!;

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { call, customer, item, menu, operatorKey } from '../queue-helpers.ts';
+import { call, customer, item, type menu, operatorKey } from '../queue-helpers.ts';
 
 // Demo seed: shop 25 is the FI test shop (open 07–23), shop 2 Kallio is open round the clock.
 const TEST_SHOP = 25;
@@ -20,7 +20,9 @@ async function haircut(h: Harness, shopId: number) {
 
 /** A barber on shift at Kallio, made hidden. */
 async function hiddenBarber(h: Harness): Promise<number> {
-  const { rows } = await h.db.query<{ id: number }>(`SELECT barber_id AS id FROM shifts WHERE shop_id = 2 AND starts_at <= $1 AND ends_at > $1 ORDER BY barber_id LIMIT 1`, [new Date(h.clock.now()).toISOString()]);
+  const { rows } = await h.db.query<{ id: number }>(`SELECT barber_id AS id FROM shifts WHERE shop_id = 2 AND starts_at <= $1 AND ends_at > $1 ORDER BY barber_id LIMIT 1`, [
+    new Date(h.clock.now()).toISOString(),
+  ]);
   await h.db.query('UPDATE barbers SET hidden = true WHERE id = $1', [rows[0].id]);
   return rows[0].id;
 }
@@ -49,7 +51,10 @@ production.after(() => h.close());
 
 production('?dev=1 still lists the test shop, but an order, a walk-in or a hidden barber there is a 404', async () => {
   const listed = (await call<{ id: number }[]>(h, 'GET', '/api/fi/pobs/?dev=1')).body;
-  assert.ok(listed.some((p) => p.id === TEST_SHOP), 'listed with ?dev=1');
+  assert.ok(
+    listed.some((p) => p.id === TEST_SHOP),
+    'listed with ?dev=1',
+  );
   const { atTest, walkIn, withHidden, walkInHidden } = await attempts(h);
   assert.is(atTest.status, 404, JSON.stringify(atTest.body));
   assert.equal(atTest.body, { error: 'Shop not found' });

@@ -57,7 +57,10 @@ guard('markPinned pins active orders once, keeps the first time, leaves other st
   const a = await addOrder(h.db, { checkedIn: true, joinedAt: now - 10 * 60_000 });
   const b = await addOrder(h.db, { joinedAt: now - 9 * 60_000 });
   const cancelled = await addOrder(h.db, { status: 'cancelled', joinedAt: now - 8 * 60_000 });
-  assert.equal(await markPinned(h.db, [b, a, cancelled, 999_999], now), [a, b].sort((x, y) => x - y));
+  assert.equal(
+    await markPinned(h.db, [b, a, cancelled, 999_999], now),
+    [a, b].sort((x, y) => x - y),
+  );
   assert.equal(await pinnedAt([a, b, cancelled]), [now, now, null]);
   // Pinned again later (the next recalculation): the first pin time stays.
   assert.equal(await markPinned(h.db, [a], now + 60_000), []);
@@ -75,7 +78,13 @@ guard('the snapshot carries pinned_at as pinned', async () => {
   const b = await addOrder(h.db, { checkedIn: true, joinedAt: now - 9 * 60_000 });
   await markPinned(h.db, [a], now);
   const orders = (await queue(now)).snapshot.orders.filter((o) => o.id === a || o.id === b);
-  assert.equal(orders.map((o) => [o.id, o.pinned]), [[a, true], [b, false]]);
+  assert.equal(
+    orders.map((o) => [o.id, o.pinned]),
+    [
+      [a, true],
+      [b, false],
+    ],
+  );
 });
 
 guard('due orders pinned in the recalculating transaction stay ahead of a later Platinum joiner', async () => {

@@ -15,8 +15,7 @@ test.after(async () => h.close());
 
 const MIN = 60_000;
 const TOO_MANY = /^Too many attempts\. Try again in \d+ minutes?\.$/;
-const loginAs = (phone: string, password: string, ip: string, app = h.app) =>
-  call({ ...h, app }, { method: 'POST', url: '/api/fi/login/', body: { phone, password }, ip });
+const loginAs = (phone: string, password: string, ip: string, app = h.app) => call({ ...h, app }, { method: 'POST', url: '/api/fi/login/', body: { phone, password }, ip });
 
 test('wrong logins for one phone from one address meet 429 after ten; the owner elsewhere still logs in', async () => {
   const s = await newCustomer(h);
@@ -63,7 +62,7 @@ test('the login limits are settings', async () => {
   }
 });
 
-test('a successful login clears the phone\'s failures', async () => {
+test("a successful login clears the phone's failures", async () => {
   const s = await newCustomer(h);
   for (let i = 0; i < 9; i++) await loginAs(s.phone, 'Wrong-Pass1', '10.31.0.1');
   await login(h, s.phone, PASSWORD, '10.31.0.1');

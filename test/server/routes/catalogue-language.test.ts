@@ -43,7 +43,10 @@ test('a shop page reads in each of the 7 languages: services, groups, extras and
   }
   // Prices, ids and the order of things do not depend on the language.
   const [fi, de] = [await pob('/api/fi/pobs/1/?lang=fi'), await pob('/api/fi/pobs/1/?lang=de')];
-  assert.equal(fi.services.map((s) => [s.id, s.price, s.order]), de.services.map((s) => [s.id, s.price, s.order]));
+  assert.equal(
+    fi.services.map((s) => [s.id, s.price, s.order]),
+    de.services.map((s) => [s.id, s.price, s.order]),
+  );
 });
 
 test('the demo seeds every customer-facing text in all 7 languages', async () => {
@@ -99,9 +102,10 @@ test("a served order's receipt rows read in the customer's language", async () =
   const order = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(s, [extra])] } });
   assert.is(order.status, 201, JSON.stringify(order.body));
   const key = await operatorKey(h, 2);
-  const op = (path: string, body?: unknown) =>
-    h.app.inject({ method: 'POST', url: `/api/fi/operator/${path}`, headers: { authorization: `Bearer ${key}` }, payload: body as object });
-  const queue = (await h.app.inject({ method: 'GET', url: '/api/fi/operator/pobs/2/queue/', headers: { authorization: `Bearer ${key}` } })).json() as { barbers: { id: number; on_shift: boolean; serving: unknown }[] };
+  const op = (path: string, body?: unknown) => h.app.inject({ method: 'POST', url: `/api/fi/operator/${path}`, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+  const queue = (await h.app.inject({ method: 'GET', url: '/api/fi/operator/pobs/2/queue/', headers: { authorization: `Bearer ${key}` } })).json() as {
+    barbers: { id: number; on_shift: boolean; serving: unknown }[];
+  };
   const barber = queue.barbers.find((x) => x.on_shift && x.serving === null)!;
   assert.is((await op(`orders/${order.body.id}/start/`, { barber_id: barber.id })).statusCode, 200);
   h.clock.advance(35);

@@ -9,19 +9,35 @@ import { Writable } from 'node:stream';
 import { harness, type Harness } from '../harness.ts';
 
 const lines: Record<string, unknown>[] = [];
-const sink = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).trim().split('\n').map((l) => JSON.parse(l))); done(); } });
+const sink = new Writable({
+  write(chunk, _enc, done) {
+    lines.push(
+      ...String(chunk)
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    );
+    done();
+  },
+});
 
 let h: Harness;
-test.before(async () => void (h = await harness({ config: { clientEventsPerAddress: 5 }, log: pino({ level: 'info' }, sink) })));
+test.before(async () => {
+  h = await harness({ config: { clientEventsPerAddress: 5 }, log: pino({ level: 'info' }, sink) });
+});
 test.after(async () => h.close());
 
 let ip = 0;
-const post = (body: unknown, address = `10.40.0.${++ip}`) =>
-  h.app.inject({ method: 'POST', url: '/api/fi/client-events/', payload: body as object, remoteAddress: address });
+const post = (body: unknown, address = `10.40.0.${++ip}`) => h.app.inject({ method: 'POST', url: '/api/fi/client-events/', payload: body as object, remoteAddress: address });
 
 const error = (over: Record<string, unknown> = {}) => ({
-  kind: 'error', name: 'render', at: h.clock.now() - 1000, route: '/shop/3',
-  message: 'TypeError: x is undefined\n\tat Shop', stack: 'Shop@https://x/app-4f3a2b1c.js:1:2345\n\tat Boundary', ...over,
+  kind: 'error',
+  name: 'render',
+  at: h.clock.now() - 1000,
+  route: '/shop/3',
+  message: 'TypeError: x is undefined\n\tat Shop',
+  stack: 'Shop@https://x/app-4f3a2b1c.js:1:2345\n\tat Boundary',
+  ...over,
 });
 const stored = async () => (await h.db.query<Record<string, unknown>>('SELECT kind, name, build, route, locale, message, stack, props FROM client_events ORDER BY id')).rows;
 
@@ -31,18 +47,30 @@ test('a batch of an error and an analytics event is stored and logged, newlines 
   assert.is(res.statusCode, 202);
   assert.equal(res.json(), { stored: 2 });
   const rows = (await stored()).slice(before);
-  assert.equal(rows.map((r) => [r.kind, r.name, r.build, r.route, r.locale]), [['error', 'render', 'b-1a2b', '/shop/3', 'FI'], ['analytics', 'queueConfirmation', 'b-1a2b', '/shop/3', 'FI']]);
+  assert.equal(
+    rows.map((r) => [r.kind, r.name, r.build, r.route, r.locale]),
+    [
+      ['error', 'render', 'b-1a2b', '/shop/3', 'FI'],
+      ['analytics', 'queueConfirmation', 'b-1a2b', '/shop/3', 'FI'],
+    ],
+  );
   assert.is(rows[0].message, 'TypeError: x is undefined\n\tat Shop');
   assert.is(rows[0].stack, 'Shop@https://x/app-4f3a2b1c.js:1:2345\n\tat Boundary', 'line:column numbers survive the scrubbing');
   assert.equal(rows[1].props, { shop: 3, priority: 'Gold' });
   const logged = lines.filter((l) => l.clientEvent).map((l) => [l.level, l.msg, (l.clientEvent as { name: string }).name]);
-  assert.equal(logged.slice(-2), [[40, 'client error', 'render'], [30, 'client event', 'queueConfirmation']]);
+  assert.equal(logged.slice(-2), [
+    [40, 'client error', 'render'],
+    [30, 'client event', 'queueConfirmation'],
+  ]);
 });
 
 test('tokens, phone numbers and e-mail addresses are scrubbed before storing and logging', async () => {
   const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlc2lnbmF0dXJl';
   const message = `login failed for +358 40 100 0001 (anna.k@example.fi) with ${jwt}`;
-  const res = await post({ build: 'b1', events: [error({ message, stack: `Authorization: Bearer ${jwt}\nrefresh=${'a'.repeat(48)}` }), { kind: 'analytics', name: 'login', at: 1, route: '/login', props: { phone: '0401000001' } }] });
+  const res = await post({
+    build: 'b1',
+    events: [error({ message, stack: `Authorization: Bearer ${jwt}\nrefresh=${'a'.repeat(48)}` }), { kind: 'analytics', name: 'login', at: 1, route: '/login', props: { phone: '0401000001' } }],
+  });
   assert.is(res.statusCode, 202);
   const [e, a] = (await stored()).slice(-2);
   assert.is(e.message, 'login failed for [phone] ([email]) with [token]');
@@ -90,7 +118,10 @@ test('events are kept 30 days: a batch received later deletes the older ones', a
   await post({ build: 'old-build', events: [error()] });
   h.clock.advance(29 * 24 * 60);
   await post({ build: 'b1', events: [error()] });
-  assert.ok((await stored()).some((r) => r.build === 'old-build'), 'kept for 29 days');
+  assert.ok(
+    (await stored()).some((r) => r.build === 'old-build'),
+    'kept for 29 days',
+  );
   h.clock.advance(2 * 24 * 60);
   await post({ build: 'b2', events: [error()] });
   const builds = (await stored()).map((r) => r.build);

@@ -20,12 +20,15 @@ const pob = { name: 'Walk-in Kamppi', address: 'Katu 1', city: 'Helsinki' };
 
 // First, before other tests add messages to everyone.
 test('demo seed: one account per level and one without, each with messages, receipts and (members) benefits', async () => {
-  assert.equal(demo.map((d) => [d.phone, d.level]), [
-    ['+358401000001', 'silver'],
-    ['+358401000002', 'gold'],
-    ['+358401000003', 'platinum'],
-    ['+358401000004', 'none'],
-  ]);
+  assert.equal(
+    demo.map((d) => [d.phone, d.level]),
+    [
+      ['+358401000001', 'silver'],
+      ['+358401000002', 'gold'],
+      ['+358401000003', 'platinum'],
+      ['+358401000004', 'none'],
+    ],
+  );
   for (const d of demo) {
     assert.is(d.password, DEMO_PASSWORD);
     const s = await login(h, d.phone, d.password);
@@ -45,7 +48,7 @@ test('demo seed: one account per level and one without, each with messages, rece
   }
 });
 
-test('receipts: newest first, rows with VAT, only the owner\'s', async () => {
+test("receipts: newest first, rows with VAT, only the owner's", async () => {
   const me = await newCustomer(h);
   const other = await newCustomer(h);
   const now = h.clock.now();
@@ -62,7 +65,10 @@ test('receipts: newest first, rows with VAT, only the owner\'s', async () => {
   await insertReceipt(h.db, { customerId: other.id, pob, createdAt: now, rows: [{ name: 'Leikkaus', amount: 1, price: 3900, vat: 25.5 }] });
   const res = await call(h, { url: `/api/fi/customers/${me.id}/receipts/`, token: me.access });
   assert.is(res.status, 200);
-  assert.equal(res.json.map((r: { id: number }) => r.id), [newer, older]);
+  assert.equal(
+    res.json.map((r: { id: number }) => r.id),
+    [newer, older],
+  );
   const r = res.json[0];
   for (const k of ['id', 'created', 'rows', 'pob', 'status', 'type']) assert.ok(k in r, k);
   // No shop id was written: pob.id is null (development renaming finds a shop by it).
@@ -94,25 +100,35 @@ test('messages: the locale of the path decides, the language falls back, read fl
   const ee = await insertMessage(h.db, { customerId: a.id, locale: 'EE', createdAt: now, texts: [{ language: 'ee', title: 'Tere', content: '<p>x</p>' }] });
 
   const fi = (await call(h, { url: `/api/fi/customers/${a.id}/messages/`, token: a.access })).json;
-  assert.equal(fi.map((m: { id: number }) => m.id), [both, own, old]);
+  assert.equal(
+    fi.map((m: { id: number }) => m.id),
+    [both, own, old],
+  );
   assert.equal(Object.keys(fi[0]).sort(), ['content', 'date', 'id', 'language', 'locale', 'read', 'title', 'unread']);
   assert.is(fi[0].title, 'Hei');
   assert.equal([fi[0].unread, fi[2].unread], [true, false], 'older than a month never counts as unread');
   const en = (await call(h, { url: `/api/fi/customers/${a.id}/messages/?lang=en`, token: a.access })).json;
   assert.equal([en[0].title, en[1].title], ['Hello', 'Sinulle'], 'English where there is English, else the locale language');
   const est = (await call(h, { url: `/api/ee/customers/${a.id}/messages/`, token: a.access })).json;
-  assert.equal(est.map((m: { id: number }) => m.id), [ee]);
+  assert.equal(
+    est.map((m: { id: number }) => m.id),
+    [ee],
+  );
 
   const read = await call(h, { method: 'PATCH', url: `/api/fi/customers/${a.id}/messages/${both}/`, token: a.access, body: { read: true } });
   assert.is(read.status, 200);
   assert.equal([read.json.id, read.json.read, read.json.unread], [both, true, false]);
   const bList = (await call(h, { url: `/api/fi/customers/${b.id}/messages/`, token: b.access })).json;
-  assert.equal(bList.map((m: { id: number; read: boolean }) => [m.id, m.read]), [[both, false]], 'b sees the broadcast, unread, and not a\'s own');
+  assert.equal(
+    bList.map((m: { id: number; read: boolean }) => [m.id, m.read]),
+    [[both, false]],
+    "b sees the broadcast, unread, and not a's own",
+  );
   const unread = await call(h, { method: 'PATCH', url: `/api/fi/customers/${a.id}/messages/${both}`, token: a.access, body: { read: false } });
   assert.is(unread.json.read, false);
 });
 
-test('messages PATCH: another customer\'s or a missing message is 404, bad bodies 400', async () => {
+test("messages PATCH: another customer's or a missing message is 404, bad bodies 400", async () => {
   const a = await newCustomer(h);
   const b = await newCustomer(h);
   const mine = await insertMessage(h.db, { customerId: a.id, locale: 'FI', createdAt: h.clock.now(), texts: [{ language: 'fi', title: 'T', content: 'x' }] });
@@ -139,7 +155,7 @@ test('sanitizing on write: no script, no event attributes, no javascript: links;
   assert.is(stored.content, clean);
 });
 
-test('benefit redeem: once, with its code; refused when redeemed, expired, another\'s, or without e-mail permission', async () => {
+test("benefit redeem: once, with its code; refused when redeemed, expired, another's, or without e-mail permission", async () => {
   const me = await newCustomer(h, { email: 'me@example.fi', allow_email: true });
   const now = h.clock.now();
   const ok = await insertBenefit(h.db, { customerId: me.id, title: 'Etu', value: '-5 €', redeemCode: 'CODE-1', issuedAt: now - DAY });

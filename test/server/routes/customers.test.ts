@@ -97,18 +97,42 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
   await insertBenefit(h.db, { customerId: me.id, title: 'newer', value: '-50 %', redeemCode: 'B', issuedAt: now - 2 * day });
   await insertBenefit(h.db, { customerId: me.id, title: 'older', value: '-5 €', redeemCode: 'C', issuedAt: now - 5 * day, validUntil: '2027-01-01' });
   await insertBenefit(h.db, { customerId: me.id, title: 'expired', value: '-5 €', redeemCode: 'D', issuedAt: now - 8 * day, validUntil: '2026-01-01' });
-  await h.db.query(
-    `INSERT INTO shops (id, country, name, city, address, latitude, longitude, timezone, chair_count) VALUES (901, 'FI', 'S', 'C', 'A', 60, 24, 'Europe/Helsinki', 2)`,
-  );
+  await h.db.query(`INSERT INTO shops (id, country, name, city, address, latitude, longitude, timezone, chair_count) VALUES (901, 'FI', 'S', 'C', 'A', 60, 24, 'Europe/Helsinki', 2)`);
   const order = (await h.db.query<{ id: number }>(`INSERT INTO orders (shop_id, customer_id, status, duration) VALUES (901, $1, 'active', 30) RETURNING id`, [me.id])).rows[0].id;
 
   const p = (await call(h, { url: `/api/fi/customers/${me.id}/`, token: me.access })).json;
-  const keys = ['id', 'firstname', 'lastname', 'phone', 'email', 'city', 'date_of_birth', 'sex', 'street_address', 'post_code', 'tutorial_seen', 'allow_email', 'allow_sms', 'app_language', 'language', 'fcm_token', 'active_order_id', 'membership', 'bonus'];
+  const keys = [
+    'id',
+    'firstname',
+    'lastname',
+    'phone',
+    'email',
+    'city',
+    'date_of_birth',
+    'sex',
+    'street_address',
+    'post_code',
+    'tutorial_seen',
+    'allow_email',
+    'allow_sms',
+    'app_language',
+    'language',
+    'fcm_token',
+    'active_order_id',
+    'membership',
+    'bonus',
+  ];
   assert.equal(Object.keys(p).sort(), keys.sort());
   assert.equal(p.membership, { type: 'gold', priority: 2, begin_date: '2026-01-01', end_date: '2027-01-01', credits: 4, wp_prem_credits: 2, wp_prod_credits: 1 });
   assert.is(p.active_order_id, order);
-  assert.equal(p.bonus.benefits.map((b: { title: string }) => b.title), ['older', 'newer', 'old, redeemed', 'expired']);
-  assert.equal(p.bonus.benefits.map((b: { isRedeemable: boolean }) => b.isRedeemable), [true, true, false, false]);
+  assert.equal(
+    p.bonus.benefits.map((b: { title: string }) => b.title),
+    ['older', 'newer', 'old, redeemed', 'expired'],
+  );
+  assert.equal(
+    p.bonus.benefits.map((b: { isRedeemable: boolean }) => b.isRedeemable),
+    [true, true, false, false],
+  );
   assert.is(p.bonus.benefits[0].redeemCode, null, 'the code shows only once redeemed');
   assert.is(p.bonus.benefits[2].redeemCode, 'A');
   assert.ok(p.bonus.benefits[2].dateRedeemed);

@@ -4,7 +4,23 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import type { WireEmployee, WirePob } from '../../../src/shared/wire.ts';
 
-const EMPLOYEE_KEYS = ['active_pob', 'avatar', 'avatar_active', 'barbershop', 'description', 'firstname', 'full_name', 'has_avatar', 'has_image', 'id', 'image', 'lastname', 'pob_id', 'shifts', 'status'];
+const EMPLOYEE_KEYS = [
+  'active_pob',
+  'avatar',
+  'avatar_active',
+  'barbershop',
+  'description',
+  'firstname',
+  'full_name',
+  'has_avatar',
+  'has_image',
+  'id',
+  'image',
+  'lastname',
+  'pob_id',
+  'shifts',
+  'status',
+];
 // The harness clock: Tuesday 2026-11-24, 12:00 in Helsinki.
 const WEEK = ['2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', '2026-11-30'];
 
@@ -39,7 +55,10 @@ list("lists the locale's barbers with exactly the wire fields", async () => {
   const se = (await get<WireEmployee[]>('/api/se/employees')).body;
   assert.ok(se.length >= 8);
   const fiIds = new Set(body.map((e) => e.id));
-  assert.not.ok(se.some((e) => fiIds.has(e.id)), 'no barber in two countries');
+  assert.not.ok(
+    se.some((e) => fiIds.has(e.id)),
+    'no barber in two countries',
+  );
 });
 
 list('hidden barbers only in development or with ?dev=1', async () => {
@@ -104,9 +123,18 @@ list('image fields are consistent', async () => {
       assert.ok(n >= 1 && n <= 16, url);
     }
   }
-  assert.ok(body.some((e) => e.has_image && !e.avatar_active), 'some show a photo');
-  assert.ok(body.some((e) => e.avatar_active && e.has_avatar), 'some show an avatar');
-  assert.ok(body.some((e) => !e.has_image && !e.has_avatar), 'some have neither');
+  assert.ok(
+    body.some((e) => e.has_image && !e.avatar_active),
+    'some show a photo',
+  );
+  assert.ok(
+    body.some((e) => e.avatar_active && e.has_avatar),
+    'some show an avatar',
+  );
+  assert.ok(
+    body.some((e) => !e.has_image && !e.has_avatar),
+    'some have neither',
+  );
 });
 
 list.run();

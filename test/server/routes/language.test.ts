@@ -46,7 +46,12 @@ test('registered in Norwegian and Danish: stored as no and dk, whichever spellin
 
 test('a profile PATCH with an ISO code stores the app code too', async () => {
   const s = await newCustomer(h);
-  for (const [sent, stored] of [['nb', 'no'], ['da', 'dk'], ['et', 'ee'], ['fi', 'fi']]) {
+  for (const [sent, stored] of [
+    ['nb', 'no'],
+    ['da', 'dk'],
+    ['et', 'ee'],
+    ['fi', 'fi'],
+  ]) {
     const res = await call(h, { method: 'PATCH', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { language: sent } });
     assert.is(res.status, 200);
     assert.is(res.json.language, stored, sent);

@@ -21,7 +21,10 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
 test('rows → wire → client mapper: the same services, extras and groups', async () => {
   // The rows read in the language the request asks for (no ?lang=: Finnish, SPEC.md §1).
-  for (const [locale, id, query, lang] of [['fi', 1, '', 'fi'], ['no', 16, '?lang=no', 'no']] as const) {
+  for (const [locale, id, query, lang] of [
+    ['fi', 1, '', 'fi'],
+    ['no', 16, '?lang=no', 'no'],
+  ] as const) {
     const res = await h.app.inject({ method: 'GET', url: `/api/${locale}/pobs/${id}/${query}` });
     assert.is(res.statusCode, 200);
     const client = toShopDetail(res.json<WirePobDetail>());

@@ -36,7 +36,7 @@ auth.before(async () => {
   for (const id of [1, 2, 11]) keys[id] = await operatorKey(h, id);
 });
 
-auth('no key, a wrong key and another shop\'s key are refused', async () => {
+auth("no key, a wrong key and another shop's key are refused", async () => {
   assert.is((await op('GET', 'pobs/1/queue/', undefined)).status, 401);
   assert.is((await op('GET', 'pobs/1/queue/', 'opk_wrong')).status, 401);
   const other = await op('GET', 'pobs/1/queue/', keys[2]);
@@ -91,7 +91,13 @@ floor('a walk-in joins the queue; bad walk-ins are 400s', async () => {
   const withExtra = await op('POST', 'pobs/1/walk-ins/', keys[1], { name: 'Matti', services: [{ service_id: m.services[0].id, extra_services: [m.extra_services[m.services[0].id][0].id] }] });
   assert.is(withExtra.status, 201, JSON.stringify(withExtra.body));
   assert.is(withExtra.body.services.length, 2);
-  for (const body of [{ services: [m.services[0].id] }, { name: 'X' }, { name: 'X', services: [999999] }, { name: 'X', services: [m.services[0].id], priority: 7 }, { name: 'X', services: [m.services[0].id], barber_id: 999 }]) {
+  for (const body of [
+    { services: [m.services[0].id] },
+    { name: 'X' },
+    { name: 'X', services: [999999] },
+    { name: 'X', services: [m.services[0].id], priority: 7 },
+    { name: 'X', services: [m.services[0].id], barber_id: 999 },
+  ]) {
     const bad = await op('POST', 'pobs/1/walk-ins/', keys[1], body);
     assert.is(bad.status, 400, JSON.stringify(body));
   }
@@ -142,8 +148,14 @@ flow('start and finish: the customer sees the service, then a receipt with VAT; 
   assert.is(receipts.body.length, 1);
   const r = receipts.body[0];
   assert.is(r.pob.name, 'Kallio');
-  assert.equal(r.rows.map((x: { name: string }) => x.name), [service.title, extra.title]);
-  assert.equal(r.rows.map((x: { price: number }) => x.price), [service.price, extra.price]);
+  assert.equal(
+    r.rows.map((x: { name: string }) => x.name),
+    [service.title, extra.title],
+  );
+  assert.equal(
+    r.rows.map((x: { price: number }) => x.price),
+    [service.price, extra.price],
+  );
   for (const row of r.rows) {
     assert.is(row.vat, 25.5);
     assert.is(row.vat_amount, Math.round((row.price * 25.5) / 125.5));

@@ -116,7 +116,7 @@ basics('bad input is a clear 400 and stores nothing', async () => {
   const missing = await join(c, { pob_id: 999999, items: [item(s)] });
   assert.is(missing.status, 404);
   const foreign = await call(h, 'POST', `/api/se/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(s)] } });
-  assert.is(foreign.status, 404, "a Finnish shop is not found through the Swedish API");
+  assert.is(foreign.status, 404, 'a Finnish shop is not found through the Swedish API');
   assert.is(await countOrders(c), 0);
 });
 
@@ -162,7 +162,11 @@ priority('a Gold member joining later goes ahead of a non-member, but not of one
   const g = (await join(gold, (await haircut(11)).body)).body;
   assert.is(g.ahead, 1, 'behind the checked-in customer whose turn is now');
   const pins = await h.db.query<{ id: number; pinned: boolean }>('SELECT id, pinned_at IS NOT NULL AS pinned FROM orders WHERE id = ANY($1::int[]) ORDER BY id', [[a.id, b.id, g.id]]);
-  assert.equal(pins.rows.map((r) => r.pinned), [true, false, false], 'the guard was recorded when the member joined');
+  assert.equal(
+    pins.rows.map((r) => r.pinned),
+    [true, false, false],
+    'the guard was recorded when the member joined',
+  );
   assert.is((await get(second, b.id)).body.ahead, 2, 'the non-member moved back');
   assert.ok(g.queue! < (await get(second, b.id)).body.queue!);
   assert.is((await get(first, a.id)).body.ahead, 0);

@@ -34,7 +34,10 @@ list("lists the locale's country only, with exactly the wire fields", async () =
     assert.is(p.country, 'FI');
     assert.equal(Object.keys(p).sort(), POB_KEYS, `fields of ${p.name}`);
     assert.type(p.location.latitude, 'number');
-    assert.equal(p.service_time_estimates.map((e) => e.priority), [0, 1, 2, 3]);
+    assert.equal(
+      p.service_time_estimates.map((e) => e.priority),
+      [0, 1, 2, 3],
+    );
     for (const t of p.open_times) assert.match(`${t.open}-${t.close}`, /^\d\d:\d\d-\d\d:\d\d$/);
   }
   const cities = new Set(body.map((p) => p.city));
@@ -42,11 +45,19 @@ list("lists the locale's country only, with exactly the wire fields", async () =
 });
 
 list('answers without the trailing slash, per locale', async () => {
-  for (const [segment, country] of [['se', 'SE'], ['no', 'NO'], ['dk', 'DK'], ['ee', 'EE']]) {
+  for (const [segment, country] of [
+    ['se', 'SE'],
+    ['no', 'NO'],
+    ['dk', 'DK'],
+    ['ee', 'EE'],
+  ]) {
     const { status, body } = await get<WirePob[]>(`/api/${segment}/pobs`);
     assert.is(status, 200, segment);
     assert.ok(body.length >= 3, segment);
-    assert.ok(body.every((p) => p.country === country), segment);
+    assert.ok(
+      body.every((p) => p.country === country),
+      segment,
+    );
   }
 });
 
@@ -149,7 +160,10 @@ detail('has the list fields plus the menu and the barber queues', async () => {
 detail('services sorted by order, extras keyed by service id', async () => {
   const { body } = await get<WirePobDetail>('/api/fi/pobs/1/?lang=en');
   const orders = body.services.map((s) => s.order);
-  assert.equal(orders, [...orders].sort((a, b) => a - b));
+  assert.equal(
+    orders,
+    [...orders].sort((a, b) => a - b),
+  );
   const groupIds = new Set(body.service_groups.map((g) => g.id));
   for (const s of body.services) {
     assert.ok(groupIds.has(s.group_id), `group of ${s.title}`);
@@ -159,10 +173,17 @@ detail('services sorted by order, extras keyed by service id', async () => {
     assert.ok(Array.isArray(extras), `extras of ${s.title}`);
     for (const e of extras) assert.is(e.service_id, s.id);
     const eo = extras.map((e) => e.order);
-    assert.equal(eo, [...eo].sort((a, b) => a - b));
+    assert.equal(
+      eo,
+      [...eo].sort((a, b) => a - b),
+    );
   }
   assert.equal(Object.keys(body.extra_services).sort(), body.services.map((s) => String(s.id)).sort());
-  assert.ok(Object.values(body.extra_services).flat().some((e) => e.title === 'Hair wash'));
+  assert.ok(
+    Object.values(body.extra_services)
+      .flat()
+      .some((e) => e.title === 'Hair wash'),
+  );
 });
 
 detail('prices in crowns outside the euro countries', async () => {

@@ -40,9 +40,7 @@ once('seeds an empty database once, then leaves it alone', async () => {
 });
 
 once('new orders and shifts continue after the seeded ids', async () => {
-  const { rows } = await h.db.query<{ id: number }>(
-    "INSERT INTO orders (shop_id, walk_in_name, duration) VALUES (1, 'Late K.', 30) RETURNING id",
-  );
+  const { rows } = await h.db.query<{ id: number }>("INSERT INTO orders (shop_id, walk_in_name, duration) VALUES (1, 'Late K.', 30) RETURNING id");
   const max = (await h.db.query<{ m: number }>("SELECT max(id)::int AS m FROM orders WHERE walk_in_name <> 'Late K.'")).rows[0].m;
   assert.is(rows[0].id, max + 1);
   await h.db.query('DELETE FROM orders WHERE id = $1', [rows[0].id]);
@@ -56,7 +54,7 @@ once('orders are consistent with their items and the menu', async () => {
         OR EXISTS (SELECT 1 FROM order_items i JOIN services s ON s.id = i.service_id WHERE i.order_id = o.id AND s.shop_id <> o.shop_id)`,
   );
   assert.is(rows[0].bad, 0);
-  const walkIns = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND walk_in_name IS NOT NULL");
+  const walkIns = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND walk_in_name IS NOT NULL');
   assert.is(walkIns.rows[0].n, (await counts()).orders);
 });
 
@@ -79,7 +77,11 @@ data('shops across five countries at plausible coordinates, with test shops apar
     assert.ok(s.lat > 55 && s.lat < 66 && s.lng > 5 && s.lng < 27, s.name);
     assert.ok(s.chairs >= 1 && s.chairs <= 8, s.name);
   }
-  assert.equal(SHOPS.map((s) => s.id), SHOPS.map((_, i) => i + 1), 'ids 1..N');
+  assert.equal(
+    SHOPS.map((s) => s.id),
+    SHOPS.map((_, i) => i + 1),
+    'ids 1..N',
+  );
   const tests = SHOPS.filter((s) => s.isTest);
   assert.is(tests.length, 2);
   assert.ok(tests.every((s) => s.name.startsWith('TEST')));
@@ -114,7 +116,10 @@ data('the queue is live: recent walk-ins, barbers busy, only in open shops', () 
     if (o.status === 'active') assert.ok(o.joinedAt <= NOW && o.joinedAt >= NOW - 60 * MIN, 'waiting since the last hour');
     if (o.status === 'in_service') {
       assert.ok(o.startedAt! >= o.joinedAt && o.startedAt! <= NOW && o.startedAt! > NOW - 90 * MIN);
-      assert.ok(shifts.some((s) => s.barberId === o.barberId && s.shopId === o.shopId && s.start <= NOW && NOW < s.end), 'served by a barber on shift');
+      assert.ok(
+        shifts.some((s) => s.barberId === o.barberId && s.shopId === o.shopId && s.start <= NOW && NOW < s.end),
+        'served by a barber on shift',
+      );
     }
   }
   // At 03:00 only the round-the-clock shops (one per country) are open, and only they have a queue.
@@ -123,7 +128,11 @@ data('the queue is live: recent walk-ins, barbers busy, only in open shops', () 
   assert.equal([...new Set(SHOPS.filter((s) => allDay.has(s.id)).map((s) => s.country))].sort(), ['DK', 'EE', 'FI', 'NO', 'SE']);
   assert.ok(night.orders.length > 0);
   assert.ok(night.orders.every((o) => allDay.has(o.shopId)));
-  for (const id of allDay) assert.ok(night.shifts.some((s) => s.shopId === id && s.start <= Date.parse('2026-11-24T01:00:00Z') && Date.parse('2026-11-24T01:00:00Z') < s.end), `someone on shift at night in shop ${id}`);
+  for (const id of allDay)
+    assert.ok(
+      night.shifts.some((s) => s.shopId === id && s.start <= Date.parse('2026-11-24T01:00:00Z') && Date.parse('2026-11-24T01:00:00Z') < s.end),
+      `someone on shift at night in shop ${id}`,
+    );
   assert.ok(night.shifts.length > 200);
 });
 

@@ -30,7 +30,15 @@ test('appLanguage: either spelling to the app code, unknown codes null', () => {
 });
 
 test('languageTag: the app codes that are not ISO codes', () => {
-  const cases: Array<[Language, string]> = [['fi', 'fi'], ['en', 'en'], ['ee', 'et'], ['no', 'nb'], ['sv', 'sv'], ['dk', 'da'], ['de', 'de']];
+  const cases: Array<[Language, string]> = [
+    ['fi', 'fi'],
+    ['en', 'en'],
+    ['ee', 'et'],
+    ['no', 'nb'],
+    ['sv', 'sv'],
+    ['dk', 'da'],
+    ['de', 'de'],
+  ];
   for (const [lang, want] of cases) assert.is(languageTag(lang), want, lang);
 });
 

@@ -43,11 +43,13 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
   useEffect(() => {
     if (!map) return;
     const you = userLat === undefined || userLng === undefined ? null : { lat: userLat, lng: userLng };
-    const markers = shops.filter((s) => validPosition(s.coords)).map((s) => {
-      const marker = new api.Marker({ map, position: s.coords, title: s.name, label: s.queue === null ? '–' : String(Math.max(0, s.queue)) });
-      marker.addListener('click', () => onSelect(s.id));
-      return marker;
-    });
+    const markers = shops
+      .filter((s) => validPosition(s.coords))
+      .map((s) => {
+        const marker = new api.Marker({ map, position: s.coords, title: s.name, label: s.queue === null ? '–' : String(Math.max(0, s.queue)) });
+        marker.addListener('click', () => onSelect(s.id));
+        return marker;
+      });
     if (validPosition(you)) markers.push(new api.Marker({ map, position: you, title: t('map.you') }));
     return () => {
       for (const m of markers) m.setMap(null);

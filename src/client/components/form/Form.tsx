@@ -39,7 +39,15 @@ export function FormAlert({ children }: { children?: ReactNode }) {
 
 /** The usual failure: one line of text, or nothing. */
 export function FormError({ text }: { text: string | null | false | undefined }) {
-  return <FormAlert>{text && <p className="form-errors" role="alert">{text}</p>}</FormAlert>;
+  return (
+    <FormAlert>
+      {text && (
+        <p className="form-errors" role="alert">
+          {text}
+        </p>
+      )}
+    </FormAlert>
+  );
 }
 
 /** What replaces a form that succeeded: a heading (h1 on a page of its own), the text, a link onward. */

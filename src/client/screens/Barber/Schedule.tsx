@@ -9,7 +9,9 @@ export function Schedule({ shifts, now }: { shifts: Shift[]; now: Date }) {
   const upcoming = shifts.filter((s) => !(Date.parse(s.end) <= now.getTime()));
   return (
     <section className="section barber-schedule" aria-labelledby="barber-schedule-title">
-      <h2 id="barber-schedule-title" className="section-title">{t('barber.schedule')}</h2>
+      <h2 id="barber-schedule-title" className="section-title">
+        {t('barber.schedule')}
+      </h2>
       {upcoming.length === 0 ? (
         <p className="muted">{t('barber.noShifts')}</p>
       ) : (

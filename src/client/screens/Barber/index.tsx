@@ -38,7 +38,9 @@ function Skeleton() {
   return (
     <div className="barber-page" aria-busy="true">
       <TopBar />
-      <span className="visually-hidden" role="status">{t('barber.loading')}</span>
+      <span className="visually-hidden" role="status">
+        {t('barber.loading')}
+      </span>
       <div className="barber-hero" aria-hidden="true">
         <span className="barber-photo skeleton" />
         <span className="skeleton barber-skeleton-title" />

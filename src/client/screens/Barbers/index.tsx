@@ -31,7 +31,9 @@ function Body() {
   if (!loaded && (status === 'idle' || status === 'pending')) {
     return (
       <div className="section" aria-busy="true">
-        <span className="visually-hidden" role="status">{t('barbers.loading')}</span>
+        <span className="visually-hidden" role="status">
+          {t('barbers.loading')}
+        </span>
         <ul className="barber-list">
           {Array.from({ length: SKELETONS }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
@@ -62,12 +64,16 @@ function Body() {
       </p>
       {favourites.length > 0 && (
         <section className="section" aria-labelledby="barbers-favourites">
-          <h2 id="barbers-favourites" className="section-title">{t('barbers.favourites')}</h2>
+          <h2 id="barbers-favourites" className="section-title">
+            {t('barbers.favourites')}
+          </h2>
           <List items={favourites} />
         </section>
       )}
       <section className="section" aria-labelledby="barbers-all">
-        <h2 id="barbers-all" className="section-title">{t(query ? 'barbers.results' : 'barbers.all')}</h2>
+        <h2 id="barbers-all" className="section-title">
+          {t(query ? 'barbers.results' : 'barbers.all')}
+        </h2>
         {results.length ? <List items={results} /> : <p className="empty">{t(loaded ? 'barbers.notFound' : 'barbers.none')}</p>}
       </section>
     </>

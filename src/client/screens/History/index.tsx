@@ -15,7 +15,15 @@ export default function History(_props: ScreenProps) {
   const list = receipts.value;
   return (
     <SubPage title={t('history.title')}>
-      <ListState status={status} empty={list.length === 0} skeletons={2} skeletonClass="receipt-skeleton" failedText={t('history.failed')} emptyText={t('history.empty')} onRetry={() => void loadReceipts()}>
+      <ListState
+        status={status}
+        empty={list.length === 0}
+        skeletons={2}
+        skeletonClass="receipt-skeleton"
+        failedText={t('history.failed')}
+        emptyText={t('history.empty')}
+        onRetry={() => void loadReceipts()}
+      >
         <div className="receipt-list">
           {list.map((r) => (
             <ReceiptCard key={r.id} receipt={r} locale={locale.value} />

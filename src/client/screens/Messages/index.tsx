@@ -42,7 +42,15 @@ export default function Messages(_props: ScreenProps) {
       <p className="status-line" aria-live="polite">
         {status === 'fulfilled' && list.length > 0 ? t('messages.unreadCount', { count: unread.value }) : ''}
       </p>
-      <ListState status={status} empty={list.length === 0} skeletons={3} skeletonClass="message-skeleton" failedText={t('messages.failed')} emptyText={t('messages.empty')} onRetry={() => void loadMessages()}>
+      <ListState
+        status={status}
+        empty={list.length === 0}
+        skeletons={3}
+        skeletonClass="message-skeleton"
+        failedText={t('messages.failed')}
+        emptyText={t('messages.empty')}
+        onRetry={() => void loadMessages()}
+      >
         <ul className="message-list">
           {list.map((m) => (
             <MessageItem key={m.id} message={m} fresh={isUnread(m, read, now)} />

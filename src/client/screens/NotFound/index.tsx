@@ -6,7 +6,9 @@ export default function NotFound() {
   useSignals();
   return (
     <section className="not-found">
-      <p className="not-found-code" aria-hidden="true">404</p>
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
       <h1>{t('notFound.title')}</h1>
       <p className="muted">{t('notFound.text')}</p>
       <a className="button primary" href="/home">

@@ -65,11 +65,7 @@ export default function Profile(_props: ScreenProps) {
   return (
     <div className="profile-page">
       <header className={isMember ? 'profile-head is-member' : 'profile-head'}>
-        {isMember && (
-          <span className="member-ribbon">
-            {t('profile.member')}
-          </span>
-        )}
+        {isMember && <span className="member-ribbon">{t('profile.member')}</span>}
         <h1>{`${p.firstname} ${p.lastname}`.trim() || t('profile.title')}</h1>
         <p className="profile-phone">{p.phone}</p>
         {isMember && (

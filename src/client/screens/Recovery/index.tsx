@@ -46,15 +46,7 @@ function StepCode() {
   return (
     <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitNewPassword()}>
       <p role="status">{t('recovery.codeSent', { phone: progress.value?.phone ?? '' })}</p>
-      <Field
-        id="recovery-code"
-        label={t('recovery.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        {...bind(form, 'token')}
-        error={form.shown('token') ?? refused}
-        required
-      />
+      <Field id="recovery-code" label={t('recovery.code')} inputMode="numeric" autoComplete="one-time-code" {...bind(form, 'token')} error={form.shown('token') ?? refused} required />
       <PasswordField
         id="recovery-password"
         label={t('recovery.newPassword')}
@@ -65,13 +57,7 @@ function StepCode() {
         autoComplete="new-password"
         required
       />
-      <PasswordField
-        id="recovery-repeat"
-        label={t('recovery.repeat')}
-        {...bind(form, 'repeat')}
-        autoComplete="new-password"
-        required
-      />
+      <PasswordField id="recovery-repeat" label={t('recovery.repeat')} {...bind(form, 'repeat')} autoComplete="new-password" required />
       <FormError text={otherError.value} />
       <SubmitButton label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} disabled={!form.valid.value} busy={loading} />
       <p className="form-links">

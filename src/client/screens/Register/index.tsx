@@ -39,25 +39,11 @@ export default function Register(_props: ScreenProps) {
         </a>
       </div>
       <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitRegistration()}>
-        <PhoneField
-          id="register-phone"
-          label={t('register.phone')}
-          country={v.countryCode}
-          onCountry={(c) => edit('countryCode', c)}
-          {...bind(form, 'phone', edit)}
-          required
-        />
+        <PhoneField id="register-phone" label={t('register.phone')} country={v.countryCode} onCountry={(c) => edit('countryCode', c)} {...bind(form, 'phone', edit)} required />
         <Field id="register-firstname" label={t('register.firstname')} {...bind(form, 'firstname', edit)} autoComplete="given-name" required />
         <Field id="register-lastname" label={t('register.lastname')} {...bind(form, 'lastname', edit)} autoComplete="family-name" required />
         <Field id="register-email" label={t('register.email')} type="email" inputMode="email" {...bind(form, 'email', edit)} autoComplete="email" required />
-        <PasswordField
-          id="register-password"
-          label={t('register.password')}
-          {...bind(form, 'password', edit)}
-          hint={t('account.passwordRule')}
-          autoComplete="new-password"
-          required
-        />
+        <PasswordField id="register-password" label={t('register.password')} {...bind(form, 'password', edit)} hint={t('account.passwordRule')} autoComplete="new-password" required />
         <Checkbox id="register-terms" checked={v.terms_accepted} onChecked={(x) => edit('terms_accepted', x)} onBlur={() => form.blur('terms')} error={form.shown('terms')}>
           <span>
             {t('register.terms')}{' '}

@@ -30,11 +30,7 @@ export function OrderBar() {
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
             <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> · <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
           </p>
-          {closed ? (
-            <p className="order-bar-note">{t('order.bar.notTaking')}</p>
-          ) : (
-            error.value === 'timeslot' && <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>
-          )}
+          {closed ? <p className="order-bar-note">{t('order.bar.notTaking')}</p> : error.value === 'timeslot' && <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>}
         </div>
         <button type="button" className="button primary order-next" onClick={next} disabled={!editable.value}>
           {t('order.next')}

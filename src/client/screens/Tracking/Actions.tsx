@@ -19,8 +19,7 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
         <div className="tracking-checked-in card" role="status">
           <Icon name="check" />
           <p>
-            {t('tracking.checkIn.done')}{' '}
-            <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
+            {t('tracking.checkIn.done')} <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
           </p>
           {/* SPEC.md §9: serving may start 1–15 minutes after arrival; once in service the note no longer applies. */}
           {!o.inService && <p className="tracking-serve-note">{t('checkin.note')}</p>}

@@ -32,8 +32,12 @@ export function SlideContent({ kind }: { kind: WelcomeSlide }) {
       <p className="welcome-text">{t(`welcome.${kind}.text`)}</p>
       {kind === 'account' && (
         <div className="welcome-links">
-          <a className="button" href="/register">{t('welcome.account.register')}</a>
-          <a className="button" href="/recovery">{t('welcome.account.recovery')}</a>
+          <a className="button" href="/register">
+            {t('welcome.account.register')}
+          </a>
+          <a className="button" href="/recovery">
+            {t('welcome.account.recovery')}
+          </a>
         </div>
       )}
       {kind === 'install' && (

@@ -24,7 +24,7 @@ export const registerSchema = {
     terms_accepted: described('boolean, required', 'must be true'),
     allow_email: described('boolean', 'default false'),
     allow_sms: described('boolean', 'default true'),
-    language: described('string', 'a language code the UI knows; default the locale\'s'),
+    language: described('string', "a language code the UI knows; default the locale's"),
   }),
   response: { 201: obj({ customer_id: int }) },
 };
@@ -50,7 +50,7 @@ export const refreshSchema = {
 };
 
 export const logoutSchema = {
-  summary: 'Revoke a refresh token (or all of the customer\'s)',
+  summary: "Revoke a refresh token (or all of the customer's)",
   body: body({ refresh: refreshToken, all: { type: 'boolean', description: 'revoke every refresh token of the customer' } }),
   response: { 200: ok },
 };
@@ -159,7 +159,7 @@ export const receiptsSchema = {
 };
 
 const message = obj({ id: int, title: str, content: str, date: iso, locale: str, language: str, read: bool, unread: bool });
-const lang = { type: 'object', properties: { lang: { description: 'language of title and content; else the customer\'s, else the locale\'s' } } };
+const lang = { type: 'object', properties: { lang: { description: "language of title and content; else the customer's, else the locale's" } } };
 
 export const messagesSchema = {
   summary: "The customer's messages of this locale",

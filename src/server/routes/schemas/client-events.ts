@@ -30,6 +30,7 @@ const event: JsonSchema = {
   },
   // An error report says what went wrong.
   if: { properties: { kind: { const: 'error' } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then; Ajv reads this object, nothing awaits it.
   then: { required: ['message'] },
 };
 

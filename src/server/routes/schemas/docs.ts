@@ -8,7 +8,7 @@ import type { JsonSchema } from './common.ts';
 
 const locale: JsonSchema = {
   type: 'string',
-  description: "API segment of the locale: fi, ee, no, dk, se (an unknown one answers 404 before anything else)",
+  description: 'API segment of the locale: fi, ee, no, dk, se (an unknown one answers 404 before anything else)',
 };
 
 /**

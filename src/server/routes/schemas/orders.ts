@@ -66,16 +66,14 @@ export const wireOrder: JsonSchema = {
     finished_at: isoOrNull,
     barber: orderBarber,
     chosen_barber_id: nullable(int),
-    services: arrayOf(
-      obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num, group_id: int, group_name: str, extra_services: arrayOf(orderExtra) }),
-    ),
+    services: arrayOf(obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num, group_id: int, group_name: str, extra_services: arrayOf(orderExtra) })),
     price: num,
     duration: num,
   }),
 };
 
 export const orderSchema = {
-  summary: 'One of the customer\'s orders',
+  summary: "One of the customer's orders",
   params: params('id', 'orderId'),
   response: { 200: { $ref: 'wireOrder#' } },
 };
@@ -152,7 +150,7 @@ export const walkInSchema = {
   body: describedBody(
     {
       name: described('string, required', 'at most 60 characters'),
-      services: described('array, required', 'service ids or items as in the customer\'s join (also accepted as `items`)'),
+      services: described('array, required', "service ids or items as in the customer's join (also accepted as `items`)"),
       barber_id: described('integer or string of digits', bodyIdDoc),
       priority: described('integer 0–3', 'membership priority; default 0'),
       customer_at_pob: described('boolean', 'default true'),

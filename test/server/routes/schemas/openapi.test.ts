@@ -91,7 +91,12 @@ const describes = (s: object | undefined) => Boolean(s && ['type', '$ref', 'anyO
 
 docs('is an OpenAPI 3 document listing exactly the routes of the API', () => {
   assert.match(doc.openapi, /^3\./);
-  assert.equal(operations().map((o) => o.key).sort(), [...OPERATIONS].sort());
+  assert.equal(
+    operations()
+      .map((o) => o.key)
+      .sort(),
+    [...OPERATIONS].sort(),
+  );
 });
 
 docs('every operation has a schema for each of its path parameters', () => {
@@ -105,7 +110,11 @@ docs('every operation has a schema for each of its path parameters', () => {
 
 docs('every operation that reads a query string documents each parameter it reads', () => {
   for (const { key, op } of operations()) {
-    for (const name of QUERIES[key] ?? []) assert.ok(op.parameters?.some((x) => x.in === 'query' && x.name === name), `${key}: query parameter ${name}`);
+    for (const name of QUERIES[key] ?? [])
+      assert.ok(
+        op.parameters?.some((x) => x.in === 'query' && x.name === name),
+        `${key}: query parameter ${name}`,
+      );
   }
 });
 

@@ -35,7 +35,21 @@ test('serverTextKey: the exact texts of SPEC.md §8 and DESIGN.md §3 only', () 
 });
 
 test('serverTextKey: the HTTP-level texts (503 busy or restarting, 413, 408 …) are translated in every language', () => {
-  for (const key of ['badRequest', 'invalidUrl', 'urlTooLong', 'invalidBody', 'bodyTooLarge', 'unsupportedMediaType', 'headersTooLarge', 'requestTimeout', 'notFound', 'internal', 'restarting', 'busy', 'tooManyConnections'] as const) {
+  for (const key of [
+    'badRequest',
+    'invalidUrl',
+    'urlTooLong',
+    'invalidBody',
+    'bodyTooLarge',
+    'unsupportedMediaType',
+    'headersTooLarge',
+    'requestTimeout',
+    'notFound',
+    'internal',
+    'restarting',
+    'busy',
+    'tooManyConnections',
+  ] as const) {
     assert.is(serverTextKey(WIRE_ERRORS[key]), `account.server.${key}`, key);
     for (const lang of ['en', 'fi', 'sv', 'no', 'dk', 'ee', 'de']) {
       const dict = JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales', `${lang}.json`), 'utf8'));

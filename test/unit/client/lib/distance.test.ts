@@ -1,12 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  distanceGroup,
-  distanceKm,
-  groupByDistance,
-  sortAlphabetical,
-  type DistanceGroup,
-} from '../../../../src/client/lib/distance.ts';
+import { distanceGroup, distanceKm, groupByDistance, sortAlphabetical, type DistanceGroup } from '../../../../src/client/lib/distance.ts';
 import type { LatLng } from '../../../../src/client/lib/types.ts';
 
 const HELSINKI = { lat: 60.1699, lng: 24.9384 };
@@ -54,12 +48,38 @@ test('groupByDistance: ordered groups, nearest first inside, empty groups left o
     { id: 6, name: 'Nowhere', coords: { lat: NaN, lng: NaN } },
   ];
   const cases: Array<[string, LatLng, Array<[DistanceGroup, number[]]>]> = [
-    ['from Helsinki', HELSINKI, [['under-1', [4, 3]], ['under-10', [5]], ['over-10', [2, 1, 6]]]],
-    ['from 1.5 km north', north(1.5), [['under-2', [3, 4, 5]], ['over-10', [2, 1, 6]]]],
-    ['from Tallinn', TALLINN, [['under-1', [1]], ['over-10', [4, 3, 5, 2, 6]]]],
+    [
+      'from Helsinki',
+      HELSINKI,
+      [
+        ['under-1', [4, 3]],
+        ['under-10', [5]],
+        ['over-10', [2, 1, 6]],
+      ],
+    ],
+    [
+      'from 1.5 km north',
+      north(1.5),
+      [
+        ['under-2', [3, 4, 5]],
+        ['over-10', [2, 1, 6]],
+      ],
+    ],
+    [
+      'from Tallinn',
+      TALLINN,
+      [
+        ['under-1', [1]],
+        ['over-10', [4, 3, 5, 2, 6]],
+      ],
+    ],
   ];
   for (const [name, at, want] of cases) {
-    assert.equal(groupByDistance(shops, at).map((g) => [g.group, g.shops.map((s) => s.id)]), want, name);
+    assert.equal(
+      groupByDistance(shops, at).map((g) => [g.group, g.shops.map((s) => s.id)]),
+      want,
+      name,
+    );
   }
   const first = groupByDistance(shops, HELSINKI)[0]?.shops[0];
   assert.is(first?.distance, 0.2, 'each shop carries its distance');

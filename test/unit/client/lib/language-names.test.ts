@@ -8,9 +8,18 @@ test('every language is named in itself', () => {
 
 test('offeredLanguages: either spelling, order kept, unknown and duplicates dropped', () => {
   const cases: Array<[string[], string[]]> = [
-    [['fi', 'en', 'ee'], ['fi', 'en', 'ee']],
-    [['fi', 'et', 'en', 'nb', 'sv', 'da'], ['fi', 'ee', 'en', 'no', 'sv', 'dk']],
-    [['ee', 'et', 'EN', 'xx', ''], ['ee', 'en']],
+    [
+      ['fi', 'en', 'ee'],
+      ['fi', 'en', 'ee'],
+    ],
+    [
+      ['fi', 'et', 'en', 'nb', 'sv', 'da'],
+      ['fi', 'ee', 'en', 'no', 'sv', 'dk'],
+    ],
+    [
+      ['ee', 'et', 'EN', 'xx', ''],
+      ['ee', 'en'],
+    ],
     [[], []],
   ];
   for (const [allowed, want] of cases) assert.equal(offeredLanguages(allowed), want, allowed.join(','));

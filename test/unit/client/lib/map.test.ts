@@ -1,20 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  clampZoom,
-  directionsUrl,
-  fromWorld,
-  initialCenter,
-  MAX_LAT,
-  panBy,
-  staticMapUrl,
-  TILE_SIZE,
-  tileOf,
-  tileUrl,
-  toScreen,
-  toWorld,
-  visibleTiles,
-} from '../../../../src/client/lib/map.ts';
+import { clampZoom, directionsUrl, fromWorld, initialCenter, MAX_LAT, panBy, staticMapUrl, TILE_SIZE, tileOf, tileUrl, toScreen, toWorld, visibleTiles } from '../../../../src/client/lib/map.ts';
 import type { LatLng } from '../../../../src/client/lib/types.ts';
 
 const HELSINKI = { lat: 60.1699, lng: 24.9384 };
@@ -77,7 +63,15 @@ test('zoom: each level doubles the world pixels', () => {
 });
 
 test('clampZoom: rounds into 3..18', () => {
-  const cases: Array<[number, number]> = [[12, 12], [12.4, 12], [12.6, 13], [0, 3], [2, 3], [19, 18], [30, 18]];
+  const cases: Array<[number, number]> = [
+    [12, 12],
+    [12.4, 12],
+    [12.6, 13],
+    [0, 3],
+    [2, 3],
+    [19, 18],
+    [30, 18],
+  ];
   for (const [z, want] of cases) assert.is(clampZoom(z), want, String(z));
 });
 
@@ -111,7 +105,10 @@ test('panBy: wraps longitude past the antimeridian', () => {
 test('visibleTiles: covers the viewport, positioned relative to it', () => {
   const tiles = visibleTiles(HELSINKI, 12, 390, 700);
   const centre = tileOf(HELSINKI, 12);
-  assert.ok(tiles.some((t) => t.x === centre.x && t.y === centre.y), 'holds the centre tile');
+  assert.ok(
+    tiles.some((t) => t.x === centre.x && t.y === centre.y),
+    'holds the centre tile',
+  );
   for (const t of tiles) {
     assert.ok(t.left > -TILE_SIZE && t.left < 390 && t.top > -TILE_SIZE && t.top < 700, `tile ${t.x},${t.y} overlaps the viewport`);
   }

@@ -34,12 +34,20 @@ test('pickWait: the estimate for the priority, else the highest priority', () =>
     ['Platinum', est, 3, 5],
     ['Gold missing → highest (Platinum)', est, 2, 5],
     ['no estimates', [], 0, null],
-    ['matching but null wait', [{ priority: 0, wait_time: null }, { priority: 1, wait_time: 3 }], 0, null],
+    [
+      'matching but null wait',
+      [
+        { priority: 0, wait_time: null },
+        { priority: 1, wait_time: 3 },
+      ],
+      0,
+      null,
+    ],
   ];
   for (const [name, list, prio, want] of cases) assert.is(pickWait(list, prio), want, name);
 });
 
-test('toShop: list item fields, today\'s hours by weekday', () => {
+test("toShop: list item fields, today's hours by weekday", () => {
   const cases: Array<[string, number | undefined, number | undefined, Partial<ReturnType<typeof toShop>>]> = [
     ['Monday', 0, 1, { openingHours: { open: '09:00', close: '20:00' }, openTime: '09:00', closeTime: '20:00', queue: 40 }],
     ['Saturday, Silver', 1, 6, { openingHours: { open: '10:00', close: '18:00' }, openTime: '10:00', queue: 30 }],
@@ -53,9 +61,21 @@ test('toShop: list item fields, today\'s hours by weekday', () => {
   assert.equal(
     toShop(pob, 0, 1),
     {
-      id: 7, name: 'Kamppi', city: 'Helsinki', address: 'Urho Kekkosen katu 1', country: 'FI', open: true,
-      openingHours: { open: '09:00', close: '20:00' }, openTime: '09:00', closeTime: '20:00', closingSoon: false,
-      coords: { lat: 60.1699, lng: 24.9384 }, queue: 40, queueState: 'open', chairCount: 4, isTest: false,
+      id: 7,
+      name: 'Kamppi',
+      city: 'Helsinki',
+      address: 'Urho Kekkosen katu 1',
+      country: 'FI',
+      open: true,
+      openingHours: { open: '09:00', close: '20:00' },
+      openTime: '09:00',
+      closeTime: '20:00',
+      closingSoon: false,
+      coords: { lat: 60.1699, lng: 24.9384 },
+      queue: 40,
+      queueState: 'open',
+      chairCount: 4,
+      isTest: false,
     },
     'whole shop',
   );
@@ -68,7 +88,10 @@ test('toShopDetail: camel-cased detail, extras keyed by service id and sorted', 
     image: false,
     floor: '2',
     notices: ['Cash only'],
-    service_groups: [{ id: 2, title: 'Beard', order: 2, description: '', parent_id: null }, { id: 1, title: 'Hair', order: 1, description: 'd', parent_id: null }],
+    service_groups: [
+      { id: 2, title: 'Beard', order: 2, description: '', parent_id: null },
+      { id: 1, title: 'Hair', order: 1, description: 'd', parent_id: null },
+    ],
     services: [{ id: 10, group_id: 1, title: 'Cut', order: 1, description: 'x', long_description: 'y', price: 2900, duration: 30, multiple: false }],
     extra_services: {
       '10': [
@@ -110,17 +133,37 @@ test('toShifts: a list or an object keyed by date, sorted by start', () => {
   ];
   for (const [name, input, ids, dates] of cases) {
     const got = toShifts(input);
-    assert.equal(got.map((s) => s.id), ids, `${name}: ids`);
-    assert.equal(got.map((s) => s.date), dates, `${name}: dates`);
+    assert.equal(
+      got.map((s) => s.id),
+      ids,
+      `${name}: ids`,
+    );
+    assert.equal(
+      got.map((s) => s.date),
+      dates,
+      `${name}: dates`,
+    );
   }
   assert.equal(toShifts([a])[0], { id: 1, date: '2024-03-06', start: a.start, end: a.end, pobId: 7, pobName: 'Kamppi' }, 'field names');
 });
 
 test('toBarber: resolves image and keeps the shop', () => {
   const w: WireEmployee = {
-    id: 3, firstname: 'Mikko', lastname: 'Korhonen', full_name: 'Mikko Korhonen', image: 'i.jpg', has_image: true,
-    avatar: 'a.png', avatar_active: true, has_avatar: true, description: 'Fades', status: 'active', shifts: [],
-    barbershop: { id: 7, name: 'Kamppi', address: 'A 1', city: 'Helsinki' }, pob_id: 7, active_pob: null,
+    id: 3,
+    firstname: 'Mikko',
+    lastname: 'Korhonen',
+    full_name: 'Mikko Korhonen',
+    image: 'i.jpg',
+    has_image: true,
+    avatar: 'a.png',
+    avatar_active: true,
+    has_avatar: true,
+    description: 'Fades',
+    status: 'active',
+    shifts: [],
+    barbershop: { id: 7, name: 'Kamppi', address: 'A 1', city: 'Helsinki' },
+    pob_id: 7,
+    active_pob: null,
   };
   const b = toBarber(w);
   const cases: Array<[string, unknown, unknown]> = [

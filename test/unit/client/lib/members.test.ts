@@ -1,16 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  benefitState,
-  isMember,
-  membershipPriority,
-  receiptTotal,
-  receiptVat,
-  sortBenefits,
-  unreadCount,
-  vatColumn,
-  type VatColumn,
-} from '../../../../src/client/lib/members.ts';
+import { benefitState, isMember, membershipPriority, receiptTotal, receiptVat, sortBenefits, unreadCount, vatColumn, type VatColumn } from '../../../../src/client/lib/members.ts';
 import type { Benefit, ReceiptRow } from '../../../../src/client/lib/types.ts';
 
 test('membershipPriority: Silver 1, Gold 2, Platinum 3, else 0', () => {
@@ -65,8 +55,16 @@ test('sortBenefits: redeemable first, then dateIssued ascending', () => {
   ];
   for (const [name, list, want] of cases) {
     const before = list.map((x) => x.id);
-    assert.equal(sortBenefits(list).map((x) => x.id), want, name);
-    assert.equal(list.map((x) => x.id), before, `${name}: input untouched`);
+    assert.equal(
+      sortBenefits(list).map((x) => x.id),
+      want,
+      name,
+    );
+    assert.equal(
+      list.map((x) => x.id),
+      before,
+      `${name}: input untouched`,
+    );
   }
 });
 

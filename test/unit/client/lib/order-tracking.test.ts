@@ -11,11 +11,27 @@ const wireOrder = (over: Partial<WireOrder> = {}): WireOrder =>
     chosen_barber_id: null,
     services: [
       {
-        id: 20, amount: 1, title: 'Beard trim', description: 'Shape and length.', order: 5, price: 2500, duration: 20, group_id: 2, group_name: 'Beard',
+        id: 20,
+        amount: 1,
+        title: 'Beard trim',
+        description: 'Shape and length.',
+        order: 5,
+        price: 2500,
+        duration: 20,
+        group_id: 2,
+        group_name: 'Beard',
         extra_services: [],
       },
       {
-        id: 10, amount: 1, title: 'Haircut', description: 'Scissors and clippers.', order: 1, price: 3500, duration: 30, group_id: 1, group_name: 'Haircuts',
+        id: 10,
+        amount: 1,
+        title: 'Haircut',
+        description: 'Scissors and clippers.',
+        order: 1,
+        price: 3500,
+        duration: 30,
+        group_id: 1,
+        group_name: 'Haircuts',
         extra_services: [
           { id: 101, amount: 1, title: 'Styling wax', description: '', order: 2, price: 300, duration: 0 },
           { id: 100, amount: 1, title: 'Hair wash', description: 'Shampoo.', order: 1, price: 500, duration: 5 },
@@ -37,8 +53,14 @@ test('toTrackedOrder: the fields of SPEC.md §3 Order, services and extras sorte
   assert.is(o.queue, 25);
   assert.is(o.ahead, 2);
   assert.equal(o.shop.coords, { lat: 60.1806, lng: 24.9527 });
-  assert.equal(o.services.map((s) => s.name), ['Haircut', 'Beard trim']);
-  assert.equal(o.services[0].extraServices.map((e) => e.name), ['Hair wash', 'Styling wax']);
+  assert.equal(
+    o.services.map((s) => s.name),
+    ['Haircut', 'Beard trim'],
+  );
+  assert.equal(
+    o.services[0].extraServices.map((e) => e.name),
+    ['Hair wash', 'Styling wax'],
+  );
   assert.is(o.services[0].groupName, 'Haircuts');
   assert.is(o.services[0].extraServices[0].description, 'Shampoo.');
   assert.is(o.price, 6800);

@@ -50,7 +50,12 @@ test('filterShops: keeps matching shops in order', () => {
     ['a', ['Kamppi Center', 'Iso Omena']],
     ['zzz', []],
   ];
-  for (const [q, want] of cases) assert.equal(filterShops(list, q).map((s) => s.name), want, q);
+  for (const [q, want] of cases)
+    assert.equal(
+      filterShops(list, q).map((s) => s.name),
+      want,
+      q,
+    );
 });
 
 test('filterBarbers: keeps matching barbers in order', () => {
@@ -59,7 +64,12 @@ test('filterBarbers: keeps matching barbers in order', () => {
     ['kamppi', ['Mikko']],
     ['nen', ['Mikko', 'Pekka']],
   ];
-  for (const [q, want] of cases) assert.equal(filterBarbers([mikko, pekka, free], q).map((b) => b.firstname), want, q);
+  for (const [q, want] of cases)
+    assert.equal(
+      filterBarbers([mikko, pekka, free], q).map((b) => b.firstname),
+      want,
+      q,
+    );
 });
 
 test.run();

@@ -23,7 +23,10 @@ test('staticMapUrl: zoom 15, 345x200, scale 2, roadmap, dark style, the key', ()
   for (const [name, want] of cases) assert.is(q.get(name), want, name);
   const styles = q.getAll('style');
   assert.ok(styles.length > 0, 'has style rules');
-  assert.ok(styles.some((s) => s.startsWith('element:geometry|color:0x')), 'dark geometry colour');
+  assert.ok(
+    styles.some((s) => s.startsWith('element:geometry|color:0x')),
+    'dark geometry colour',
+  );
 });
 
 test('staticMapUrl: none without a key or a position', () => {

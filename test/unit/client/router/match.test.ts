@@ -37,7 +37,19 @@ test('params are decoded and a bad escape does not match', () => {
 });
 
 test('guard: guarded routes send logged-out users to / without animation', () => {
-  const guarded = ['/tracking', '/receipt', '/bonus', '/profile', '/profile/messages', '/profile/email', '/profile/email-permission', '/profile/credits', '/profile/password', '/profile/notifications', '/profile/history'];
+  const guarded = [
+    '/tracking',
+    '/receipt',
+    '/bonus',
+    '/profile',
+    '/profile/messages',
+    '/profile/email',
+    '/profile/email-permission',
+    '/profile/credits',
+    '/profile/password',
+    '/profile/notifications',
+    '/profile/history',
+  ];
   for (const path of guarded) {
     const route = match(ROUTES, path).route;
     assert.equal(guard(route, false), { to: '/', animate: false }, path);
@@ -59,8 +71,18 @@ test('redirects keep the query string', () => {
 
 test('navigation bar paths', () => {
   const table: [string, boolean][] = [
-    ['/', true], ['/home', true], ['/barbershop/3', true], ['/barbers', true], ['/profile/email', true], ['/tracking', true], ['/bonus', true],
-    ['/login', false], ['/register', false], ['/welcome', false], ['/recovery', false], ['/nope', false],
+    ['/', true],
+    ['/home', true],
+    ['/barbershop/3', true],
+    ['/barbers', true],
+    ['/profile/email', true],
+    ['/tracking', true],
+    ['/bonus', true],
+    ['/login', false],
+    ['/register', false],
+    ['/welcome', false],
+    ['/recovery', false],
+    ['/nope', false],
   ];
   for (const [path, want] of table) assert.is(showsNav(path), want, path);
 });

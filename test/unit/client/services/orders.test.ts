@@ -5,7 +5,12 @@ import { keyForSend, newIdempotencyKey } from '../../../../src/client/services/o
 
 test('a UUID where randomUUID exists, 32 hex digits from getRandomValues, else a random string', () => {
   assert.match(newIdempotencyKey(), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-  const bytes = { getRandomValues: <T extends ArrayBufferView | null>(a: T) => (new Uint8Array((a as unknown as Uint8Array).buffer).fill(171), a) };
+  const bytes = {
+    getRandomValues: <T extends ArrayBufferView | null>(a: T) => {
+      new Uint8Array((a as unknown as Uint8Array).buffer).fill(171);
+      return a;
+    },
+  };
   assert.is(newIdempotencyKey(bytes as Partial<Crypto>), 'ab'.repeat(16));
   const bare = [newIdempotencyKey({}), newIdempotencyKey(undefined)];
   assert.is.not(bare[0], bare[1]);

@@ -4,7 +4,12 @@ import { pobCache } from '../../../../src/server/domain/pob-cache.ts';
 
 function counter() {
   let n = 0;
-  return { compute: async () => ++n, get calls() { return n; } };
+  return {
+    compute: async () => ++n,
+    get calls() {
+      return n;
+    },
+  };
 }
 
 test('reused while the version is unchanged and younger than the ttl', async () => {

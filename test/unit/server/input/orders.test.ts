@@ -43,7 +43,10 @@ join('bad bodies name their field', () => {
 });
 
 join('walk-ins may list bare service ids', () => {
-  assert.equal(parseChoices([1, { service_id: 2, extras: [3] }], 'services'), [{ serviceId: 1, extraIds: [] }, { serviceId: 2, extraIds: [3] }]);
+  assert.equal(parseChoices([1, { service_id: 2, extras: [3] }], 'services'), [
+    { serviceId: 1, extraIds: [] },
+    { serviceId: 2, extraIds: [3] },
+  ]);
 });
 
 join('PATCH takes exactly one of check in and cancel', () => {

@@ -22,45 +22,120 @@ const cases: { rule: string; name: string; s: S; want: [number, number | null][]
   {
     rule: 'absent',
     name: 'the barber takes the one who is here; the absent one on arrival',
-    s: { ...L, orders: [{ id: 1, joined: 30, source: 'app', eta: 100 }, { id: 2, joined: 40, inside: true }] },
-    want: [[1, 40], [2, 0]],
+    s: {
+      ...L,
+      orders: [
+        { id: 1, joined: 30, source: 'app', eta: 100 },
+        { id: 2, joined: 40, inside: true },
+      ],
+    },
+    want: [
+      [1, 40],
+      [2, 0],
+    ],
   },
   {
     rule: 'absent',
     name: 'arriving while the barber is busy, he waits for him',
-    s: { ...L, orders: [{ id: 1, joined: 30, source: 'app', eta: 70 }, { id: 2, joined: 40, inside: true }] },
-    want: [[1, 30], [2, 0]],
+    s: {
+      ...L,
+      orders: [
+        { id: 1, joined: 30, source: 'app', eta: 70 },
+        { id: 2, joined: 40, inside: true },
+      ],
+    },
+    want: [
+      [1, 30],
+      [2, 0],
+    ],
   },
   {
     rule: 'absent',
     name: 'no barber stands idle for him',
-    s: { ...L, barbers: [{ id: 1 }, { id: 2 }], orders: [{ id: 1, joined: 20, source: 'app', eta: 100 }, { id: 2, joined: 30, inside: true }, { id: 3, joined: 40, inside: true }] },
-    want: [[1, 40], [2, 0], [3, 0]],
+    s: {
+      ...L,
+      barbers: [{ id: 1 }, { id: 2 }],
+      orders: [
+        { id: 1, joined: 20, source: 'app', eta: 100 },
+        { id: 2, joined: 30, inside: true },
+        { id: 3, joined: 40, inside: true },
+      ],
+    },
+    want: [
+      [1, 40],
+      [2, 0],
+      [3, 0],
+    ],
   },
   {
     rule: 'absent',
     name: 'nor the barber he chose',
-    s: { ...L, orders: [{ id: 1, joined: 20, barber: 1, source: 'app', eta: 75 }, { id: 2, joined: 30, inside: true }] },
-    want: [[1, 30], [2, 0]],
+    s: {
+      ...L,
+      orders: [
+        { id: 1, joined: 20, barber: 1, source: 'app', eta: 75 },
+        { id: 2, joined: 30, inside: true },
+      ],
+    },
+    want: [
+      [1, 30],
+      [2, 0],
+    ],
   },
   // The absent member is served on arrival ahead of those he outranks who have not started.
   {
     rule: 'member',
     name: 'a Gold who arrives before the barber is free goes first',
-    s: { ...L, barbers: [{ id: 1, free: 80 }], orders: [{ id: 2, joined: 20, inside: true }, { id: 3, joined: 30, inside: true }, { id: 1, p: 2, joined: 55, source: 'app', eta: 70 }] },
-    want: [[1, 20], [2, 50], [3, 80]],
+    s: {
+      ...L,
+      barbers: [{ id: 1, free: 80 }],
+      orders: [
+        { id: 2, joined: 20, inside: true },
+        { id: 3, joined: 30, inside: true },
+        { id: 1, p: 2, joined: 55, source: 'app', eta: 70 },
+      ],
+    },
+    want: [
+      [1, 20],
+      [2, 50],
+      [3, 80],
+    ],
   },
   {
     rule: 'member',
     name: 'one who arrives after the next service started waits for it, then goes ahead of the rest',
-    s: { ...L, barbers: [{ id: 1, free: 80 }], orders: [{ id: 2, joined: 20, inside: true }, { id: 3, joined: 30, inside: true }, { id: 1, p: 2, joined: 55, source: 'app', eta: 90 }] },
-    want: [[1, 50], [2, 20], [3, 80]],
+    s: {
+      ...L,
+      barbers: [{ id: 1, free: 80 }],
+      orders: [
+        { id: 2, joined: 20, inside: true },
+        { id: 3, joined: 30, inside: true },
+        { id: 1, p: 2, joined: 55, source: 'app', eta: 90 },
+      ],
+    },
+    want: [
+      [1, 50],
+      [2, 20],
+      [3, 80],
+    ],
   },
   {
     rule: 'member',
     name: 'but not ahead of an order pinned before he joined',
-    s: { ...L, barbers: [{ id: 1, free: 80 }], orders: [{ id: 2, joined: 20, inside: true, pin: 50 }, { id: 3, joined: 30, inside: true }, { id: 1, p: 2, joined: 55, source: 'app', eta: 70 }] },
-    want: [[2, 20], [1, 50], [3, 80]],
+    s: {
+      ...L,
+      barbers: [{ id: 1, free: 80 }],
+      orders: [
+        { id: 2, joined: 20, inside: true, pin: 50 },
+        { id: 3, joined: 30, inside: true },
+        { id: 1, p: 2, joined: 55, source: 'app', eta: 70 },
+      ],
+    },
+    want: [
+      [2, 20],
+      [1, 50],
+      [3, 80],
+    ],
   },
   // Run-over.
   { rule: 'run-over', name: '2 minutes past his expected end: the learned 6 less 2', s: { ...L, barbers: [{ id: 1, free: 58, serving: true }], orders: [{ id: 1, inside: true }] }, want: [[1, 4]] },
@@ -70,8 +145,18 @@ const cases: { rule: string; name: string; s: S; want: [number, number | null][]
   {
     rule: 'run-over',
     name: 'the idle barber takes the first, the one running over the next',
-    s: { ...L, barbers: [{ id: 1, free: 58, serving: true }, { id: 2 }], orders: [{ id: 1, joined: 1, inside: true }, { id: 2, joined: 2, inside: true }] },
-    want: [[1, 0], [2, 4]],
+    s: {
+      ...L,
+      barbers: [{ id: 1, free: 58, serving: true }, { id: 2 }],
+      orders: [
+        { id: 1, joined: 1, inside: true },
+        { id: 2, joined: 2, inside: true },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 4],
+    ],
   },
 ];
 
@@ -82,7 +167,13 @@ for (const c of cases) {
 }
 
 test('fits: a remote joiner is quoted from his arrival, and those here are served while he travels', () => {
-  const s = snap({ ...L, orders: [{ id: 2, joined: 30, inside: true }, { id: 3, joined: 40, inside: true }] });
+  const s = snap({
+    ...L,
+    orders: [
+      { id: 2, joined: 30, inside: true },
+      { id: 3, joined: 40, inside: true },
+    ],
+  });
   // A Gold on his way for 15 minutes: the barber starts #2 meanwhile, the Gold goes next, ahead of #3.
   const gold = fits(s, { priority: 2, barberId: null, duration: 30, source: 'app', expectedAt: at(75) });
   assert.equal(gold, { ok: true, start: at(90), wait: 30, barberId: 1 });
@@ -106,22 +197,43 @@ test('fits: an arrival that cannot be served before closing is the timeslot refu
 test('members yet to come: lower quotes carry the allowance, the plan does not', () => {
   // 0.6 Platinum joins an hour, 30 minutes each, one barber: they take 30 % of his time. A wait planned at W
   // minutes gains 0.3 × (W − 5) / 0.7 (the last 5 minutes nobody overtakes a pinned order).
-  const orders = [{ id: 1, joined: 30, inside: true }, { id: 2, joined: 40, inside: true }];
+  const orders = [
+    { id: 1, joined: 30, inside: true },
+    { id: 2, joined: 40, inside: true },
+  ];
   const plain = schedule(snap({ ...L, orders }));
   const rated = schedule(snap({ learned: { ...PLAIN, joinRate: [0, 0, 0, 0.6] }, orders }));
-  assert.equal(rated.orders.map((o) => [o.id, o.barberId, o.start]), plain.orders.map((o) => [o.id, o.barberId, o.start]));
+  assert.equal(
+    rated.orders.map((o) => [o.id, o.barberId, o.start]),
+    plain.orders.map((o) => [o.id, o.barberId, o.start]),
+  );
   assert.equal(rated.due, plain.due);
-  assert.equal(plain.orders.map((o) => o.wait), [0, 30]);
-  assert.equal(rated.orders.map((o) => o.wait), [0, 30 + 11]);
-  assert.equal(rated.estimates.map((e) => e.wait_time), [60 + 24, 0, 0, 0]);
+  assert.equal(
+    plain.orders.map((o) => o.wait),
+    [0, 30],
+  );
+  assert.equal(
+    rated.orders.map((o) => o.wait),
+    [0, 30 + 11],
+  );
+  assert.equal(
+    rated.estimates.map((e) => e.wait_time),
+    [60 + 24, 0, 0, 0],
+  );
   const s = snap({ learned: { ...PLAIN, joinRate: [0, 0, 0, 0.6] }, orders });
   assert.equal(fits(s, { priority: 0, barberId: null, duration: 30 }), { ok: true, start: at(120), wait: 84, barberId: 1 });
   assert.equal(fits(s, { priority: 3, barberId: null, duration: 30 }), { ok: true, start: at(60), wait: 0, barberId: 1 });
   // A pinned order is overtaken by nobody: no allowance.
   const pinned = schedule(snap({ learned: { ...PLAIN, joinRate: [0, 0, 0, 0.6] }, orders: [orders[0], { ...orders[1], pin: 45 }] }));
-  assert.equal(pinned.orders.map((o) => o.wait), [0, 30]);
+  assert.equal(
+    pinned.orders.map((o) => o.wait),
+    [0, 30],
+  );
   // Without learned figures there is no allowance at all.
-  assert.equal(schedule(snap({ orders })).estimates.map((e) => e.wait_time), [60, 0, 0, 0]);
+  assert.equal(
+    schedule(snap({ orders })).estimates.map((e) => e.wait_time),
+    [60, 0, 0, 0],
+  );
 });
 
 test.run();

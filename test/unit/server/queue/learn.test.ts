@@ -55,11 +55,7 @@ test('each figure comes from its own rows', () => {
 
 test('join rates: joins per hour of each level over the days seen, a weekday blended with every day', () => {
   // Two Mondays: 3 Gold joins between 12 and 13 on one, 1 on the other; one Tuesday with none.
-  const rows = [
-    ...[0, 1, 2].map(() => row({ priority: 2, localDay: 0, hourOfWeek: 12 })),
-    row({ priority: 2, localDay: 7, hourOfWeek: 12 }),
-    row({ priority: 0, localDay: 1, hourOfWeek: 24 + 9 }),
-  ];
+  const rows = [...[0, 1, 2].map(() => row({ priority: 2, localDay: 0, hourOfWeek: 12 })), row({ priority: 2, localDay: 7, hourOfWeek: 12 }), row({ priority: 0, localDay: 1, hourOfWeek: 24 + 9 })];
   const f = learnFigures(rows);
   // Monday 12: own 4 / 2 days = 2; every day 4 / 3 days; weighted 2 / (2 + 3) own.
   const monday = 0.4 * 2 + 0.6 * (4 / 3);

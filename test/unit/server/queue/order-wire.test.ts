@@ -32,7 +32,22 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   ...over,
 });
 
-const shop = { id: 1, country: 'FI', name: 'Kamppi', city: 'Helsinki', address: 'Urho Kekkosen katu 1', floor: null, latitude: 60.1691, longitude: 24.9327, timezone: 'Europe/Helsinki', chairCount: 4, image: null, notices: [], isTest: false, queueFull: false } satisfies ShopRow;
+const shop = {
+  id: 1,
+  country: 'FI',
+  name: 'Kamppi',
+  city: 'Helsinki',
+  address: 'Urho Kekkosen katu 1',
+  floor: null,
+  latitude: 60.1691,
+  longitude: 24.9327,
+  timezone: 'Europe/Helsinki',
+  chairCount: 4,
+  image: null,
+  notices: [],
+  isTest: false,
+  queueFull: false,
+} satisfies ShopRow;
 
 // Extras arrive out of order: both sides sort them by `order`.
 const items: ItemRow[] = [
@@ -176,7 +191,7 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
   );
 });
 
-operator('an entry in service keeps its barber; a walk-in shows its name; other orders\' items are not listed', () => {
+operator("an entry in service keeps its barber; a walk-in shows its name; other orders' items are not listed", () => {
   const o = row({ id: 502, status: 'in_service', barberId: 4, customerId: null, walkInName: 'Pekka', startedAt: T, checkedIn: true });
   const e = operatorEntry(o, undefined, items, { expected_end: '2026-11-24T10:50:00.000Z', wait: 0 });
   assert.equal(
@@ -186,7 +201,7 @@ operator('an entry in service keeps its barber; a walk-in shows its name; other 
   assert.is(operatorEntry(row(), undefined, items, {}).name, 'Customer', 'an app customer whose name is gone');
 });
 
-operator('a transition answers the state with the server\'s status names, in the wire order', () => {
+operator("a transition answers the state with the server's status names, in the wire order", () => {
   const o = row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: T + 5 * MIN });
   assert.is(
     JSON.stringify(orderState(o)),

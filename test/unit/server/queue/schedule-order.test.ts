@@ -35,7 +35,11 @@ test('service order equals the one-by-one admission, and estimates equal fits, o
     }));
     const s = snap({ now: 40, barbers: [{ id: 1 }, { id: 2 }], orders });
     const r = schedule(s);
-    assert.equal(r.orders.map((o) => o.id), admitted(s.orders), JSON.stringify(orders));
+    assert.equal(
+      r.orders.map((o) => o.id),
+      admitted(s.orders),
+      JSON.stringify(orders),
+    );
     const priority = rnd(4);
     const f = fits(s, { priority, barberId: null, duration: 30 });
     assert.is(f.ok ? f.wait : null, r.estimates[priority].wait_time, JSON.stringify(orders));
@@ -93,7 +97,12 @@ for (const c of waitCases) {
 }
 
 test('pure: the snapshot is not changed and the answer repeats', () => {
-  const s = snap({ orders: [{ id: 2, joined: 9 }, { id: 1, p: 3, joined: 10, inside: true }] });
+  const s = snap({
+    orders: [
+      { id: 2, joined: 9 },
+      { id: 1, p: 3, joined: 10, inside: true },
+    ],
+  });
   const before = JSON.stringify(s);
   assert.equal(schedule(s), schedule(s));
   assert.is(JSON.stringify(s), before);

@@ -6,66 +6,164 @@ import { at, only, snap, waits, type O, type S } from './engine-fixtures.ts';
 const serviceCases: { name: string; s: S; want: [number, number | null][] }[] = [
   {
     name: 'a Gold who joins later is served before a none',
-    s: { orders: [{ id: 1, joined: 50 }, { id: 2, p: 2, joined: 55 }] },
-    want: [[2, 0], [1, 30]],
+    s: {
+      orders: [
+        { id: 1, joined: 50 },
+        { id: 2, p: 2, joined: 55 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [1, 30],
+    ],
   },
   {
     name: 'equal priorities in join order',
-    s: { orders: [{ id: 1, p: 1, joined: 40 }, { id: 2, p: 1, joined: 30 }] },
-    want: [[2, 0], [1, 30]],
+    s: {
+      orders: [
+        { id: 1, p: 1, joined: 40 },
+        { id: 2, p: 1, joined: 30 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [1, 30],
+    ],
   },
   {
     name: 'equal priority and join time: lower id first',
-    s: { orders: [{ id: 9, joined: 30 }, { id: 4, joined: 30 }] },
-    want: [[4, 0], [9, 30]],
+    s: {
+      orders: [
+        { id: 9, joined: 30 },
+        { id: 4, joined: 30 },
+      ],
+    },
+    want: [
+      [4, 0],
+      [9, 30],
+    ],
   },
   {
     name: 'Platinum, Gold, Silver, none whatever the join order',
     s: {
-      orders: [{ id: 1, p: 0, joined: 1 }, { id: 2, p: 1, joined: 2 }, { id: 3, p: 2, joined: 3 }, { id: 4, p: 3, joined: 4 }],
+      orders: [
+        { id: 1, p: 0, joined: 1 },
+        { id: 2, p: 1, joined: 2 },
+        { id: 3, p: 2, joined: 3 },
+        { id: 4, p: 3, joined: 4 },
+      ],
     },
-    want: [[4, 0], [3, 30], [2, 60], [1, 90]],
+    want: [
+      [4, 0],
+      [3, 30],
+      [2, 60],
+      [1, 90],
+    ],
   },
   {
     name: 'a chosen barber waits for that barber, anyone takes the barber free first',
     s: {
-      barbers: [{ id: 1, free: 80 }, { id: 2, free: 70 }],
-      orders: [{ id: 1, barber: 1, joined: 10 }, { id: 2, joined: 20 }],
+      barbers: [
+        { id: 1, free: 80 },
+        { id: 2, free: 70 },
+      ],
+      orders: [
+        { id: 1, barber: 1, joined: 10 },
+        { id: 2, joined: 20 },
+      ],
     },
-    want: [[1, 20], [2, 10]],
+    want: [
+      [1, 20],
+      [2, 10],
+    ],
   },
   {
     name: 'speed 1.2 makes a 30-minute service last 36 minutes',
-    s: { barbers: [{ id: 1, speed: 1.2 }], orders: [{ id: 1, joined: 1 }, { id: 2, joined: 2 }] },
-    want: [[1, 0], [2, 36]],
+    s: {
+      barbers: [{ id: 1, speed: 1.2 }],
+      orders: [
+        { id: 1, joined: 1 },
+        { id: 2, joined: 2 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 36],
+    ],
   },
   {
     name: 'speed 0.5 halves it',
-    s: { barbers: [{ id: 1, speed: 0.5 }], orders: [{ id: 1, joined: 1 }, { id: 2, joined: 2 }] },
-    want: [[1, 0], [2, 15]],
+    s: {
+      barbers: [{ id: 1, speed: 0.5 }],
+      orders: [
+        { id: 1, joined: 1 },
+        { id: 2, joined: 2 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 15],
+    ],
   },
   {
-    name: 'an order that would overrun closing is unservable and takes nobody\'s time',
-    s: { now: 570, orders: [{ id: 1, joined: 1, dur: 31 }, { id: 2, joined: 2, dur: 30 }] },
-    want: [[1, null], [2, 0]],
+    name: "an order that would overrun closing is unservable and takes nobody's time",
+    s: {
+      now: 570,
+      orders: [
+        { id: 1, joined: 1, dur: 31 },
+        { id: 2, joined: 2, dur: 30 },
+      ],
+    },
+    want: [
+      [1, null],
+      [2, 0],
+    ],
   },
   {
     name: 'a service never spans two shift windows: it waits for the next one',
-    s: { now: 225, barbers: [{ id: 1, shifts: [[0, 240], [300, 600]] }], orders: [{ id: 1, dur: 30 }] },
+    s: {
+      now: 225,
+      barbers: [
+        {
+          id: 1,
+          shifts: [
+            [0, 240],
+            [300, 600],
+          ],
+        },
+      ],
+      orders: [{ id: 1, dur: 30 }],
+    },
     want: [[1, 75]],
   },
   {
     name: 'an order longer than any remaining window is unservable',
-    s: { orders: [{ id: 1, joined: 1, dur: 700 }, { id: 2, joined: 2 }] },
-    want: [[1, null], [2, 0]],
+    s: {
+      orders: [
+        { id: 1, joined: 1, dur: 700 },
+        { id: 2, joined: 2 },
+      ],
+    },
+    want: [
+      [1, null],
+      [2, 0],
+    ],
   },
   {
-    name: 'a chosen barber off shift or unknown makes the order unservable, not anyone else\'s',
+    name: "a chosen barber off shift or unknown makes the order unservable, not anyone else's",
     s: {
       barbers: [{ id: 1, shifts: [[0, 60]] }, { id: 2 }],
-      orders: [{ id: 1, barber: 1, joined: 1 }, { id: 2, barber: 7, joined: 2 }, { id: 3, joined: 3 }],
+      orders: [
+        { id: 1, barber: 1, joined: 1 },
+        { id: 2, barber: 7, joined: 2 },
+        { id: 3, joined: 3 },
+      ],
     },
-    want: [[1, null], [2, null], [3, 0]],
+    want: [
+      [1, null],
+      [2, null],
+      [3, 0],
+    ],
   },
   {
     name: 'before opening the first start is the opening time',
@@ -74,78 +172,215 @@ const serviceCases: { name: string; s: S; want: [number, number | null][] }[] = 
   },
   {
     name: 'guard: a pinned order is not pushed back by a Platinum joiner',
-    s: { barbers: [{ id: 1, free: 63 }], orders: [{ id: 1, joined: 50, inside: true, pin: true }, { id: 2, p: 3, joined: 55 }] },
-    want: [[1, 3], [2, 33]],
+    s: {
+      barbers: [{ id: 1, free: 63 }],
+      orders: [
+        { id: 1, joined: 50, inside: true, pin: true },
+        { id: 2, p: 3, joined: 55 },
+      ],
+    },
+    want: [
+      [1, 3],
+      [2, 33],
+    ],
   },
   {
     name: 'guard: an unpinned checked-in order due in 3 min is overtaken by a Platinum who joined before the pin',
-    s: { barbers: [{ id: 1, free: 63 }], orders: [{ id: 1, joined: 50, inside: true }, { id: 2, p: 3, joined: 55 }] },
-    want: [[2, 3], [1, 33]],
+    s: {
+      barbers: [{ id: 1, free: 63 }],
+      orders: [
+        { id: 1, joined: 50, inside: true },
+        { id: 2, p: 3, joined: 55 },
+      ],
+    },
+    want: [
+      [2, 3],
+      [1, 33],
+    ],
   },
   {
     name: 'guard: the same order not checked in is pushed back',
-    s: { barbers: [{ id: 1, free: 63 }], orders: [{ id: 1, joined: 50 }, { id: 2, p: 3, joined: 55 }] },
-    want: [[2, 3], [1, 33]],
+    s: {
+      barbers: [{ id: 1, free: 63 }],
+      orders: [
+        { id: 1, joined: 50 },
+        { id: 2, p: 3, joined: 55 },
+      ],
+    },
+    want: [
+      [2, 3],
+      [1, 33],
+    ],
   },
   {
     name: 'guard: a pin is a fact, it holds even when the start has slipped past the window',
-    s: { barbers: [{ id: 1, free: 80 }], orders: [{ id: 1, joined: 50, inside: true, pin: true }, { id: 2, p: 3, joined: 55 }] },
-    want: [[1, 20], [2, 50]],
+    s: {
+      barbers: [{ id: 1, free: 80 }],
+      orders: [
+        { id: 1, joined: 50, inside: true, pin: true },
+        { id: 2, p: 3, joined: 55 },
+      ],
+    },
+    want: [
+      [1, 20],
+      [2, 50],
+    ],
   },
   {
     name: 'guard: a Platinum who joined earlier is no later joiner, so goes first',
-    s: { barbers: [{ id: 1, free: 63 }], orders: [{ id: 1, joined: 50, inside: true, pin: true }, { id: 2, p: 3, joined: 45 }] },
-    want: [[2, 3], [1, 33]],
+    s: {
+      barbers: [{ id: 1, free: 63 }],
+      orders: [
+        { id: 1, joined: 50, inside: true, pin: true },
+        { id: 2, p: 3, joined: 45 },
+      ],
+    },
+    want: [
+      [2, 3],
+      [1, 33],
+    ],
   },
   {
     name: 'guard: a pinned order moves ahead of an unpinned one a Platinum bumps',
-    s: { orders: [{ id: 1, joined: 40, dur: 2 }, { id: 2, joined: 45, inside: true, pin: true }, { id: 3, p: 3, joined: 50 }] },
-    want: [[2, 0], [3, 30], [1, 60]],
+    s: {
+      orders: [
+        { id: 1, joined: 40, dur: 2 },
+        { id: 2, joined: 45, inside: true, pin: true },
+        { id: 3, p: 3, joined: 50 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [3, 30],
+      [1, 60],
+    ],
   },
   {
     name: 'guard: without a later higher joiner a pinned order keeps its place behind an earlier equal',
-    s: { orders: [{ id: 1, joined: 40 }, { id: 2, joined: 45, inside: true, pin: true }, { id: 3, joined: 50 }] },
-    want: [[1, 0], [2, 30], [3, 60]],
+    s: {
+      orders: [
+        { id: 1, joined: 40 },
+        { id: 2, joined: 45, inside: true, pin: true },
+        { id: 3, joined: 50 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 30],
+      [3, 60],
+    ],
   },
   {
     name: 'guard: pinned orders keep their join order whatever their priority',
-    s: { orders: [{ id: 1, joined: 40, inside: true, pin: true }, { id: 2, p: 2, joined: 45, inside: true, pin: true }] },
-    want: [[1, 0], [2, 30]],
+    s: {
+      orders: [
+        { id: 1, joined: 40, inside: true, pin: true },
+        { id: 2, p: 2, joined: 45, inside: true, pin: true },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 30],
+    ],
   },
   {
     name: 'guard: a pinned non-member stays behind an earlier Gold and ahead of a later one',
-    s: { orders: [{ id: 1, p: 2, joined: 40 }, { id: 2, joined: 45, inside: true, pin: true }, { id: 3, p: 2, joined: 50 }] },
-    want: [[1, 0], [2, 30], [3, 60]],
+    s: {
+      orders: [
+        { id: 1, p: 2, joined: 40 },
+        { id: 2, joined: 45, inside: true, pin: true },
+        { id: 3, p: 2, joined: 50 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 30],
+      [3, 60],
+    ],
   },
   {
     name: 'guard: a member who overtook an order before it was pinned keeps its place',
-    s: { barbers: [{ id: 1 }, { id: 2, free: 62 }], orders: [{ id: 1, joined: 10, inside: true, pin: 58 }, { id: 2, p: 1, joined: 20 }] },
-    want: [[2, 0], [1, 2]],
+    s: {
+      barbers: [{ id: 1 }, { id: 2, free: 62 }],
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: 58 },
+        { id: 2, p: 1, joined: 20 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [1, 2],
+    ],
   },
   {
     name: 'guard: a pin without a time shields the order from everyone who joined after it',
-    s: { barbers: [{ id: 1 }, { id: 2, free: 62 }], orders: [{ id: 1, joined: 10, inside: true, pin: true }, { id: 2, p: 1, joined: 20 }] },
-    want: [[1, 0], [2, 2]],
+    s: {
+      barbers: [{ id: 1 }, { id: 2, free: 62 }],
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: true },
+        { id: 2, p: 1, joined: 20 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 2],
+    ],
   },
   {
     name: 'guard: a pin shields the order from a joiner at the moment it was pinned',
-    s: { orders: [{ id: 1, joined: 10, inside: true, pin: 58 }, { id: 2, p: 3, joined: 58 }] },
-    want: [[1, 0], [2, 30]],
+    s: {
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: 58 },
+        { id: 2, p: 3, joined: 58 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [2, 30],
+    ],
   },
   {
     name: 'guard: but not from a Platinum who joined a minute before the pin',
-    s: { orders: [{ id: 1, joined: 10, inside: true, pin: 58 }, { id: 2, p: 3, joined: 57 }] },
-    want: [[2, 0], [1, 30]],
+    s: {
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: 58 },
+        { id: 2, p: 3, joined: 57 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [1, 30],
+    ],
   },
   {
     name: 'guard: a Platinum after the pin goes behind the pinned order, and still ahead of the unpinned Silver',
-    s: { orders: [{ id: 1, joined: 10, inside: true, pin: 58 }, { id: 2, p: 1, joined: 20 }, { id: 3, p: 3, joined: 59 }] },
-    want: [[1, 0], [3, 30], [2, 60]],
+    s: {
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: 58 },
+        { id: 2, p: 1, joined: 20 },
+        { id: 3, p: 3, joined: 59 },
+      ],
+    },
+    want: [
+      [1, 0],
+      [3, 30],
+      [2, 60],
+    ],
   },
   {
     name: 'guard: a Platinum after both pins goes behind the pinned order and the pinned Silver ahead of it',
-    s: { orders: [{ id: 1, joined: 10, inside: true, pin: 58 }, { id: 2, p: 1, joined: 20, inside: true, pin: 55 }, { id: 3, p: 3, joined: 59 }] },
-    want: [[2, 0], [1, 30], [3, 60]],
+    s: {
+      orders: [
+        { id: 1, joined: 10, inside: true, pin: 58 },
+        { id: 2, p: 1, joined: 20, inside: true, pin: 55 },
+        { id: 3, p: 3, joined: 59 },
+      ],
+    },
+    want: [
+      [2, 0],
+      [1, 30],
+      [3, 60],
+    ],
   },
 ];
 
@@ -156,18 +391,50 @@ for (const c of serviceCases) {
 }
 
 test('barber choice: ties go to the lower id, and speeds scale per barber', () => {
-  const s = { barbers: [{ id: 2 }, { id: 1, speed: 2 }], orders: [{ id: 1, joined: 1 }, { id: 2, joined: 2 }] };
+  const s = {
+    barbers: [{ id: 2 }, { id: 1, speed: 2 }],
+    orders: [
+      { id: 1, joined: 1 },
+      { id: 2, joined: 2 },
+    ],
+  };
   const rows = schedule(snap(s)).orders;
-  assert.equal(rows.map((r) => [r.id, r.barberId, r.wait]), [[1, 1, 0], [2, 2, 0]]);
+  assert.equal(
+    rows.map((r) => [r.id, r.barberId, r.wait]),
+    [
+      [1, 1, 0],
+      [2, 2, 0],
+    ],
+  );
   // Barber 1 (speed 2) is busy 60 min, barber 2 free: a probe choosing barber 1 waits an hour.
   const q = schedule(snap(s)).barbers;
-  assert.equal(q.map((b) => [b.id, b.wait_time]), [[2, 30], [1, 60]]);
+  assert.equal(
+    q.map((b) => [b.id, b.wait_time]),
+    [
+      [2, 30],
+      [1, 60],
+    ],
+  );
 });
 
 test('position counts only the servable orders ahead', () => {
-  const s = { now: 540, orders: [{ id: 1, joined: 1, dur: 90 }, { id: 2, joined: 2 }, { id: 3, joined: 3 }] };
+  const s = {
+    now: 540,
+    orders: [
+      { id: 1, joined: 1, dur: 90 },
+      { id: 2, joined: 2 },
+      { id: 3, joined: 3 },
+    ],
+  };
   const rows = schedule(snap(s)).orders;
-  assert.equal(rows.map((r) => [r.id, r.position, r.barberId]), [[1, 0, null], [2, 0, 1], [3, 1, 1]]);
+  assert.equal(
+    rows.map((r) => [r.id, r.position, r.barberId]),
+    [
+      [1, 0, null],
+      [2, 0, 1],
+      [3, 1, 1],
+    ],
+  );
 });
 
 test('fits: closing and shift limits give the timeslot refusal', () => {
@@ -198,7 +465,12 @@ test('fits: a proposal with an earlier join time goes ahead of later joiners of 
 });
 
 test('estimates: each priority queues behind equal or higher, ahead of lower', () => {
-  const s = snap({ orders: [{ id: 1, p: 2, joined: 1 }, { id: 2, p: 0, joined: 2 }] });
+  const s = snap({
+    orders: [
+      { id: 1, p: 2, joined: 1 },
+      { id: 2, p: 0, joined: 2 },
+    ],
+  });
   const r = schedule(s);
   assert.equal(r.estimates, [
     { priority: 0, wait_time: 60 },
@@ -237,7 +509,10 @@ test('per-barber queues and shortest', () => {
 
 test('estimates with pinned orders: each is what a join of that priority would really get', () => {
   const s = snap({
-    barbers: [{ id: 1, free: 70 }, { id: 2, free: 65 }],
+    barbers: [
+      { id: 1, free: 70 },
+      { id: 2, free: 65 },
+    ],
     orders: [
       { id: 1, p: 1, joined: 10 },
       { id: 2, joined: 20, inside: true, pin: true, dur: 20 },
@@ -266,9 +541,21 @@ test('due: a checked-in order starting within 5 minutes in the full schedule is 
 });
 
 test('due: judged on the full schedule, so an order behind a member who joined later is not due', () => {
-  const s = snap({ barbers: [{ id: 1, free: 63 }], orders: [{ id: 1, joined: 50, inside: true }, { id: 2, p: 1, joined: 55, inside: true }] });
+  const s = snap({
+    barbers: [{ id: 1, free: 63 }],
+    orders: [
+      { id: 1, joined: 50, inside: true },
+      { id: 2, p: 1, joined: 55, inside: true },
+    ],
+  });
   const r = schedule(s);
-  assert.equal(r.orders.map((o) => [o.id, o.wait]), [[2, 3], [1, 33]]);
+  assert.equal(
+    r.orders.map((o) => [o.id, o.wait]),
+    [
+      [2, 3],
+      [1, 33],
+    ],
+  );
   assert.equal(r.due, [2]);
 });
 
@@ -284,7 +571,11 @@ test('regression: a checked-in non-member behind a later Silver is not moved bac
   // Every minute the server recalculates and records the orders in `due` as pinned.
   for (let now = 20; now <= 39; now++) {
     const r = schedule(snap({ now, barbers, orders }));
-    assert.equal(r.orders.map((o) => o.id), [2, 1], `order at ${now}`);
+    assert.equal(
+      r.orders.map((o) => o.id),
+      [2, 1],
+      `order at ${now}`,
+    );
     assert.is(only(r.orders, (o) => o.id === 2).start, at(40), `Silver's start at ${now}`);
     assert.equal(r.due, [], `nothing due at ${now}`);
   }
@@ -294,9 +585,28 @@ test('regression: a checked-in non-member behind a later Silver is not moved bac
   assert.equal(later(65).due, [1]);
   // Pinned, a Platinum joining at 66 does not push it back; unpinned it would have.
   const pinned = later(66, [{ id: 3, p: 3, joined: 66 }]);
-  assert.equal(pinned.orders.map((o) => o.id), [3, 1], 'not recorded: overtaken');
-  const recorded = schedule(snap({ now: 66, barbers: [{ id: 1, free: 70 }], orders: [{ ...nonMember, pin: 65 }, { id: 3, p: 3, joined: 66 }] }));
-  assert.equal(recorded.orders.map((o) => [o.id, o.wait]), [[1, 4], [3, 34]]);
+  assert.equal(
+    pinned.orders.map((o) => o.id),
+    [3, 1],
+    'not recorded: overtaken',
+  );
+  const recorded = schedule(
+    snap({
+      now: 66,
+      barbers: [{ id: 1, free: 70 }],
+      orders: [
+        { ...nonMember, pin: 65 },
+        { id: 3, p: 3, joined: 66 },
+      ],
+    }),
+  );
+  assert.equal(
+    recorded.orders.map((o) => [o.id, o.wait]),
+    [
+      [1, 4],
+      [3, 34],
+    ],
+  );
 });
 
 test.run();

@@ -1,16 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rng } from '../../../../src/server/seed/random.ts';
-import {
-  actualMinutes,
-  arrivalsPerBarberHour,
-  NO_SHOW_GRACE_MINUTES,
-  simulate,
-  truePace,
-  willShow,
-  type SimAction,
-  type SimShop,
-} from '../../../../src/server/queue/simulator.ts';
+import { actualMinutes, arrivalsPerBarberHour, NO_SHOW_GRACE_MINUTES, simulate, truePace, willShow, type SimAction, type SimShop } from '../../../../src/server/queue/simulator.ts';
 
 const T = Date.UTC(2026, 10, 24, 10, 0);
 const min = (m: number) => T + m * 60_000;
@@ -80,7 +71,7 @@ barbers('an idle barber on shift starts the checked-in order the engine planned 
   assert.is(ofType(step(offShift, min(10)), 'start').length, 0);
 });
 
-barbers("an app customer who does not turn up becomes a no-show after the grace, and is never checked in for them", () => {
+barbers('an app customer who does not turn up becomes a no-show after the grace, and is never checked in for them', () => {
   const waiting = [{ id: 5, plannedBarberId: 1, plannedStart: min(0), checkedIn: false, simulated: false, joinedAt: min(0) }];
   const s = quiet({ waiting, barbers: [{ id: 1, onShift: true, idleSince: min(0) }] });
   for (let seed = 1; seed < 30; seed++) {
@@ -98,7 +89,13 @@ barbers('simulated remote walk-ins turn up before their turn, or never', () => {
   assert.ok(showing.length > 40 && showing.length < 60, `most show: ${showing.length}`);
   for (const id of ids.slice(0, 20)) {
     const waiting = [{ id, plannedBarberId: 1, plannedStart: min(5), checkedIn: false, simulated: true, joinedAt: min(0) }];
-    const s = quiet({ waiting, barbers: [{ id: 1, onShift: true, idleSince: min(0) }, { id: 2, onShift: false, idleSince: min(0) }] });
+    const s = quiet({
+      waiting,
+      barbers: [
+        { id: 1, onShift: true, idleSince: min(0) },
+        { id: 2, onShift: false, idleSince: min(0) },
+      ],
+    });
     let checkedIn = false;
     for (let seed = 1; seed <= 40 && !checkedIn; seed++) checkedIn = ofType(step(s, min(0), seed, 1), 'check-in').length > 0;
     assert.is(checkedIn, willShow(id), `order ${id}`);

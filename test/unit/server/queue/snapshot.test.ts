@@ -65,7 +65,10 @@ shifts("keeps only shifts touching the shop's local today", () => {
     shift(3, '2026-11-23T21:00:00Z', '2026-11-24T02:00:00Z'), // crosses local midnight into today
     shift(4, '2026-11-24T22:00:00Z', '2026-11-25T06:00:00Z'), // tomorrow local
   ];
-  assert.equal(todaysShifts(rows, HEL, NOW).map((s) => s.barberId), [2, 3]);
+  assert.equal(
+    todaysShifts(rows, HEL, NOW).map((s) => s.barberId),
+    [2, 3],
+  );
 });
 shifts('counts distinct barbers whose window contains now', () => {
   const rows = [
@@ -81,50 +84,73 @@ shifts.run();
 
 const build = suite('buildSnapshot');
 build('barbers on shift today with their windows, idle ones free now', () => {
-  const s = buildSnapshot(input({
-    shifts: [
-      shift(2, '2026-11-24T07:00:00Z', '2026-11-24T11:00:00Z', 1.2),
-      shift(1, '2026-11-24T11:00:00Z', '2026-11-24T18:00:00Z'),
-      shift(2, '2026-11-24T13:00:00Z', '2026-11-24T18:00:00Z', 1.2),
-      shift(3, '2026-11-25T07:00:00Z', '2026-11-25T15:00:00Z'),
-    ],
-  }));
+  const s = buildSnapshot(
+    input({
+      shifts: [
+        shift(2, '2026-11-24T07:00:00Z', '2026-11-24T11:00:00Z', 1.2),
+        shift(1, '2026-11-24T11:00:00Z', '2026-11-24T18:00:00Z'),
+        shift(2, '2026-11-24T13:00:00Z', '2026-11-24T18:00:00Z', 1.2),
+        shift(3, '2026-11-25T07:00:00Z', '2026-11-25T15:00:00Z'),
+      ],
+    }),
+  );
   assert.equal(s.barbers, [
     { id: 1, shifts: [{ start: utc('2026-11-24T11:00:00Z'), end: utc('2026-11-24T18:00:00Z') }], freeAt: NOW, speed: 1 },
-    { id: 2, shifts: [{ start: utc('2026-11-24T07:00:00Z'), end: utc('2026-11-24T11:00:00Z') }, { start: utc('2026-11-24T13:00:00Z'), end: utc('2026-11-24T18:00:00Z') }], freeAt: NOW, speed: 1.2 },
+    {
+      id: 2,
+      shifts: [
+        { start: utc('2026-11-24T07:00:00Z'), end: utc('2026-11-24T11:00:00Z') },
+        { start: utc('2026-11-24T13:00:00Z'), end: utc('2026-11-24T18:00:00Z') },
+      ],
+      freeAt: NOW,
+      speed: 1.2,
+    },
   ]);
   assert.equal(s.hours, { open: utc('2026-11-24T07:00:00Z'), close: utc('2026-11-24T18:00:00Z') });
   assert.is(s.now, NOW);
   assert.is(s.full, false);
 });
 build('a barber in service is free when the listed duration scaled by their speed has passed', () => {
-  const s = buildSnapshot(input({
-    shifts: [shift(1, '2026-11-24T07:00:00Z', '2026-11-24T15:00:00Z', 1.5)],
-    orders: [order({ id: 7, status: 'in_service', barberId: 1, duration: 20, startedAt: NOW - 10 * MIN })],
-  }));
+  const s = buildSnapshot(
+    input({
+      shifts: [shift(1, '2026-11-24T07:00:00Z', '2026-11-24T15:00:00Z', 1.5)],
+      orders: [order({ id: 7, status: 'in_service', barberId: 1, duration: 20, startedAt: NOW - 10 * MIN })],
+    }),
+  );
   assert.is(s.barbers[0].freeAt, NOW + 20 * MIN);
   assert.is(s.orders.length, 0, 'an order in service is not waiting');
   assert.is(serviceEnd({ startedAt: null, joinedAt: NOW, duration: 30 }, 1), NOW + 30 * MIN);
 });
 build('waiting orders carry priority, join time, chosen barber, duration and check-in', () => {
-  const s = buildSnapshot(input({
-    shifts: [shift(1, '2026-11-24T07:00:00Z', '2026-11-24T15:00:00Z')],
-    orders: [
-      order({ id: 3, priority: 2, chosenBarberId: 1, duration: 45, checkedIn: true, joinedAt: NOW - 5 * MIN }),
-      // In service with a barber not on shift here today: no barber to make busy, and not a waiting order.
-      order({ id: 4, status: 'in_service', barberId: 9, startedAt: NOW - MIN }),
-    ],
-    full: true,
-  }));
+  const s = buildSnapshot(
+    input({
+      shifts: [shift(1, '2026-11-24T07:00:00Z', '2026-11-24T15:00:00Z')],
+      orders: [
+        order({ id: 3, priority: 2, chosenBarberId: 1, duration: 45, checkedIn: true, joinedAt: NOW - 5 * MIN }),
+        // In service with a barber not on shift here today: no barber to make busy, and not a waiting order.
+        order({ id: 4, status: 'in_service', barberId: 9, startedAt: NOW - MIN }),
+      ],
+      full: true,
+    }),
+  );
   assert.equal(s.orders, [{ id: 3, priority: 2, joinedAt: NOW - 5 * MIN, barberId: 1, duration: 45, checkedIn: true, pinned: false }]);
   assert.is(s.barbers[0].freeAt, NOW);
   assert.is(s.full, true);
 });
 build('an order pinned by the no-bump guard is carried as pinned, one without a pin time is not', () => {
-  const s = buildSnapshot(input({
-    orders: [order({ id: 1, checkedIn: true, pinnedAt: NOW - MIN }), order({ id: 2, checkedIn: true, pinnedAt: null }), order({ id: 3 })],
-  }));
-  assert.equal(s.orders.map((o) => [o.id, o.pinned, o.pinnedAt]), [[1, true, NOW - MIN], [2, false, undefined], [3, false, undefined]]);
+  const s = buildSnapshot(
+    input({
+      orders: [order({ id: 1, checkedIn: true, pinnedAt: NOW - MIN }), order({ id: 2, checkedIn: true, pinnedAt: null }), order({ id: 3 })],
+    }),
+  );
+  assert.equal(
+    s.orders.map((o) => [o.id, o.pinned, o.pinnedAt]),
+    [
+      [1, true, NOW - MIN],
+      [2, false, undefined],
+      [3, false, undefined],
+    ],
+  );
 });
 build('the engine on a built snapshot: waits follow from the service in progress and the queue', () => {
   const base = input({
