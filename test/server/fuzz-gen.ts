@@ -2,6 +2,7 @@
  * Request generators of the fuzz test (fuzz.test.ts): a seeded random source, and paths, queries and bodies
  * built from an OpenAPI operation, valid-ish most of the time and broken in many small ways otherwise.
  */
+import { rng as seededRng } from '../../src/server/seed/random.ts';
 import type { Session } from './accounts-helpers.ts';
 
 export interface Operation {
@@ -33,23 +34,16 @@ export interface Rng {
   text(len: number): string;
 }
 
-/** mulberry32: small, fast and the same sequence for the same seed on every machine. */
+/** The seed's mulberry32 (src/server/seed/random.ts): the same sequence for the same seed on every machine. */
 export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next, chance, pick } = seededRng(seed);
   const int = (n: number) => Math.floor(next() * n);
   const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=% äöåÅÖ€😀';
   return {
     next,
     int,
-    chance: (p) => next() < p,
-    pick: (xs) => xs[int(xs.length)],
+    chance,
+    pick,
     text(len) {
       let s = '';
       for (let i = 0; i < len; i++) s += next() < 0.04 ? WEIRD[int(WEIRD.length)] : ALPHABET[int(ALPHABET.length)];
