@@ -6,6 +6,7 @@ import { activeOrderId, loggedIn, profile, reset, sync, user } from '../../../sr
 import { guard, match } from '../../../src/client/router/match.ts';
 import { ROUTES } from '../../../src/client/router/routes.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
+import { waitFor } from '../dom.ts';
 
 setKeyValueStore(memoryKeyValue());
 // No server here: the profile sync that follows fails quietly as a network error and keeps the login.
@@ -21,10 +22,9 @@ test('a stored login is back before the first render, so a reload of a guarded r
   assert.is(profile.value?.firstname, 'Kalle');
   assert.is(sync.value, 'syncing');
   assert.is(guard(match(ROUTES, '/profile').route, loggedIn.value), null);
-  // The account module then loads and syncs; offline keeps the login.
-  await new Promise((r) => setTimeout(r, 100));
+  // The account module then loads and syncs (waited for, not timed: a loaded machine is slow); offline keeps the login.
+  await waitFor(() => sync.value === 'synced');
   assert.is(user.value?.id, 7);
-  assert.is(sync.value, 'synced');
 });
 
 test('an order joined or ended since the stored profile is back too, so a reload offline lands right', async () => {
