@@ -14,14 +14,21 @@ export interface ReportTarget {
 
 let target: ReportTarget | null = null;
 
+/** The sender module, loaded once: every event waits on the same promise, so events keep their order. */
+let sender: Promise<typeof import('./client-events.ts')> | null = null;
+
 export function send(event: WireClientEvent) {
   const to = target;
-  // A failed chunk load (offline) drops the event: reporting must never raise errors of its own.
-  if (to)
-    import('./client-events.ts').then(
-      (m) => m.enqueue(to, event),
-      () => {},
-    );
+  if (!to) return;
+  sender ??= import('./client-events.ts');
+  sender.then(
+    (m) => m.enqueue(to, event),
+    // A failed chunk load (offline) drops the event, and the next event tries again: reporting must never raise
+    // errors of its own.
+    () => {
+      sender = null;
+    },
+  );
 }
 
 export function reportError(name: string, err: unknown, stack?: string | null) {

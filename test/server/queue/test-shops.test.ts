@@ -14,7 +14,7 @@ const TEST_SHOP = 25;
 
 async function haircut(h: Harness, shopId: number) {
   // ?dev=1: a test shop's page is listed only when asked for.
-  const m = (await call<Awaited<ReturnType<typeof menu>>>(h, 'GET', `/api/fi/pobs/${shopId}/?dev=1`)).body;
+  const m = (await call<Awaited<ReturnType<typeof menu>>>(h, 'GET', `/api/fi/pobs/${shopId}/?dev=1&lang=en`)).body;
   return { s: m.services.find((x) => x.title === 'Haircut')! };
 }
 
