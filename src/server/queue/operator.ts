@@ -224,7 +224,7 @@ export async function finishService(deps: Deps, order: OrderRow): Promise<void> 
 export async function checkInAtDesk(deps: Deps, order: OrderRow): Promise<void> {
   await changeOrder(deps, order, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
-    await checkInOrder(tx, o.id);
+    await checkInOrder(tx, o.id, deps.now());
   });
 }
 

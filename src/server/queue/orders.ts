@@ -174,6 +174,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     checkedIn: p.checkedIn,
     joinedAt: now,
     quotedWait: fit.wait,
+    source: p.online ? ('app' as const) : ('desk' as const),
   };
   const id = await insertOrder(tx, placed, items);
   const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
@@ -268,7 +269,7 @@ export async function patchOrder(deps: Deps, customerId: number, orderId: number
       // In service means at the shop already: nothing to do.
       if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;
       if (o.status !== 'active') throw conflict('Order is not active');
-      await checkInOrder(tx, o.id);
+      await checkInOrder(tx, o.id, deps.now());
       return;
     }
     // Leaving twice is the same as leaving once (a retried request).

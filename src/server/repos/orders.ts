@@ -62,6 +62,8 @@ export interface NewOrder {
   checkedIn: boolean;
   joinedAt: number;
   quotedWait: number | null;
+  /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
+  source: 'app' | 'desk';
 }
 
 export interface NewItem {
@@ -140,9 +142,9 @@ export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10) RETURNING id`,
-    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait],
+    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END) RETURNING id`,
+    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait, o.source],
   );
   const id = rows[0].id;
   for (const item of items) {
@@ -208,8 +210,8 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
   });
 }
 
-export async function checkInOrder(q: Queryable, id: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`, [id]);
+export async function checkInOrder(q: Queryable, id: number, now: number): Promise<boolean> {
+  const { rows } = await q.query(`UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) WHERE id = $1 AND status = 'active' RETURNING id`, [id, iso(now)]);
   return rows.length > 0;
 }
 
@@ -221,11 +223,10 @@ export async function endWaitingOrder(q: Queryable, id: number, status: 'cancell
 
 /** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
 export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true WHERE id = $1 AND status = 'active' RETURNING id`, [
-    id,
-    barberId,
-    iso(now),
-  ]);
+  const { rows } = await q.query(
+    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING id`,
+    [id, barberId, iso(now)],
+  );
   return rows.length > 0;
 }
 

@@ -138,8 +138,23 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
   await insertRows(
     q,
     'orders',
-    ['id', 'shop_id', 'walk_in_name', 'chosen_barber_id', 'barber_id', 'status', 'priority', 'duration', 'price', 'customer_at_pob', 'joined_at', 'started_at'],
-    demo.orders.map((o) => [o.id, o.shopId, o.walkInName, o.chosenBarberId, o.barberId, o.status, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), iso(o.startedAt)]),
+    ['id', 'shop_id', 'walk_in_name', 'chosen_barber_id', 'barber_id', 'status', 'priority', 'duration', 'price', 'customer_at_pob', 'joined_at', 'started_at', 'source', 'checked_in_at'],
+    demo.orders.map((o) => [
+      o.id,
+      o.shopId,
+      o.walkInName,
+      o.chosenBarberId,
+      o.barberId,
+      o.status,
+      o.priority,
+      o.duration,
+      o.price,
+      o.checkedIn,
+      iso(o.joinedAt),
+      iso(o.startedAt),
+      o.walkInName === null ? 'app' : 'desk',
+      o.checkedIn ? iso(o.startedAt ?? o.joinedAt) : null,
+    ]),
   );
   await bumpSequence(q, 'orders');
   await insertRows(
