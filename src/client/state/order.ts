@@ -43,6 +43,8 @@ export const lines = computed(() => {
   return s ? rules.orderLines(selection.value, s.services, s.extraServices) : [];
 });
 export const totals = computed(() => rules.orderTotals(lines.value));
+/** The order holds as many services as the server takes (MAX_ORDER_ITEMS): no other service can be added. */
+export const full = computed(() => rules.isFull(selection.value));
 /** SPEC.md §4: only a shop taking orders lets the customer edit; nothing changes while sending or after. */
 export const editable = computed(() => pageState.value === 'taking-orders' && sending.value !== 'pending' && sending.value !== 'fulfilled');
 

@@ -317,3 +317,45 @@ test('?barber= preselects that barber even when coming from /home; leaving the p
 });
 
 test.run();
+
+test('at most 10 services (the server limit): the 11th cannot be ticked, the bar says why, the POST carries 10', async () => {
+  const services = Array.from({ length: 12 }, (_, i) => ({
+    id: 300 + i,
+    group_id: 1,
+    title: `Service ${i + 1}`,
+    order: i + 1,
+    description: '',
+    long_description: '',
+    price: 1000,
+    duration: 10,
+    multiple: false,
+  }));
+  const extras = Array.from({ length: 12 }, (_, i) => ({ id: 400 + i, service_id: 300, title: `Extra ${i + 1}`, order: i + 1, description: '', long_description: '', price: 100, duration: 0 }));
+  const many = pob({ services: services.map((s, i) => ({ ...s, multiple: i === 0 })), extra_services: { '300': extras } });
+  const { el, f } = await open({ pob: many, routes: { 'POST /customers/7/orders/': { status: 201, body: placed() } } });
+  for (let i = 0; i < 12; i++) {
+    const b = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === `Service ${i + 1}`)!;
+    await fire.click(b);
+  }
+  const pressed = [...el.querySelectorAll('button.service-toggle[aria-pressed="true"]')].length;
+  assert.is(pressed, 10);
+  const eleventh = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === 'Service 11')!;
+  assert.is(eleventh.getAttribute('aria-pressed'), 'false');
+  assert.ok(eleventh.disabled, 'the 11th cannot be ticked');
+  assert.ok(bar(el).includes('One order can hold at most 10 services.'), bar(el));
+  // Extras of a multiple-option service: at most 10 as well.
+  for (let i = 0; i < 12; i++) await fire.click(extraButton(el, `Extra ${i + 1}`));
+  assert.is(el.querySelectorAll('button.extra-toggle[aria-pressed="true"]').length, 10);
+  assert.ok(extraButton(el, 'Extra 11')!.disabled);
+  // Removing one frees a place again.
+  await fire.click(serviceButton(el, 'Service 2'));
+  assert.not.ok(eleventh.disabled);
+  await fire.click(eleventh);
+  await fire.click(button(el, 'Next'));
+  await fire.click(button(dialogs(el)[0], 'Join the queue'));
+  await settle(10);
+  const body = posts(f.calls)[0].body as { items: { service_id: number; extra_services: unknown[] }[] };
+  assert.is(body.items.length, 10);
+  assert.is(body.items.find((i) => i.service_id === 300)!.extra_services.length, 10);
+  f.restore();
+});

@@ -12,7 +12,8 @@ import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-detail.ts';
 import type { Service, ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { editable, extraServiceIds, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
+import { MAX_ORDER_EXTRAS } from '../../../shared/constants.ts';
+import { editable, extraServiceIds, full, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
 import { activeGroupId, pageState } from '../../state/shop-page.ts';
 import { scrollToGroup, useGroupSpy } from './scroll.ts';
 
@@ -73,10 +74,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
   const selected = serviceIds.value.includes(service.id);
   const chosen = extraServiceIds.value[service.id] ?? [];
   const disabled = !editable.value;
+  // At the limits a choice that would add is disabled; removing stays possible.
+  const noMore = !selected && full.value;
+  const noMoreExtras = noMore || (service.multiple && chosen.length >= MAX_ORDER_EXTRAS);
   return (
     <li className={`service${selected ? ' selected' : ''}`}>
       {choosable ? (
-        <button type="button" className="service-toggle" aria-pressed={selected} disabled={disabled} onClick={() => toggleService(service.id)}>
+        <button type="button" className="service-toggle" aria-pressed={selected} disabled={disabled || noMore} onClick={() => toggleService(service.id)}>
           <span className="service-check" aria-hidden="true">
             {selected && <Icon name="check" size={18} />}
           </span>
@@ -98,7 +102,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
               return (
                 <li key={e.id}>
                   {choosable ? (
-                    <button type="button" className="extra-toggle" aria-pressed={chosen.includes(e.id)} disabled={disabled} onClick={() => toggleExtra(service, e.id)}>
+                    <button
+                      type="button"
+                      className="extra-toggle"
+                      aria-pressed={chosen.includes(e.id)}
+                      disabled={disabled || (noMoreExtras && !chosen.includes(e.id))}
+                      onClick={() => toggleExtra(service, e.id)}
+                    >
                       {label}
                     </button>
                   ) : (
