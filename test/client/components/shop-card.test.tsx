@@ -8,6 +8,9 @@ import type { Shop } from '../../../src/client/lib/types.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { favoriteShopIds, toggleFavoriteShop, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
 import { setKeyValueStore, memoryKeyValue } from '../../../src/client/services/storage.ts';
+import { toShop } from '../../../src/client/lib/mappers.ts';
+import type { WirePob } from '../../../src/shared/wire.ts';
+import { readFileSync } from 'node:fs';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
@@ -161,6 +164,23 @@ test('favourite star toggles the stored favourite, aria-pressed follows', async 
   await fire.click(star());
   assert.is(star().getAttribute('aria-pressed'), 'false');
   assert.equal(favoriteShopIds.value, []);
+  await cleanup();
+});
+
+/** The server's recorded answers (test/server/goldens), mapped as the shop list maps them. */
+const golden = (name: string) => JSON.parse(readFileSync(new URL(`../../server/goldens/${name}.json`, import.meta.url), 'utf8')).body as WirePob | WirePob[];
+
+test("the server's answers read closed, not '–' and 'queue time not available': closed for the day, and late with the online queue closed", async () => {
+  const list = golden('pobs-fi') as WirePob[];
+  const isokatu = list.find((p) => p.name === 'Isokatu')!;
+  let el = await card(toShop(isokatu, 0, 2));
+  assert.is(el.querySelector('.timer'), null);
+  assert.is(text(el.querySelector('.shop-card-badge')), 'Closed');
+  assert.is(text(el.querySelector('.shop-card-status')), 'Closed – the shop is not open now.');
+  assert.not.ok(text(el).includes('not available'));
+  el = await card(toShop(golden('pob-fi-11-late') as WirePob, 0, 2));
+  assert.is(text(el.querySelector('.shop-card-badge')), 'Closed');
+  assert.is(text(el.querySelector('.shop-card-status')), 'The online queue has closed for the day.');
   await cleanup();
 });
 
