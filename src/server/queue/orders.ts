@@ -78,7 +78,7 @@ export type PricedItem = Omit<ItemRow, 'orderId'>;
 /** Prices the choices from the shop's own catalogue: the client's copies of prices and minutes are never read. */
 export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<PricedItem[]> {
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
-  if (choices.length > MAX_ORDER_ITEMS) throw badRequest('Too many items', 'items');
+  if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
   const [services, extras] = await Promise.all([servicesOf(q, shopId), extrasOf(q, shopId)]);
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));

@@ -10,7 +10,7 @@ import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { MAX_ORDER_ITEMS } from '../../../shared/constants.ts';
-import { cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, full, loginSucceeded, next, status, totals } from '../../state/order.ts';
+import { activeElsewhere, cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, full, loginSucceeded, next, status, totals } from '../../state/order.ts';
 import { pageState } from '../../state/shop-page.ts';
 import { ReviewModal } from './ReviewModal.tsx';
 
@@ -31,7 +31,9 @@ export function OrderBar() {
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
             <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> · <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
           </p>
-          {closed ? (
+          {activeElsewhere.value ? (
+            <p className="order-bar-note">{t('order.active.title')}</p>
+          ) : closed ? (
             <p className="order-bar-note">{t('order.bar.notTaking')}</p>
           ) : error.value === 'timeslot' ? (
             <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>
@@ -44,6 +46,23 @@ export function OrderBar() {
         </button>
       </section>
     </>
+  );
+}
+
+/** With an active order the page says so and offers tracking before anything is built. */
+export function ActiveOrder() {
+  useSignals();
+  if (!activeElsewhere.value) return null;
+  return (
+    <section className="shop-active-order card" aria-labelledby="shop-active-order-title">
+      <h2 id="shop-active-order-title" className="shop-active-order-title">
+        {t('order.active.title')}
+      </h2>
+      <p>{t('order.active.text')}</p>
+      <a className="button primary block" href="/tracking">
+        {t('order.active.track')}
+      </a>
+    </section>
   );
 }
 

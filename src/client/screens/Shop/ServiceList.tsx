@@ -13,7 +13,7 @@ import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-de
 import type { Service, ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { MAX_ORDER_EXTRAS } from '../../../shared/constants.ts';
-import { editable, extraServiceIds, full, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
+import { activeElsewhere, editable, extraServiceIds, full, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
 import { activeGroupId, pageState } from '../../state/shop-page.ts';
 import { scrollToGroup, useGroupSpy } from './scroll.ts';
 
@@ -154,8 +154,8 @@ export function ServiceList({ shop }: { shop: ShopDetail }) {
   const ids = sections.map((s) => s.group.id).join(',');
   useGroupSpy(list, CHIPS_OFFSET, ids);
   const active = activeGroupId.value ?? sections[0]?.group.id ?? null;
-  // SPEC.md §4: only a shop taking orders lets the customer choose.
-  const choosable = pageState.value === 'taking-orders';
+  // SPEC.md §4: only a shop taking orders lets the customer choose, and only without an active order.
+  const choosable = pageState.value === 'taking-orders' && !activeElsewhere.value;
   return (
     <section className="shop-services" aria-labelledby="shop-services-title">
       <h2 id="shop-services-title" className="section-title section">
