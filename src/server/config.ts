@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 import { availableParallelism } from 'node:os';
 import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
+import { ALLOWED_LANGUAGES, appLanguage, type Language } from '../shared/locales.ts';
 
 export interface Config {
   port: number;
@@ -26,6 +27,8 @@ export interface Config {
   vapidKey: string | null;
   /** DEV_RENAMES: shop id → name, city, address, which the client shows in development mode only (SPEC.md §6). */
   devRenames: DevRenames;
+  /** ALLOWED_LANGUAGES: the UI languages offered and accepted from ?lang= (SPEC.md §1's configuration list), served in /config.json. */
+  allowedLanguages: Language[];
   /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
   countryHeader: string | null;
   logLevel: string;
@@ -156,6 +159,21 @@ function devRenames(value: string | undefined): DevRenames {
   return parseDevRenames(raw);
 }
 
+/** A comma-separated list in either spelling of SPEC.md §1 ("fi,et,en,sv" or "fi,ee,en,sv"); unknown codes refuse to start. */
+function allowedLanguages(value: string | undefined): Language[] {
+  if (!value?.trim()) return [...ALLOWED_LANGUAGES];
+  const out: Language[] = [];
+  for (const code of value
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)) {
+    const lang = appLanguage(code.toLowerCase());
+    if (!lang) throw new Error(`ALLOWED_LANGUAGES: unknown language ${JSON.stringify(code)} (fi, en, ee/et, no/nb, sv, dk/da, de)`);
+    if (!out.includes(lang)) out.push(lang);
+  }
+  return out;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const databaseUrl = env.DATABASE_URL || null;
   const production = env.NODE_ENV === 'production';
@@ -175,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     firebase: json(env.FIREBASE_CONFIG),
     vapidKey: env.FIREBASE_VAPID_KEY || null,
     devRenames: devRenames(env.DEV_RENAMES),
+    allowedLanguages: allowedLanguages(env.ALLOWED_LANGUAGES),
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),

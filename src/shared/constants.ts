@@ -19,6 +19,9 @@ export const REDIRECT_AFTER_SEND_MS = 750;
 export const RETURN_HOME_MS = 500;
 export const LOW_WAIT_MINUTES = 5;
 export const ITEM_AMOUNT = 1;
+/** At most this many services in one order, and extras under one service: the server refuses more, the client lets no more be chosen. */
+export const MAX_ORDER_ITEMS = 10;
+export const MAX_ORDER_EXTRAS = 10;
 
 export const EARTH_RADIUS_KM = 6371;
 export const KM_TO_MILES = 0.6214;

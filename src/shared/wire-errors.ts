@@ -15,6 +15,8 @@ export const WIRE_ERRORS = {
   // The server's own texts beyond the spec's list.
   oneOpenOrder: 'Customer already has an active order',
   barberBusy: 'Barber is already serving a customer',
+  /** More than MAX_ORDER_ITEMS (src/shared/constants.ts) services in one order. */
+  tooManyItems: 'Too many items',
   invalidCode: 'Invalid or expired code',
   phoneTaken: 'An account with this phone number already exists',
   wrongOldPassword: 'Current password is incorrect',

@@ -16,7 +16,9 @@ export interface WireOpenTime {
 /** Wait a new customer of a given membership priority would get (0 none, 1 Silver, 2 Gold, 3 Platinum). */
 export interface WireServiceTimeEstimate {
   priority: number;
-  wait_time: number | null; // minutes; null when the shop cannot take this customer today
+  /** Minutes. A queue that is not open (queue_state closed or full) sends 0 where there is no wait, so SPEC.md §4's
+   * state function reads its state; null only when an open queue cannot take this priority today. */
+  wait_time: number | null;
 }
 
 /** GET /pobs/ item. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, phone, startServer, cspViolations, type Server } from './browser.ts';
 import { closeSoon } from './shop-hours.ts';
+import { auditor } from './axe.ts';
 
 const KALLIO = 2; // the demo's round-the-clock shop: it takes orders at any hour
 const ENV = { SIMULATOR: '0', DEVELOPMENT: '0' };
@@ -113,6 +114,21 @@ queue('the entry gate sends a customer with an active order to /tracking; the fl
   await page.locator('nav.nav a[href="/home"]').click();
   await page.waitForURL(/\/home$/);
   await page.locator('a.tracking-fab').click();
+  await page.waitForURL(/\/tracking$/);
+  await page.locator('.tracking-check-in').waitFor();
+});
+
+queue('another shop while in the queue: it says so and leads to tracking, nothing can be built (no second order)', async () => {
+  await page.goto(`${server.url}/barbershop/1`);
+  const box = page.locator('.shop-active-order');
+  await box.waitFor();
+  assert.ok(((await box.textContent()) ?? '').includes('You already have an active order'));
+  assert.is(await page.locator('button.service-toggle').count(), 0, 'services are listed, not choosable');
+  assert.ok((await page.locator('.service-title').count()) > 0, 'the menu is shown');
+  const axe = auditor(page);
+  await axe.audit('shop page with an active order');
+  assert.equal(axe.findings, [], JSON.stringify(axe.findings));
+  await box.getByRole('link', { name: 'Open tracking' }).click();
   await page.waitForURL(/\/tracking$/);
   await page.locator('.tracking-check-in').waitFor();
 });

@@ -11,13 +11,22 @@ import { FavoriteButton } from './FavoriteButton.tsx';
 import { Icon } from './Icon.tsx';
 import { Timer } from './Timer.tsx';
 
-/** Why a card cannot be opened, or '' when it can (shared with the map's shop popup). */
+/** The state in words (SPEC.md §4): why a card cannot be opened, or that it takes pre-orders (shared with the shop page and the map). */
 export function stateMessage(shop: Pick<Shop, 'open' | 'closingSoon'>, state: ShopCardState): string {
   if (state === 'full') return t('home.card.full');
   // Open but closing soon: the shop still serves, the online queue has closed for the day.
   if (state === 'closed') return t(shop.open ? 'home.card.queueClosed' : 'home.card.closed');
   if (state === 'unknown') return t('home.card.unknown');
-  return '';
+  return t('home.card.takesOrders');
+}
+
+/** The wait while the shop takes orders (a dash when unknown); a full or closed queue shows its state, never a wait. */
+export function WaitOrState({ shop, state, large }: { shop: Pick<Shop, 'queue'>; state: ShopCardState; large?: boolean }) {
+  return state === 'full' || state === 'closed' ? (
+    <span className={`shop-card-badge ${state}`}>{t(`home.card.${state}Badge`)}</span>
+  ) : (
+    <Timer minutes={state === 'unknown' ? null : shop.queue} large={large} />
+  );
 }
 
 /** Today's hours as "09:00–20:00", or the 'closed today' text. */
@@ -53,7 +62,7 @@ export function ShopCard({ shop, distance, favorite, onToggleFavorite }: ShopCar
         <p className="shop-card-meta">
           <span className="shop-card-hours">
             <Icon name="clock" size={16} />
-            <span className="visually-hidden">{t('home.card.today')} </span>
+            {shop.openTime && <span className="visually-hidden">{t('home.card.today')} </span>}
             {todaysHours(shop)}
           </span>
           {far && (
@@ -65,8 +74,10 @@ export function ShopCard({ shop, distance, favorite, onToggleFavorite }: ShopCar
           )}
         </p>
       </div>
-      <div className="shop-card-wait">{state === 'closed' ? <span className="shop-card-badge">{t('home.card.closedBadge')}</span> : <Timer minutes={state === 'unknown' ? null : shop.queue} />}</div>
-      {message && <p className="shop-card-status">{message}</p>}
+      <div className="shop-card-wait">
+        <WaitOrState shop={shop} state={state} />
+      </div>
+      <p className="shop-card-status">{message}</p>
     </>
   );
   return (

@@ -13,35 +13,8 @@ export function landingPath(profile: { active_order_id?: number | null } | null 
   return profile?.active_order_id ? '/tracking' : '/home';
 }
 
-/** Server texts (src/shared/wire-errors.ts) with a translation under `account.server`, named by the same key. */
-const TRANSLATED: readonly WireErrorKey[] = [
-  'invalidPhone',
-  'passwordTooWeak',
-  'missingPassword',
-  'missingToken',
-  'missingPhone',
-  'userNotFound',
-  // The server's own texts beyond the spec's list, so a Finnish screen shows Finnish.
-  'invalidCode',
-  'phoneTaken',
-  'wrongOldPassword',
-  'invalidEmail',
-  'passwordTooLong',
-  // HTTP-level answers (server/http-errors.ts, the connection and hashing limits).
-  'badRequest',
-  'invalidUrl',
-  'urlTooLong',
-  'invalidBody',
-  'bodyTooLarge',
-  'unsupportedMediaType',
-  'headersTooLarge',
-  'requestTimeout',
-  'notFound',
-  'internal',
-  'restarting',
-  'busy',
-  'tooManyConnections',
-];
+/** Every text of the wire contract (src/shared/wire-errors.ts) has a translation under `account.server`, named by the same key. */
+const TRANSLATED = Object.keys(WIRE_ERRORS) as WireErrorKey[];
 const SERVER_TEXTS = new Map<string, WireErrorKey>(TRANSLATED.map((key) => [WIRE_ERRORS[key], key]));
 
 /** Translation key of a known server text, or null when the text should be shown as the server sent it. */

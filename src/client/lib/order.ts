@@ -3,7 +3,7 @@
  * §8, §9): the selection of services and their extras, the build status, totals, the low-wait threshold,
  * the POST items, and which send error a server text is.
  */
-import { ITEM_AMOUNT, LOW_WAIT_MINUTES } from '../../shared/constants.ts';
+import { ITEM_AMOUNT, LOW_WAIT_MINUTES, MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { WireOrderItemInput } from '../../shared/wire-order.ts';
 import type { Extra, Service } from './types.ts';
@@ -34,8 +34,12 @@ export function removeService(sel: Selection, serviceId: number): Selection {
   return { serviceIds: sel.serviceIds.filter((id) => id !== serviceId), extraServiceIds: withoutKey(sel.extraServiceIds, serviceId) };
 }
 
+/** Whether another service can be added: the server takes at most MAX_ORDER_ITEMS in one order. */
+export const isFull = (sel: Selection) => sel.serviceIds.length >= MAX_ORDER_ITEMS;
+
 export function toggleService(sel: Selection, serviceId: number): Selection {
   if (sel.serviceIds.includes(serviceId)) return removeService(sel, serviceId);
+  if (isFull(sel)) return sel;
   return { ...sel, serviceIds: [...sel.serviceIds, serviceId] };
 }
 
@@ -46,9 +50,13 @@ export function toggleService(sel: Selection, serviceId: number): Selection {
  */
 export function toggleExtra(sel: Selection, service: Pick<Service, 'id' | 'multiple'>, extraId: number, extras: readonly Pick<Extra, 'id' | 'order'>[]): Selection {
   const current = sel.extraServiceIds[service.id] ?? [];
-  const serviceIds = sel.serviceIds.includes(service.id) ? sel.serviceIds : [...sel.serviceIds, service.id];
+  const added = !sel.serviceIds.includes(service.id);
+  // Past the limits (services in the order, extras under one service) nothing is added.
+  if (added && isFull(sel)) return sel;
+  const serviceIds = added ? [...sel.serviceIds, service.id] : sel.serviceIds;
   let chosen: number[];
   if (current.includes(extraId)) chosen = current.filter((id) => id !== extraId);
+  else if (service.multiple && current.length >= MAX_ORDER_EXTRAS) return sel;
   else chosen = service.multiple ? [...current, extraId] : [extraId];
   const order = new Map(extras.map((e) => [e.id, e.order]));
   chosen.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));

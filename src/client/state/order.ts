@@ -17,7 +17,7 @@ import * as api from '../services/orders.ts';
 import { noteActiveOrder } from './account.ts';
 import { locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
-import { loggedIn, user } from './session.ts';
+import { activeOrderId, loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
 import { handOver } from './tracking.ts';
@@ -43,8 +43,15 @@ export const lines = computed(() => {
   return s ? rules.orderLines(selection.value, s.services, s.extraServices) : [];
 });
 export const totals = computed(() => rules.orderTotals(lines.value));
-/** SPEC.md §4: only a shop taking orders lets the customer edit; nothing changes while sending or after. */
-export const editable = computed(() => pageState.value === 'taking-orders' && sending.value !== 'pending' && sending.value !== 'fulfilled');
+/** The order holds as many services as the server takes (MAX_ORDER_ITEMS): no other service can be added. */
+export const full = computed(() => rules.isFull(selection.value));
+/**
+ * The customer is already in a queue (the server keeps one open order per customer): the page offers tracking
+ * instead of building another order. The order this page has just sent is not another one.
+ */
+export const activeElsewhere = computed(() => activeOrderId.value !== null && sending.value !== 'fulfilled');
+/** SPEC.md §4: only a shop taking orders lets the customer edit; nothing changes while sending or after, nor with an active order. */
+export const editable = computed(() => pageState.value === 'taking-orders' && !activeElsewhere.value && sending.value !== 'pending' && sending.value !== 'fulfilled');
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -127,8 +134,8 @@ function failed(err: unknown) {
   if (!user.peek()) return;
   if (kind === 'timeslot') notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
   else {
-    // A known server text (a 503 while busy or restarting …) in the customer's language.
-    const known = serverTextKey(message);
+    // A wire-contract text (src/shared/wire-errors.ts: one open order, a 503 while busy …) or a 429 in the customer's language.
+    const known = serverTextKey(message) ?? (err instanceof ApiError && err.status === 429 ? 'account.tooMany' : null);
     notify({ kind: 'error', title: t('order.errors.unknown.title'), text: t('order.errors.unknown.code', { message: (known && t(known)) || message }) }, ERROR_NOTICE_MS);
   }
 }

@@ -26,6 +26,10 @@ function openTimes(queue: ShopQueue): WireOpenTime[] {
 }
 
 export function toWirePob(shop: ShopRow, queue: ShopQueue, s: Schedule): WirePob {
+  // SPEC.md §4's state function reads the queue value first (none is 'unknown', a dash): a queue that is not
+  // open (closed for the day, or full) carries 0 where the engine has no wait, so that clients read its state.
+  // They never show a wait for it.
+  const waitOf = (w: number | null) => (w === null && s.queueState !== 'open' ? 0 : w);
   const pob: WirePob = {
     id: shop.id,
     name: shop.name,
@@ -36,7 +40,7 @@ export function toWirePob(shop: ShopRow, queue: ShopQueue, s: Schedule): WirePob
     open_times: openTimes(queue),
     closing_soon: s.closingSoon,
     location: { latitude: shop.latitude, longitude: shop.longitude },
-    service_time_estimates: s.estimates.map((e) => ({ priority: e.priority, wait_time: e.wait_time })),
+    service_time_estimates: s.estimates.map((e) => ({ priority: e.priority, wait_time: waitOf(e.wait_time) })),
     queue_state: s.queueState,
     queue_info: { queue_employees: queue.onShiftNow, queue_length: queue.waiting },
     chair_count: shop.chairCount,

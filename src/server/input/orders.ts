@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
-import { MAX_ITEMS, type Choice } from '../queue/orders.ts';
+import { MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
+import type { Choice } from '../queue/orders.ts';
 import { onlyKeys, requiredText, type Body } from './body.ts';
 
 const MAX_ID = 2_147_483_647;
-const MAX_EXTRAS = 10;
 
 /** A positive integer id in a body (a number, or a string of digits from a lenient client). */
 export function bodyId(v: unknown, field: string): number {
@@ -38,14 +38,14 @@ function extraIdOf(x: unknown, field: string): number {
 export function parseChoices(v: unknown, field = 'items'): Choice[] {
   if (v === undefined || v === null) throw badRequest(`Missing ${field} parameter`, field);
   if (!Array.isArray(v) || !v.length) throw badRequest(`Invalid ${field}`, field);
-  if (v.length > MAX_ITEMS) throw badRequest(`Too many ${field}`, field);
+  if (v.length > MAX_ORDER_ITEMS) throw badRequest(`Too many ${field}`, field);
   return v.map((item): Choice => {
     if (typeof item === 'number' || typeof item === 'string') return { serviceId: bodyId(item, field), extraIds: [] };
     if (!item || typeof item !== 'object' || Array.isArray(item)) throw badRequest(`Invalid ${field}`, field);
     const i = item as Body;
     amountOne(i.amount, field);
     const extras = i.extra_services ?? i.extras ?? [];
-    if (!Array.isArray(extras) || extras.length > MAX_EXTRAS) throw badRequest(`Invalid ${field}: extra_services`, field);
+    if (!Array.isArray(extras) || extras.length > MAX_ORDER_EXTRAS) throw badRequest(`Invalid ${field}: extra_services`, field);
     return { serviceId: bodyId(i.service_id, field), extraIds: extras.map((x) => extraIdOf(x, field)) };
   });
 }

@@ -15,12 +15,12 @@ import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { orderView, queueOf, viewOf } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
 import type { EngineOrder } from './types.ts';
 
-export const MAX_ITEMS = 10;
 const HOUR = 3_600_000;
 
 /** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
@@ -78,7 +78,7 @@ export type PricedItem = Omit<ItemRow, 'orderId'>;
 /** Prices the choices from the shop's own catalogue: the client's copies of prices and minutes are never read. */
 export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<PricedItem[]> {
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
-  if (choices.length > MAX_ITEMS) throw badRequest('Too many items', 'items');
+  if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
   const [services, extras] = await Promise.all([servicesOf(q, shopId), extrasOf(q, shopId)]);
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));

@@ -1,6 +1,6 @@
 /** GET /config.json (runtime configuration) and GET /locate/ (country for locale detection). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ALLOWED_LANGUAGES, LOCALES, SERVED_LOCALES } from '../../shared/locales.ts';
+import { LOCALES, SERVED_LOCALES } from '../../shared/locales.ts';
 import { BONUS_LOCALES, TEASER_LOCALES } from '../../shared/constants.ts';
 import type { WireConfig } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
@@ -27,7 +27,7 @@ export function configRoutes(app: FastifyInstance, { config }: Deps) {
     mapsKey: config.mapsKey,
     firebase: config.firebase,
     vapidKey: config.vapidKey,
-    allowedLanguages: [...ALLOWED_LANGUAGES],
+    allowedLanguages: [...config.allowedLanguages],
     bonusLocales: [...BONUS_LOCALES],
     teaserLocales: [...TEASER_LOCALES],
     development: config.development,

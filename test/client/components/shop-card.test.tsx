@@ -8,6 +8,9 @@ import type { Shop } from '../../../src/client/lib/types.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { favoriteShopIds, toggleFavoriteShop, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
 import { setKeyValueStore, memoryKeyValue } from '../../../src/client/services/storage.ts';
+import { toShop } from '../../../src/client/lib/mappers.ts';
+import type { WirePob } from '../../../src/shared/wire.ts';
+import { readFileSync } from 'node:fs';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
@@ -45,7 +48,7 @@ test('taking orders: the card is a link to the shop with name, address, hours an
   assert.ok(text(el).includes('Urho Kekkosen katu 1, Helsinki'));
   assert.ok(text(el).includes('09:00–20:00'));
   assert.ok(text(el.querySelector('.timer')).includes('15'));
-  assert.is(el.querySelector('.shop-card-status'), null, 'no reason shown when it can be opened');
+  assert.is(text(el.querySelector('.shop-card-status')), 'Takes pre-orders: join the queue in the app.', 'SPEC.md §4: the taking-orders state in words');
   await cleanup();
 });
 
@@ -65,6 +68,30 @@ test('full: not a link, says the queue is full', async () => {
   const el = await card({ queueState: 'full' });
   assert.is(el.querySelector('a'), null);
   assert.ok(text(el).includes('Queue full'));
+  await cleanup();
+});
+
+test('a full or closed queue never shows a wait: no big green Now, its state instead', async () => {
+  for (const [over, badge] of [
+    [{ queueState: 'full', queue: 0 }, 'Full'],
+    [{ queueState: 'full', queue: 25 }, 'Full'],
+    [{ open: false, queueState: 'closed', queue: 0 }, 'Closed'],
+    [{ closingSoon: true, queue: 0 }, 'Closed'],
+  ] as Array<[Partial<Shop>, string]>) {
+    const el = await card(over);
+    assert.is(el.querySelector('.timer'), null, `${badge}: no timer`);
+    assert.not.ok(text(el).includes('Now'), `${badge}: no Now`);
+    assert.not.ok(text(el).includes('25'), `${badge}: no minutes`);
+    assert.is(text(el.querySelector('.shop-card-badge')), badge);
+    await cleanup();
+  }
+});
+
+test('the screen-reader label of today reads the hours, or only "Closed today"', async () => {
+  let el = await card({});
+  assert.is(text(el.querySelector('.shop-card-hours')), 'Open today 09:00–20:00');
+  el = await card({ openingHours: null, openTime: null, closeTime: null, open: false });
+  assert.is(text(el.querySelector('.shop-card-hours')), 'Closed today');
   await cleanup();
 });
 
@@ -137,6 +164,23 @@ test('favourite star toggles the stored favourite, aria-pressed follows', async 
   await fire.click(star());
   assert.is(star().getAttribute('aria-pressed'), 'false');
   assert.equal(favoriteShopIds.value, []);
+  await cleanup();
+});
+
+/** The server's recorded answers (test/server/goldens), mapped as the shop list maps them. */
+const golden = (name: string) => JSON.parse(readFileSync(new URL(`../../server/goldens/${name}.json`, import.meta.url), 'utf8')).body as WirePob | WirePob[];
+
+test("the server's answers read closed, not '–' and 'queue time not available': closed for the day, and late with the online queue closed", async () => {
+  const list = golden('pobs-fi') as WirePob[];
+  const isokatu = list.find((p) => p.name === 'Isokatu')!;
+  let el = await card(toShop(isokatu, 0, 2));
+  assert.is(el.querySelector('.timer'), null);
+  assert.is(text(el.querySelector('.shop-card-badge')), 'Closed');
+  assert.is(text(el.querySelector('.shop-card-status')), 'Closed – the shop is not open now.');
+  assert.not.ok(text(el).includes('not available'));
+  el = await card(toShop(golden('pob-fi-11-late') as WirePob, 0, 2));
+  assert.is(text(el.querySelector('.shop-card-badge')), 'Closed');
+  assert.is(text(el.querySelector('.shop-card-status')), 'The online queue has closed for the day.');
   await cleanup();
 });
 

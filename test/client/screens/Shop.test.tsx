@@ -186,6 +186,35 @@ test('full, closed and unknown shops show their message instead of the timer', a
   }
 });
 
+test('a full or closed shop shows its state for the shop and every barber, never a wait', async () => {
+  const zero = { service_time_estimates: [{ priority: 0, wait_time: 0 }], shortest_queue: 0, queues: [{ barber: { id: 7, name: 'Mikko K.', image: null }, wait_time: 0, queue_open: true }] };
+  for (const [over, state] of [
+    [{ queue_state: 'full' }, 'Full'],
+    [{ open: false, queue_state: 'closed' }, 'Closed'],
+    [{ closing_soon: true }, 'Closed'],
+  ] as Array<[Partial<WirePobDetail>, string]>) {
+    const el = await open(pob({ ...zero, ...over }));
+    assert.is(el.querySelectorAll('.timer').length, 0, `${state}: no timer anywhere`);
+    assert.not.ok(text(el).includes('Now'), `${state}: no Now`);
+    const notes = [...el.querySelectorAll('.barber-option-note')].map(text);
+    assert.equal(notes, [state, state], `${state}: Anyone and the barber show the state`);
+    assert.ok([...el.querySelectorAll<HTMLInputElement>('.barber-row input')].every((i) => i.disabled));
+    await cleanup();
+    resetShops();
+  }
+});
+
+test('the states in words as on the card: takes pre-orders, and one closing-soon wording', async () => {
+  let el = await open(pob());
+  assert.ok(text(el.querySelector('.shop-wait')).includes('Takes pre-orders: join the queue in the app.'));
+  await cleanup();
+  resetShops();
+  el = await open(pob({ closing_soon: true }));
+  assert.is(text(el.querySelector('.shop-state-message')), 'The online queue has closed for the day.');
+  await cleanup();
+  resetShops();
+});
+
 test('a rejected load or a bad id goes to /home', async () => {
   for (const [body, id] of [
     [null, '404'],

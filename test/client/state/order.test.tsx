@@ -27,11 +27,11 @@ const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41,
 
 type Routes = Parameters<typeof stubFetch>[0];
 
-async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: string; loggedIn?: boolean } = {}) {
+async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: string; loggedIn?: boolean; activeOrder?: number } = {}) {
   locale.value = 'FI';
   if (opts.loggedIn !== false) {
     user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
-    profile.value = wireProfile();
+    profile.value = wireProfile({ active_order_id: opts.activeOrder ?? null });
   }
   history.replaceState(null, '', `/barbershop/2${opts.search ?? ''}`);
   loc.value = { path: '/barbershop/2', search: opts.search ?? '', direction: 'none' };
@@ -314,6 +314,97 @@ test('?barber= preselects that barber even when coming from /home; leaving the p
   assert.is(order.status.value, 'idle');
   assert.equal(order.selection.value.serviceIds, []);
   f.restore();
+});
+
+test('at most 10 services (the server limit): the 11th cannot be ticked, the bar says why, the POST carries 10', async () => {
+  const services = Array.from({ length: 12 }, (_, i) => ({
+    id: 300 + i,
+    group_id: 1,
+    title: `Service ${i + 1}`,
+    order: i + 1,
+    description: '',
+    long_description: '',
+    price: 1000,
+    duration: 10,
+    multiple: false,
+  }));
+  const extras = Array.from({ length: 12 }, (_, i) => ({ id: 400 + i, service_id: 300, title: `Extra ${i + 1}`, order: i + 1, description: '', long_description: '', price: 100, duration: 0 }));
+  const many = pob({ services: services.map((s, i) => ({ ...s, multiple: i === 0 })), extra_services: { '300': extras } });
+  const { el, f } = await open({ pob: many, routes: { 'POST /customers/7/orders/': { status: 201, body: placed() } } });
+  for (let i = 0; i < 12; i++) {
+    const b = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === `Service ${i + 1}`)!;
+    await fire.click(b);
+  }
+  const pressed = [...el.querySelectorAll('button.service-toggle[aria-pressed="true"]')].length;
+  assert.is(pressed, 10);
+  const eleventh = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === 'Service 11')!;
+  assert.is(eleventh.getAttribute('aria-pressed'), 'false');
+  assert.ok(eleventh.disabled, 'the 11th cannot be ticked');
+  assert.ok(bar(el).includes('One order can hold at most 10 services.'), bar(el));
+  // Extras of a multiple-option service: at most 10 as well.
+  for (let i = 0; i < 12; i++) await fire.click(extraButton(el, `Extra ${i + 1}`));
+  assert.is(el.querySelectorAll('button.extra-toggle[aria-pressed="true"]').length, 10);
+  assert.ok(extraButton(el, 'Extra 11')!.disabled);
+  // Removing one frees a place again.
+  await fire.click(serviceButton(el, 'Service 2'));
+  assert.not.ok(eleventh.disabled);
+  await fire.click(eleventh);
+  await fire.click(button(el, 'Next'));
+  await fire.click(button(dialogs(el)[0], 'Join the queue'));
+  await settle(10);
+  const body = posts(f.calls)[0].body as { items: { service_id: number; extra_services: unknown[] }[] };
+  assert.is(body.items.length, 10);
+  assert.is(body.items.find((i) => i.service_id === 300)!.extra_services.length, 10);
+  f.restore();
+});
+
+test('with an active order the shop page says so and offers tracking before anything is built: no service picking', async () => {
+  const { el, f } = await open({ activeOrder: 55 });
+  const box = el.querySelector('.shop-active-order');
+  assert.ok(box, 'the active-order notice');
+  assert.ok(text(box).includes('You already have an active order'));
+  assert.is(box!.querySelector('a')?.getAttribute('href'), '/tracking');
+  assert.is(el.querySelectorAll('button.service-toggle, button.extra-toggle').length, 0, 'services are listed, not choosable');
+  assert.ok(text(el).includes('Haircut'), 'the menu is still shown');
+  order.toggleService(10);
+  assert.equal(order.serviceIds.value, [], 'nothing can be built');
+  assert.is(el.querySelector('.order-bar'), null);
+  assert.is(posts(f.calls).length, 0);
+  f.restore();
+});
+
+test('a login that brings an active order stops the flow on the notice instead of sending a second order', async () => {
+  const { el, f } = await open({ loggedIn: false, routes: { 'POST /customers/7/orders/': { status: 201, body: placed() } } });
+  await choose(el);
+  await fire.click(button(el, 'Next'));
+  assert.is(order.dialog.value, 'login');
+  user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
+  profile.value = wireProfile({ active_order_id: 55 });
+  order.loginSucceeded();
+  await settle(5);
+  assert.is(order.status.value, 'pending', 'no review');
+  assert.ok(el.querySelector('.shop-active-order'));
+  assert.ok(button(el, 'Next')!.disabled);
+  assert.ok(bar(el).includes('You already have an active order'));
+  assert.is(posts(f.calls).length, 0);
+  f.restore();
+});
+
+test("a send refused for another active order keeps §8's notice and 'Error code:', the server text in the screen's language", async () => {
+  await setLanguage('fi');
+  try {
+    const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Customer already has an active order' } } } });
+    await choose(el);
+    await fire.click(button(el, 'Seuraava'));
+    await fire.click(button(dialogs(el)[0], 'Liity jonoon'));
+    await settle(10);
+    assert.is(notice.value?.title, 'Tilauksen lähettämisessä tapahtui virhe. Yritä myöhemmin uudelleen.');
+    assert.is(notice.value?.text, 'Virhekoodi: Sinulla on jo aktiivinen tilaus');
+    assert.equal(events().at(-1)?.props, { type: 'sendOrder', message: 'Customer already has an active order' });
+    f.restore();
+  } finally {
+    await setLanguage('en');
+  }
 });
 
 test.run();

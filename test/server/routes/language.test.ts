@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Harness } from '../harness.ts';
+import { harness, type Harness } from '../harness.ts';
 import { accountsHarness, call, freshPhone, login, newCustomer, registration } from '../accounts-helpers.ts';
 
 let h: Harness;
@@ -76,6 +76,18 @@ test('logging in with the UI language stores it: the next SMS comes in that lang
   const odd = await call(h, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: registration(s.phone).password, language: 'xx' }, ip: '10.44.2.1' });
   assert.is(odd.status, 200);
   assert.is((await call(h, { url: `/api/fi/customers/${s.id}/`, token: odd.json.access_token })).json.language, 'sv');
+});
+
+test('ALLOWED_LANGUAGES reaches the app: /config.json lists fi, en, ee by default, and Swedish once the setting adds it', async () => {
+  const plain = await h.app.inject({ method: 'GET', url: '/config.json' });
+  assert.equal(plain.json().allowedLanguages, ['fi', 'en', 'ee']);
+  const swedish = await harness({ config: { allowedLanguages: ['fi', 'en', 'ee', 'sv'] } });
+  try {
+    const res = await swedish.app.inject({ method: 'GET', url: '/config.json' });
+    assert.equal(res.json().allowedLanguages, ['fi', 'en', 'ee', 'sv']);
+  } finally {
+    await swedish.close();
+  }
 });
 
 test.run();

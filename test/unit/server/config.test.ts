@@ -34,4 +34,11 @@ config('DEV_RENAMES: shop id → name, city, address; empty by default; a wrong 
   assert.throws(() => loadConfig({ ...base, DEV_RENAMES: '{"2": {"phone": "1"}}' }), /only set name, city and address/);
 });
 
+config('ALLOWED_LANGUAGES: fi, en, ee by default; a list in either spelling; an unknown code refuses to start', () => {
+  assert.equal(loadConfig(base).allowedLanguages, ['fi', 'en', 'ee']);
+  assert.equal(loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi, et,en,sv,nb,da,de' }).allowedLanguages, ['fi', 'ee', 'en', 'sv', 'no', 'dk', 'de']);
+  assert.equal(loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi,en,ee,sv,SV' }).allowedLanguages, ['fi', 'en', 'ee', 'sv']);
+  assert.throws(() => loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi,xx' }), /ALLOWED_LANGUAGES: unknown language "xx"/);
+});
+
 config.run();

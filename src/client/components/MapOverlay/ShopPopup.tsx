@@ -6,8 +6,7 @@ import { shopState } from '../../lib/shop-state.ts';
 import type { Shop } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { Icon } from '../Icon.tsx';
-import { addressLine, stateMessage, todaysHours } from '../ShopCard.tsx';
-import { Timer } from '../Timer.tsx';
+import { addressLine, stateMessage, todaysHours, WaitOrState } from '../ShopCard.tsx';
 
 export function ShopPopup({ shop, distance, onClose }: { shop: Shop; distance?: number; onClose: () => void }) {
   useSignals();
@@ -31,7 +30,7 @@ export function ShopPopup({ shop, distance, onClose }: { shop: Shop; distance?: 
           <Icon name="clock" size={16} /> {todaysHours(shop)}
           {distance !== undefined && Number.isFinite(distance) && <> · {formatDistance(distance, locale.value)}</>}
         </span>
-        {state === 'closed' ? <span className="shop-card-badge">{t('home.card.closedBadge')}</span> : <Timer minutes={state === 'unknown' ? null : shop.queue} large />}
+        <WaitOrState shop={shop} state={state} large />
       </div>
       {state === 'taking-orders' ? (
         <a className="button primary block" href={`/barbershop/${shop.id}`}>

@@ -36,10 +36,11 @@ interface Drag {
 
 function markerText(shop: Shop): { label: string; aria: string; cls: string } {
   const state = shopState(shop);
-  if (state === 'closed' || state === 'unknown') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
+  // A full or closed queue never shows a wait (SPEC.md §4).
+  if (state !== 'taking-orders') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
   const wait = shop.queue ?? 0;
   const label = wait <= 0 ? t('timer.now') : String(wait);
-  const aria = `${shop.name}: ${wait <= 0 ? t('timer.now') : t('timer.minutes', { minutes: wait })}${state === 'full' ? `, ${stateMessage(shop, state)}` : ''}`;
+  const aria = `${shop.name}: ${wait <= 0 ? t('timer.now') : t('timer.minutes', { minutes: wait })}`;
   return { label, aria, cls: `${timerClass(wait)} map-marker-${state}` };
 }
 

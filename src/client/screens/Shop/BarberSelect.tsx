@@ -9,7 +9,7 @@ import { Timer } from '../../components/Timer.tsx';
 import { nameInitials } from '../../lib/shop-detail.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { t } from '../../state/i18n.ts';
-import { selectBarber, selectedQueue } from '../../state/shop-page.ts';
+import { pageState, selectBarber, selectedQueue } from '../../state/shop-page.ts';
 
 interface OptionProps {
   id: number | null;
@@ -44,7 +44,7 @@ function Option({ id, name, image, minutes, disabled, checked, note }: OptionPro
       <input type="radio" name="shop-barber" className="visually-hidden" checked={checked} disabled={disabled} onChange={() => selectBarber(id)} />
       <Avatar name={id === null ? null : name} image={image} />
       <span className="barber-option-name">{name}</span>
-      {disabled ? <span className="barber-option-note">{t('shop.barbers.closed')}</span> : <Timer minutes={minutes} />}
+      {disabled ? <span className="barber-option-note">{note}</span> : <Timer minutes={minutes} />}
       {note && !disabled && <span className="barber-option-note">{note}</span>}
     </label>
   );
@@ -54,15 +54,27 @@ export function BarberSelect({ shop }: { shop: ShopDetail }) {
   useSignals();
   // A chosen barber who is not at this shop counts as 'Anyone', which is what the wait shows then too.
   const selected = selectedQueue.value?.barber.id ?? null;
+  // A full or closed shop shows its state for every barber, never a wait (SPEC.md §4).
+  const state = pageState.value;
+  const shut = state === 'full' || state === 'closed' ? t(`home.card.${state}Badge`) : null;
   return (
     <section className="shop-barbers section" aria-labelledby="shop-barbers-title">
       <h2 id="shop-barbers-title" className="section-title">
         {t('shop.barbers.title')}
       </h2>
       <div className="barber-row" role="radiogroup" aria-labelledby="shop-barbers-title">
-        <Option id={null} name={t('shop.barbers.anyone')} image={null} minutes={shop.shortestQueue} disabled={false} checked={selected === null} note={t('shop.barbers.shortest')} />
+        <Option id={null} name={t('shop.barbers.anyone')} image={null} minutes={shop.shortestQueue} disabled={shut !== null} checked={selected === null} note={shut ?? t('shop.barbers.shortest')} />
         {shop.queues.map((q) => (
-          <Option key={q.barber.id} id={q.barber.id} name={q.barber.name} image={q.barber.image} minutes={q.waitTime} disabled={!q.queueOpen} checked={selected === q.barber.id} />
+          <Option
+            key={q.barber.id}
+            id={q.barber.id}
+            name={q.barber.name}
+            image={q.barber.image}
+            minutes={q.waitTime}
+            disabled={shut !== null || !q.queueOpen}
+            checked={selected === q.barber.id}
+            note={shut ?? (q.queueOpen ? undefined : t('shop.barbers.closed'))}
+          />
         ))}
       </div>
     </section>

@@ -9,7 +9,8 @@ import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, loginSucceeded, next, status, totals } from '../../state/order.ts';
+import { MAX_ORDER_ITEMS } from '../../../shared/constants.ts';
+import { activeElsewhere, cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, full, loginSucceeded, next, status, totals } from '../../state/order.ts';
 import { pageState } from '../../state/shop-page.ts';
 import { ReviewModal } from './ReviewModal.tsx';
 
@@ -30,13 +31,38 @@ export function OrderBar() {
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
             <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> · <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
           </p>
-          {closed ? <p className="order-bar-note">{t('order.bar.notTaking')}</p> : error.value === 'timeslot' && <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>}
+          {activeElsewhere.value ? (
+            <p className="order-bar-note">{t('order.active.title')}</p>
+          ) : closed ? (
+            <p className="order-bar-note">{t('order.bar.notTaking')}</p>
+          ) : error.value === 'timeslot' ? (
+            <p className="order-bar-note">{t('order.errors.timeslot.title')}</p>
+          ) : (
+            full.value && <p className="order-bar-note">{t('order.bar.limit', { max: MAX_ORDER_ITEMS })}</p>
+          )}
         </div>
         <button type="button" className="button primary order-next" onClick={next} disabled={!editable.value}>
           {t('order.next')}
         </button>
       </section>
     </>
+  );
+}
+
+/** With an active order the page says so and offers tracking before anything is built. */
+export function ActiveOrder() {
+  useSignals();
+  if (!activeElsewhere.value) return null;
+  return (
+    <section className="shop-active-order card" aria-labelledby="shop-active-order-title">
+      <h2 id="shop-active-order-title" className="shop-active-order-title">
+        {t('order.active.title')}
+      </h2>
+      <p>{t('order.active.text')}</p>
+      <a className="button primary block" href="/tracking">
+        {t('order.active.track')}
+      </a>
+    </section>
   );
 }
 

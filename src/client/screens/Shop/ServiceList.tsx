@@ -12,7 +12,8 @@ import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-detail.ts';
 import type { Service, ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { editable, extraServiceIds, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
+import { MAX_ORDER_EXTRAS } from '../../../shared/constants.ts';
+import { activeElsewhere, editable, extraServiceIds, full, serviceIds, toggleExtra, toggleService } from '../../state/order.ts';
 import { activeGroupId, pageState } from '../../state/shop-page.ts';
 import { scrollToGroup, useGroupSpy } from './scroll.ts';
 
@@ -73,10 +74,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
   const selected = serviceIds.value.includes(service.id);
   const chosen = extraServiceIds.value[service.id] ?? [];
   const disabled = !editable.value;
+  // At the limits a choice that would add is disabled; removing stays possible.
+  const noMore = !selected && full.value;
+  const noMoreExtras = noMore || (service.multiple && chosen.length >= MAX_ORDER_EXTRAS);
   return (
     <li className={`service${selected ? ' selected' : ''}`}>
       {choosable ? (
-        <button type="button" className="service-toggle" aria-pressed={selected} disabled={disabled} onClick={() => toggleService(service.id)}>
+        <button type="button" className="service-toggle" aria-pressed={selected} disabled={disabled || noMore} onClick={() => toggleService(service.id)}>
           <span className="service-check" aria-hidden="true">
             {selected && <Icon name="check" size={18} />}
           </span>
@@ -98,7 +102,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
               return (
                 <li key={e.id}>
                   {choosable ? (
-                    <button type="button" className="extra-toggle" aria-pressed={chosen.includes(e.id)} disabled={disabled} onClick={() => toggleExtra(service, e.id)}>
+                    <button
+                      type="button"
+                      className="extra-toggle"
+                      aria-pressed={chosen.includes(e.id)}
+                      disabled={disabled || (noMoreExtras && !chosen.includes(e.id))}
+                      onClick={() => toggleExtra(service, e.id)}
+                    >
                       {label}
                     </button>
                   ) : (
@@ -144,8 +154,8 @@ export function ServiceList({ shop }: { shop: ShopDetail }) {
   const ids = sections.map((s) => s.group.id).join(',');
   useGroupSpy(list, CHIPS_OFFSET, ids);
   const active = activeGroupId.value ?? sections[0]?.group.id ?? null;
-  // SPEC.md §4: only a shop taking orders lets the customer choose.
-  const choosable = pageState.value === 'taking-orders';
+  // SPEC.md §4: only a shop taking orders lets the customer choose, and only without an active order.
+  const choosable = pageState.value === 'taking-orders' && !activeElsewhere.value;
   return (
     <section className="shop-services" aria-labelledby="shop-services-title">
       <h2 id="shop-services-title" className="section-title section">

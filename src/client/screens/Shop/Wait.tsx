@@ -8,6 +8,7 @@ import { Timer } from '../../components/Timer.tsx';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { pageState, selectedQueue, wait } from '../../state/shop-page.ts';
+import { shop } from '../../state/shops.ts';
 
 export function Wait() {
   useSignals();
@@ -19,6 +20,7 @@ export function Wait() {
         <>
           <p className="shop-wait-label">{barber ? t('shop.wait.barber', { name: barber.name }) : t('shop.wait.title')}</p>
           <Timer large minutes={wait.value} />
+          <p className="shop-wait-note">{t('home.card.takesOrders')}</p>
         </>
       ) : state === 'unknown' ? (
         <>
@@ -26,7 +28,8 @@ export function Wait() {
           <Timer large minutes={null} />
         </>
       ) : (
-        <p className={`shop-state-message ${state}`}>{t(`shop.state.${state}`)}</p>
+        // Closing soon: the shop is open but its online queue has closed for the day, worded as on the card.
+        <p className={`shop-state-message ${state}`}>{state === 'closed' && shop.value?.open ? t('home.card.queueClosed') : t(`shop.state.${state}`)}</p>
       )}
     </section>
   );

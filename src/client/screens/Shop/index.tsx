@@ -14,7 +14,7 @@ import { shop } from '../../state/shops.ts';
 import { BarberSelect } from './BarberSelect.tsx';
 import { BackButton, FixedHeader, HeaderImage } from './Header.tsx';
 import { Info } from './Info.tsx';
-import { OrderFlow } from './OrderBar.tsx';
+import { ActiveOrder, OrderFlow } from './OrderBar.tsx';
 import { ServiceList } from './ServiceList.tsx';
 import { usePinnedHeader } from './scroll.ts';
 import { Notices, Wait } from './Wait.tsx';
@@ -55,6 +55,7 @@ export default function Shop({ params }: ScreenProps) {
       <HeaderImage id={s.id} image={s.image} name={s.name} />
       <Info shop={s} />
       <div className="section">
+        <ActiveOrder />
         <Wait />
       </div>
       <Notices shop={s} />

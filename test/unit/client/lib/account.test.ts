@@ -59,6 +59,21 @@ test('serverTextKey: the HTTP-level texts (503 busy or restarting, 413, 408 …)
   }
 });
 
+test('serverTextKey: every wire-contract text (src/shared/wire-errors.ts) is translated in all 7 languages, never left in English', () => {
+  const dicts = Object.fromEntries(
+    ['en', 'fi', 'sv', 'no', 'dk', 'ee', 'de'].map((lang) => [lang, JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales', `${lang}.json`), 'utf8'))]),
+  );
+  for (const key of Object.keys(WIRE_ERRORS) as (keyof typeof WIRE_ERRORS)[]) {
+    assert.is(serverTextKey(WIRE_ERRORS[key]), `account.server.${key}`, key);
+    for (const [lang, dict] of Object.entries(dicts)) {
+      const text: unknown = dict.account.server[key];
+      assert.ok(typeof text === 'string' && text.length > 0, `${lang}: account.server.${key}`);
+      if (lang !== 'en') assert.is.not(text, dicts.en.account.server[key], `${lang}: account.server.${key} is a translation`);
+      if (lang !== 'en') assert.is.not(text, WIRE_ERRORS[key], `${lang}: account.server.${key} is not the wire text`);
+    }
+  }
+});
+
 test('isPhoneError: the phone-missing and invalid-phone texts, or a phone field', () => {
   assert.ok(isPhoneError('Missing phone parameter'));
   assert.ok(isPhoneError('Invalid phone number'));
