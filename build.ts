@@ -45,6 +45,18 @@ const webDictionaries: Plugin = {
 };
 
 /**
+ * @preact/signals-react imports `use-sync-external-store/shim`, a polyfill for React before 18; React 19 has the
+ * hook itself (the shim hands out React's own when it exists), so the first route need not carry the polyfill.
+ */
+const nativeSyncExternalStore: Plugin = {
+  name: 'native-use-sync-external-store',
+  setup(b) {
+    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: 'use-sync-external-store', namespace: 'native-hook' }));
+    b.onLoad({ filter: /.*/, namespace: 'native-hook' }, () => ({ contents: "export { useSyncExternalStore } from 'react';", loader: 'js', resolveDir: root }));
+  },
+};
+
+/**
  * esbuild puts code shared by the entry and a lazy chunk into its own small chunk, one per distinct set of
  * importers, so the first route would fetch a dozen fragments. Making every lazily loaded module import the
  * kernel gives the whole first-route graph one importer set, hence one chunk.
@@ -103,7 +115,7 @@ async function bundle(): Promise<Metafile> {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"', __DICTIONARIES__: JSON.stringify(dictionaries) },
     logLevel: 'warning',
-    plugins: [webDictionaries, oneKernelChunk],
+    plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
   });
   return result.metafile;
 }
