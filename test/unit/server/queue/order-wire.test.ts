@@ -29,6 +29,9 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   startedAt: null,
   finishedAt: null,
   quotedWait: 25,
+  source: 'app',
+  checkedInAt: null,
+  expectedAt: null,
   ...over,
 });
 
