@@ -153,6 +153,8 @@ export interface WalkIn {
   barberId: number | null;
   priority: number;
   checkedIn: boolean;
+  /** The demo simulator's customers who joined from afar: an 'app' order on its way, maybe with an expected arrival. */
+  remote?: { expectedAt: number | null };
 }
 
 /** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
@@ -174,6 +176,7 @@ export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<
           checkedIn: w.checkedIn,
           online: false,
           development: deps.config.development,
+          ...(w.remote && { source: 'app' as const, expectedAt: w.remote.expectedAt }),
         })
       ).order.id,
   );

@@ -122,6 +122,8 @@ export interface Placement {
   development: boolean;
   /** When the customer expects to be at the shop (eta_minutes), or null/absent when he did not say. */
   expectedAt?: number | null;
+  /** Where the order comes from; default 'app' through the app, 'desk' otherwise (the demo's simulated remote joiners are 'app'). */
+  source?: 'app' | 'desk';
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -165,7 +167,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   if (p.online && shop.queueFull) throw conflict('The queue is full');
   const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
-  const source = p.online ? ('app' as const) : ('desk' as const);
+  const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
   const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
   const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
   const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now, checkedIn: p.checkedIn, ...arrival });
