@@ -31,12 +31,14 @@ export type { OrderRow } from '../repos/orders.ts';
 
 const MINUTE = 60_000;
 
-/** When the engine expects a waiting customer at the shop (floor.ts readyAt), or null when he is there or planned as present. */
-function expectedArrival(s: Snapshot, orderId: number): string | null {
-  const o = s.orders.find((x) => x.id === orderId);
-  if (!o) return null;
-  const at = readyAt(o, s.now, s.learned);
-  return Number.isFinite(at) ? iso(at) : null;
+/** When the engine expects each waiting customer at the shop (floor.ts readyAt); null when he is there or planned as present. */
+function expectedArrivals(s: Snapshot): Map<number, string | null> {
+  return new Map(
+    s.orders.map((o) => {
+      const at = readyAt(o, s.now, s.learned);
+      return [o.id, Number.isFinite(at) ? iso(at) : null];
+    }),
+  );
 }
 /** A barber may start a customer this long before their shift begins (setting up early). */
 const EARLY_START_MINUTES = 15;
@@ -107,6 +109,7 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
   const shop = await shopOrThrow(deps.db, shopId);
   const [queue, open, version] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId])]);
   const s = schedule(queue.snapshot);
+  const arrivals = expectedArrivals(queue.snapshot);
   const [items, names] = await Promise.all([
     itemsOf(
       deps.db,
@@ -123,7 +126,7 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
   const orders = [
     ...serving.map((o) => entry(o, { expected_end: iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE)), wait: 0 })),
-    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position, expected_at: expectedArrival(queue.snapshot, r.id) })),
+    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position, expected_at: arrivals.get(r.id) ?? null })),
   ];
   const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
   return {
