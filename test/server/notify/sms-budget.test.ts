@@ -34,7 +34,7 @@ async function join(c: TestCustomer) {
   const checked = await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${joined.json().id}/`, headers, payload: { customer_at_pob: true } });
   if (checked.statusCode !== 200) return checked;
   // The join's status with the order as it is once checked in.
-  return { statusCode: joined.statusCode, body: checked.body, json: () => checked.json() };
+  return { statusCode: joined.statusCode, headers: joined.headers, body: checked.body, json: () => checked.json() };
 }
 async function cancel(c: TestCustomer, id: number) {
   const res = await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${id}/`, { token: c.token, body: { cancel: true } });
