@@ -46,6 +46,11 @@ export function historyRow(r: PastOrderRow): HistoryRow {
   };
 }
 
+/** The figures as stored: join rates to a thousandth of a join an hour (the row stays a few kilobytes). */
+function compact(f: Figures): Figures {
+  return { ...f, rates: { ...f.rates, perHour: f.rates.perHour.map((byHour) => byHour.map((v) => Math.round(v * 1000) / 1000)) } };
+}
+
 /**
  * Recomputes the figures of every shop whose figures are missing or older than LEARN_EVERY_MS (all of them with
  * `force`), from the last HISTORY_DAYS of every shop's orders; the chain's figures from all of them. Returns
@@ -64,7 +69,7 @@ export async function refreshLearned(db: Queryable, now: number, opts: { force?:
   }
   const out = stale.map((shopId) => {
     const own = byShop.get(shopId) ?? [];
-    return { shopId, figures: resolveFigures(learnFigures(own), chain), samples: own.length };
+    return { shopId, figures: compact(resolveFigures(learnFigures(own), chain)), samples: own.length };
   });
   await saveFigures(db, out, now);
   return stale;
