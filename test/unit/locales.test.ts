@@ -102,7 +102,7 @@ for (const lang of languages) {
 test('src/server: every server text is in en.json with its placeholders, and renders in every language', () => {
   const want: Record<string, string[]> = { 'server.sms.code': ['code'] };
   for (const key of NOTICE_KEYS) {
-    const params = key === 'server.turn.near' ? ['shop', 'wait'] : ['shop'];
+    const params = key === 'server.turn.near' ? ['shop', 'wait'] : key === 'server.turn.leave' ? ['shop', 'trip', 'wait'] : ['shop'];
     want[`${key}.title`] = [];
     want[`${key}.body`] = params;
   }

@@ -13,7 +13,8 @@ import { tooManyText } from '../../../src/shared/wire-errors.ts';
 import { harness, type Harness } from '../harness.ts';
 import { call, customer, helsinki, item, menu, relogin, type TestCustomer } from '../queue-helpers.ts';
 
-// Kallio (shop 2) is open round the clock and idle: a joiner's turn is now at once, so a turn SMS is due at once.
+// Kallio (shop 2) is open round the clock and idle: a joiner who checks in has his turn at once, so a turn SMS is
+// due at once.
 const KALLIO = 2;
 let h: Harness;
 const texts: { to: string; text: string }[] = [];
@@ -26,7 +27,14 @@ async function join(c: TestCustomer) {
   // Access tokens last 15 minutes and these loops move the clock by hours.
   await relogin(h, c);
   const s = (await menu(h, KALLIO)).services.find((x) => x.title === 'Haircut')!;
-  return h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers: { authorization: `Bearer ${c.token}` }, payload: { pob_id: KALLIO, items: [item(s)] } });
+  const headers = { authorization: `Bearer ${c.token}` };
+  const joined = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers, payload: { pob_id: KALLIO, items: [item(s)] } });
+  if (joined.statusCode !== 201) return joined;
+  // At the door: checked in, his turn is now (joined from afar he would be planned a trip away, issue 18).
+  const checked = await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${joined.json().id}/`, headers, payload: { customer_at_pob: true } });
+  if (checked.statusCode !== 200) return checked;
+  // The join's status with the order as it is once checked in.
+  return { statusCode: joined.statusCode, headers: joined.headers, body: checked.body, json: () => checked.json() };
 }
 async function cancel(c: TestCustomer, id: number) {
   const res = await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${id}/`, { token: c.token, body: { cancel: true } });
