@@ -6,8 +6,9 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { alertLead, type EtaChoice, leaveNow, tripFrom } from '../lib/travel.ts';
-import { locationPermission } from '../services/geo.ts';
-import { geo, locate } from './geo.ts';
+import { currentPosition, locationPermission } from '../services/geo.ts';
+import { save } from '../services/storage.ts';
+import { geo } from './geo.ts';
 import { profile } from './session.ts';
 import { wait } from './shop-page.ts';
 import { shop } from './shops.ts';
@@ -40,12 +41,18 @@ export function chooseEta(choice: 'location' | EtaChoice) {
 }
 
 /**
- * The review opened: when the browser already allows location, read a fresh position (a stored one may be old);
- * never asks for the permission here.
+ * The review opened: when the browser already allows location, read a fresh position (a stored one may be old).
+ * Never asks for the permission here, and a failed read keeps what was known, without a notice: the picks remain.
  */
 export async function prepareEta(): Promise<void> {
-  if (geo.peek().status === 'pending') return;
-  if ((await locationPermission()) === 'granted') await locate();
+  if (geo.peek().status === 'pending' || (await locationPermission()) !== 'granted') return;
+  try {
+    const { lat, lng } = await currentPosition();
+    geo.value = { status: 'fulfilled', lat, lng };
+    await Promise.all([save('userLatitude', lat), save('userLongitude', lng)]);
+  } catch {
+    // Denied meanwhile, timed out or unavailable: the customer picks instead.
+  }
 }
 
 export function resetEta() {
