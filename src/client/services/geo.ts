@@ -33,13 +33,3 @@ export function platform(): 'ios' | 'android' | 'unknown' {
   if (/Android/i.test(ua)) return 'android';
   return 'unknown';
 }
-
-/** Whether the browser already lets this site read the position ('granted' asks nothing); 'unknown' without the Permissions API. */
-export async function locationPermission(): Promise<PermissionState | 'unknown'> {
-  try {
-    const status = await navigator.permissions?.query({ name: 'geolocation' as PermissionName });
-    return status?.state ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}

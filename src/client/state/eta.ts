@@ -6,7 +6,8 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { alertLead, type EtaChoice, leaveNow, tripFrom } from '../lib/travel.ts';
-import { currentPosition, locationPermission } from '../services/geo.ts';
+import { currentPosition } from '../services/geo.ts';
+import { locationPermission } from '../services/location-permission.ts';
 import { save } from '../services/storage.ts';
 import { geo } from './geo.ts';
 import { profile } from './session.ts';
