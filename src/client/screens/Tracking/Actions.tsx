@@ -20,11 +20,13 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
       {o.inService ? null : o.checkedIn ? (
         <div className="tracking-checked-in card">
           <Icon name="check" />
-          <p>
-            <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
-          </p>
-          {/* SPEC.md §9: serving may start 1–15 minutes after arrival. */}
-          <p className="tracking-serve-note">{t('checkin.note')}</p>
+          <div>
+            {/* SPEC.md §9: serving may start 1–15 minutes after arrival. */}
+            <p className="tracking-serve-note">{t('checkin.note')}</p>
+            <p>
+              <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
+            </p>
+          </div>
         </div>
       ) : (
         o.status === 'active' && (
