@@ -54,6 +54,8 @@ export interface Config {
   fcm: FcmConfig | null;
   /** Real milliseconds between the demo simulator's ticks (SIMULATOR_TICK_MS). */
   simulatorTickMs: number;
+  /** A shop's learned figures (honest waits) are recomputed at most this often (LEARN_EVERY_MIN, minutes). */
+  learnEveryMs: number;
   /** A whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS), else 408 and close. */
   requestTimeoutMs: number;
   /** The headers must arrive within this (HEADERS_TIMEOUT_MS). */
@@ -190,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || null,
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
     simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
+    learnEveryMs: Number(env.LEARN_EVERY_MIN ?? 60) * 60_000,
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
   if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1) throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
   if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
+  if (!Number.isFinite(config.learnEveryMs) || config.learnEveryMs < 60_000) throw new Error(`LEARN_EVERY_MIN must be at least 1, got ${env.LEARN_EVERY_MIN}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
   for (const [name, value] of [
     ['REQUEST_TIMEOUT_MS', config.requestTimeoutMs],

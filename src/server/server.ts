@@ -6,6 +6,7 @@ import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
 import { writeDemoOperatorKeys } from './queue/operator.ts';
 import { simulator } from './queue/simulator-run.ts';
+import { startLearning } from './queue/learning.ts';
 import { startTurnTimer } from './queue/notify-turns.ts';
 import { buildDeps, makeLogger } from './services.ts';
 
@@ -30,6 +31,8 @@ async function main() {
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
   const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs }) : null;
   const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
+  // What the shops learn from their history (honest waits), recomputed off the request path.
+  const stopLearning = startLearning(db, now, config.learnEveryMs, (err) => app.log.error({ err }, 'learning'));
   // A demo left running for days keeps a roster a week ahead.
   const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
   roster?.unref();
@@ -45,6 +48,7 @@ async function main() {
       if (roster) clearInterval(roster);
       await sim?.stop();
       await stopTurns?.();
+      await stopLearning();
       await app.close();
       await db.close();
     } finally {

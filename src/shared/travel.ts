@@ -24,6 +24,11 @@ export const DEFAULT_MEAN_MINUTES = 33;
 /** Someone past every learned figure is planned this many minutes from now (he may still come). */
 export const TAIL_MINUTES = 5;
 
+/** Turn alert leads a customer may choose (minutes before the turn); null in the profile means the default. */
+export const ALERT_LEAD_CHOICES: readonly number[] = [10, 20, 30];
+/** The turn alert's lead when the customer has not chosen one. */
+export const DEFAULT_ALERT_LEAD_MINUTES = 10;
+
 /** Expected arrival a customer may give at join or when running late, minutes from now (SPEC: eta_minutes). */
 export const MAX_ETA_MINUTES = 180;
 /** Below this distance the review step assumes walking, above it city driving. */

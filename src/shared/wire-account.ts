@@ -88,6 +88,8 @@ export interface WireProfile {
   app_language: string | null; // e.g. fi_FI
   language: string | null;
   fcm_token: string | null;
+  /** When the turn alert comes: null = the default (10 minutes before), or 10, 20 or 30 minutes before the turn. */
+  alert_lead_minutes: number | null;
   active_order_id: number | null;
   membership: WireMembership | null;
   bonus: WireBonus | null;

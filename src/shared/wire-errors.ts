@@ -23,6 +23,9 @@ export const WIRE_ERRORS = {
   // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
   invalidIdempotencyKey: 'Invalid Idempotency-Key header',
   idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
+  // Expected arrival on order POST and PATCH (issue 18): an integer 0–180 minutes; 409 once checked in.
+  invalidEta: 'Invalid eta_minutes',
+  etaAfterCheckIn: 'Order is already checked in',
   // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
   badRequest: 'Bad request',
   invalidUrl: 'Invalid URL',

@@ -119,6 +119,12 @@ export interface WireOperatorOrder {
   position: number | null;
   duration: number;
   services: string[];
+  /** 'app': joined from the customer's phone; 'desk': a walk-in (issue 18). */
+  source: 'app' | 'desk';
+  /** When the customer was first seen at the shop (check-in or start), or null. */
+  checked_in_at: string | null;
+  /** When the engine expects the customer at the shop; null once checked in (or a desk order planned as present). */
+  expected_at: string | null;
 }
 
 /**

@@ -66,6 +66,7 @@ export function wireProfile(extra: Partial<WireProfile> = {}): WireProfile {
     app_language: 'fi_FI',
     language: 'fi',
     fcm_token: null,
+    alert_lead_minutes: null,
     active_order_id: null,
     membership: null,
     bonus: null,

@@ -4,6 +4,7 @@
  */
 import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
 import { appLanguage } from '../../shared/locales.ts';
+import { ALERT_LEAD_CHOICES } from '../../shared/travel.ts';
 import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { isEmail } from '../auth/rules.ts';
@@ -49,6 +50,7 @@ export async function profileOf(q: Queryable, customerId: number, now: number): 
     app_language: c.app_language,
     language: c.language,
     fcm_token: c.fcm_token,
+    alert_lead_minutes: c.alert_lead_minutes,
     active_order_id,
     membership,
     // No bonus account and no benefits: the programme does not concern this customer.
@@ -89,6 +91,10 @@ const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
   firstname: text(100, false),
   lastname: text(100, false),
   city: text(100, true),
+  alert_lead_minutes: (v, key) => {
+    if (v !== null && !ALERT_LEAD_CHOICES.includes(v as number)) throw badRequest(`Invalid ${key}`, key);
+    return v;
+  },
 };
 
 /** The checked PATCH body (the fields of WireProfilePatch): unknown fields and wrong types are 400s, nothing is half-applied. */

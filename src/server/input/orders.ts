@@ -3,6 +3,7 @@
  * chosen services and extras, the PATCH action and the operator's walk-in. queue/orders.ts checks the rest.
  */
 import { createHash } from 'node:crypto';
+import { MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
 import { MAX_ITEMS, type Choice } from '../queue/orders.ts';
@@ -50,25 +51,38 @@ export function parseChoices(v: unknown, field = 'items'): Choice[] {
   });
 }
 
-export function parseJoin(body: Body): { pobId: number; barberId: number | null; choices: Choice[] } {
+/** Minutes until the customer expects to be at the shop (issue 18): an integer 0–MAX_ETA_MINUTES. */
+export function etaMinutes(v: unknown): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ETA_MINUTES) throw badRequest(WIRE_ERRORS.invalidEta, 'eta_minutes');
+  return v;
+}
+
+export function parseJoin(body: Body): { pobId: number; barberId: number | null; choices: Choice[]; etaMinutes: number | null } {
   if (body.pob_id === undefined || body.pob_id === null || body.pob_id === '') throw badRequest('Missing pob_id parameter', 'pob_id');
   return {
     pobId: bodyId(body.pob_id, 'pob_id'),
     barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
     choices: parseChoices(body.items),
+    // Optional; null is the same as absent (no expected arrival given).
+    etaMinutes: body.eta_minutes === undefined || body.eta_minutes === null ? null : etaMinutes(body.eta_minutes),
   };
 }
 
-/** PATCH body: exactly one of {customer_at_pob: true} and {cancel: true}. */
-export function parsePatch(body: Body): 'check-in' | 'cancel' {
-  onlyKeys(body, ['customer_at_pob', 'cancel']);
+export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
+
+/** PATCH body: exactly one of {customer_at_pob: true}, {cancel: true} and {eta_minutes: n} ("Running late?"). */
+export function parsePatch(body: Body): PatchAction {
+  onlyKeys(body, ['customer_at_pob', 'cancel', 'eta_minutes']);
   const checkIn = body.customer_at_pob;
   const cancel = body.cancel;
   if (checkIn !== undefined && checkIn !== true) throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
   if (cancel !== undefined && cancel !== true) throw badRequest('Invalid cancel', 'cancel');
+  const eta = body.eta_minutes === undefined ? null : etaMinutes(body.eta_minutes);
   if (checkIn && cancel) throw badRequest('Send customer_at_pob or cancel, not both');
+  if (eta !== null && (checkIn || cancel)) throw badRequest('Send eta_minutes alone');
   if (checkIn) return 'check-in';
   if (cancel) return 'cancel';
+  if (eta !== null) return { etaMinutes: eta };
   throw badRequest('Missing customer_at_pob or cancel parameter');
 }
 

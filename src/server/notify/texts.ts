@@ -17,6 +17,8 @@ for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DI
 export interface ServerTexts {
   'server.turn.near': { shop: string; wait: number };
   'server.turn.now': { shop: string };
+  /** The turn alert of someone on his way whose trip is longer than the wait (issue 18). */
+  'server.turn.leave': { shop: string; wait: number; trip: number };
   'server.ended.serviced': { shop: string };
   'server.ended.noShow': { shop: string };
   'server.sms.code': { code: string };
@@ -28,7 +30,7 @@ export interface ServerTexts {
 }
 /** The texts that are notifications: a title and a body under the key. */
 export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
-export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow'];
+export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.turn.leave', 'server.ended.serviced', 'server.ended.noShow'];
 
 /** The dictionary of a stored language code; English for none or one without a dictionary. */
 export function textLanguage(language: string | null | undefined): Language {

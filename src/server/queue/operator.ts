@@ -21,13 +21,23 @@ import { notifyEnded } from './notify-ended.ts';
 import { queueOf } from './order-view.ts';
 import { operatorEntry, type OperatorPlan } from './order-wire.ts';
 import { changeOrder, inShop, placeOrder, type Choice } from './orders.ts';
+import { readyAt } from './floor.ts';
 import { schedule } from './schedule.ts';
+import type { Snapshot } from './types.ts';
 import { recordFinish } from './speed.ts';
 
 /** The order as the operator's transitions take and the operator route answers it. */
 export type { OrderRow } from '../repos/orders.ts';
 
 const MINUTE = 60_000;
+
+/** When the engine expects a waiting customer at the shop (floor.ts readyAt), or null when he is there or planned as present. */
+function expectedArrival(s: Snapshot, orderId: number): string | null {
+  const o = s.orders.find((x) => x.id === orderId);
+  if (!o) return null;
+  const at = readyAt(o, s.now, s.learned);
+  return Number.isFinite(at) ? iso(at) : null;
+}
 /** A barber may start a customer this long before their shift begins (setting up early). */
 const EARLY_START_MINUTES = 15;
 /** VAT of barber services by country, percent, prices VAT inclusive. */
@@ -113,7 +123,7 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
   const orders = [
     ...serving.map((o) => entry(o, { expected_end: iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE)), wait: 0 })),
-    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position })),
+    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position, expected_at: expectedArrival(queue.snapshot, r.id) })),
   ];
   const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
   return {
@@ -143,6 +153,8 @@ export interface WalkIn {
   barberId: number | null;
   priority: number;
   checkedIn: boolean;
+  /** The demo simulator's customers who joined from afar: an 'app' order on its way, maybe with an expected arrival. */
+  remote?: { expectedAt: number | null };
 }
 
 /** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
@@ -164,6 +176,7 @@ export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<
           checkedIn: w.checkedIn,
           online: false,
           development: deps.config.development,
+          ...(w.remote && { source: 'app' as const, expectedAt: w.remote.expectedAt }),
         })
       ).order.id,
   );

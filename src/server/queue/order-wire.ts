@@ -80,7 +80,7 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
 }
 
 /** The engine's view of an entry: its plan while waiting, or the expected end in service. */
-export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expected_end' | 'wait' | 'position'>;
+export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expected_end' | 'wait' | 'position' | 'expected_at'>;
 
 /** An entry of the operator's queue; `name` is the customer's display name when the order came through the app. */
 export function operatorEntry(o: OrderRow, customerName: string | undefined, items: readonly ItemRow[], plan: Partial<OperatorPlan>): WireOperatorOrder {
@@ -102,6 +102,9 @@ export function operatorEntry(o: OrderRow, customerName: string | undefined, ite
     position: plan.position ?? null,
     duration: o.duration,
     services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+    source: o.source,
+    checked_in_at: iso(o.checkedInAt),
+    expected_at: o.checkedIn ? null : (plan.expected_at ?? iso(o.expectedAt)),
   };
 }
 

@@ -10,7 +10,8 @@ import { customerPriority } from '../domain/profile.ts';
 import { noteQueueChange } from '../domain/pob-cache.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import type { PatchAction } from '../input/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -22,6 +23,7 @@ import type { EngineOrder } from './types.ts';
 
 export const MAX_ITEMS = 10;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /** A service and the ids of its chosen extras, as the caller asked for them (nothing priced yet). */
 export interface Choice {
@@ -64,11 +66,11 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
 }
 
 /** Changes one order inside its shop's transaction, on the order's row as it is once the shop is locked. */
-export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow) => Promise<T>): Promise<T> {
-  return inShop(deps, order.shopId, async (tx) => {
+export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<T>): Promise<T> {
+  return inShop(deps, order.shopId, async (tx, shop) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
     if (!o) throw notFound('Order not found');
-    return fn(tx, o);
+    return fn(tx, o, shop);
   });
 }
 
@@ -118,6 +120,10 @@ export interface Placement {
   online: boolean;
   /** Development mode: test shops and hidden barbers take orders; otherwise they are not found. */
   development: boolean;
+  /** When the customer expects to be at the shop (eta_minutes), or null/absent when he did not say. */
+  expectedAt?: number | null;
+  /** Where the order comes from; default 'app' through the app, 'desk' otherwise (the demo's simulated remote joiners are 'app'). */
+  source?: 'app' | 'desk';
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -161,7 +167,10 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   if (p.online && shop.queueFull) throw conflict('The queue is full');
   const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
-  const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now });
+  const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
+  const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
+  const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
+  const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now, checkedIn: p.checkedIn, ...arrival });
   if (!fit.ok) throw conflict(WIRE_ERRORS.timeslot);
   const placed = {
     shopId: shop.id,
@@ -174,14 +183,15 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     checkedIn: p.checkedIn,
     joinedAt: now,
     quotedWait: fit.wait,
-    source: p.online ? ('app' as const) : ('desk' as const),
+    source,
+    expectedAt,
   };
   const id = await insertOrder(tx, placed, items);
-  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
+  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null, checkedInAt: p.checkedIn ? now : null };
   return {
     order,
     items: items.map((i) => ({ ...i, orderId: id })),
-    queue: withOrder(queue, { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false }),
+    queue: withOrder(queue, { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival }),
   };
 }
 
@@ -189,6 +199,8 @@ export interface JoinInput {
   pobId: number;
   barberId: number | null;
   choices: Choice[];
+  /** Minutes until the customer expects to be at the shop (eta_minutes), or null. */
+  etaMinutes?: number | null;
   /** The request's locale: a shop of another country is not found. */
   country: string;
   /** The Idempotency-Key header and a hash of the body it came with (issue 17 item 14), if the client sent one. */
@@ -237,6 +249,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
         checkedIn: false,
         online: true,
         development: deps.config.development,
+        expectedAt: input.etaMinutes == null ? null : now + input.etaMinutes * MINUTE,
       });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
@@ -261,10 +274,28 @@ export async function customerOrder(deps: Deps, customerId: number, orderId: num
   return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
 }
 
-/** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here') or leave the queue. */
-export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: 'check-in' | 'cancel'): Promise<WireOrder> {
+/** Whether an order is still served today once its expected arrival moves to `at` (the shop's queue as it is now). */
+function fitsWithArrival(queue: ShopQueue, orderId: number, at: number): boolean {
+  const orders = queue.snapshot.orders.map((x) => (x.id === orderId ? { ...x, expectedAt: at } : x));
+  const row = schedule({ ...queue.snapshot, orders }).orders.find((x) => x.id === orderId);
+  return row !== undefined && row.start !== null;
+}
+
+/** "Running late?": a new expected arrival for a waiting order not checked in; refused when it no longer fits today. */
+async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow, etaMinutes: number): Promise<void> {
+  if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) throw conflict(WIRE_ERRORS.etaAfterCheckIn);
+  if (o.status !== 'active') throw conflict('Order is not active');
+  const now = deps.now();
+  const at = now + etaMinutes * MINUTE;
+  if (!fitsWithArrival(await queueOf(tx, shop, now), o.id, at)) throw conflict(WIRE_ERRORS.timeslot);
+  await setExpectedAt(tx, o.id, at);
+}
+
+/** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
+export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
-  await changeOrder(deps, order, async (tx, o) => {
+  await changeOrder(deps, order, async (tx, o, shop) => {
+    if (typeof action === 'object') return moveArrival(deps, tx, o, shop, action.etaMinutes);
     if (action === 'check-in') {
       // In service means at the shop already: nothing to do.
       if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;

@@ -58,7 +58,16 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
       serving: mine.flatMap((o) => (o.status === 'in_service' && o.barberId !== null ? [{ orderId: o.id, barberId: o.barberId, startedAt: o.startedAt ?? o.joinedAt, duration: o.duration }] : [])),
       waiting: s.orders.map((r) => {
         const o = byId.get(r.id)!;
-        return { id: r.id, plannedBarberId: r.barberId, plannedStart: r.start, checkedIn: o.checkedIn, simulated: o.customerId === null, joinedAt: o.joinedAt };
+        return {
+          id: r.id,
+          plannedBarberId: r.barberId,
+          plannedStart: r.start,
+          checkedIn: o.checkedIn,
+          simulated: o.customerId === null,
+          joinedAt: o.joinedAt,
+          chosenBarberId: o.chosenBarberId,
+          expectedAt: o.expectedAt,
+        };
       }),
     };
   });
@@ -66,7 +75,8 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
 
 async function apply(deps: Deps, a: SimAction): Promise<void> {
   if (a.type === 'walk-in') {
-    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, priority: a.priority, checkedIn: a.checkedIn });
+    const remote = a.remote && { expectedAt: a.remote.etaMinutes === null ? null : deps.now() + a.remote.etaMinutes * 60_000 };
+    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, priority: a.priority, checkedIn: a.checkedIn, ...(remote && { remote }) });
     return;
   }
   const order = await orderById(deps.db, a.orderId);

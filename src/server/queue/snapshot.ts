@@ -7,6 +7,8 @@ import type { Queryable } from '../db/db.ts';
 import { addDays, dayBounds, localDay, minutesOf, weekdayOf, zonedTime } from '../lib/tz.ts';
 import { hoursOf, openOrdersAt, type HoursRow, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { shiftsAtShops, type ShopShiftRow } from '../repos/employees.ts';
+import { defaultFigures, type Figures } from './learn.ts';
+import { asFigures, learnedOf, loadFigures } from './learning.ts';
 import type { EngineBarber, EngineOrder, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
@@ -23,6 +25,8 @@ export interface ShopQueueInput {
   /** This shop's waiting and in-service orders. */
   orders: OpenOrderRow[];
   full: boolean;
+  /** What the shop has learned (stored resolved, queue/learning.ts); absent: no learned inputs at all. */
+  figures?: Figures;
 }
 
 /** Today's opening and closing instants in the shop's zone, or null on a closed day. */
@@ -79,6 +83,8 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
         barberId: o.chosenBarberId,
         duration: o.duration,
         checkedIn: o.checkedIn,
+        ...(o.source !== undefined && { source: o.source }),
+        ...(o.expectedAt != null && !o.checkedIn && { expectedAt: o.expectedAt }),
         // The no-bump guard as recorded (repos/guard.ts), never re-judged here.
         pinned: o.pinnedAt != null,
         ...(o.pinnedAt != null && { pinnedAt: o.pinnedAt }),
@@ -87,14 +93,20 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
     }
     // In service: its barber is busy until the service ends (a barber off shift today does not matter here).
     const b = o.barberId === null ? undefined : barbers.get(o.barberId);
-    if (b) b.freeAt = Math.max(b.freeAt, serviceEnd(o, b.speed));
+    if (b) {
+      b.freeAt = Math.max(b.freeAt, serviceEnd(o, b.speed));
+      // Past its expected end he is still busy: the engine adds the learned run-over.
+      if (input.figures) b.serving = true;
+    }
   }
+  const learned = input.figures ? learnedOf(input.figures, now, timezone) : undefined;
   return {
     now,
     hours: todaysHours(input.hours, timezone, now),
     barbers: [...barbers.values()].sort((x, y) => x.id - y.id),
     orders,
     full: input.full,
+    ...(learned && { learned }),
   };
 }
 
@@ -109,6 +121,13 @@ export interface ShopQueue {
   onShiftNow: number;
 }
 
+let defaults: Figures | undefined;
+/** The constants as figures, made once (read only). */
+function constants(): Figures {
+  defaults ??= defaultFigures();
+  return defaults;
+}
+
 function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const r of rows) {
@@ -119,12 +138,23 @@ function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   return out;
 }
 
-/** Queues of several shops at `now`: three queries however many shops. */
+/**
+ * Queues of several shops at `now`: three queries however many shops, and a fourth for the learned figures when
+ * the shop rows do not carry them. A shop without stored figures uses the constants.
+ */
 export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): Promise<Map<number, ShopQueue>> {
   const ids = shops.map((s) => s.id);
   const out = new Map<number, ShopQueue>();
   if (!ids.length) return out;
-  const [hours, shifts, orders] = await Promise.all([hoursOf(q, ids), shiftsAtShops(q, ids, now - DAY_REACH, now + DAY_REACH), openOrdersAt(q, ids)]);
+  // Figures the shop rows do not carry yet (a row read under the shop's lock does) take one query more.
+  const unread = shops.filter((s) => s.figures === undefined).map((s) => s.id);
+  const [hours, shifts, orders, stored] = await Promise.all([
+    hoursOf(q, ids),
+    shiftsAtShops(q, ids, now - DAY_REACH, now + DAY_REACH),
+    openOrdersAt(q, ids),
+    unread.length ? loadFigures(q, unread) : new Map<number, Figures>(),
+  ]);
+  const figuresOf = (shop: ShopRow): Figures | undefined => (shop.figures === undefined ? stored.get(shop.id) : (asFigures(shop.figures) ?? undefined));
   const hoursBy = groupBy(hours, (h) => h.shopId);
   const shiftsBy = groupBy(shifts, (s) => s.shopId);
   const ordersBy = groupBy(orders, (o) => o.shopId);
@@ -136,6 +166,7 @@ export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): P
       shifts: shiftsBy.get(shop.id) ?? [],
       orders: ordersBy.get(shop.id) ?? [],
       full: shop.queueFull,
+      figures: figuresOf(shop) ?? constants(),
     };
     const today = todaysShifts(input.shifts, shop.timezone, now);
     out.set(shop.id, {

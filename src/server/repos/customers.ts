@@ -20,10 +20,11 @@ export interface CustomerRow {
   app_language: string | null;
   language: string | null;
   fcm_token: string | null;
+  alert_lead_minutes: number | null;
 }
 
 const COLUMNS = `id, phone, password_hash, firstname, lastname, email, city, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-  sex, street_address, post_code, tutorial_seen, allow_email, allow_sms, app_language, language, fcm_token`;
+  sex, street_address, post_code, tutorial_seen, allow_email, allow_sms, app_language, language, fcm_token, alert_lead_minutes`;
 
 export interface NewCustomer {
   phone: string;
@@ -84,7 +85,7 @@ export async function upgradePasswordHash(q: Queryable, id: number, oldHash: str
 }
 
 /** Columns a profile PATCH may set (WireProfilePatch); the route checks the values. */
-export const PATCHABLE = ['fcm_token', 'allow_email', 'allow_sms', 'email', 'language', 'app_language', 'tutorial_seen', 'firstname', 'lastname', 'city'] as const;
+export const PATCHABLE = ['fcm_token', 'allow_email', 'allow_sms', 'email', 'language', 'app_language', 'tutorial_seen', 'firstname', 'lastname', 'city', 'alert_lead_minutes'] as const;
 export type PatchableColumn = (typeof PATCHABLE)[number];
 
 export async function updateCustomer(q: Queryable, id: number, patch: Partial<Record<PatchableColumn, unknown>>): Promise<void> {

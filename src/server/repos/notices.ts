@@ -16,12 +16,14 @@ export interface ContactRow {
   /** The number's owner stopped turn-alert SMS with the link an alert carries. */
   smsStopped: boolean;
   language: string | null;
+  /** Minutes before the turn the customer wants the turn alert (10, 20, 30), or null for the default. */
+  alertLead: number | null;
 }
 
 export async function contactsOf(q: Queryable, customerIds: number[]): Promise<Map<number, ContactRow>> {
   if (!customerIds.length) return new Map();
   const { rows } = await q.query<ContactRow>(
-    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language,
+    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language, alert_lead_minutes AS "alertLead",
        EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = customers.phone) AS "smsStopped"
      FROM customers WHERE id = ANY($1::int[])`,
     [customerIds],

@@ -26,6 +26,12 @@ export interface OrderRow {
   startedAt: number | null;
   finishedAt: number | null;
   quotedWait: number | null;
+  /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
+  source: 'app' | 'desk';
+  /** When the customer was first seen at the shop (check-in, or the start of service). */
+  checkedInAt: number | null;
+  /** When the customer said he would be at the shop (eta_minutes at join or "Running late?"). */
+  expectedAt: number | null;
 }
 
 export interface ItemExtra {
@@ -64,6 +70,8 @@ export interface NewOrder {
   quotedWait: number | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
+  /** The expected arrival the customer gave (eta_minutes), or null. */
+  expectedAt: number | null;
 }
 
 export interface NewItem {
@@ -77,7 +85,7 @@ export interface NewItem {
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
-  quoted_wait AS "quotedWait"`;
+  quoted_wait AS "quotedWait", source, checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -142,9 +150,9 @@ export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END) RETURNING id`,
-    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait, o.source],
+    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at, expected_at)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12) RETURNING id`,
+    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait, o.source, iso(o.expectedAt)],
   );
   const id = rows[0].id;
   for (const item of items) {
@@ -212,6 +220,12 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
 
 export async function checkInOrder(q: Queryable, id: number, now: number): Promise<boolean> {
   const { rows } = await q.query(`UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) WHERE id = $1 AND status = 'active' RETURNING id`, [id, iso(now)]);
+  return rows.length > 0;
+}
+
+/** A new expected arrival of a waiting order not checked in ("Running late?"); false when it no longer is one. */
+export async function setExpectedAt(q: Queryable, id: number, at: number): Promise<boolean> {
+  const { rows } = await q.query(`UPDATE orders SET expected_at = $2 WHERE id = $1 AND status = 'active' AND NOT customer_at_pob RETURNING id`, [id, iso(at)]);
   return rows.length > 0;
 }
 

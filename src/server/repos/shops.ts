@@ -21,6 +21,11 @@ export interface ShopRow {
   notices: string[];
   isTest: boolean;
   queueFull: boolean;
+  /**
+   * The shop's learned figures as stored (migration 015), when the read brought them (lockShopForChange): null
+   * when none are stored; absent when the read did not look (the queue's loader reads them then).
+   */
+  figures?: unknown;
 }
 
 export interface HoursRow {
@@ -50,6 +55,10 @@ export interface OpenOrderRow {
   checkedIn: boolean;
   /** When the no-bump guard pinned it (orders.pinned_at, see repos/guard.ts); null or absent: not pinned. */
   pinnedAt?: number | null;
+  /** 'app' or 'desk' (absent in older fixtures: planned as present). */
+  source?: 'app' | 'desk';
+  /** The arrival the customer gave (eta_minutes), or null. */
+  expectedAt?: number | null;
 }
 
 const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
@@ -73,7 +82,12 @@ export async function getShop(q: Queryable, id: number): Promise<ShopRow | null>
  * there is no such shop.
  */
 export async function lockShopForChange(q: Queryable, id: number): Promise<ShopRow | null> {
-  const { rows } = await q.query<ShopRow>(`UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1 RETURNING ${SHOP_COLUMNS}`, [id]);
+  // With the shop's learned figures (migration 015), so that loading the queue under the lock needs no read more.
+  const { rows } = await q.query<ShopRow>(
+    `UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1
+     RETURNING ${SHOP_COLUMNS}, (SELECT l.figures FROM learned_figures l WHERE l.shop_id = shops.id) AS figures`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -148,7 +162,7 @@ export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<Ope
   const { rows } = await q.query<OpenOrderRow>(
     `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
-       pinned_at AS "pinnedAt"
+       pinned_at AS "pinnedAt", source, expected_at AS "expectedAt"
      FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
   );

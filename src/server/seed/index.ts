@@ -9,6 +9,8 @@ import { buildBarbers, type SeedBarber } from './barbers.ts';
 import { iso } from '../lib/time.ts';
 import { bumpSequence, insertRows } from './insert.ts';
 import { buildOrders, type SeedOrder, type SeedOrderItem } from './orders.ts';
+import { buildHistory, type SeedPastOrder } from './history.ts';
+import { refreshLearned } from '../queue/learning.ts';
 import { rng } from './random.ts';
 import { buildMenu, type Menu } from './services.ts';
 import { buildShifts, weekOf, type SeedShift } from './shifts.ts';
@@ -33,6 +35,8 @@ export interface DemoData {
   shifts: SeedShift[];
   orders: SeedOrder[];
   items: SeedOrderItem[];
+  /** Finished orders of the days before (issue 18: what the shops learn from). */
+  history: SeedPastOrder[];
 }
 
 /** The whole demo as plain data (pure: tests can inspect it without a database). */
@@ -42,7 +46,9 @@ export function buildDemo(now: number): DemoData {
   const barbers = buildBarbers(r);
   const shifts = buildShifts(now, barbers, r);
   const { orders, items } = buildOrders(now, barbers, shifts, menus, r);
-  return { menus, barbers, shifts, orders, items };
+  // Its own stream, so the live queue stays as it was before the history existed.
+  const history = buildHistory(now, SHOPS, barbers, rng(SEED + 1));
+  return { menus, barbers, shifts, orders, items, history };
 }
 
 const json = (v: unknown): string => JSON.stringify(v);
@@ -156,14 +162,38 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
       o.checkedIn ? iso(o.startedAt ?? o.joinedAt) : null,
     ]),
   );
-  await bumpSequence(q, 'orders');
   await insertRows(
     q,
     'order_items',
     ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'],
     demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]),
   );
-  return { shops: SHOPS.length, barbers: demo.barbers.length, orders: demo.orders.length };
+  // The past after the live queue's ids, so those stay as they were; then what the shops learn from it.
+  await insertRows(
+    q,
+    'orders',
+    ['id', 'shop_id', 'walk_in_name', 'barber_id', 'status', 'priority', 'duration', 'price', 'customer_at_pob', 'joined_at', 'started_at', 'finished_at', 'source', 'checked_in_at', 'expected_at'],
+    demo.history.map((o, i) => [
+      demo.orders.length + i + 1,
+      o.shopId,
+      'Past customer',
+      o.barberId,
+      o.status,
+      o.priority,
+      o.duration,
+      o.price,
+      o.checkedInAt !== null,
+      iso(o.joinedAt),
+      iso(o.startedAt),
+      iso(o.finishedAt),
+      o.source,
+      iso(o.checkedInAt),
+      iso(o.expectedAt),
+    ]),
+  );
+  await bumpSequence(q, 'orders');
+  await refreshLearned(q, now, { force: true });
+  return { shops: SHOPS.length, barbers: demo.barbers.length, orders: demo.orders.length + demo.history.length };
 }
 
 /** Seeds the demo unconditionally, in one transaction (tests use it on a fresh database). */

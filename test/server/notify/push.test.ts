@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
+import { call, customer, helsinki, item, menu, operatorKey, relogin } from '../queue-helpers.ts';
 import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
 import { checkTurns } from '../../../src/server/queue/notify-turns.ts';
@@ -151,8 +151,10 @@ const pushesTo = (token: string) => fake.sent.filter((s) => s.message.token === 
 turns('a customer whose turn is now is told once by push and once by SMS', async () => {
   const c = await customer(h, { fcmToken: 'tok-A', allowSms: true });
   const s = (await menu(h, 11)).services.find((x) => x.title === 'Haircut')!;
-  const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
-  assert.is(res.status, 201);
+  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
+  assert.is(joined.status, 201);
+  // Joined from afar, he is planned a trip away; at the door, checked in, his turn is now.
+  const res = await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${joined.body.id}/`, { token: c.token, body: { customer_at_pob: true } });
   assert.is(res.body.queue, 0);
   await h.deps.turns.idle();
   assert.is(pushesTo('tok-A').length, 1);
@@ -196,6 +198,10 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   );
   await checkTurns(h.deps);
   assert.is(pushesTo('tok-B').length, 1, 'near once');
+  // He comes in: barbers serve present customers only (issue 18).
+  await relogin(h, b);
+  const came = await call(h, 'PATCH', `/api/fi/customers/${b.id}/orders/${joined.body.id}/`, { token: b.token, body: { customer_at_pob: true } });
+  assert.is(came.status, 200);
   await call(h, 'POST', `/api/fi/operator/orders/${first.id}/finish/`, { token: key });
   await h.deps.turns.idle();
   assert.equal(
@@ -252,6 +258,7 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   const s = (await menu(h, 11)).services.find((x) => x.title === 'Buzz cut')!;
   const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
   assert.is(res.status, 201);
+  await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${res.body.id}/`, { token: c.token, body: { customer_at_pob: true } });
   await h.deps.turns.idle();
   const token = await h.db.query<{ t: string | null }>('SELECT fcm_token AS t FROM customers WHERE id = $1', [c.id]);
   assert.is(token.rows[0].t, null);
@@ -259,7 +266,7 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   // Push off: an order that is due, found by the timer's check, goes by SMS only.
   await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 11 AND status IN ('active', 'in_service')`);
   const d = await customer(h, { fcmToken: 'tok-D', allowSms: true });
-  await h.db.query('INSERT INTO orders (shop_id, customer_id, duration, joined_at) VALUES (11, $1, 15, $2)', [d.id, new Date(h.clock.now()).toISOString()]);
+  await h.db.query('INSERT INTO orders (shop_id, customer_id, duration, joined_at, customer_at_pob) VALUES (11, $1, 15, $2, true)', [d.id, new Date(h.clock.now()).toISOString()]);
   const sent = await checkTurns({ ...h.deps, push: null });
   assert.equal(
     sent.map((n) => [n.customerId, n.kind, n.channel, n.outcome]),

@@ -118,6 +118,7 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
     'app_language',
     'language',
     'fcm_token',
+    'alert_lead_minutes',
     'active_order_id',
     'membership',
     'bonus',

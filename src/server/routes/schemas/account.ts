@@ -92,6 +92,7 @@ const profile = obj({
   app_language: nullable(str),
   language: nullable(str),
   fcm_token: nullable(str),
+  alert_lead_minutes: nullable(int),
   active_order_id: nullable(int),
   membership: nullable(
     obj({
@@ -129,6 +130,7 @@ export const profilePatchSchema = {
       firstname: described('string', 'not blank, at most 100 characters'),
       lastname: described('string', 'not blank, at most 100 characters'),
       city: described('string or null', 'at most 100 characters'),
+      alert_lead_minutes: described('10, 20, 30 or null', 'minutes before the turn the turn alert comes; null: the default (10)'),
     },
     { closed: true },
   ),

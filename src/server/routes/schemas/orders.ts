@@ -38,6 +38,7 @@ export const joinSchema = {
       },
       barber_id: described('integer, string of digits or null', `${bodyIdDoc}; null or absent for anyone`),
       items,
+      eta_minutes: described('integer 0–180 or null', "minutes until the customer expects to be at the shop; absent or null: not said ('Invalid eta_minutes')"),
     },
     { required: ['pob_id'] },
   ),
@@ -79,11 +80,20 @@ export const orderSchema = {
 };
 
 export const orderPatchSchema = {
-  summary: 'Check in at the shop, or leave the queue',
+  summary: 'Check in at the shop, say when you will be there ("Running late?"), or leave the queue',
+  description:
+    "eta_minutes: a new expected arrival, 409 once checked in ('Order is already checked in') and 409 with the timeslot text when the order would no longer be served before closing; nothing is stored on a refusal",
   params: params('id', 'orderId'),
-  // Exactly one of the two, each only `true` ('"cancel": "true"' is 'Invalid cancel'); the handler answers
-  // neither and both.
-  body: body({ customer_at_pob: { type: 'boolean', enum: [true] }, cancel: { type: 'boolean', enum: [true] } }, { closed: true }),
+  // Exactly one of the three, the first two only `true` ('"cancel": "true"' is 'Invalid cancel'); the handler
+  // answers none and several, and checks eta_minutes (its 400 text is the wire contract's).
+  body: body(
+    {
+      customer_at_pob: { type: 'boolean', enum: [true] },
+      cancel: { type: 'boolean', enum: [true] },
+      eta_minutes: described('integer 0–180', "minutes until the customer expects to be at the shop ('Invalid eta_minutes')"),
+    },
+    { closed: true },
+  ),
   response: { 200: { $ref: 'wireOrder#' } },
 };
 
@@ -104,6 +114,9 @@ const operatorOrder = obj({
   position: nullable(num),
   duration: num,
   services: arrayOf(str),
+  source: { type: 'string', enum: ['app', 'desk'] },
+  checked_in_at: isoOrNull,
+  expected_at: isoOrNull,
 });
 
 const operatorPob = obj({

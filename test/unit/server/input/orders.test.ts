@@ -25,8 +25,8 @@ join('reads the ids of SPEC.md §7 items and never their service_info', () => {
     barber_id: null,
     items: [{ amount: 1, service_id: 10, service_info: { duration: 1, group_id: 1, id: 10, price: 1, title: 'x' }, extra_services: [{ amount: 1, service_id: 100, title: 'Wash' }] }],
   };
-  assert.equal(parseJoin(body), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }] });
-  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }), { pobId: 3, barberId: 4, choices: [{ serviceId: 5, extraIds: [] }] });
+  assert.equal(parseJoin(body), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }], etaMinutes: null });
+  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }), { pobId: 3, barberId: 4, choices: [{ serviceId: 5, extraIds: [] }], etaMinutes: null });
 });
 
 join('bad bodies name their field', () => {
@@ -40,6 +40,28 @@ join('bad bodies name their field', () => {
   fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, amount: 3 }] }), 'items');
   fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, extra_services: [{ service_id: 'a' }] }] }), 'items');
   fails(() => parseJoin({ pob_id: 1, items: Array.from({ length: 11 }, (_, i) => ({ service_id: i + 1 })) }), 'items');
+});
+
+join('eta_minutes: an optional integer 0–180, anything else is Invalid eta_minutes', () => {
+  const at = (eta: unknown) => parseJoin({ pob_id: 1, items: [{ service_id: 1 }], eta_minutes: eta }).etaMinutes;
+  assert.is(at(0), 0);
+  assert.is(at(25), 25);
+  assert.is(at(180), 180);
+  assert.is(at(null), null);
+  for (const bad of [-1, 181, 12.5, '10', true, [], {}, Number.NaN]) {
+    try {
+      at(bad);
+      assert.unreachable(`accepted ${JSON.stringify(bad)}`);
+    } catch (err) {
+      assert.is((err as { message: string }).message, 'Invalid eta_minutes');
+    }
+  }
+});
+
+join('PATCH eta_minutes comes alone ("Running late?")', () => {
+  assert.equal(parsePatch({ eta_minutes: 20 }), { etaMinutes: 20 });
+  assert.equal(parsePatch({ eta_minutes: 0 }), { etaMinutes: 0 });
+  for (const body of [{ eta_minutes: 20, cancel: true }, { eta_minutes: 20, customer_at_pob: true }, { eta_minutes: -5 }, { eta_minutes: '5' }, { eta_minutes: null }]) fails(() => parsePatch(body));
 });
 
 join('walk-ins may list bare service ids', () => {

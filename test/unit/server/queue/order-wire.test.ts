@@ -29,6 +29,9 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   startedAt: null,
   finishedAt: null,
   quotedWait: 25,
+  source: 'app',
+  checkedInAt: null,
+  expectedAt: null,
   ...over,
 });
 
@@ -168,7 +171,7 @@ customer('an ended order keeps its own status and its finish time', () => {
 const operator = suite('operator shapes: row → WireOperatorOrder, WireOrderState');
 
 operator('a waiting entry takes the engine plan, in the wire order', () => {
-  const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2 };
+  const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2, expected_at: '2026-11-24T10:18:00.000Z' };
   assert.is(
     JSON.stringify(operatorEntry(row(), 'Aino V.', items, plan)),
     JSON.stringify({
@@ -188,8 +191,20 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       position: 2,
       duration: 50,
       services: ['Haircut', 'Wax', 'Wash'],
+      source: 'app',
+      checked_in_at: null,
+      expected_at: '2026-11-24T10:18:00.000Z',
     }),
   );
+});
+
+operator('the expected arrival is null once checked in; a given one stands without a plan', () => {
+  const given = T + 20 * MIN;
+  assert.is(operatorEntry(row({ expectedAt: given }), 'Aino V.', items, {}).expected_at, new Date(given).toISOString());
+  const here = operatorEntry(row({ checkedIn: true, checkedInAt: T + 5 * MIN, expectedAt: given }), 'Aino V.', items, { expected_at: '2026-11-24T10:30:00.000Z' });
+  assert.is(here.expected_at, null);
+  assert.is(here.checked_in_at, new Date(T + 5 * MIN).toISOString());
+  assert.is(operatorEntry(row({ source: 'desk', customerId: null, walkInName: 'Walk In' }), undefined, items, {}).source, 'desk');
 });
 
 operator("an entry in service keeps its barber; a walk-in shows its name; other orders' items are not listed", () => {

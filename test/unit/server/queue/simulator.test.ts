@@ -1,7 +1,21 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { rng } from '../../../../src/server/seed/random.ts';
-import { actualMinutes, arrivalsPerBarberHour, NO_SHOW_GRACE_MINUTES, simulate, truePace, willShow, type SimAction, type SimShop } from '../../../../src/server/queue/simulator.ts';
+import {
+  actualMinutes,
+  arrivalsPerBarberHour,
+  ETA_SHARE,
+  latenessMinutes,
+  NO_SHOW_AFTER_MINUTES,
+  NO_SHOW_GRACE_MINUTES,
+  REMOTE_SHARE,
+  simulate,
+  tripMinutes,
+  truePace,
+  willShow,
+  type SimAction,
+  type SimShop,
+} from '../../../../src/server/queue/simulator.ts';
 
 const T = Date.UTC(2026, 10, 24, 10, 0);
 const min = (m: number) => T + m * 60_000;
@@ -71,35 +85,64 @@ barbers('an idle barber on shift starts the checked-in order the engine planned 
   assert.is(ofType(step(offShift, min(10)), 'start').length, 0);
 });
 
-barbers('an app customer who does not turn up becomes a no-show after the grace, and is never checked in for them', () => {
-  const waiting = [{ id: 5, plannedBarberId: 1, plannedStart: min(0), checkedIn: false, simulated: false, joinedAt: min(0) }];
-  const s = quiet({ waiting, barbers: [{ id: 1, onShift: true, idleSince: min(0) }] });
-  for (let seed = 1; seed < 30; seed++) {
-    const early = step(s, min(NO_SHOW_GRACE_MINUTES - 1), seed);
-    assert.equal(early, [], 'waiting for them');
-  }
-  assert.equal(step(s, min(NO_SHOW_GRACE_MINUTES)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
-  const cameLate = quiet({ waiting: [{ ...waiting[0], joinedAt: min(5) }], barbers: [{ id: 1, onShift: true, idleSince: min(0) }] });
-  assert.equal(step(cameLate, min(NO_SHOW_GRACE_MINUTES)), [], 'the grace runs from when they joined an idle barber');
+barbers('an app customer who does not turn up loses the place the grace after he was due, once his turn is near; never checked in for him', () => {
+  const one = [{ id: 1, onShift: true, idleSince: min(0) }];
+  const noEta = { id: 5, plannedBarberId: 1, plannedStart: min(35), checkedIn: false, simulated: false, joinedAt: min(0), expectedAt: null };
+  const due = NO_SHOW_AFTER_MINUTES + NO_SHOW_GRACE_MINUTES;
+  for (let seed = 1; seed < 30; seed++) assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due - 1), seed), [], 'waiting for him');
+  assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
+  const farDown = { ...noEta, plannedStart: min(due + 60) };
+  assert.equal(step(quiet({ waiting: [farDown], barbers: one }), min(due)), [], 'not while his turn is far');
+  const gaveEta = { ...noEta, expectedAt: min(50), plannedStart: min(52) };
+  assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(59)), [], 'the grace runs from the arrival he gave');
+  assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(60)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
 });
 
-barbers('simulated remote walk-ins turn up before their turn, or never', () => {
+barbers('barbers serve present customers only: the first present one in service order, around an absent one', () => {
+  const waiting = [
+    { id: 5, plannedBarberId: 1, plannedStart: min(0), checkedIn: false, simulated: false, joinedAt: min(-5), expectedAt: min(20) },
+    { id: 6, plannedBarberId: 2, plannedStart: min(0), checkedIn: true, simulated: true, joinedAt: min(-4) },
+    { id: 7, plannedBarberId: null, plannedStart: min(30), checkedIn: true, simulated: true, joinedAt: min(-3), chosenBarberId: 2 },
+    { id: 8, plannedBarberId: null, plannedStart: min(30), checkedIn: true, simulated: true, joinedAt: min(-2) },
+  ];
+  const starts = ofType(step(quiet({ waiting }), min(0)), 'start');
+  assert.equal(
+    starts.map((a) => [a.orderId, a.barberId]),
+    [
+      [6, 1],
+      [7, 2],
+    ],
+    'barber 1 takes 6 (5 is away); barber 2, whom 6 was planned on, takes the next present one he may serve: 7, who chose him',
+  );
+  assert.ok(!starts.some((a) => a.orderId === 5), 'never the absent one');
+});
+
+barbers('simulated customers from afar arrive after their trip or the arrival they gave, or never', () => {
   const ids = Array.from({ length: 60 }, (_, i) => i + 100);
   const showing = ids.filter(willShow);
   assert.ok(showing.length > 40 && showing.length < 60, `most show: ${showing.length}`);
   for (const id of ids.slice(0, 20)) {
-    const waiting = [{ id, plannedBarberId: 1, plannedStart: min(5), checkedIn: false, simulated: true, joinedAt: min(0) }];
-    const s = quiet({
-      waiting,
-      barbers: [
-        { id: 1, onShift: true, idleSince: min(0) },
-        { id: 2, onShift: false, idleSince: min(0) },
-      ],
-    });
-    let checkedIn = false;
-    for (let seed = 1; seed <= 40 && !checkedIn; seed++) checkedIn = ofType(step(s, min(0), seed, 1), 'check-in').length > 0;
-    assert.is(checkedIn, willShow(id), `order ${id}`);
+    assert.ok(tripMinutes(id) >= 5 && tripMinutes(id) <= 30);
+    const away = { id, plannedBarberId: 1, plannedStart: min(5), checkedIn: false, simulated: true, joinedAt: min(0), expectedAt: null as number | null };
+    const at = (t: number, w = away) => ofType(step(quiet({ waiting: [w] }), t), 'check-in').length > 0;
+    assert.is(at(min(tripMinutes(id)) - 1000), false, `order ${id} still on the way`);
+    assert.is(at(min(tripMinutes(id))), willShow(id), `order ${id} arrives after his trip`);
+    const eta = { ...away, expectedAt: min(20) };
+    assert.is(at(min(20 + latenessMinutes(id)), eta), willShow(id), `order ${id} arrives about when he said`);
+    assert.is(at(min(20 + latenessMinutes(id)) - 1000, eta), false);
   }
+});
+
+barbers('half the simulated walk-ins join from afar, half of those with an expected arrival of 5–30 minutes', () => {
+  const r = rng(21);
+  const all: Extract<SimAction, { type: 'walk-in' }>[] = [];
+  for (let i = 0; i < 1500; i++) all.push(...ofType(simulate({ shops: [shop()], tickMinutes: 5 }, min(0), r), 'walk-in'));
+  const remote = all.filter((a) => a.remote);
+  assert.ok(Math.abs(remote.length / all.length - REMOTE_SHARE) < 0.06, `${remote.length} of ${all.length}`);
+  assert.ok(remote.every((a) => !a.checkedIn) && all.filter((a) => !a.remote).every((a) => a.checkedIn));
+  const withEta = remote.filter((a) => a.remote!.etaMinutes !== null);
+  assert.ok(Math.abs(withEta.length / remote.length - ETA_SHARE) < 0.08);
+  assert.ok(withEta.every((a) => a.remote!.etaMinutes! >= 5 && a.remote!.etaMinutes! <= 30));
 });
 
 const arrivals = suite('arrivals');

@@ -1,0 +1,69 @@
+/**
+ * A small past for the demo (issue 18): a few finished orders per shop on the days before the seeding instant,
+ * so the shops' learned figures (remote joiners' trips, lateness against a given arrival, run-over, join rates)
+ * have something to learn from. Small on purpose: HISTORY_DAYS × HISTORY_PER_DAY orders a shop.
+ */
+import type { SeedBarber } from './barbers.ts';
+import type { Rng } from './random.ts';
+import type { SeedShop } from './shops.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+export const HISTORY_DAYS = 2;
+export const HISTORY_PER_DAY = 8;
+
+export interface SeedPastOrder {
+  shopId: number;
+  barberId: number;
+  status: 'serviced' | 'no-show';
+  priority: number;
+  source: 'app' | 'desk';
+  duration: number;
+  price: number;
+  joinedAt: number;
+  checkedInAt: number | null;
+  expectedAt: number | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+/** Finished orders of the HISTORY_DAYS days before `now` at every shop with barbers, all over before `now`. */
+export function buildHistory(now: number, shops: readonly SeedShop[], barbers: readonly SeedBarber[], r: Rng): SeedPastOrder[] {
+  const out: SeedPastOrder[] = [];
+  for (const shop of shops) {
+    const staff = barbers.filter((b) => b.homeShopId === shop.id);
+    if (!staff.length) continue;
+    for (let d = 1; d <= HISTORY_DAYS; d++) {
+      for (let i = 0; i < HISTORY_PER_DAY; i++) {
+        const b = r.pick(staff);
+        // Around the seeding hour on earlier days (-3 h … +6 h), so the join rates cover the day's hours.
+        const joinedAt = now - d * DAY + r.int(-3, 5) * HOUR + r.int(0, 59) * MINUTE;
+        const duration = r.pick([20, 30, 30, 45, 60]);
+        const remote = r.chance(0.65);
+        const gaveEta = remote && r.chance(0.5);
+        const trip = r.int(5, 30);
+        const expectedAt = gaveEta ? joinedAt + trip * MINUTE : null;
+        const came = !r.chance(0.04);
+        const checkedInAt = !came ? null : remote ? joinedAt + (gaveEta ? trip + r.int(-4, 8) : trip) * MINUTE : joinedAt;
+        const startedAt = checkedInAt === null ? null : checkedInAt + r.int(0, 20) * MINUTE;
+        const ran = Math.round(duration * b.speed) + (r.chance(0.1) ? r.int(5, 15) : r.int(-5, 4));
+        out.push({
+          shopId: shop.id,
+          barberId: b.id,
+          status: came ? 'serviced' : 'no-show',
+          priority: r.chance(0.3) ? r.int(1, 3) : 0,
+          source: remote ? 'app' : 'desk',
+          duration,
+          price: 2000 + duration * 50,
+          joinedAt,
+          checkedInAt,
+          expectedAt,
+          startedAt,
+          finishedAt: startedAt === null ? joinedAt + HOUR : startedAt + ran * MINUTE,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => a.joinedAt - b.joinedAt);
+}
