@@ -93,8 +93,6 @@ export interface WireProfile {
   active_order_id: number | null;
   membership: WireMembership | null;
   bonus: WireBonus | null;
-  /** Minutes before the turn the turn alert comes: null for the default, else 10, 20 or 30 (issue 18). Optional: older servers leave it out. */
-  alert_lead_minutes?: number | null;
 }
 
 /** PATCH /customers/{id}/ body: any subset. */

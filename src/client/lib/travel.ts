@@ -3,7 +3,9 @@
  * where he is (walking under WALK_MAX_KM, city driving above it, constants in src/shared/travel.ts), the answers he
  * may pick instead, the turn alert's lead, and whether that alert would fall due at once ("leave now").
  */
-import { CITY_DRIVE_KMH, DRIVE_OVERHEAD_MINUTES, MAX_ETA_MINUTES, WALK_KMH, WALK_MAX_KM } from '../../shared/travel.ts';
+import { ALERT_LEAD_CHOICES, CITY_DRIVE_KMH, DEFAULT_ALERT_LEAD_MINUTES, DRIVE_OVERHEAD_MINUTES, MAX_ETA_MINUTES, WALK_KMH, WALK_MAX_KM } from '../../shared/travel.ts';
+
+export { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES };
 import { distanceKm } from './distance.ts';
 import type { LatLng } from './types.ts';
 
@@ -36,15 +38,9 @@ export function tripFrom(position: LatLng | null | undefined, shop: LatLng | nul
 export const ETA_CHOICES = [0, 10, 20, 30] as const;
 export type EtaChoice = (typeof ETA_CHOICES)[number];
 
-/** The turn alert's lead a customer may choose (alert_lead_minutes; null is the default). */
-export const ALERT_LEAD_CHOICES = [10, 20, 30] as const;
-export type AlertLead = (typeof ALERT_LEAD_CHOICES)[number];
-/** The default lead: the server's turn-near alert comes when the wait is at most 10 minutes. */
-export const DEFAULT_ALERT_LEAD_MINUTES = 10;
-
-/** A profile's alert_lead_minutes as a lead in minutes: one of the choices, else the default. */
+/** A profile's alert_lead_minutes (src/shared/travel.ts: null or 10, 20, 30) as a lead in minutes: one of the choices, else the default. */
 export function alertLead(value: unknown): number {
-  return ALERT_LEAD_CHOICES.includes(value as AlertLead) ? (value as number) : DEFAULT_ALERT_LEAD_MINUTES;
+  return typeof value === 'number' && ALERT_LEAD_CHOICES.includes(value) ? value : DEFAULT_ALERT_LEAD_MINUTES;
 }
 
 /**
