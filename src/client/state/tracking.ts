@@ -14,6 +14,7 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { serverTextKey } from '../lib/account.ts';
 import { loc, navigate } from '../router/history.ts';
 import { ApiError } from '../services/http.ts';
+import { load, save } from '../services/storage.ts';
 import * as api from '../services/orders.ts';
 import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
@@ -73,9 +74,18 @@ export const messageText = computed(() => {
   return v.arriveAt !== null ? t(v.key, { time: clock(v.arriveAt) }) : t(v.key);
 });
 
-/** The arrival this phone gave for an order (joining with an ETA, or "Running late?"). */
+/** The arrival this phone gave for an order (joining with an ETA, or "Running late?"), kept across a reload. */
 export function noteExpected(orderId: number, at: number) {
   givenArrival.value = { orderId, at };
+  void save('arrival', { orderId, at });
+}
+
+/** The stored arrival of the tracked order, when this phone has none in memory (after a reload). */
+async function restoreArrival() {
+  if (givenArrival.peek()) return;
+  const stored = await load<{ orderId: unknown; at: unknown }>('arrival');
+  if (givenArrival.peek() || !stored || typeof stored.orderId !== 'number' || typeof stored.at !== 'number' || !Number.isFinite(stored.at)) return;
+  givenArrival.value = { orderId: stored.orderId, at: stored.at };
 }
 
 let seq = 0;
@@ -89,6 +99,7 @@ let handedOverAt: number | null = null;
 function finish() {
   if (ended.peek()) return;
   ended.value = true;
+  forgetArrival();
   clearTimeout(retryTimer);
   // SPEC.md §4: a non-active status clears the active order (until the next profile sync says so too).
   if (activeOrderId.peek() !== null) noteActiveOrder(null);
@@ -163,6 +174,7 @@ export function startTracking(): () => void {
   const fresh = handedOverAt !== null && Date.now() - handedOverAt < REFRESH_MS && order.peek()?.orderId === activeOrderId.peek();
   handedOverAt = null;
   ended.value = false;
+  void restoreArrival();
   const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: !fresh });
   let first = true;
   const stopWatch = effect(() => {
@@ -304,5 +316,11 @@ export function reset() {
   clearTimeout(homeTimer);
   clearTracking();
   canceled.value = false;
+  forgetArrival();
+}
+
+/** The order is over: its arrival is forgotten on this phone too. */
+function forgetArrival() {
   givenArrival.value = null;
+  void save('arrival', null);
 }

@@ -11,7 +11,7 @@ import { stubFetch, wireProfile } from '../account-fetch.ts';
 import { wireOrder } from '../queue-fixtures.ts';
 import Tracking from '../../../src/client/screens/Tracking/index.tsx';
 import { navigate } from '../../../src/client/router/history.ts';
-import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
+import { load, memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
@@ -47,6 +47,7 @@ const QUEUE_TEXTS = ['come to the barbershop', 'Come to the barbershop', 'Head t
 test.after.each(async () => {
   await cleanup();
   tracking.reset();
+  setKeyValueStore(memoryKeyValue());
   resetSession();
   resetAccount();
   resetNotices();
@@ -103,6 +104,21 @@ test('travel from the ETA this phone gave when the server does not say; in time 
   assert.is(el.querySelector('.tracking-wait')?.getAttribute('data-state'), 'queue', 'the wait is now longer than the trip');
   assert.not.ok(text(el.querySelector('.tracking-message')).includes('saavut'));
   f.restore();
+});
+
+test('the arrival given survives a reload (stored), and is forgotten when the order ends', async () => {
+  const at = Date.now() + 30 * MIN;
+  tracking.noteExpected(41, at);
+  await settle(5);
+  tracking.givenArrival.value = null; // a reload: memory gone, storage kept
+  const first = await open({ [ORDER]: [{ body: wireOrder({ queue: 15 }) }, { body: wireOrder({ status: 'serviced', queue: null }) }] });
+  await settle(5);
+  assert.is(first.el.querySelector('.tracking-wait')?.getAttribute('data-state'), 'travel');
+  assert.ok(text(first.el.querySelector('.tracking-message')).includes(clock(at, 'en-GB')));
+  assert.equal(await load('arrival'), { orderId: 41, at });
+  await act(() => tracking.refreshOrder());
+  assert.is(await load('arrival'), undefined, 'forgotten with the order');
+  first.f.restore();
 });
 
 test('"Running late?": the choices, then PATCH {eta_minutes}; the new arrival counts at once', async () => {
