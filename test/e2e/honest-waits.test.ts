@@ -55,7 +55,7 @@ honest('the review fills the arrival from the position and sends it; "Running la
   if (await confirm.isVisible()) await confirm.locator('button.primary').click();
   const location = review.locator('.eta-location');
   await location.waitFor();
-  assert.is((await location.innerText()).trim(), 'About 13 min by car from where you are');
+  assert.is(((await location.textContent()) ?? '').trim(), 'About 13 min by car from where you are');
   assert.ok(await location.locator('input').isChecked(), 'chosen by default');
   await review.locator('button.order-send').click();
   await page.waitForURL(/\/tracking$/);
@@ -70,12 +70,12 @@ honest('the review fills the arrival from the position and sends it; "Running la
   const late = bodies.find((b) => b.method === 'PATCH' && (b.body as { eta_minutes?: number }).eta_minutes !== undefined);
   assert.equal(late?.body, { eta_minutes: 30 });
   assert.is(late?.status, 200);
-  const wait = await page.locator('.tracking-live .timer').innerText();
+  const wait = (await page.locator('.tracking-live .timer').textContent()) ?? '';
   const minutes = /\d+/.test(wait) ? Number(/\d+/.exec(wait)![0]) : 0;
   if (minutes < 30) {
     // The trip is longer than the wait: the turn comes about when he arrives.
     assert.is(await page.locator('.tracking-wait').getAttribute('data-state'), 'travel');
-    assert.match(await page.locator('.tracking-message').innerText(), /^Your turn comes about when you arrive, around \d\d:\d\d\.$/);
+    assert.match((await page.locator('.tracking-message').textContent()) ?? '', /^Your turn comes about when you arrive, around \d\d:\d\d\.$/);
   }
 });
 
@@ -83,7 +83,7 @@ honest('after check-in: no "Running late?", the server refuses a new arrival wit
   await page.locator('.tracking-check-in').click();
   await page.locator('.tracking-checked-in').waitFor();
   assert.is(await page.locator('button.tracking-late').count(), 0);
-  assert.is(await page.locator('.tracking-message').innerText(), 'You are checked in.');
+  assert.is(await page.locator('.tracking-message').textContent(), 'You are checked in.');
   // The server's side of the same refusal, through the app's own stored session.
   // A string, not a function: tsx would wrap named functions in a helper the page does not have (browser.ts).
   const refused = (await page.evaluate(`(async () => {
