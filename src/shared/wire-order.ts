@@ -16,10 +16,12 @@ export interface WireOrderInput {
   pob_id: number;
   barber_id?: number | null;
   items: WireOrderItemInput[];
+  /** When the customer expects to be at the shop, minutes from now (integer 0–180; issue 18). */
+  eta_minutes?: number;
 }
 
-/** PATCH /customers/{id}/orders/{orderId}/ body: one of the two. */
-export type WireOrderPatch = { customer_at_pob: true } | { cancel: true };
+/** PATCH /customers/{id}/orders/{orderId}/ body: one of these (eta_minutes: "Running late?", 409 after check-in). */
+export type WireOrderPatch = { customer_at_pob: true } | { cancel: true } | { eta_minutes: number };
 
 /** On the wire, waiting and in service are both 'active' (SPEC.md §3); in_service tells them apart. */
 export type WireOrderStatus = 'active' | 'cancelled' | 'serviced' | 'no-show';
@@ -68,6 +70,8 @@ export interface WireOrder {
   ahead: number;
   /** The wait quoted when the order was placed. */
   quoted_wait: number | null;
+  /** When the customer is expected at the shop (ISO; null once checked in or when not known). Optional: older servers leave it out. */
+  expected_at?: string | null;
   date: string; // ISO, when the order joined the queue
   started_at: string | null;
   finished_at: string | null;

@@ -219,10 +219,17 @@ a11y('logged in: the join dialogs, tracking, its receipt and the leave dialog', 
   }
   await review.waitFor();
   await audit('shop page, order review');
+  // Issue 18: an arrival picked (30 min or more), with "leave now" when the wait is no longer than that.
+  await review.locator('.eta-option', { hasText: '30 min or more' }).click();
+  await audit('shop page, order review, an arrival picked');
   await review.locator('button.order-send').click();
   await page.waitForURL(/\/tracking$/);
   await page.locator('.tracking-live .timer').waitFor();
   await audit('tracking');
+  await page.locator('button.tracking-late').click();
+  await page.locator('.tracking-late-choices').waitFor();
+  await audit('tracking, "Running late?" choices open');
+  await page.locator('button.tracking-late-cancel').click();
   await page.locator('.tracking-receipt button, button[aria-controls*="receipt"]').first().click();
   await audit('tracking, receipt open');
   await go('/receipt', 'h1');

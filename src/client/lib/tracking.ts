@@ -41,6 +41,8 @@ export interface TrackedOrder {
   services: OrderService[];
   price: number;
   duration: number;
+  /** When the server expects the customer at the shop (epoch ms); null when it does not say. */
+  expectedAt: number | null;
 }
 
 const STATUSES: readonly OrderStatus[] = ['active', 'cancelled', 'serviced', 'no-show'];
@@ -81,6 +83,7 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
     })),
     price: num(w.price),
     duration: num(w.duration),
+    expectedAt: typeof w.expected_at === 'string' && Number.isFinite(Date.parse(w.expected_at)) ? Date.parse(w.expected_at) : null,
   };
 }
 

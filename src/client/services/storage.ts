@@ -22,7 +22,9 @@ export type StoredKey =
   | 'welcomeSeen'
   | 'development'
   | 'tutorialSeen'
-  | 'detectedLocale';
+  | 'detectedLocale'
+  /** Issue 18: the arrival this phone gave for its active order ({orderId, at}), for tracking's travel line after a reload. */
+  | 'arrival';
 
 export interface KeyValue {
   get(key: string): Promise<unknown>;

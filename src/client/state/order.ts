@@ -20,7 +20,8 @@ import { notify } from './notices.ts';
 import { activeOrderId, loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
-import { handOver } from './tracking.ts';
+import { etaMinutes, resetEta } from './eta.ts';
+import { checkIn, handOver, noteExpected } from './tracking.ts';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -147,7 +148,8 @@ export async function sendOrder(): Promise<boolean> {
   const chosen = lines.peek();
   if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
   const barberId = barber.peek();
-  const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}) };
+  const eta = etaMinutes.peek();
+  const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}), ...(eta !== null ? { eta_minutes: eta } : {}) };
   batch(() => {
     sending.value = 'pending';
     error.value = null;
@@ -165,7 +167,10 @@ export async function sendOrder(): Promise<boolean> {
       // The gate, the floating button and tracking follow the joined order; tracking starts from this answer.
       noteActiveOrder(answer.id, s.id);
       handOver(answer);
+      if (eta) noteExpected(answer.id, Date.now() + eta * 60_000);
     });
+    // "I'm here": the customer is at the shop, so the new order is checked in at once (as tracking's check-in does).
+    if (eta === 0 && answer.status === 'active' && !answer.customer_at_pob) void checkIn();
     const sum = totals.peek();
     track('queue-confirmation', {
       pob_id: s.id,
@@ -192,6 +197,7 @@ let lastSend: { key: string; body: string } | null = null;
 /** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
   lastSend = null;
+  resetEta();
   batch(() => {
     barbershop.value = null;
     selection.value = rules.EMPTY_SELECTION;

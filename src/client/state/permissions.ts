@@ -9,3 +9,9 @@ export function toggleEmailPermission() {
 export function toggleSmsPermission() {
   return patchProfile({ allow_sms: !profile.peek()?.allow_sms });
 }
+
+/** Issue 18: when the turn alert comes, kept in the profile (null: the default; else 10, 20 or 30 minutes before). */
+export function setAlertLead(minutes: number | null) {
+  if ((profile.peek()?.alert_lead_minutes ?? null) === minutes) return Promise.resolve(true);
+  return patchProfile({ alert_lead_minutes: minutes });
+}

@@ -8,12 +8,17 @@ import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import type { QueueMessage } from '../lib/queue-message.ts';
-import { isEnded, neutralKey, nextMessage, toTrackedOrder, type TrackedOrder } from '../lib/tracking.ts';
+import { isEnded, nextMessage, toTrackedOrder, type TrackedOrder } from '../lib/tracking.ts';
+import { trackingState } from '../lib/tracking-state.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { serverTextKey } from '../lib/account.ts';
 import { loc, navigate } from '../router/history.ts';
 import { ApiError } from '../services/http.ts';
+import { load, save } from '../services/storage.ts';
 import * as api from '../services/orders.ts';
 import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
+import { intlOfLanguage as intlOf } from '../lib/shop-detail.ts';
 import { notify } from './notices.ts';
 import { poll } from './poll.ts';
 import { activeRenames } from './prefs.ts';
@@ -36,16 +41,52 @@ export const canceled = signal(false);
 export const ended = signal(false);
 export const receiptOpen = signal(false);
 
-/** The message's text: one of the five increase/decrease texts, or the single text of the other kinds. */
-export const messageText = computed(() => {
-  const m = message.value;
-  if (m.kind === 'increase' || m.kind === 'decrease') {
-    const list = tList(`tracking.messages.${m.kind}`);
-    return list[m.index] ?? list[0] ?? '';
-  }
-  if (m.kind === 'neutral') return t(`tracking.messages.${neutralKey(order.value?.queue ?? null)}`);
-  return t(`tracking.messages.${m.kind}`);
+/** "Running late?": closed, choosing a new arrival, or sending it. */
+export const lateStatus = signal<'idle' | 'choosing' | 'pending'>('idle');
+/** The arrival this phone gave for its order (at join or when running late), for a server that does not send expected_at. */
+export const givenArrival = signal<{ orderId: number; at: number } | null>(null);
+
+/** When the customer is expected at the shop: the server's word, else what this phone gave for the same order. */
+export const expectedAt = computed(() => {
+  const o = order.value;
+  if (!o) return null;
+  if (o.expectedAt !== null) return o.expectedAt;
+  const given = givenArrival.value;
+  return given && given.orderId === o.orderId ? given.at : null;
 });
+
+/** The one state of the order and its one message (lib/tracking-state.ts); re-read at every refresh. */
+export const view = computed(() => {
+  const o = order.value;
+  return o ? trackingState(o, { message: message.value, expectedAt: expectedAt.value, now: Date.now() }) : null;
+});
+
+const clock = (at: number) => new Intl.DateTimeFormat(intlOf(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
+
+/** The message's text: one of the five increase/decrease texts, or the single text of the other states. */
+export const messageText = computed(() => {
+  const v = view.value;
+  if (!v) return '';
+  if (v.kind === 'queue' && (message.value.kind === 'increase' || message.value.kind === 'decrease')) {
+    const list = tList(v.key);
+    return list[v.index] ?? list[0] ?? '';
+  }
+  return v.arriveAt !== null ? t(v.key, { time: clock(v.arriveAt) }) : t(v.key);
+});
+
+/** The arrival this phone gave for an order (joining with an ETA, or "Running late?"), kept across a reload. */
+export function noteExpected(orderId: number, at: number) {
+  givenArrival.value = { orderId, at };
+  void save('arrival', { orderId, at });
+}
+
+/** The stored arrival of the tracked order, when this phone has none in memory (after a reload). */
+async function restoreArrival() {
+  if (givenArrival.peek()) return;
+  const stored = await load<{ orderId: unknown; at: unknown }>('arrival');
+  if (givenArrival.peek() || !stored || typeof stored.orderId !== 'number' || typeof stored.at !== 'number' || !Number.isFinite(stored.at)) return;
+  givenArrival.value = { orderId: stored.orderId, at: stored.at };
+}
 
 let seq = 0;
 let failures = 0;
@@ -58,6 +99,7 @@ let handedOverAt: number | null = null;
 function finish() {
   if (ended.peek()) return;
   ended.value = true;
+  forgetArrival();
   clearTimeout(retryTimer);
   // SPEC.md §4: a non-active status clears the active order (until the next profile sync says so too).
   if (activeOrderId.peek() !== null) noteActiveOrder(null);
@@ -132,6 +174,7 @@ export function startTracking(): () => void {
   const fresh = handedOverAt !== null && Date.now() - handedOverAt < REFRESH_MS && order.peek()?.orderId === activeOrderId.peek();
   handedOverAt = null;
   ended.value = false;
+  void restoreArrival();
   const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: !fresh });
   let first = true;
   const stopWatch = effect(() => {
@@ -167,6 +210,50 @@ export async function checkIn(): Promise<boolean> {
   } catch {
     checkInStatus.value = 'error';
     if (user.peek()) notify({ kind: 'error', title: t('tracking.checkIn.error') }, ERROR_NOTICE_MS);
+    return false;
+  }
+}
+
+export function askLate() {
+  const o = order.peek();
+  if (o && o.status === 'active' && !o.checkedIn && !o.inService && lateStatus.peek() === 'idle') lateStatus.value = 'choosing';
+}
+
+export function cancelLate() {
+  if (lateStatus.peek() === 'choosing') lateStatus.value = 'idle';
+}
+
+/**
+ * "Running late?": the new arrival, minutes from now, as PATCH {eta_minutes}. A 409 is a refusal that changes
+ * nothing: after check-in (the screen then refreshes to show it), or with the timeslot text when the shop cannot serve
+ * the customer before closing if he arrives then; each is said in the customer's language.
+ */
+export async function sendLate(minutes: number): Promise<boolean> {
+  const o = order.peek();
+  const u = user.peek();
+  if (!o || !u || lateStatus.peek() === 'pending') return false;
+  lateStatus.value = 'pending';
+  try {
+    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { eta_minutes: minutes });
+    seq++;
+    batch(() => {
+      lateStatus.value = 'idle';
+      noteExpected(o.orderId, Date.now() + minutes * 60_000);
+      apply(w);
+    });
+    notify({ kind: 'info', title: t('tracking.late.saved') }, ERROR_NOTICE_MS);
+    return true;
+  } catch (err) {
+    lateStatus.value = 'idle';
+    if (!user.peek()) return false;
+    const text = err instanceof ApiError ? err.message.trim() : '';
+    if (err instanceof ApiError && err.status === 409 && text === WIRE_ERRORS.timeslot) {
+      notify({ kind: 'error', title: t('tracking.late.timeslot.title'), text: t('tracking.late.timeslot.text') }, ERROR_NOTICE_MS);
+    } else if (err instanceof ApiError && err.status === 409) {
+      const known = serverTextKey(text);
+      notify({ kind: 'error', title: t('tracking.late.refused'), text: (known && t(known)) || t('tracking.late.checkedIn') }, ERROR_NOTICE_MS);
+      void refreshOrder();
+    } else notify({ kind: 'error', title: t('tracking.late.error') }, ERROR_NOTICE_MS);
     return false;
   }
 }
@@ -219,6 +306,7 @@ export function clearTracking() {
     message.value = NEUTRAL;
     checkInStatus.value = 'idle';
     leaveStatus.value = 'idle';
+    lateStatus.value = 'idle';
     receiptOpen.value = false;
     ended.value = false;
   });
@@ -228,4 +316,11 @@ export function reset() {
   clearTimeout(homeTimer);
   clearTracking();
   canceled.value = false;
+  forgetArrival();
+}
+
+/** The order is over: its arrival is forgotten on this phone too. */
+function forgetArrival() {
+  givenArrival.value = null;
+  void save('arrival', null);
 }

@@ -116,7 +116,7 @@ test('the receipt toggle lists services with extras: name, description, price, d
   f.restore();
 });
 
-test('check in: PATCH customer_at_pob, then the shop-link message instead of the button', async () => {
+test('check in: PATCH customer_at_pob, then the checked-in message and the shop link instead of the button', async () => {
   const { el, f } = await open({ [ORDER]: { body: wireOrder() }, [PATCH]: { body: wireOrder({ customer_at_pob: true }) } });
   await fire.click(el.querySelector('.tracking-check-in'));
   await settle(5);
@@ -124,8 +124,9 @@ test('check in: PATCH customer_at_pob, then the shop-link message instead of the
   assert.equal(patch.body, { customer_at_pob: true });
   assert.is(tracking.order.value?.checkedIn, true);
   assert.is(el.querySelector('.tracking-check-in'), null);
+  assert.ok(text(el.querySelector('.tracking-message')).startsWith('You are checked in.'));
+  assert.not.ok(text(el).includes('you may lose your place'), 'no warning once at the shop');
   const done = el.querySelector('.tracking-checked-in')!;
-  assert.ok(text(done).includes('You are checked in.'));
   assert.is(done.querySelector('a')?.getAttribute('href'), '/barbershop/2');
   assert.ok(button(el, 'Leave the queue'), 'still active, so leaving is still offered');
   f.restore();

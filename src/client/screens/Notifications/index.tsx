@@ -1,13 +1,15 @@
 /**
  * Notifications (SPEC.md §2, §4, §6): SMS permission (patching the inverse) and push, which works only on
  * Android with Chrome and a firebase config; without that config "not available here", else the browser notice.
+ * When the turn alert comes (issue 18): the default, or 10, 20 or 30 minutes before the turn (alert_lead_minutes).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
-import { toggleSmsPermission } from '../../state/permissions.ts';
+import { setAlertLead, toggleSmsPermission } from '../../state/permissions.ts';
+import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES } from '../../lib/travel.ts';
 import { pushAvailable, pushEnabled, pushMissing, pushStatus, togglePush } from '../../state/push.ts';
 import { SubPage, Toggle } from '../Profile/ui.tsx';
 
@@ -33,6 +35,16 @@ export default function Notifications(_props: ScreenProps) {
         busy={push === 'pending'}
         onToggle={() => void togglePush()}
       />
+      <fieldset className="alert-lead" disabled={patching}>
+        <legend>{t('notifications.lead.title')}</legend>
+        <p className="muted alert-lead-text">{t('notifications.lead.text')}</p>
+        {([null, ...ALERT_LEAD_CHOICES] as const).map((m) => (
+          <label key={m ?? 'default'} className="alert-lead-option">
+            <input type="radio" name="alert-lead" checked={(profile.value?.alert_lead_minutes ?? null) === m} onChange={() => void setAlertLead(m)} />
+            <span>{m === null ? t('notifications.lead.default', { minutes: DEFAULT_ALERT_LEAD_MINUTES }) : t('notifications.lead.minutes', { minutes: m })}</span>
+          </label>
+        ))}
+      </fieldset>
       <p className={patchStatus.value === 'error' || push === 'rejected' ? 'status-line error' : 'status-line'} aria-live="polite">
         {push === 'rejected' ? t('notifications.pushFailed') : patchStatus.value === 'error' ? t('account.patchFailed') : patching ? t('account.saving') : ''}
       </p>

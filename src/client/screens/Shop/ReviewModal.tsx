@@ -16,6 +16,7 @@ import { config } from '../../state/config.ts';
 import { language, locale, t } from '../../state/i18n.ts';
 import { backToEditing, barber, lines, sending, sendOrder, totals } from '../../state/order.ts';
 import { selectedQueue, wait } from '../../state/shop-page.ts';
+import { EtaChoice } from './EtaChoice.tsx';
 
 function MapPreview({ shop, onOpen }: { shop: ShopDetail; onOpen: () => void }) {
   useSignals();
@@ -76,6 +77,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
           </dd>
         </div>
       </dl>
+      <EtaChoice />
       <h3 className="review-services-title">{t('order.review.services')}</h3>
       <ul className="review-lines">
         {lines.value.map(({ service, extras }) => (

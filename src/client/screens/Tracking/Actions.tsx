@@ -1,6 +1,7 @@
 /**
  * Check in and leave (SPEC.md §2): 'check in early' while the queue is unknown or above 0, else 'check in';
- * after check-in the shop-link message. Leaving only while the order is active, after a confirm dialog.
+ * after check-in the shop link (the state's message is the wait card's). "Running late?" (issue 18) while the
+ * customer is on his way. Leaving only while the order is active, after a confirm dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -8,6 +9,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { canLeave, checkInLabel, type TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
 import { askLeave, cancelLeave, checkIn, checkInStatus, confirmLeave, leaveStatus } from '../../state/tracking.ts';
+import { RunningLate } from './RunningLate.tsx';
 
 export function Actions({ order: o }: { order: TrackedOrder }) {
   useSignals();
@@ -15,21 +17,26 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
   const leaving = leaveStatus.value;
   return (
     <section className="tracking-actions section" aria-label={t('tracking.actions')}>
-      {o.checkedIn || o.inService ? (
-        <div className="tracking-checked-in card" role="status">
+      {o.inService ? null : o.checkedIn ? (
+        <div className="tracking-checked-in card">
           <Icon name="check" />
-          <p>
-            {t('tracking.checkIn.done')} <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
-          </p>
-          {/* SPEC.md §9: serving may start 1–15 minutes after arrival; once in service the note no longer applies. */}
-          {!o.inService && <p className="tracking-serve-note">{t('checkin.note')}</p>}
+          <div>
+            {/* SPEC.md §9: serving may start 1–15 minutes after arrival. */}
+            <p className="tracking-serve-note">{t('checkin.note')}</p>
+            <p>
+              <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
+            </p>
+          </div>
         </div>
       ) : (
         o.status === 'active' && (
-          <button type="button" className="button primary block tracking-check-in" onClick={() => void checkIn()} disabled={checking} aria-busy={checking || undefined}>
-            {checking && <span className="button-spinner" aria-hidden="true" />}
-            {checking ? t('tracking.checkIn.pending') : t(`tracking.checkIn.${checkInLabel(o.queue)}`)}
-          </button>
+          <>
+            <button type="button" className="button primary block tracking-check-in" onClick={() => void checkIn()} disabled={checking} aria-busy={checking || undefined}>
+              {checking && <span className="button-spinner" aria-hidden="true" />}
+              {checking ? t('tracking.checkIn.pending') : t(`tracking.checkIn.${checkInLabel(o.queue)}`)}
+            </button>
+            <RunningLate />
+          </>
         )
       )}
       {canLeave(o) && (

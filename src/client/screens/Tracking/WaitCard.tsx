@@ -1,16 +1,16 @@
 /**
- * The wait (SPEC.md §2, §4): minutes with the colour class of the wait ('Now' at 0), customers ahead and the
- * queue message, in one polite live region so a change in wait is announced to screen readers.
+ * The wait (SPEC.md §2, §4): minutes with the colour class of the wait ('Now' at 0), customers ahead and the one
+ * message of the order's state (lib/tracking-state.ts), in one polite live region so a change is announced to
+ * screen readers. The warning about losing the place shows only while the customer is not at the shop.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Timer } from '../../components/Timer.tsx';
 import { timerClass } from '../../lib/timer.ts';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { messageText } from '../../state/tracking.ts';
+import { messageText, view } from '../../state/tracking.ts';
 
 function aheadText(o: TrackedOrder): string {
-  if (o.inService) return t('tracking.ahead.inService');
   if (o.queue === null) return '';
   if (o.ahead === 0) return t('tracking.ahead.zero');
   return o.ahead === 1 ? t('tracking.ahead.one') : t('tracking.ahead.many', { count: o.ahead });
@@ -18,9 +18,10 @@ function aheadText(o: TrackedOrder): string {
 
 export function WaitCard({ order: o }: { order: TrackedOrder }) {
   useSignals();
-  const ahead = aheadText(o);
+  const v = view.value;
+  const ahead = v?.ahead ? aheadText(o) : '';
   return (
-    <section className="tracking-wait card" data-wait={o.queue === null ? 'unknown' : timerClass(o.queue)} aria-labelledby="tracking-wait-title">
+    <section className="tracking-wait card" data-wait={o.queue === null ? 'unknown' : timerClass(o.queue)} data-state={v?.kind} aria-labelledby="tracking-wait-title">
       <h2 id="tracking-wait-title" className="tracking-wait-label">
         {t('tracking.wait.title')}
       </h2>
@@ -29,7 +30,7 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
         {ahead && <p className="tracking-ahead">{ahead}</p>}
         <p className="tracking-message">{messageText.value}</p>
       </div>
-      {!o.checkedIn && !o.inService && <p className="tracking-warning">{t('tracking.messages.warning')}</p>}
+      {v?.warning && <p className="tracking-warning">{t('tracking.messages.warning')}</p>}
     </section>
   );
 }

@@ -147,6 +147,7 @@ customer('a waiting order: every field, in the wire order', () => {
     ],
     price: 4300,
     duration: 50,
+    expectedAt: null,
   };
   assert.equal(toTrackedOrder(JSON.parse(JSON.stringify(wire))), want);
 });

@@ -1,0 +1,61 @@
+/**
+ * The review step's expected arrival (issue 18): from the customer's position and the shop's location when location
+ * is allowed, else what the customer picks ("I'm here" / about 10 / about 20 / 30 min or more), sent as the order
+ * POST's eta_minutes. "I'm here" also checks in once the order is placed. When the turn alert would fall due at once,
+ * the review says "leave now".
+ */
+import { computed, signal } from '@preact/signals-react';
+import { alertLead, type EtaChoice, leaveNow, tripFrom } from '../lib/travel.ts';
+import { currentPosition } from '../services/geo.ts';
+import { locationPermission } from '../services/location-permission.ts';
+import { save } from '../services/storage.ts';
+import { geo } from './geo.ts';
+import { profile } from './session.ts';
+import { wait } from './shop-page.ts';
+import { shop } from './shops.ts';
+
+/** 'location': the trip from the position; a number: the customer's pick; null: not chosen (no position either). */
+export const etaChoice = signal<'location' | EtaChoice | null>(null);
+
+/** The trip from the customer's known position to the shop, or null. */
+export const trip = computed(() => {
+  const g = geo.value;
+  const s = shop.value;
+  return g.status === 'fulfilled' && s ? tripFrom({ lat: g.lat, lng: g.lng }, s.coords) : null;
+});
+
+/** The choice in effect: the customer's, else the trip from his position when there is one. */
+export const effectiveChoice = computed(() => etaChoice.value ?? (trip.value ? 'location' : null));
+
+/** eta_minutes of the POST, or null to send none. */
+export const etaMinutes = computed(() => {
+  const c = effectiveChoice.value;
+  if (c === 'location') return trip.value?.minutes ?? null;
+  return c;
+});
+
+/** The review's "leave now": the turn alert (the profile's lead, or time to leave for a longer trip) is due at once. */
+export const leaveAtOnce = computed(() => leaveNow(wait.value, etaMinutes.value, alertLead(profile.value?.alert_lead_minutes)));
+
+export function chooseEta(choice: 'location' | EtaChoice) {
+  etaChoice.value = choice;
+}
+
+/**
+ * The review opened: when the browser already allows location, read a fresh position (a stored one may be old).
+ * Never asks for the permission here, and a failed read keeps what was known, without a notice: the picks remain.
+ */
+export async function prepareEta(): Promise<void> {
+  if (geo.peek().status === 'pending' || (await locationPermission()) !== 'granted') return;
+  try {
+    const { lat, lng } = await currentPosition();
+    geo.value = { status: 'fulfilled', lat, lng };
+    await Promise.all([save('userLatitude', lat), save('userLongitude', lng)]);
+  } catch {
+    // Denied meanwhile, timed out or unavailable: the customer picks instead.
+  }
+}
+
+export function resetEta() {
+  etaChoice.value = null;
+}
