@@ -68,6 +68,8 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
     queue: wait.queue,
     ahead: wait.ahead,
     quoted_wait: order.quotedWait,
+    // When he said he would arrive, while he is on his way (tracking's travel line reads it on any device).
+    expected_at: order.status === 'active' && !order.checkedIn ? iso(order.expectedAt) : null,
     date: c.joined_at,
     started_at: c.started_at,
     finished_at: c.finished_at,

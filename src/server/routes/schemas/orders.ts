@@ -62,6 +62,7 @@ export const wireOrder: JsonSchema = {
     queue: nullable(num),
     ahead: num,
     quoted_wait: nullable(num),
+    expected_at: isoOrNull,
     date: iso,
     started_at: isoOrNull,
     finished_at: isoOrNull,

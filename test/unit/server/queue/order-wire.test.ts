@@ -76,6 +76,14 @@ const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({ shop, items, 
 
 const customer = suite('customer order: row → WireOrder → client');
 
+customer('the expected arrival shows while the customer is on his way, never once he is at the shop or done', () => {
+  const at = Date.parse('2026-11-24T10:20:00.000Z');
+  assert.is(wireOrder(row({ expectedAt: at }), ctx()).expected_at, '2026-11-24T10:20:00.000Z');
+  assert.is(wireOrder(row({ expectedAt: at, checkedIn: true }), ctx()).expected_at, null);
+  assert.is(wireOrder(row({ expectedAt: at, status: 'in_service' }), ctx()).expected_at, null);
+  assert.is(wireOrder(row({ expectedAt: at, status: 'cancelled' }), ctx()).expected_at, null);
+});
+
 customer('a waiting order: every field, in the wire order', () => {
   const wire = wireOrder(row(), ctx());
   assert.is(
@@ -91,6 +99,7 @@ customer('a waiting order: every field, in the wire order', () => {
       queue: 25,
       ahead: 2,
       quoted_wait: 25,
+      expected_at: null,
       date: '2026-11-24T10:00:00.000Z',
       started_at: null,
       finished_at: null,
