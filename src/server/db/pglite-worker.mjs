@@ -13,7 +13,10 @@
  * its 'end'); its statements name it in `tx`; 'end' commits or rolls back and answers with the outcome.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { parentPort } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+
+/** The channel to db/pglite.ts (its other end can be read synchronously there, see `drain`). */
+const port = workerData.port;
 
 const TIMESTAMPTZ_OID = 1184;
 const parsers = { 20: Number, 1700: Number, [TIMESTAMPTZ_OID]: (text) => text };
@@ -35,8 +38,8 @@ function plain(err) {
 
 function answer(id, work) {
   work.then(
-    (res) => parentPort.postMessage({ id, ...res }),
-    (err) => parentPort.postMessage({ id, error: plain(err) }),
+    (res) => port.postMessage({ id, ...res }),
+    (err) => port.postMessage({ id, error: plain(err) }),
   );
 }
 
@@ -48,7 +51,7 @@ function result(res) {
 /** Thrown into PGlite's transaction to roll it back when the caller's function failed. */
 class Rollback extends Error {}
 
-parentPort.on('message', (msg) => {
+port.on('message', (msg) => {
   switch (msg.op) {
     case 'open':
       answer(
@@ -63,7 +66,7 @@ parentPort.on('message', (msg) => {
     case 'query': {
       const q = msg.tx === undefined ? pg : txs.get(msg.tx)?.t;
       if (!q) {
-        parentPort.postMessage({ id: msg.id, error: { message: 'The transaction has ended' } });
+        port.postMessage({ id: msg.id, error: { message: 'The transaction has ended' } });
         break;
       }
       answer(msg.id, q.query(msg.sql, msg.params).then(result));
@@ -81,7 +84,7 @@ parentPort.on('message', (msg) => {
     case 'end': {
       const open = txs.get(msg.tx);
       if (!open) {
-        parentPort.postMessage({ id: msg.id, error: { message: 'The transaction has ended' } });
+        port.postMessage({ id: msg.id, error: { message: 'The transaction has ended' } });
         break;
       }
       txs.delete(msg.tx);

@@ -9,7 +9,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db.ts';
 import { epochMs } from './time.ts';
 import { lockDataDir } from './lock.ts';
@@ -43,28 +44,41 @@ export async function openPglite(dir: string | null): Promise<Db> {
     mkdirSync(dir, { recursive: true });
     unlock = await lockDataDir(dir);
   }
-  const worker = new Worker(workerUrl);
+  const { port1: port, port2 } = new MessageChannel();
+  const worker = new Worker(workerUrl, { workerData: { port: port2 }, transferList: [port2] });
   const pending = new Map<number, { resolve: (a: Answer) => void; reject: (err: Error) => void }>();
   let nextId = 1;
   let dead: Error | null = null;
   // The thread keeps the process alive only while it owes an answer, as PGlite in this thread did.
   worker.unref();
+  port.unref();
   const settle = () => {
-    if (!pending.size) worker.unref();
+    if (!pending.size) port.unref();
   };
   const fail = (err: Error) => {
     dead ??= err;
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
-  worker.on('message', (a: Answer) => {
+  const onAnswer = (a: Answer) => {
     const p = pending.get(a.id);
     if (!p) return;
     pending.delete(a.id);
     settle();
     if (a.error) p.reject(rebuild(a.error));
     else p.resolve(a);
-  });
+  };
+  port.on('message', onAnswer);
+  // An answer that arrived is taken at the start of every HTTP request too, not only on the event loop's next
+  // turn: a turn under 200 busy connections lasts tens of milliseconds, and a join's transaction (a dozen
+  // statements, each waiting for its answer to be taken) would hold PGlite's one connection for a dozen turns,
+  // queueing the other joins and every shop-list refresh behind it. Taken here, its next statement is sent
+  // after the current request's handler, as when PGlite ran on this thread.
+  const drain = () => {
+    if (!pending.size) return;
+    for (let m = receiveMessageOnPort(port); m; m = pending.size ? receiveMessageOnPort(port) : undefined) onAnswer(m.message as Answer);
+  };
+  subscribe('http.server.request.start', drain);
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit ${code})`)));
   const call = (req: Request): Promise<Answer> => {
@@ -72,8 +86,8 @@ export async function openPglite(dir: string | null): Promise<Db> {
     const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, ...req });
+      port.ref();
+      port.postMessage({ id, ...req });
     });
   };
   const rows = <T>(a: Answer): { rows: T[] } => {
@@ -88,6 +102,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
   try {
     await call({ op: 'open', dataDir: dir ? join(dir, 'pglite') : null });
   } catch (err) {
+    unsubscribe('http.server.request.start', drain);
     await worker.terminate();
     unlock();
     throw err;
@@ -125,6 +140,8 @@ export async function openPglite(dir: string | null): Promise<Db> {
         try {
           if (!dead) await call({ op: 'close' });
         } finally {
+          unsubscribe('http.server.request.start', drain);
+          port.close();
           await worker.terminate();
           unlock();
         }
