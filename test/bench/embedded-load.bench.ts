@@ -240,6 +240,11 @@ const BEFORE = [
   '  joins (201)   p50 1334 / 5768 / 10016 ms   p99 9942 / 10266 / 10784 ms',
   '  /config.json  p50 6046 / 6087 / 9837 ms   max 9942 / 9998 / 10495 ms (accepted by the server only when the load stopped)',
   '  item 2 br reads while 40 logins hash: p50 8 ms  p99 149 ms  max 595 ms (load average 21.6)',
+  'PGlite on its own thread (h17), 20 s, interleaved with main f2604a6 on the shared 2-core machine, load average 18-21, two runs each:',
+  '  main f2604a6  reads p99 1177 / 920 ms, max 4984 / 2683 ms; joins p99 12788 / 6285 ms; /config.json p50 8458 / 2672 ms, max 12836 / 6242 ms;',
+  '                18057 / 28152 reads served; server CPU 385 / 283 µs a request, main thread 193 µs',
+  '  h17           reads p99 231 / 259 ms, max 378 / 1679 ms; joins p99 350 / 1614 ms; /config.json p50 18 / 36 ms, max 173 / 1468 ms;',
+  '                every request max 384 / 1742 ms; 82806 / 78198 reads served; server CPU 111 / 119 µs a request, main thread 46 / 50 µs',
 ];
 
 await bench('PGlite', null);
