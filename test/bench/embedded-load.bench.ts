@@ -219,8 +219,9 @@ function serverCpu(pid: number): { total: number; main: number } | null {
     const pids = tree(pid);
     let total = 0;
     for (const p of pids) total += times(readFileSync(`/proc/${p}/stat`, 'utf8'));
-    // The server is the deepest process (tsx's node child); its main thread's tid is its pid.
-    const server = pids[pids.length - 1];
+    // The server is tsx's node child (started with tsx's --import; tsx may also run an esbuild process); its main
+    // thread's tid is its pid.
+    const server = pids.find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--import')) ?? pids[pids.length - 1];
     return { total, main: times(readFileSync(`/proc/${server}/task/${server}/stat`, 'utf8')) };
   } catch {
     return null;
