@@ -15,7 +15,7 @@ async function main() {
   const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = () => Date.now();
   if (config.seed) {
-    const seeded = await seedIfEmpty(db, { now: now(), development: config.development });
+    const seeded = await seedIfEmpty(db, { now: now(), development: config.development, scrypt: config.scrypt });
     if (seeded) {
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
       console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);

@@ -11,7 +11,7 @@
  * BENCH_SECONDS (default 20) sets each phase's length. The machine's load average is printed with each figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,7 +27,7 @@ const CONNECTIONS = 200;
 const JOINS_PER_SECOND = 20;
 const SECRET = `bench-secret-${process.pid}`;
 
-type Sample = { ms: number; status: number; error?: string };
+type Sample = { ms: number; status: number; at: number; error?: string };
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -151,6 +151,7 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
     const shops = await joinShops(base);
     console.log(`${engine}: ${SECONDS} s, ${CONNECTIONS} connections on GET /api/fi/pobs/ (br), ${JOINS_PER_SECOND} joins/s over ${shops.length} open shops`);
     console.log(`  load average before: ${load()}`);
+    const cpu0 = serverCpu(child.pid!);
     const mixed = await runLoad({ base, mode: 'mixed', seconds: SECONDS, connections: CONNECTIONS, joinsPerSecond: JOINS_PER_SECOND, logins: 0, customers, joinShops: shops });
     const f = mixed.figures;
     const made = f.joins.filter((s) => s.status === 201);
@@ -160,6 +161,16 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
     console.log(`  joins (201)   ${fmt(stats(made), '  (goal p99 ≤ 1000 ms)')}  not 201: ${others.length}${others.length ? ` ${JSON.stringify(countBy(others))}` : ''}`);
     console.log(`  /config.json  ${fmt(stats(f.config), '  (goal max ≤ 100 ms, new connection each)')}`);
     console.log(`  every request max ${all.max.toFixed(0)} ms (goal ≤ 2000 ms); unanswered at the end: ${mixed.unanswered}; load average after: ${load()}`);
+    console.log(`  over 300 ms: ${slowSeconds([...f.reads, ...f.joins, ...f.config], 300)}`);
+    const cpu1 = serverCpu(child.pid!);
+    if (cpu0 && cpu1) {
+      const served = f.reads.length + f.joins.length + f.config.length;
+      const main = cpu1.main - cpu0.main;
+      const total = cpu1.total - cpu0.total;
+      console.log(
+        `  server CPU: ${(total / 1000).toFixed(1)} s (main thread ${(main / 1000).toFixed(1)} s) for ${served} requests: ${((1000 * total) / served).toFixed(0)} µs a request, main thread ${((1000 * main) / served).toFixed(0)} µs`,
+      );
+    }
     const hash = await runLoad({ base, mode: 'hash', seconds: Math.min(SECONDS, 15), connections: 0, joinsPerSecond: 0, logins: 40, customers: [], joinShops: [] });
     const h = hash.figures;
     console.log(`  item 2: br GET /api/fi/pobs/1/ while 40 logins with unknown phones hash: ${fmt(stats(h.reads))}`);
@@ -169,6 +180,51 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
     await new Promise((r) => child.once('close', r));
     await pgdb?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** How many requests took over `ms`, by the second of the run they were sent in ("s3: 12"), to tell a warm-up stall from a steady one. */
+function slowSeconds(samples: Sample[], ms: number): string {
+  const slow = samples.filter((s) => s.ms > ms);
+  if (!slow.length) return 'none';
+  const by = countBy(slow.map((s) => `s${Math.floor(s.at / 1000)}`));
+  return `${slow.length} (sent in ${Object.entries(by)
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')})`;
+}
+
+/**
+ * CPU time (ms) the server has used, from /proc: every thread of the process tree under pid (tsx starts node as
+ * a child), and the main thread of the process that listens alone. Null without /proc. CPU per request does not
+ * depend on how busy the shared machine is, unlike the latencies.
+ */
+function serverCpu(pid: number): { total: number; main: number } | null {
+  const tick = 10; // USER_HZ is 100 on Linux
+  const times = (stat: string) => {
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * tick;
+  };
+  try {
+    const tree = (p: number): number[] => [
+      p,
+      ...readdirSync(`/proc/${p}/task`).flatMap((t) =>
+        readFileSync(`/proc/${p}/task/${t}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .flatMap((c) => tree(Number(c))),
+      ),
+    ];
+    const pids = tree(pid);
+    let total = 0;
+    for (const p of pids) total += times(readFileSync(`/proc/${p}/stat`, 'utf8'));
+    // The server is tsx's node child (started with tsx's --import; tsx may also run an esbuild process); its main
+    // thread's tid is its pid.
+    const server = pids.find((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--import')) ?? pids[pids.length - 1];
+    return { total, main: times(readFileSync(`/proc/${server}/task/${server}/stat`, 'utf8')) };
+  } catch {
+    return null;
   }
 }
 
@@ -185,6 +241,11 @@ const BEFORE = [
   '  joins (201)   p50 1334 / 5768 / 10016 ms   p99 9942 / 10266 / 10784 ms',
   '  /config.json  p50 6046 / 6087 / 9837 ms   max 9942 / 9998 / 10495 ms (accepted by the server only when the load stopped)',
   '  item 2 br reads while 40 logins hash: p50 8 ms  p99 149 ms  max 595 ms (load average 21.6)',
+  'PGlite on its own thread (h17), 20 s, interleaved with main f2604a6 on the shared 2-core machine, load average 18-21, two runs each:',
+  '  main f2604a6  reads p99 1177 / 920 ms, max 4984 / 2683 ms; joins p99 12788 / 6285 ms; /config.json p50 8458 / 2672 ms, max 12836 / 6242 ms;',
+  '                18057 / 28152 reads served; server CPU 385 / 283 µs a request, main thread 193 µs',
+  '  h17           reads p99 231 / 259 ms, max 378 / 1679 ms; joins p99 350 / 1614 ms; /config.json p50 18 / 36 ms, max 173 / 1468 ms;',
+  '                every request max 384 / 1742 ms; 82806 / 78198 reads served; server CPU 111 / 119 µs a request, main thread 46 / 50 µs',
 ];
 
 await bench('PGlite', null);

@@ -1,6 +1,6 @@
 /**
- * Issue 17 item 5, by count and order, not by time. On PGlite every statement runs on the event loop's thread
- * (WASM) and one at a time: a cached shop list or shop page is answered from memory without a statement, so
+ * Issue 17 item 5, by count and order, not by time. On PGlite statements run one at a time (on PGlite's own
+ * thread since db/pglite-worker.mjs; db/pglite.test.ts checks that): a cached shop list or shop page is answered from memory without a statement, so
  * 200 phones polling the list add no database work and never queue behind a join; a queue change that
  * commits still shows in the next read. On PostgreSQL (other processes write) a cached read asks only the
  * queue version.

@@ -18,23 +18,26 @@ const MIN_BYTES = 1024;
 const KEEP = 32;
 const KEEP_MAX_BYTES = 256 * 1024;
 
-const kept = new Map<string, Promise<Buffer>>();
+/** Kept answers by their JSON, one map per encoding: the payload itself is the key (a cached shop answer is the
+ * same string object each time, routes/pobs.ts, so its hash is computed once), never a concatenation. */
+const kept = { br: new Map<string, Promise<Buffer>>(), gz: new Map<string, Promise<Buffer>>() };
 
 function compressed(payload: string, useBr: boolean): Promise<Buffer> {
   const run = () => (useBr ? br(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gz(payload, { level: 6 }));
   if (payload.length > KEEP_MAX_BYTES) return run();
-  const key = (useBr ? 'br\n' : 'gz\n') + payload;
-  const hit = kept.get(key);
+  const key = payload;
+  const map = useBr ? kept.br : kept.gz;
+  const hit = map.get(key);
   if (hit) {
     // Most recently used last: the oldest is the one dropped.
-    kept.delete(key);
-    kept.set(key, hit);
+    map.delete(key);
+    map.set(key, hit);
     return hit;
   }
   const out = run();
-  kept.set(key, out);
-  out.catch(() => kept.get(key) === out && kept.delete(key));
-  if (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+  map.set(key, out);
+  out.catch(() => map.get(key) === out && map.delete(key));
+  if (map.size > KEEP) map.delete(map.keys().next().value!);
   return out;
 }
 

@@ -16,6 +16,7 @@ import { buildMenu, type Menu } from './services.ts';
 import { buildShifts, weekOf, type SeedShift } from './shifts.ts';
 import { SHOPS, TIMEZONES } from './shops.ts';
 import { seedAccounts } from './accounts.ts';
+import type { ScryptParams } from '../auth/passwords.ts';
 import { NOTICE_TEXTS, SPECIALITY_TEXTS, textsOf, translate } from './texts-other.ts';
 import { ALL_LANGUAGES } from '../../shared/locales.ts';
 
@@ -206,14 +207,15 @@ export function seedDemo(db: Db, now: number): Promise<SeedCounts> {
  * barbers are always part of it, because `?dev=1` may reveal them on any deployment; `development` is
  * accepted so the caller's intent is explicit and the seed may differ by mode later.
  */
-export function seedIfEmpty(db: Db, opts: { now: number; development: boolean }): Promise<(SeedCounts & { accounts: DemoAccount[] }) | null> {
+export function seedIfEmpty(db: Db, opts: { now: number; development: boolean; scrypt?: ScryptParams }): Promise<(SeedCounts & { accounts: DemoAccount[] }) | null> {
   return db.transaction(async (tx) => {
     // Several processes may start at once against one PostgreSQL: the first seeds, the others then see shops.
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(72232)');
     if ((await countShops(tx)) > 0) return null;
     const counts = await write(tx, opts.now);
     // The demo customers (one per membership level) come with the first start only, not with seedDemo,
-    // so that server tests do not pay four full-cost password hashes each.
-    return { ...counts, accounts: await seedAccounts(tx, opts.now) };
+    // so that server tests do not pay four full-cost password hashes each. They are hashed at the configured
+    // cost (SCRYPT_LOG_N; the OWASP cost by default), as a login would re-hash them anyway.
+    return { ...counts, accounts: await seedAccounts(tx, opts.now, { scrypt: opts.scrypt }) };
   });
 }

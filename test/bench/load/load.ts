@@ -30,7 +30,9 @@ const args = JSON.parse(
 ) as Args;
 const url = new URL(args.base);
 
-type Sample = { ms: number; status: number; error?: string };
+/** at: when the request was sent, in ms since the load began (to tell a warm-up stall from a steady one). */
+type Sample = { ms: number; status: number; at: number; error?: string };
+const began = performance.now();
 const figures: Record<string, Sample[]> = { reads: [], joins: [], config: [], logins: [] };
 let inFlight = 0;
 
@@ -46,11 +48,11 @@ function request(agent: http.Agent | false, method: string, path: string, header
         res.on('data', (b: Buffer) => {
           if (res.statusCode! >= 400 && text.length < 200) text += b;
         });
-        res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, ...(text && { error: text.slice(0, 200) }) }));
-        res.on('error', () => done({ ms: performance.now() - t0, status: 0 }));
+        res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, at: t0 - began, ...(text && { error: text.slice(0, 200) }) }));
+        res.on('error', () => done({ ms: performance.now() - t0, status: 0, at: t0 - began }));
       },
     );
-    req.on('error', () => done({ ms: performance.now() - t0, status: 0 }));
+    req.on('error', () => done({ ms: performance.now() - t0, status: 0, at: t0 - began }));
     req.end(body);
   }).finally(() => inFlight--);
 }
