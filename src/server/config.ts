@@ -85,6 +85,8 @@ export interface Limits {
   joinsCustomer: number;
   /** A turn SMS that falls due earlier waits until the order is this old (TURN_SMS_MIN_AGE_S, seconds). */
   turnSmsMinAgeMs: number;
+  /** Pairing tries (right or wrong codes) from one address in 15 minutes (PAIRING_LIMIT_ADDRESS). */
+  pairingAddress: number;
 }
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -101,6 +103,7 @@ export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
   joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
+  pairingAddress: count(env, 'PAIRING_LIMIT_ADDRESS', 10),
 });
 
 export type TrustProxy = false | number | string[];

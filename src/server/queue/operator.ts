@@ -12,7 +12,8 @@ import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../domain/barber-image.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
-import { addOperatorKeyHash, allShops, shopOfKeyHash } from '../repos/operators.ts';
+import { addOperatorKeyHash, allShops, principalOfKeyHash, touchDevice, type OperatorPrincipal } from '../repos/operators.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { getShop, menuTextsOf, type ShopRow } from '../repos/shops.ts';
@@ -65,24 +66,39 @@ export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<st
   return file;
 }
 
+/**
+ * Who the bearer is: one of a shop's keys (`npm run operator-key`) or a paired device's key (queue/devices.ts);
+ * 401 for no key, an unknown or a revoked one. A device is noted as seen (at most once a minute).
+ */
+export async function operatorOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<OperatorPrincipal> {
+  if (!bearer) throw unauthorized(WIRE_ERRORS.missingOperatorKey);
+  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
+  const who = await principalOfKeyHash(q, hashOperatorKey(bearer));
+  if (!who) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
+  if (who.deviceId !== null) await touchDevice(q, who.deviceId, now);
+  return who;
+}
+
 /** The shop whose key the bearer is; 401 for no key or an unknown one. */
-export async function operatorShopOf(q: Queryable, bearer: string | null): Promise<number> {
-  if (!bearer) throw unauthorized('Missing operator key');
-  const shopId = await shopOfKeyHash(q, hashOperatorKey(bearer));
-  if (shopId === null) throw unauthorized('Invalid operator key');
-  return shopId;
+export async function operatorShopOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<number> {
+  return (await operatorOf(q, bearer, now)).shopId;
 }
 
 /**
- * The bearer must be one of the target shop's keys (found by its hash). A valid key of another shop is a 403 (a key of shop A cannot touch shop B), anything else a 401.
+ * The bearer must be one of the target shop's keys or devices (found by its hash). A valid key of another shop is
+ * a 403 (a key of shop A cannot touch shop B), anything else a 401. Reading only: a display passes too.
  */
-export async function authorizeShop(q: Queryable, bearer: string | null, target: number): Promise<void> {
-  if (!bearer) throw unauthorized('Missing operator key');
-  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
-  const shop = await shopOfKeyHash(q, hashOperatorKey(bearer));
-  if (shop === target) return;
-  if (shop !== null) throw forbidden('This key is for another shop');
-  throw unauthorized('Invalid operator key');
+export async function authorizeShop(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await operatorOf(q, bearer, now);
+  if (who.shopId !== target) throw forbidden(WIRE_ERRORS.otherShopKey);
+  return who;
+}
+
+/** As authorizeShop, for a change to the shop: a display key only reads (403). */
+export async function authorizeAction(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await authorizeShop(q, bearer, target, now);
+  if (who.role === 'display') throw forbidden(WIRE_ERRORS.displayReadOnly);
+  return who;
 }
 
 async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {

@@ -6,38 +6,65 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
-import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
+import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
+import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
+import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
+import { deviceDeleteSchema, devicesSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
+type DeviceParams = { Params: { id: string; deviceId: string } };
 
 export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
 
-  /** The path's shop, once the bearer is its key. */
-  const pob = async (req: FastifyRequest<IdParams>): Promise<number> => {
+  /** The path's shop, once the bearer is its key or one of its devices; a change (`act`) refuses a display (403). */
+  const pob = async (req: FastifyRequest<IdParams>, act = true): Promise<number> => {
     const id = parseId(req.params.id);
     // An id too large to exist: still 401/403 first, so a key-less caller learns nothing.
-    await authorizeShop(deps.db, key(req), id ?? 0);
+    await (act ? authorizeAction : authorizeShop)(deps.db, key(req), id ?? 0, deps.now());
     return id!;
   };
 
-  /** The path's order, once the bearer is a valid key (401) of the order's shop (403). */
+  /** The path's order, once the bearer is a valid key (401) of the order's shop that may act (403). */
   const order = async (req: FastifyRequest<IdParams>): Promise<OrderRow> => {
     const id = parseId(req.params.id);
-    await operatorShopOf(deps.db, key(req));
+    await operatorOf(deps.db, key(req), deps.now());
     const o = await shopOrder(deps.db, id);
-    await authorizeShop(deps.db, key(req), o.shopId);
+    await authorizeAction(deps.db, key(req), o.shopId, deps.now());
     return o;
   };
 
   const after = async (o: OrderRow) => orderState(await shopOrder(deps.db, o.id));
 
-  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req)));
+  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
+
+  app.get('/operator/me/', { schema: meSchema }, async (req) => whoAmI(deps, await operatorOf(deps.db, key(req), deps.now())));
+
+  // No bearer: the code is the credential. Tries per address are limited before the code is looked at.
+  app.post('/operator/pairing/', { schema: pairingSchema }, async (req, reply) => {
+    const body = bodyOf(req);
+    const name = deviceName(body.name);
+    return reply.status(201).send(await pairDevice(deps, addressOf(req), body.code, name));
+  });
+
+  app.post<IdParams>('/operator/pobs/:id/pairing-codes/', { schema: pairingCodeSchema }, async (req, reply) => {
+    const id = await pob(req);
+    const issued = await issuePairingCode(deps, id, deviceRole(bodyOf(req).role), deps.now());
+    return reply.status(201).send(issued);
+  });
+
+  app.get<IdParams>('/operator/pobs/:id/devices/', { schema: devicesSchema }, async (req) => listDevices(deps, await pob(req)));
+
+  app.delete<DeviceParams>('/operator/pobs/:id/devices/:deviceId/', { schema: deviceDeleteSchema }, async (req, reply) => {
+    const id = await pob(req);
+    await removeDevice(deps, id, parseId(req.params.deviceId));
+    return reply.status(204).send();
+  });
 
   app.post<IdParams>('/operator/pobs/:id/walk-ins/', { schema: walkInSchema }, async (req, reply) => {
     const id = await pob(req);

@@ -1,0 +1,52 @@
+/**
+ * Schemas of the shop console's own routes (issue 20): pairing a device, its key, the device list and who a
+ * bearer is. The bodies are read by the handlers (queue/devices.ts) after the bearer is checked: described only.
+ */
+import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, obj, params, str } from './common.ts';
+
+const deviceRole = { type: 'string', enum: ['console', 'display'] };
+const bearer = "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
+const changer = `${bearer}; a display key only reads (403)`;
+
+export const pairingSchema = {
+  summary: 'Pair a device: trade a one-time pairing code for its own key (201)',
+  description: 'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); an unknown, used or expired code is 401 `Invalid pairing code`.',
+  body: describedBody(
+    {
+      code: described('string, required', '8 characters; case, spaces and dashes are ignored'),
+      name: described('string, required', "the device's name, at most 40 characters"),
+    },
+    'A JSON object',
+  ),
+  response: { 201: obj({ key: str, role: deviceRole, pob_id: int, device_id: int, name: str }) },
+};
+
+export const pairingCodeSchema = {
+  summary: 'Make a pairing code for a new device of the shop (201): valid 10 minutes, single use',
+  description: changer,
+  params: params('id'),
+  body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
+  response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
+};
+
+export const devicesSchema = {
+  summary: "The shop's paired devices, revoked ones included",
+  description: changer,
+  params: params('id'),
+  response: { 200: arrayOf(obj({ id: int, name: str, role: deviceRole, created_at: iso, last_seen_at: isoOrNull, revoked_at: isoOrNull })) },
+};
+
+export const deviceDeleteSchema = {
+  summary: 'Revoke a device: its key stops working at once (204)',
+  description: changer,
+  params: params('id', 'deviceId'),
+  response: { 204: { type: 'null', description: 'No content' } },
+};
+
+export const meSchema = {
+  summary: 'Who the bearer is: the shop, and the role and name of a paired device',
+  description: bearer,
+  response: {
+    200: obj({ pob_id: int, pob_name: str, role: { type: 'string', enum: ['shop', 'console', 'display'] }, device_id: nullable(int), name: nullable(str) }),
+  },
+};
