@@ -66,7 +66,7 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
 
 async function apply(deps: Deps, a: SimAction): Promise<void> {
   if (a.type === 'walk-in') {
-    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, priority: a.priority, checkedIn: a.checkedIn });
+    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, phone: null, simulatedPriority: a.priority, checkedIn: a.checkedIn });
     return;
   }
   const order = await orderById(deps.db, a.orderId);

@@ -7,6 +7,7 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest } from '../errors.ts';
 import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
+import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../queue/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
 import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
@@ -14,10 +15,11 @@ import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
-import { deviceDeleteSchema, devicesSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
+import { backSchema, breakSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
 type DeviceParams = { Params: { id: string; deviceId: string } };
+type BarberParams = { Params: { id: string; barberId: string } };
 
 export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
@@ -104,5 +106,32 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     const o = await order(req);
     await markNoShow(deps, o);
     return after(o);
+  });
+
+  /** The path's barber, once the bearer may act for the shop; 404 for a barber not working there today. */
+  const barber = async (req: FastifyRequest<BarberParams>): Promise<{ shopId: number; barberId: number }> => {
+    const shopId = await pob(req as unknown as FastifyRequest<IdParams>);
+    return { shopId, barberId: await barberOfShop(deps, shopId, parseId(req.params.barberId)) };
+  };
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/break/', { schema: breakSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    const minutes = bodyOf(req).minutes;
+    if (minutes === undefined || minutes === null) throw badRequest('Missing minutes parameter', 'minutes');
+    if (!BREAK_MINUTES.includes(minutes as 15)) throw badRequest('Invalid minutes', 'minutes');
+    await takeBreak(deps, shopId, barberId, minutes as number);
+    return operatorQueue(deps, shopId);
+  });
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/back/', { schema: backSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    await backFromBreak(deps, shopId, barberId);
+    return operatorQueue(deps, shopId);
+  });
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/end-shift/', { schema: endShiftSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    await endShift(deps, shopId, barberId);
+    return operatorQueue(deps, shopId);
   });
 }

@@ -2,6 +2,7 @@
  * Schemas of the shop console's own routes (issue 20): pairing a device, its key, the device list and who a
  * bearer is. The bodies are read by the handlers (queue/devices.ts) after the bearer is checked: described only.
  */
+import { operatorQueueSchema } from './orders.ts';
 import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, obj, params, str } from './common.ts';
 
 const deviceRole = { type: 'string', enum: ['console', 'display'] };
@@ -50,3 +51,14 @@ export const meSchema = {
     200: obj({ pob_id: int, pob_name: str, role: { type: 'string', enum: ['shop', 'console', 'display'] }, device_id: nullable(int), name: nullable(str) }),
   },
 };
+
+const barberDay = (summary: string) => ({
+  summary,
+  description: `${changer}. Edits today's shift windows as a queue change; answers the floor as GET queue does. 404 for a barber not working at the shop today, 409 'Barber is not on shift now' / 'Barber is already on a break' / 'Barber is not on a break'.`,
+  params: params('id', 'barberId'),
+  response: { 200: operatorQueueSchema.response[200] },
+});
+
+export const breakSchema = { ...barberDay('A barber takes a break of 15, 30 or 60 minutes'), body: describedBody({ minutes: described('15, 30 or 60, required') }, 'A JSON object') };
+export const backSchema = barberDay('A barber is back from his break now');
+export const endShiftSchema = barberDay('A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told');

@@ -54,6 +54,9 @@ const OPERATIONS = [
   'POST /api/{locale}/operator/pobs/{id}/pairing-codes/',
   'GET /api/{locale}/operator/pobs/{id}/devices/',
   'DELETE /api/{locale}/operator/pobs/{id}/devices/{deviceId}/',
+  'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/break/',
+  'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/back/',
+  'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/end-shift/',
   'POST /api/{locale}/client-events/',
 ];
 
@@ -63,6 +66,8 @@ const BODYLESS = new Set([
   'POST /api/{locale}/operator/orders/{id}/finish/',
   'POST /api/{locale}/operator/orders/{id}/check-in/',
   'POST /api/{locale}/operator/orders/{id}/no-show/',
+  'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/back/',
+  'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/end-shift/',
 ]);
 
 // Operations whose handler reads the query string, and what it reads.
