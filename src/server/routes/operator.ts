@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../queue/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
@@ -15,7 +15,9 @@ import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
-import { backSchema, breakSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
+import { shopStats } from '../queue/stats.ts';
+import { getShop } from '../repos/shops.ts';
+import { backSchema, breakSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
 type DeviceParams = { Params: { id: string; deviceId: string } };
@@ -44,6 +46,13 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const after = async (o: OrderRow) => orderState(await shopOrder(deps.db, o.id));
 
   app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
+
+  app.get<IdParams>('/operator/pobs/:id/stats/', { schema: statsSchema }, async (req) => {
+    const id = await pob(req, false);
+    const shop = await getShop(deps.db, id);
+    if (!shop) throw notFound('Shop not found');
+    return shopStats(deps.db, shop, deps.now());
+  });
 
   app.get('/operator/me/', { schema: meSchema }, async (req) => whoAmI(deps, await operatorOf(deps.db, key(req), deps.now())));
 

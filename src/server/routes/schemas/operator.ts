@@ -3,7 +3,7 @@
  * bearer is. The bodies are read by the handlers (queue/devices.ts) after the bearer is checked: described only.
  */
 import { operatorQueueSchema } from './orders.ts';
-import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, obj, params, str } from './common.ts';
+import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
 
 const deviceRole = { type: 'string', enum: ['console', 'display'] };
 const bearer = "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
@@ -62,3 +62,23 @@ const barberDay = (summary: string) => ({
 export const breakSchema = { ...barberDay('A barber takes a break of 15, 30 or 60 minutes'), body: describedBody({ minutes: described('15, 30 or 60, required') }, 'A JSON object') };
 export const backSchema = barberDay('A barber is back from his break now');
 export const endShiftSchema = barberDay('A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told');
+
+const stats = obj({
+  served: int,
+  waiting: int,
+  no_shows: int,
+  walk_ins: int,
+  remote_joins: int,
+  mean_wait_minutes: nullable(num),
+  mean_quoted_minutes: nullable(num),
+  mean_actual_minutes: nullable(num),
+  within_10_share: nullable(num),
+  waited_longer_share: nullable(num),
+});
+
+export const statsSchema = {
+  summary: "The shop's figures for today and the last 7 days (today included) in its time zone, over the orders joined then",
+  description: `${bearer}. Honesty figures by issue 18's definitions (queue/accuracy.ts): quote = the wait shown at join, actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
+  params: params('id'),
+  response: { 200: obj({ today: stats, week: stats }) },
+};
