@@ -72,6 +72,12 @@ export interface Config {
   hstsMaxAge: number;
   /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
   limits: Limits;
+  /**
+   * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
+   * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
+   * pairing code. Null: the local route answers 404.
+   */
+  localAdminToken: string | null;
 }
 
 export interface Limits {
@@ -202,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
     limits: limitsFrom(env),
+    localAdminToken: null,
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

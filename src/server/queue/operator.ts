@@ -5,7 +5,7 @@
  */
 import { iso } from '../lib/time.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
@@ -94,6 +94,30 @@ export async function operatorOf(q: Queryable, bearer: string | null, now = Date
   if (!who) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
   if (who.deviceId !== null) await touchDevice(q, who.deviceId, now);
   return who;
+}
+
+/** The demo shop left to the console (README "The console"): the simulator does not play it. Kallio, open round the clock. */
+export const DEMO_CONSOLE_SHOP = 2;
+
+/**
+ * Every demo start: a fresh console pairing code for the console's demo shop, written into its entry of
+ * DATA_DIR/operator-keys.json beside its key (`pairing_code`, `pairing_code_expires_at`), never to a log. The file
+ * is rewritten whole (temporary file, then rename); the keys in it stay as they are. Null without the file or shop.
+ */
+export async function writeDemoPairingCode(db: Db, dataDir: string, shopId: number, now: number): Promise<{ file: string; expiresAt: string } | null> {
+  const file = join(dataDir, 'operator-keys.json');
+  if (!existsSync(file)) return null;
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  const entry = keys[String(shopId)];
+  if (!entry) return null;
+  const { issuePairingCode } = await import('./devices.ts');
+  const issued = await issuePairingCode({ db }, shopId, 'console', now);
+  if (!issued) return null;
+  keys[String(shopId)] = { ...entry, pairing_code: issued.code, pairing_code_expires_at: issued.expires_at };
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+  return { file, expiresAt: issued.expires_at };
 }
 
 /** The shop whose key the bearer is; 401 for no key or an unknown one. */

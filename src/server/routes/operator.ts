@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { isLocalAdmin, isLoopback } from '../queue/local-admin.ts';
 import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../queue/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
@@ -17,7 +18,7 @@ import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
 import { shopStats } from '../queue/stats.ts';
 import { getShop } from '../repos/shops.ts';
-import { backSchema, breakSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
+import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
 type DeviceParams = { Params: { id: string; deviceId: string } };
@@ -52,6 +53,16 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     const shop = await getShop(deps.db, id);
     if (!shop) throw notFound('Shop not found');
     return shopStats(deps.db, shop, deps.now());
+  });
+
+  // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (queue/local-admin.ts).
+  app.post<IdParams>('/operator/local/pobs/:id/pairing-codes/', { schema: localPairingCodeSchema }, async (req, reply) => {
+    if (deps.config.localAdminToken === null) throw notFound('Not found');
+    if (!isLoopback(req.socket.remoteAddress) || !isLocalAdmin(deps.config.localAdminToken, key(req))) throw unauthorized('Local administration only');
+    const id = parseId(req.params.id);
+    const issued = id === null ? null : await issuePairingCode(deps, id, deviceRole(bodyOf(req).role), deps.now());
+    if (!issued) throw notFound('Shop not found');
+    return reply.status(201).send(issued);
   });
 
   app.get('/operator/me/', { schema: meSchema }, async (req) => whoAmI(deps, await operatorOf(deps.db, key(req), deps.now())));

@@ -30,6 +30,14 @@ export const pairingCodeSchema = {
   response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
 };
 
+export const localPairingCodeSchema = {
+  summary: 'A pairing code for `npm run operator-key -- <shopId> --pair` on the server machine while it holds PGlite (201)',
+  description: 'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); 404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
+  params: params('id'),
+  body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
+  response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
+};
+
 export const devicesSchema = {
   summary: "The shop's paired devices, revoked ones included",
   description: changer,

@@ -50,6 +50,7 @@ const OPERATIONS = [
   'POST /api/{locale}/operator/orders/{id}/check-in/',
   'POST /api/{locale}/operator/orders/{id}/no-show/',
   'GET /api/{locale}/operator/me/',
+  'POST /api/{locale}/operator/local/pobs/{id}/pairing-codes/',
   'GET /api/{locale}/operator/pobs/{id}/stats/',
   'POST /api/{locale}/operator/pairing/',
   'POST /api/{locale}/operator/pobs/{id}/pairing-codes/',
