@@ -28,6 +28,15 @@ export const WIRE_ERRORS = {
   // Expected arrival on order POST and PATCH (issue 18): an integer 0–180 minutes; 409 once checked in.
   invalidEta: 'Invalid eta_minutes',
   etaAfterCheckIn: 'Order is already checked in',
+  // The shop's console (issue 20): operator keys, device pairing and the barbers' day.
+  missingOperatorKey: 'Missing operator key',
+  invalidOperatorKey: 'Invalid operator key',
+  otherShopKey: 'This key is for another shop',
+  displayReadOnly: 'A display key cannot change the queue',
+  invalidPairingCode: 'Invalid pairing code',
+  barberNotOnShift: 'Barber is not on shift now',
+  barberOnBreak: 'Barber is already on a break',
+  barberNotOnBreak: 'Barber is not on a break',
   // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
   badRequest: 'Bad request',
   invalidUrl: 'Invalid URL',

@@ -303,7 +303,32 @@ export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<numb
 
 /** Customers as the shop sees them in its queue: first name and last initial. */
 export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+  return new Map([...(await customerNamePartsOf(q, ids))].map(([id, r]) => [id, displayName(r)]));
+}
+
+/** The customers' first and last names (the console shows the first name and the last name's initial). */
+export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<Map<number, { firstname: string; lastname: string }>> {
   if (!ids.length) return new Map();
   const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>('SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])', [ids]);
-  return new Map(rows.map((r) => [r.id, displayName(r)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What the shop's figures read of an order (issue 20 "The shop's own figures"). */
+export interface StatsOrderRow {
+  status: OrderStatus;
+  source: 'app' | 'desk';
+  joinedAt: number;
+  startedAt: number | null;
+  checkedInAt: number | null;
+  quotedWait: number | null;
+}
+
+/** The shop's orders joined in [from, to). */
+export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
+  const { rows } = await q.query<StatsOrderRow>(
+    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait"
+     FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
+    [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+  return rows;
 }

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { rng } from '../../../src/server/seed/random.ts';
-import { simulator } from '../../../src/server/queue/simulator-run.ts';
+import { simState, simulator } from '../../../src/server/queue/simulator-run.ts';
 import { call, customer, helsinki, item, menu } from '../queue-helpers.ts';
 import type { WirePob } from '../../../src/shared/wire.ts';
 
@@ -70,6 +70,23 @@ run('an app customer is served in turn, or loses the place when they never check
   const receipts = await count(`SELECT count(*)::int AS n FROM receipts WHERE order_id = ${a.id}`);
   assert.is(receipts, 1, 'the served customer got a receipt');
   await sim.stop();
+});
+
+run('the shop left to the console is never played: nothing starts, finishes or walks in there', async () => {
+  const snapshot = () => h.db.query('SELECT id, status, started_at, finished_at FROM orders WHERE shop_id = 2 ORDER BY id');
+  const before = (await snapshot()).rows;
+  const sim = simulator(h.deps, { rng: rng(11), skipShops: [2] });
+  let applied = 0;
+  for (let i = 0; i < 60; i++) {
+    applied += (await sim.tick()).applied;
+    h.clock.advance(1);
+  }
+  await sim.stop();
+  assert.ok(applied > 10, 'the other shops were played');
+  assert.equal((await snapshot()).rows, before);
+  const ids = (skip: number[]) => simState(h.deps, h.clock.now(), new Map(), skip).then((shops) => shops.map((x) => x.id));
+  assert.ok((await ids([])).includes(2));
+  assert.not.ok((await ids([2])).includes(2), 'the simulator does not see it at all');
 });
 
 run.after(async () => {

@@ -118,6 +118,10 @@ const operatorOrder = obj({
   source: { type: 'string', enum: ['app', 'desk'] },
   checked_in_at: isoOrNull,
   expected_at: isoOrNull,
+  first_name: str,
+  last_initial: nullable(str),
+  membership: nullable(int),
+  phone_linked: bool,
 });
 
 const operatorPob = obj({
@@ -150,6 +154,10 @@ export const operatorQueueSchema = {
           serving: nullable(int),
           wait_time: nullable(num),
           queue_open: bool,
+          serving_since: isoOrNull,
+          expected_finish: isoOrNull,
+          next_order: nullable(int),
+          on_break_until: isoOrNull,
         }),
       ),
       orders: arrayOf(operatorOrder),
@@ -166,7 +174,8 @@ export const walkInSchema = {
       name: described('string, required', 'at most 60 characters'),
       services: described('array, required', "service ids or items as in the customer's join (also accepted as `items`)"),
       barber_id: described('integer or string of digits', bodyIdDoc),
-      priority: described('integer 0–3', 'membership priority; default 0'),
+      phone: described('string', "the customer's phone (E.164, or as typed in the shop's country): links the order to the account and its membership; an unknown number is no membership"),
+      priority: described('refused', "400 'Unknown field priority': the membership comes from the phone"),
       customer_at_pob: described('boolean', 'default true'),
     },
     'A JSON object',

@@ -182,7 +182,7 @@ const operator = suite('operator shapes: row → WireOperatorOrder, WireOrderSta
 operator('a waiting entry takes the engine plan, in the wire order', () => {
   const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2, expected_at: '2026-11-24T10:18:00.000Z' };
   assert.is(
-    JSON.stringify(operatorEntry(row(), 'Aino V.', items, plan)),
+    JSON.stringify(operatorEntry(row(), { firstname: 'Aino', lastname: 'Virtanen' }, items, plan)),
     JSON.stringify({
       id: 501,
       name: 'Aino V.',
@@ -203,14 +203,18 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       source: 'app',
       checked_in_at: null,
       expected_at: '2026-11-24T10:18:00.000Z',
+      first_name: 'Aino',
+      last_initial: 'V',
+      membership: 2,
+      phone_linked: false,
     }),
   );
 });
 
 operator('the expected arrival is null once checked in; a given one stands without a plan', () => {
   const given = T + 20 * MIN;
-  assert.is(operatorEntry(row({ expectedAt: given }), 'Aino V.', items, {}).expected_at, new Date(given).toISOString());
-  const here = operatorEntry(row({ checkedIn: true, checkedInAt: T + 5 * MIN, expectedAt: given }), 'Aino V.', items, { expected_at: '2026-11-24T10:30:00.000Z' });
+  assert.is(operatorEntry(row({ expectedAt: given }), { firstname: 'Aino', lastname: 'Virtanen' }, items, {}).expected_at, new Date(given).toISOString());
+  const here = operatorEntry(row({ checkedIn: true, checkedInAt: T + 5 * MIN, expectedAt: given }), { firstname: 'Aino', lastname: 'Virtanen' }, items, { expected_at: '2026-11-24T10:30:00.000Z' });
   assert.is(here.expected_at, null);
   assert.is(here.checked_in_at, new Date(T + 5 * MIN).toISOString());
   assert.is(operatorEntry(row({ source: 'desk', customerId: null, walkInName: 'Walk In' }), undefined, items, {}).source, 'desk');
@@ -224,6 +228,9 @@ operator("an entry in service keeps its barber; a walk-in shows its name; other 
     ['Pekka', false, 'in_service', 4, '2026-11-24T10:00:00.000Z', null, '2026-11-24T10:50:00.000Z', 0, null, []],
   );
   assert.is(operatorEntry(row(), undefined, items, {}).name, 'Customer', 'an app customer whose name is gone');
+  assert.equal([e.first_name, e.last_initial, e.membership, e.phone_linked], ['Pekka', null, null, false], 'an anonymous walk-in has no membership');
+  const linked = operatorEntry(row({ walkInName: 'mikko korhonen', source: 'desk', priority: 3 }), { firstname: 'Mikko', lastname: 'Korhonen' }, items, {});
+  assert.equal([linked.name, linked.first_name, linked.last_initial, linked.membership, linked.phone_linked], ['mikko korhonen', 'mikko', 'K', 3, true], 'a walk-in linked by phone');
 });
 
 operator("a transition answers the state with the server's status names, in the wire order", () => {
