@@ -75,6 +75,12 @@ export interface Config {
   hstsMaxAge: number;
   /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
   limits: Limits;
+  /**
+   * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
+   * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
+   * pairing code. Null: the local route answers 404.
+   */
+  localAdminToken: string | null;
 }
 
 export interface Limits {
@@ -88,6 +94,8 @@ export interface Limits {
   joinsCustomer: number;
   /** A turn SMS that falls due earlier waits until the order is this old (TURN_SMS_MIN_AGE_S, seconds). */
   turnSmsMinAgeMs: number;
+  /** Pairing tries (right or wrong codes) from one address in 15 minutes (PAIRING_LIMIT_ADDRESS). */
+  pairingAddress: number;
 }
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -104,6 +112,7 @@ export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
   joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
+  pairingAddress: count(env, 'PAIRING_LIMIT_ADDRESS', 10),
 });
 
 export type TrustProxy = false | number | string[];
@@ -218,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
     limits: limitsFrom(env),
+    localAdminToken: null,
     ...overrides,
   };
   if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

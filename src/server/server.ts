@@ -4,7 +4,9 @@ import { openDbOrExit } from './db/open.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
-import { writeDemoOperatorKeys } from './queue/operator.ts';
+import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './queue/operator.ts';
+import { removeLocalAdmin, writeLocalAdmin } from './queue/local-admin.ts';
+import { randomBytes } from 'node:crypto';
 import { simulator } from './queue/simulator-run.ts';
 import { startTurnTimer } from './queue/notify-turns.ts';
 import { buildDeps, makeLogger } from './services.ts';
@@ -13,6 +15,9 @@ async function main() {
   const config = loadConfig();
   const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = () => Date.now();
+  let consolePairing: { file: string; expiresAt: string } | null = null;
+  // On PGlite this process owns the data directory: `npm run operator-key -- <id> --pair` asks it (queue/local-admin.ts).
+  if (!config.databaseUrl) config.localAdminToken = randomBytes(32).toString('base64url');
   if (config.seed) {
     const seeded = await seedIfEmpty(db, { now: now(), development: config.development });
     if (seeded) {
@@ -22,13 +27,15 @@ async function main() {
     // The shops' operator keys exist only in this file (only their hashes are stored); missing, it is made anew.
     const keyFile = await writeDemoOperatorKeys(db, config.dataDir);
     if (keyFile) console.log(`Operator keys of the demo shops: ${keyFile}`);
+    // A fresh pairing code for the console's demo shop at every start, in the key file only (never in a log).
+    consolePairing = await writeDemoPairingCode(db, config.dataDir, DEMO_CONSOLE_SHOP, now());
     const added = await topUpRoster(db, now());
     if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
   }
   const deps = await buildDeps({ config, db, now, log: makeLogger(config) });
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
-  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs }) : null;
+  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] }) : null;
   const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
   // A demo left running for days keeps a roster a week ahead.
   const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
@@ -46,6 +53,7 @@ async function main() {
       await sim?.stop();
       await stopTurns?.();
       await app.close();
+      if (config.localAdminToken) removeLocalAdmin(config.dataDir);
       await db.close();
     } finally {
       clearTimeout(force);
@@ -56,8 +64,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  if (config.localAdminToken) writeLocalAdmin(config.dataDir, { port, token: config.localAdminToken, pid: process.pid });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  console.log(`Listening on http://localhost:${(app.server.address() as { port: number }).port} (${where})`);
+  console.log(`Listening on http://localhost:${port} (${where})`);
+  if (consolePairing) {
+    console.log(
+      `The shop's console: http://localhost:${port}/operator (demo shop ${DEMO_CONSOLE_SHOP}, left to you: the simulator does not play it). ` +
+        `Its pairing code is in ${consolePairing.file} ("pairing_code" of shop ${DEMO_CONSOLE_SHOP}, valid until ${consolePairing.expiresAt}); ` +
+        `a new one: npm run operator-key -- ${DEMO_CONSOLE_SHOP} --pair`,
+    );
+  }
 }
 
 main().catch((err) => {

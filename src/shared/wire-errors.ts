@@ -25,6 +25,15 @@ export const WIRE_ERRORS = {
   // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
   invalidIdempotencyKey: 'Invalid Idempotency-Key header',
   idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
+  // The shop's console (issue 20): operator keys, device pairing and the barbers' day.
+  missingOperatorKey: 'Missing operator key',
+  invalidOperatorKey: 'Invalid operator key',
+  otherShopKey: 'This key is for another shop',
+  displayReadOnly: 'A display key cannot change the queue',
+  invalidPairingCode: 'Invalid pairing code',
+  barberNotOnShift: 'Barber is not on shift now',
+  barberOnBreak: 'Barber is already on a break',
+  barberNotOnBreak: 'Barber is not on a break',
   // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
   badRequest: 'Bad request',
   invalidUrl: 'Invalid URL',

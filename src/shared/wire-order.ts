@@ -92,6 +92,13 @@ export interface WireOperatorQueue {
     serving: number | null; // order id
     wait_time: number | null; // a new customer choosing this barber
     queue_open: boolean;
+    /** The start of the service in progress, and when the engine expects it to end. */
+    serving_since: string | null;
+    expected_finish: string | null;
+    /** The waiting order the engine plans next for him. */
+    next_order: number | null;
+    /** The end of the break he is on now, or null. */
+    on_break_until: string | null;
   }[];
   orders: WireOperatorOrder[];
 }
@@ -115,6 +122,17 @@ export interface WireOperatorOrder {
   position: number | null;
   duration: number;
   services: string[];
+  source: 'app' | 'desk';
+  checked_in_at: string | null;
+  /** When the engine expects the customer at the shop (issue 18); null once checked in. */
+  expected_at: string | null;
+  /** For "Mikko K.": the first name, and the last name's initial without the dot (null when there is none). */
+  first_name: string;
+  last_initial: string | null;
+  /** Membership level the order was placed with, 0–3; null for an anonymous walk-in. */
+  membership: number | null;
+  /** A desk order linked to an account by the customer's phone. */
+  phone_linked: boolean;
 }
 
 /**

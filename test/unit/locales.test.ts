@@ -102,7 +102,7 @@ for (const lang of languages) {
 test('src/server: every server text is in en.json with its placeholders, and renders in every language', () => {
   const want: Record<string, string[]> = { 'server.sms.code': ['code'] };
   for (const key of NOTICE_KEYS) {
-    const params = key === 'server.turn.near' ? ['shop', 'wait'] : ['shop'];
+    const params = key === 'server.turn.near' ? ['shop', 'wait'] : key === 'server.barberLeft' ? ['barber', 'shop'] : ['shop'];
     want[`${key}.title`] = [];
     want[`${key}.body`] = params;
   }
@@ -116,7 +116,7 @@ test('src/server: every server text is in en.json with its placeholders, and ren
   assert.equal(bad, [], bad.join('\n'));
   for (const lang of ['en', ...languages]) {
     for (const key of NOTICE_KEYS) {
-      const { title, body } = noticeText(key, lang, { shop: 'Kamppi', wait: 7 });
+      const { title, body } = noticeText(key, lang, { shop: 'Kamppi', wait: 7, barber: 'Mikko K.' });
       assert.ok(title && body.includes('Kamppi') && !`${title}${body}`.includes('{{'), `${lang} ${key}: ${title} / ${body}`);
     }
     assert.ok(codeText(lang, '123456').includes('123456'), `${lang} server.sms.code`);

@@ -72,17 +72,22 @@ export function parsePatch(body: Body): 'check-in' | 'cancel' {
   throw badRequest('Missing customer_at_pob or cancel parameter');
 }
 
-/** An operator's walk-in (POST /operator/pobs/{id}/walk-ins/): a name, services, optionally a barber and priority. */
-export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barberId: number | null; priority: number; checkedIn: boolean } {
-  const priority = body.priority ?? 0;
-  if (typeof priority !== 'number' || !Number.isInteger(priority) || priority < 0 || priority > 3) throw badRequest('Invalid priority', 'priority');
+/**
+ * An operator's walk-in (POST /operator/pobs/{id}/walk-ins/): a name, services, optionally a barber and the
+ * customer's phone (checked against the shop's country by queue/operator.ts). The membership comes from the phone's
+ * account only: a raw `priority` is refused.
+ */
+export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barberId: number | null; phone: string | null; checkedIn: boolean } {
+  if (body.priority !== undefined) throw badRequest('Unknown field priority', 'priority');
   const checkedIn = body.customer_at_pob ?? true;
   if (typeof checkedIn !== 'boolean') throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
+  const phone = body.phone;
+  if (phone !== undefined && phone !== null && phone !== '' && (typeof phone !== 'string' || phone.length > 32)) throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
   return {
     name: requiredText(body, 'name', 60),
     choices: parseChoices(body.services ?? body.items, 'services'),
     barberId: body.barber_id === undefined || body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id'),
-    priority,
+    phone: typeof phone === 'string' && phone.trim() ? phone.trim() : null,
     checkedIn,
   };
 }

@@ -19,6 +19,8 @@ export interface ServerTexts {
   'server.turn.now': { shop: string };
   'server.ended.serviced': { shop: string };
   'server.ended.noShow': { shop: string };
+  /** The chosen barber ended his day early: the order now goes to anyone (issue 20). */
+  'server.barberLeft': { shop: string; barber: string };
   'server.sms.code': { code: string };
   /** The line every alert SMS ends with: how to stop them (notify/sms-stop.ts). */
   'server.sms.stop': { link: string };
@@ -28,7 +30,7 @@ export interface ServerTexts {
 }
 /** The texts that are notifications: a title and a body under the key. */
 export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
-export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow'];
+export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.ended.serviced', 'server.ended.noShow', 'server.barberLeft'];
 
 /** The dictionary of a stored language code; English for none or one without a dictionary. */
 export function textLanguage(language: string | null | undefined): Language {

@@ -5,15 +5,33 @@
  */
 import { iso } from '../lib/time.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../domain/barber-image.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
-import { addOperatorKeyHash, allShops, shopOfKeyHash } from '../repos/operators.ts';
-import { barberSpeed, checkInOrder, customerNamesOf, queueVersion, endWaitingOrder, finishOrder, itemsOf, openOrdersOf, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
+import { addOperatorKeyHash, allShops, principalOfKeyHash, touchDevice, type OperatorPrincipal } from '../repos/operators.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { toInternationalPhone } from '../auth/rules.ts';
+import { customerByPhone } from '../repos/customers.ts';
+import { customerPriority } from '../domain/profile.ts';
+import { breaksAt } from '../repos/breaks.ts';
+import {
+  barberSpeed,
+  checkInOrder,
+  customerNamePartsOf,
+  queueVersion,
+  endWaitingOrder,
+  finishOrder,
+  itemsOf,
+  openOrdersOf,
+  orderById,
+  setQueueFull,
+  startOrder,
+  type OrderRow,
+} from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { getShop, menuTextsOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
@@ -65,24 +83,63 @@ export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<st
   return file;
 }
 
+/**
+ * Who the bearer is: one of a shop's keys (`npm run operator-key`) or a paired device's key (queue/devices.ts);
+ * 401 for no key, an unknown or a revoked one. A device is noted as seen (at most once a minute).
+ */
+export async function operatorOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<OperatorPrincipal> {
+  if (!bearer) throw unauthorized(WIRE_ERRORS.missingOperatorKey);
+  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
+  const who = await principalOfKeyHash(q, hashOperatorKey(bearer));
+  if (!who) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
+  if (who.deviceId !== null) await touchDevice(q, who.deviceId, now);
+  return who;
+}
+
+/** The demo shop left to the console (README "The console"): the simulator does not play it. Kallio, open round the clock. */
+export const DEMO_CONSOLE_SHOP = 2;
+
+/**
+ * Every demo start: a fresh console pairing code for the console's demo shop, written into its entry of
+ * DATA_DIR/operator-keys.json beside its key (`pairing_code`, `pairing_code_expires_at`), never to a log. The file
+ * is rewritten whole (temporary file, then rename); the keys in it stay as they are. Null without the file or shop.
+ */
+export async function writeDemoPairingCode(db: Db, dataDir: string, shopId: number, now: number): Promise<{ file: string; expiresAt: string } | null> {
+  const file = join(dataDir, 'operator-keys.json');
+  if (!existsSync(file)) return null;
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
+  const entry = keys[String(shopId)];
+  if (!entry) return null;
+  const { issuePairingCode } = await import('./devices.ts');
+  const issued = await issuePairingCode({ db }, shopId, 'console', now);
+  if (!issued) return null;
+  keys[String(shopId)] = { ...entry, pairing_code: issued.code, pairing_code_expires_at: issued.expires_at };
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temp, file);
+  return { file, expiresAt: issued.expires_at };
+}
+
 /** The shop whose key the bearer is; 401 for no key or an unknown one. */
-export async function operatorShopOf(q: Queryable, bearer: string | null): Promise<number> {
-  if (!bearer) throw unauthorized('Missing operator key');
-  const shopId = await shopOfKeyHash(q, hashOperatorKey(bearer));
-  if (shopId === null) throw unauthorized('Invalid operator key');
-  return shopId;
+export async function operatorShopOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<number> {
+  return (await operatorOf(q, bearer, now)).shopId;
 }
 
 /**
- * The bearer must be one of the target shop's keys (found by its hash). A valid key of another shop is a 403 (a key of shop A cannot touch shop B), anything else a 401.
+ * The bearer must be one of the target shop's keys or devices (found by its hash). A valid key of another shop is
+ * a 403 (a key of shop A cannot touch shop B), anything else a 401. Reading only: a display passes too.
  */
-export async function authorizeShop(q: Queryable, bearer: string | null, target: number): Promise<void> {
-  if (!bearer) throw unauthorized('Missing operator key');
-  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
-  const shop = await shopOfKeyHash(q, hashOperatorKey(bearer));
-  if (shop === target) return;
-  if (shop !== null) throw forbidden('This key is for another shop');
-  throw unauthorized('Invalid operator key');
+export async function authorizeShop(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await operatorOf(q, bearer, now);
+  if (who.shopId !== target) throw forbidden(WIRE_ERRORS.otherShopKey);
+  return who;
+}
+
+/** As authorizeShop, for a change to the shop: a display key only reads (403). */
+export async function authorizeAction(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await authorizeShop(q, bearer, target, now);
+  if (who.role === 'display') throw forbidden(WIRE_ERRORS.displayReadOnly);
+  return who;
 }
 
 async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
@@ -95,14 +152,14 @@ async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
 export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOperatorQueue> {
   const now = deps.now();
   const shop = await shopOrThrow(deps.db, shopId);
-  const [queue, open, version] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId])]);
+  const [queue, open, version, breaks] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId]), breaksAt(deps.db, shopId, now)]);
   const s = schedule(queue.snapshot);
   const [items, names] = await Promise.all([
     itemsOf(
       deps.db,
       open.map((o) => o.id),
     ),
-    customerNamesOf(
+    customerNamePartsOf(
       deps.db,
       open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
     ),
@@ -111,16 +168,25 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
   const entry = (o: OrderRow, plan: Partial<OperatorPlan>) => operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
+  const expectedEnd = (o: OrderRow) => iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE));
   const orders = [
-    ...serving.map((o) => entry(o, { expected_end: iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE)), wait: 0 })),
+    ...serving.map((o) => entry(o, { expected_end: expectedEnd(o), wait: 0 })),
     ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position })),
   ];
+  // The engine's plan: the first waiting order planned for each barber.
+  const next = new Map<number, { id: number; start: number }>();
+  for (const r of s.orders) {
+    if (r.barberId === null || r.start === null) continue;
+    const had = next.get(r.barberId);
+    if (!had || r.start < had.start) next.set(r.barberId, { id: r.id, start: r.start });
+  }
   const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
   return {
     pob: { id: shop.id, name: shop.name, open: s.open, full: shop.queueFull, queue_state: s.queueState, closing_soon: s.closingSoon, queue_version: version },
     barbers: queue.snapshot.barbers.map((b) => {
       const q = s.barbers.find((x) => x.id === b.id);
       const look = looks.get(b.id)!;
+      const current = serving.find((o) => o.barberId === b.id);
       return {
         id: b.id,
         name: displayName(look),
@@ -128,9 +194,13 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
         on_shift: b.shifts.some((w) => w.start <= now && now < w.end),
         shifts: b.shifts.map((w) => ({ start: iso(w.start), end: iso(w.end) })),
         speed: b.speed,
-        serving: serving.find((o) => o.barberId === b.id)?.id ?? null,
+        serving: current?.id ?? null,
         wait_time: q?.wait_time ?? null,
         queue_open: q?.queue_open ?? false,
+        serving_since: current ? iso(current.startedAt ?? current.joinedAt) : null,
+        expected_finish: current ? expectedEnd(current) : null,
+        next_order: next.get(b.id)?.id ?? null,
+        on_break_until: iso(breaks.find((x) => x.barberId === b.id)?.end ?? null),
       };
     }),
     orders,
@@ -141,32 +211,40 @@ export interface WalkIn {
   name: string;
   choices: Choice[];
   barberId: number | null;
-  priority: number;
+  /** The customer's phone as typed: links the order to the account and its membership. */
+  phone: string | null;
   checkedIn: boolean;
+  /** The demo simulator's made-up members only: the wire never sets it (a raw priority is refused). */
+  simulatedPriority?: number;
 }
 
-/** POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). */
+/**
+ * POST /operator/pobs/{id}/walk-ins/: someone at the door joins the queue (the full switch does not apply). A phone
+ * of an account links the order to it, with the membership's priority; an unknown phone is an anonymous walk-in,
+ * and the answer is the same shape either way, so the desk learns nothing of who has an account.
+ */
 export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
-  await shopOrThrow(deps.db, shopId);
+  const shop = await shopOrThrow(deps.db, shopId);
+  const phone = w.phone === null ? null : toInternationalPhone(w.phone, shop.country);
+  if (w.phone !== null && !phone) throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
   const now = deps.now();
-  const id = await inShop(
-    deps,
-    shopId,
-    async (tx, locked) =>
-      (
-        await placeOrder(tx, now, {
-          shop: locked,
-          customerId: null,
-          walkInName: w.name,
-          barberId: w.barberId,
-          choices: w.choices,
-          priority: w.priority,
-          checkedIn: w.checkedIn,
-          online: false,
-          development: deps.config.development,
-        })
-      ).order.id,
-  );
+  const id = await inShop(deps, shopId, async (tx, locked) => {
+    const account = phone ? await customerByPhone(tx, phone) : null;
+    const priority = account ? await customerPriority(tx, account.id, now) : (w.simulatedPriority ?? 0);
+    return (
+      await placeOrder(tx, now, {
+        shop: locked,
+        customerId: account?.id ?? null,
+        walkInName: w.name,
+        barberId: w.barberId,
+        choices: w.choices,
+        priority,
+        checkedIn: w.checkedIn,
+        online: false,
+        development: deps.config.development,
+      })
+    ).order.id;
+  });
   return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
 }
 

@@ -82,12 +82,32 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
 /** The engine's view of an entry: its plan while waiting, or the expected end in service. */
 export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expected_end' | 'wait' | 'position'>;
 
-/** An entry of the operator's queue; `name` is the customer's display name when the order came through the app. */
-export function operatorEntry(o: OrderRow, customerName: string | undefined, items: readonly ItemRow[], plan: Partial<OperatorPlan>): WireOperatorOrder {
+/**
+ * The first name and the last name's initial (no dot) the console shows ("Mikko K."): of the name the desk typed
+ * for a walk-in (its first and last words), else of the account.
+ */
+export function nameParts(walkInName: string | null, customer: { firstname: string; lastname: string } | undefined): { first_name: string; last_initial: string | null } {
+  if (walkInName !== null) {
+    const words = walkInName.trim().split(/\s+/);
+    const last = words.length > 1 ? [...words[words.length - 1].replace(/\.$/, '')][0] : undefined;
+    return { first_name: words[0] ?? '', last_initial: last ? last.toLocaleUpperCase() : null };
+  }
+  if (!customer) return { first_name: 'Customer', last_initial: null };
+  const initial = [...customer.lastname.trim()][0];
+  return { first_name: customer.firstname.trim(), last_initial: initial ? initial.toLocaleUpperCase() : null };
+}
+
+/**
+ * An entry of the operator's queue; `name` is the customer's display name when the order came through the app.
+ * membership: the level the order was placed with (0–3) when it belongs to an account, null for an anonymous
+ * walk-in; phone_linked: a desk order the customer's phone tied to an account.
+ */
+export function operatorEntry(o: OrderRow, customer: { firstname: string; lastname: string } | undefined, items: readonly ItemRow[], plan: Partial<OperatorPlan>): WireOperatorOrder {
   const c = common(o);
+  const parts = nameParts(o.walkInName, customer);
   return {
     id: c.id,
-    name: o.walkInName ?? customerName ?? 'Customer',
+    name: o.walkInName ?? (customer ? displayName(customer) : 'Customer'),
     customer: o.customerId !== null,
     status: o.status === 'in_service' ? 'in_service' : 'waiting',
     priority: o.priority,
@@ -102,6 +122,14 @@ export function operatorEntry(o: OrderRow, customerName: string | undefined, ite
     position: plan.position ?? null,
     duration: o.duration,
     services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+    source: o.source,
+    checked_in_at: iso(o.checkedInAt),
+    // When the engine expects the customer: only until he is seen at the shop.
+    expected_at: o.checkedIn || o.status === 'in_service' ? null : iso(o.expectedAt),
+    first_name: parts.first_name,
+    last_initial: parts.last_initial,
+    membership: o.customerId === null ? null : o.priority,
+    phone_linked: o.source === 'desk' && o.customerId !== null,
   };
 }
 

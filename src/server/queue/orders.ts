@@ -177,7 +177,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     source: p.online ? ('app' as const) : ('desk' as const),
   };
   const id = await insertOrder(tx, placed, items);
-  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null };
+  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null, checkedInAt: p.checkedIn ? now : null, expectedAt: null };
   return {
     order,
     items: items.map((i) => ({ ...i, orderId: id })),

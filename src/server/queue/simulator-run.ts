@@ -35,8 +35,9 @@ async function menus(deps: Deps, shops: ShopRow[]): Promise<Map<number, SimServi
 }
 
 /** The simulator's view of every shop at `now`. */
-export async function simState(deps: Deps, now: number, menuOf: Map<number, SimService[]>): Promise<SimShop[]> {
-  const shops = await allShops(deps);
+export async function simState(deps: Deps, now: number, menuOf: Map<number, SimService[]>, skip: readonly number[] = []): Promise<SimShop[]> {
+  // A shop left to a person at the console is never played (queue/operator.ts DEMO_CONSOLE_SHOP).
+  const shops = (await allShops(deps)).filter((s) => !skip.includes(s.id));
   const ids = shops.map((s) => s.id);
   const [queues, open, finishes] = await Promise.all([loadQueues(deps.db, shops, now), openOrdersOf(deps.db, ids), lastFinishes(deps.db, ids, now - DAY)]);
   return shops.map((shop) => {
@@ -66,7 +67,7 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
 
 async function apply(deps: Deps, a: SimAction): Promise<void> {
   if (a.type === 'walk-in') {
-    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, priority: a.priority, checkedIn: a.checkedIn });
+    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, phone: null, simulatedPriority: a.priority, checkedIn: a.checkedIn });
     return;
   }
   const order = await orderById(deps.db, a.orderId);
@@ -87,7 +88,7 @@ export interface Simulator {
  * A simulator over the app's database. With intervalMs it ticks by itself (never two ticks at once);
  * without, the caller (a test) calls tick() with its own clock.
  */
-export function simulator(deps: Deps, opts: { intervalMs?: number; rng?: Rng } = {}): Simulator {
+export function simulator(deps: Deps, opts: { intervalMs?: number; rng?: Rng; skipShops?: readonly number[] } = {}): Simulator {
   const r = opts.rng ?? seeded(Date.now() & 0x7fffffff);
   let menuCache: Map<number, SimService[]> | null = null;
   let last: number | null = null;
@@ -98,7 +99,7 @@ export function simulator(deps: Deps, opts: { intervalMs?: number; rng?: Rng } =
     menuCache ??= await menus(deps, await allShops(deps));
     const tickMinutes = last === null ? (opts.intervalMs ?? 20_000) / 60_000 : Math.min(10, Math.max(0, (now - last) / 60_000));
     last = now;
-    const actions = simulate({ shops: await simState(deps, now, menuCache), tickMinutes }, now, r);
+    const actions = simulate({ shops: await simState(deps, now, menuCache, opts.skipShops), tickMinutes }, now, r);
     let applied = 0;
     for (const a of actions) {
       try {

@@ -17,3 +17,92 @@ export async function allShops(q: Queryable): Promise<{ id: number; name: string
   const { rows } = await q.query<{ id: number; name: string; country: string }>('SELECT id, name, country FROM shops ORDER BY id');
   return rows;
 }
+
+export type DeviceRole = 'console' | 'display';
+/** Who a bearer is: the shop's own key (role 'shop', no device) or a paired device. */
+export interface OperatorPrincipal {
+  shopId: number;
+  role: 'shop' | DeviceRole;
+  deviceId: number | null;
+  name: string | null;
+}
+
+/** The shop key or live (not revoked) device key with this hash, or null. */
+export async function principalOfKeyHash(q: Queryable, hash: string): Promise<OperatorPrincipal | null> {
+  const { rows } = await q.query<OperatorPrincipal>(
+    `SELECT shop_id AS "shopId", 'shop' AS role, NULL::integer AS "deviceId", NULL::text AS name FROM operator_keys WHERE hash = $1
+     UNION ALL
+     SELECT shop_id, role, id, name FROM device_keys WHERE hash = $1 AND revoked_at IS NULL`,
+    [hash],
+  );
+  return rows[0] ?? null;
+}
+
+/** Notes that a device was seen; written at most once a minute per device, so reads stay cheap. */
+export async function touchDevice(q: Queryable, deviceId: number, now: number): Promise<void> {
+  await q.query('UPDATE device_keys SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < $3)', [
+    deviceId,
+    new Date(now).toISOString(),
+    new Date(now - 60_000).toISOString(),
+  ]);
+}
+
+export async function insertPairingCode(q: Queryable, p: { hash: string; shopId: number; role: DeviceRole; now: number; expiresAt: number }): Promise<boolean> {
+  const { rows } = await q.query('INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) SELECT $1, id, $3, $4, $5 FROM shops WHERE id = $2 RETURNING hash', [
+    p.hash,
+    p.shopId,
+    p.role,
+    new Date(p.now).toISOString(),
+    new Date(p.expiresAt).toISOString(),
+  ]);
+  return rows.length > 0;
+}
+
+/** Uses a code that is unused and unexpired (one statement: two devices racing for one code cannot both win). */
+export async function consumePairingCode(q: Queryable, hash: string, now: number): Promise<{ shopId: number; role: DeviceRole } | null> {
+  const { rows } = await q.query<{ shopId: number; role: DeviceRole }>(
+    'UPDATE pairing_codes SET used_at = $2 WHERE hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING shop_id AS "shopId", role',
+    [hash, new Date(now).toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+/** Codes expired a day ago are of no use to anyone: removed now and then. */
+export async function prunePairingCodes(q: Queryable, now: number): Promise<void> {
+  await q.query('DELETE FROM pairing_codes WHERE expires_at < $1', [new Date(now - 86_400_000).toISOString()]);
+}
+
+export async function insertDeviceKey(q: Queryable, d: { hash: string; shopId: number; role: DeviceRole; name: string; now: number }): Promise<number> {
+  const { rows } = await q.query<{ id: number }>('INSERT INTO device_keys (hash, shop_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+    d.hash,
+    d.shopId,
+    d.role,
+    d.name,
+    new Date(d.now).toISOString(),
+  ]);
+  return rows[0].id;
+}
+
+export interface DeviceRow {
+  id: number;
+  name: string;
+  role: DeviceRole;
+  createdAt: number;
+  lastSeenAt: number | null;
+  revokedAt: number | null;
+}
+
+export async function devicesOf(q: Queryable, shopId: number): Promise<DeviceRow[]> {
+  const { rows } = await q.query<DeviceRow>(
+    `SELECT id, name, role, created_at AS "createdAt", last_seen_at AS "lastSeenAt", revoked_at AS "revokedAt"
+     FROM device_keys WHERE shop_id = $1 ORDER BY id`,
+    [shopId],
+  );
+  return rows;
+}
+
+/** Revokes one of the shop's devices (a second revoke keeps the first time); false when the shop has no such device. */
+export async function revokeDevice(q: Queryable, shopId: number, deviceId: number, now: number): Promise<boolean> {
+  const { rows } = await q.query('UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND shop_id = $2 RETURNING id', [deviceId, shopId, new Date(now).toISOString()]);
+  return rows.length > 0;
+}

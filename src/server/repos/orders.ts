@@ -26,6 +26,12 @@ export interface OrderRow {
   startedAt: number | null;
   finishedAt: number | null;
   quotedWait: number | null;
+  /** Where the order was made (migration 013): the app, or the desk (walk-ins). */
+  source: 'app' | 'desk';
+  /** When the customer was first seen at the shop (check-in, or the start of service). */
+  checkedInAt: number | null;
+  /** When the customer said he would arrive (issue 18), or null. */
+  expectedAt: number | null;
 }
 
 export interface ItemExtra {
@@ -77,7 +83,7 @@ export interface NewItem {
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
-  quoted_wait AS "quotedWait"`;
+  quoted_wait AS "quotedWait", source, checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -289,7 +295,32 @@ export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<numb
 
 /** Customers as the shop sees them in its queue: first name and last initial. */
 export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+  return new Map([...(await customerNamePartsOf(q, ids))].map(([id, r]) => [id, displayName(r)]));
+}
+
+/** The customers' first and last names (the console shows the first name and the last name's initial). */
+export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<Map<number, { firstname: string; lastname: string }>> {
   if (!ids.length) return new Map();
   const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>('SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])', [ids]);
-  return new Map(rows.map((r) => [r.id, displayName(r)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** What the shop's figures read of an order (issue 20 "The shop's own figures"). */
+export interface StatsOrderRow {
+  status: OrderStatus;
+  source: 'app' | 'desk';
+  joinedAt: number;
+  startedAt: number | null;
+  checkedInAt: number | null;
+  quotedWait: number | null;
+}
+
+/** The shop's orders joined in [from, to). */
+export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
+  const { rows } = await q.query<StatsOrderRow>(
+    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait"
+     FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
+    [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+  return rows;
 }

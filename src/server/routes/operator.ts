@@ -5,39 +5,88 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
-import { addWalkIn, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorQueue, operatorShopOf, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
+import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { isLocalAdmin, isLoopback } from '../queue/local-admin.ts';
+import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
+import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../queue/breaks.ts';
+import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
+import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
+import { shopStats } from '../queue/stats.ts';
+import { getShop } from '../repos/shops.ts';
+import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
+type DeviceParams = { Params: { id: string; deviceId: string } };
+type BarberParams = { Params: { id: string; barberId: string } };
 
 export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
 
-  /** The path's shop, once the bearer is its key. */
-  const pob = async (req: FastifyRequest<IdParams>): Promise<number> => {
+  /** The path's shop, once the bearer is its key or one of its devices; a change (`act`) refuses a display (403). */
+  const pob = async (req: FastifyRequest<IdParams>, act = true): Promise<number> => {
     const id = parseId(req.params.id);
     // An id too large to exist: still 401/403 first, so a key-less caller learns nothing.
-    await authorizeShop(deps.db, key(req), id ?? 0);
+    await (act ? authorizeAction : authorizeShop)(deps.db, key(req), id ?? 0, deps.now());
     return id!;
   };
 
-  /** The path's order, once the bearer is a valid key (401) of the order's shop (403). */
+  /** The path's order, once the bearer is a valid key (401) of the order's shop that may act (403). */
   const order = async (req: FastifyRequest<IdParams>): Promise<OrderRow> => {
     const id = parseId(req.params.id);
-    await operatorShopOf(deps.db, key(req));
+    await operatorOf(deps.db, key(req), deps.now());
     const o = await shopOrder(deps.db, id);
-    await authorizeShop(deps.db, key(req), o.shopId);
+    await authorizeAction(deps.db, key(req), o.shopId, deps.now());
     return o;
   };
 
   const after = async (o: OrderRow) => orderState(await shopOrder(deps.db, o.id));
 
-  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req)));
+  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
+
+  app.get<IdParams>('/operator/pobs/:id/stats/', { schema: statsSchema }, async (req) => {
+    const id = await pob(req, false);
+    const shop = await getShop(deps.db, id);
+    if (!shop) throw notFound('Shop not found');
+    return shopStats(deps.db, shop, deps.now());
+  });
+
+  // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (queue/local-admin.ts).
+  app.post<IdParams>('/operator/local/pobs/:id/pairing-codes/', { schema: localPairingCodeSchema }, async (req, reply) => {
+    if (deps.config.localAdminToken === null) throw notFound('Not found');
+    if (!isLoopback(req.socket.remoteAddress) || !isLocalAdmin(deps.config.localAdminToken, key(req))) throw unauthorized('Local administration only');
+    const id = parseId(req.params.id);
+    const issued = id === null ? null : await issuePairingCode(deps, id, deviceRole(bodyOf(req).role), deps.now());
+    if (!issued) throw notFound('Shop not found');
+    return reply.status(201).send(issued);
+  });
+
+  app.get('/operator/me/', { schema: meSchema }, async (req) => whoAmI(deps, await operatorOf(deps.db, key(req), deps.now())));
+
+  // No bearer: the code is the credential. Tries per address are limited before the code is looked at.
+  app.post('/operator/pairing/', { schema: pairingSchema }, async (req, reply) => {
+    const body = bodyOf(req);
+    const name = deviceName(body.name);
+    return reply.status(201).send(await pairDevice(deps, addressOf(req), body.code, name));
+  });
+
+  app.post<IdParams>('/operator/pobs/:id/pairing-codes/', { schema: pairingCodeSchema }, async (req, reply) => {
+    const id = await pob(req);
+    const issued = await issuePairingCode(deps, id, deviceRole(bodyOf(req).role), deps.now());
+    return reply.status(201).send(issued);
+  });
+
+  app.get<IdParams>('/operator/pobs/:id/devices/', { schema: devicesSchema }, async (req) => listDevices(deps, await pob(req)));
+
+  app.delete<DeviceParams>('/operator/pobs/:id/devices/:deviceId/', { schema: deviceDeleteSchema }, async (req, reply) => {
+    const id = await pob(req);
+    await removeDevice(deps, id, parseId(req.params.deviceId));
+    return reply.status(204).send();
+  });
 
   app.post<IdParams>('/operator/pobs/:id/walk-ins/', { schema: walkInSchema }, async (req, reply) => {
     const id = await pob(req);
@@ -77,5 +126,32 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     const o = await order(req);
     await markNoShow(deps, o);
     return after(o);
+  });
+
+  /** The path's barber, once the bearer may act for the shop; 404 for a barber not working there today. */
+  const barber = async (req: FastifyRequest<BarberParams>): Promise<{ shopId: number; barberId: number }> => {
+    const shopId = await pob(req as unknown as FastifyRequest<IdParams>);
+    return { shopId, barberId: await barberOfShop(deps, shopId, parseId(req.params.barberId)) };
+  };
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/break/', { schema: breakSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    const minutes = bodyOf(req).minutes;
+    if (minutes === undefined || minutes === null) throw badRequest('Missing minutes parameter', 'minutes');
+    if (!BREAK_MINUTES.includes(minutes as 15)) throw badRequest('Invalid minutes', 'minutes');
+    await takeBreak(deps, shopId, barberId, minutes as number);
+    return operatorQueue(deps, shopId);
+  });
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/back/', { schema: backSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    await backFromBreak(deps, shopId, barberId);
+    return operatorQueue(deps, shopId);
+  });
+
+  app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/end-shift/', { schema: endShiftSchema }, async (req) => {
+    const { shopId, barberId } = await barber(req);
+    await endShift(deps, shopId, barberId);
+    return operatorQueue(deps, shopId);
   });
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { issueOperatorKey, writeDemoOperatorKeys } from '../../../src/server/queue/operator.ts';
+import { DEMO_CONSOLE_SHOP, issueOperatorKey, writeDemoOperatorKeys, writeDemoPairingCode } from '../../../src/server/queue/operator.ts';
 
 const keys = suite('demo operator keys');
 let h: Harness;
@@ -18,8 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'walkin-keys-'));
 keys.before(async () => {
   h = await harness({ seed: seedDemo });
 });
-keys.after(async () => {
-  await h.close();
+keys.after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -52,4 +51,59 @@ keys('a start with the key file leaves it and every key as they are; a new key b
   assert.is((await queueWith(fromFile)).statusCode, 200, 'a new key does not replace the one in the file');
 });
 
+keys('every start writes a fresh console pairing code for the demo console shop beside its key; the keys stay', async () => {
+  const file = join(dir, 'operator-keys.json');
+  const before = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+  const first = (await writeDemoPairingCode(h.db, dir, DEMO_CONSOLE_SHOP, h.clock.now()))!;
+  assert.is(first.file, file);
+  const once = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+  const entry = once[String(DEMO_CONSOLE_SHOP)];
+  assert.match(entry.pairing_code, /^[2-9A-HJKMNP-Z]{8}$/);
+  assert.is(entry.pairing_code_expires_at, first.expiresAt);
+  assert.is(entry.key, before[String(DEMO_CONSOLE_SHOP)].key, 'the key is kept');
+  for (const id of Object.keys(before)) if (id !== String(DEMO_CONSOLE_SHOP)) assert.equal(once[id], before[id]);
+  await writeDemoPairingCode(h.db, dir, DEMO_CONSOLE_SHOP, h.clock.now());
+  const twice = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>)[String(DEMO_CONSOLE_SHOP)].pairing_code;
+  assert.is.not(twice, entry.pairing_code, 'a fresh code each start');
+  const paired = await h.app.inject({ method: 'POST', url: '/api/fi/operator/pairing/', payload: { code: twice, name: 'Demo desk' } });
+  assert.is(paired.statusCode, 201);
+  assert.is(paired.json().pob_id, DEMO_CONSOLE_SHOP);
+  assert.is(paired.json().role, 'console');
+  assert.equal(readdirSync(dir), ['operator-keys.json'], 'no temporary file is left');
+  assert.is(await writeDemoPairingCode(h.db, join(dir, 'none'), DEMO_CONSOLE_SHOP, h.clock.now()), null, 'no key file, no code');
+});
+
+const local = suite('the local pairing route of npm run operator-key -- <id> --pair');
+let l: Harness;
+local.before(async () => {
+  l = await harness({ seed: seedDemo, config: { localAdminToken: 'local-secret' } });
+});
+local.after(async () => {
+  await l.close();
+  await h.close();
+});
+const ask = (opts: { token?: string; address?: string; shop?: number; harness?: Harness }) =>
+  (opts.harness ?? l).app.inject({
+    method: 'POST',
+    url: `/api/fi/operator/local/pobs/${opts.shop ?? 2}/pairing-codes/`,
+    remoteAddress: opts.address ?? '127.0.0.1',
+    headers: opts.token === undefined ? {} : { authorization: `Bearer ${opts.token}` },
+    payload: { role: 'display' },
+  });
+
+local('the secret from the loopback makes a code; no secret, a wrong one or another address is refused', async () => {
+  const made = await ask({ token: 'local-secret' });
+  assert.is(made.statusCode, 201, made.body);
+  assert.is(made.json().role, 'display');
+  const paired = await l.app.inject({ method: 'POST', url: '/api/fi/operator/pairing/', payload: { code: made.json().code, name: 'Wall' } });
+  assert.is(paired.json().role, 'display');
+  assert.is((await ask({ token: 'local-secret', address: '::1' })).statusCode, 201);
+  assert.is((await ask({ token: 'wrong' })).statusCode, 401);
+  assert.is((await ask({})).statusCode, 401);
+  assert.is((await ask({ token: 'local-secret', address: '10.0.0.5' })).statusCode, 401);
+  assert.is((await ask({ token: 'local-secret', shop: 999999 })).statusCode, 404);
+  assert.is((await ask({ token: 'local-secret', harness: h })).statusCode, 404, 'a server without the secret (PostgreSQL) has no such route');
+});
+
 keys.run();
+local.run();

@@ -66,6 +66,20 @@ run('an app customer is served in turn, or loses the place when they never check
   await sim.stop();
 });
 
+run('the shop left to the console is never played: nothing starts, finishes or walks in there', async () => {
+  const snapshot = () => h.db.query('SELECT id, status, started_at, finished_at FROM orders WHERE shop_id = 2 ORDER BY id');
+  const before = (await snapshot()).rows;
+  const sim = simulator(h.deps, { rng: rng(11), skipShops: [2] });
+  let applied = 0;
+  for (let i = 0; i < 60; i++) {
+    applied += (await sim.tick()).applied;
+    h.clock.advance(1);
+  }
+  await sim.stop();
+  assert.ok(applied > 10, 'the other shops were played');
+  assert.equal((await snapshot()).rows, before);
+});
+
 run.after(async () => {
   await h.close();
 });

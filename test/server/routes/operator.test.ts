@@ -96,6 +96,10 @@ floor('a walk-in joins the queue; bad walk-ins are 400s', async () => {
     { name: 'X' },
     { name: 'X', services: [999999] },
     { name: 'X', services: [m.services[0].id], priority: 7 },
+    { name: 'X', services: [m.services[0].id], priority: 2 },
+    { name: 'X', services: [m.services[0].id], priority: 0 },
+    { name: 'X', services: [m.services[0].id], phone: 'not a phone' },
+    { name: 'X', services: [m.services[0].id], phone: 358401234567 },
     { name: 'X', services: [m.services[0].id], barber_id: 999 },
   ]) {
     const bad = await op('POST', 'pobs/1/walk-ins/', keys[1], body);
@@ -111,6 +115,49 @@ floor('a walk-in that cannot be served before closing is refused with the timesl
   assert.is(res.status, 409);
   assert.is(res.body.error, WIRE_ERRORS.timeslot);
   h.clock.set(helsinki('12:00'));
+});
+
+floor("a walk-in's phone links the order to the account and its membership; an unknown phone is just no membership", async () => {
+  const m = await menu(h, 2);
+  const member = await customer(h, { membership: 'gold' });
+  const phone = (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [member.id])).rows[0].phone;
+  const linked = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Kalle Member', services: [m.services[0].id], phone: `0${phone.slice(4)}` });
+  assert.is(linked.status, 201, JSON.stringify(linked.body));
+  assert.equal([linked.body.customer, linked.body.phone_linked, linked.body.membership, linked.body.priority, linked.body.source], [true, true, 2, 2, 'desk']);
+  assert.equal([linked.body.first_name, linked.body.last_initial], ['Kalle', 'M']);
+  const profile = await call(h, 'GET', `/api/fi/customers/${member.id}/`, { token: member.token });
+  assert.is(profile.body.active_order_id, linked.body.id, "the order is on the customer's account");
+  assert.is((await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Again', services: [m.services[0].id], phone })).status, 409, 'one open order per account');
+
+  const unknown = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Stranger', services: [m.services[0].id], phone: '+358409999871' });
+  const anonymous = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Anon', services: [m.services[0].id] });
+  assert.is(unknown.status, 201);
+  assert.equal([unknown.body.customer, unknown.body.phone_linked, unknown.body.membership, unknown.body.priority], [false, false, null, 0]);
+  assert.equal(Object.keys(unknown.body), Object.keys(anonymous.body), 'the answer does not say the phone was unknown');
+  for (const id of [linked.body.id, unknown.body.id, anonymous.body.id]) await op('POST', `orders/${id}/no-show/`, keys[2]);
+});
+
+floor("each barber shows whom he serves since when, the expected finish, the engine's next order and any break", async () => {
+  const q = await queueOf(1);
+  const busy = q.barbers.filter((b) => b.serving !== null);
+  assert.ok(busy.length > 0);
+  for (const b of busy) {
+    const o = q.orders.find((x) => x.id === b.serving)!;
+    assert.is(b.serving_since, o.started_at);
+    assert.is(b.expected_finish, o.expected_end);
+  }
+  for (const b of q.barbers) {
+    const planned = q.orders.filter((o) => o.status === 'waiting' && o.barber_id === b.id).sort((x, y) => Date.parse(x.start!) - Date.parse(y.start!));
+    assert.is(b.next_order, planned[0]?.id ?? null, `barber ${b.id}`);
+    assert.is(b.on_break_until, null);
+    if (b.serving === null) assert.equal([b.serving_since, b.expected_finish], [null, null]);
+  }
+  assert.ok(q.barbers.some((b) => b.next_order !== null));
+  for (const o of q.orders) {
+    if (!o.customer) assert.equal([o.source, o.membership, o.phone_linked], ['desk', null, false], 'an anonymous walk-in');
+    assert.ok(o.first_name.length > 0 && o.name.startsWith(o.first_name));
+    assert.ok(o.last_initial === null || o.last_initial.length === 1);
+  }
 });
 
 const flow = suite('start, finish, no-show');

@@ -29,6 +29,9 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   startedAt: null,
   finishedAt: null,
   quotedWait: 25,
+  source: 'app',
+  checkedInAt: null,
+  expectedAt: null,
   ...over,
 });
 
@@ -169,7 +172,7 @@ const operator = suite('operator shapes: row → WireOperatorOrder, WireOrderSta
 operator('a waiting entry takes the engine plan, in the wire order', () => {
   const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2 };
   assert.is(
-    JSON.stringify(operatorEntry(row(), 'Aino V.', items, plan)),
+    JSON.stringify(operatorEntry(row(), { firstname: 'Aino', lastname: 'Virtanen' }, items, plan)),
     JSON.stringify({
       id: 501,
       name: 'Aino V.',
@@ -187,6 +190,13 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       position: 2,
       duration: 50,
       services: ['Haircut', 'Wax', 'Wash'],
+      source: 'app',
+      checked_in_at: null,
+      expected_at: null,
+      first_name: 'Aino',
+      last_initial: 'V',
+      membership: 2,
+      phone_linked: false,
     }),
   );
 });
@@ -199,6 +209,9 @@ operator("an entry in service keeps its barber; a walk-in shows its name; other 
     ['Pekka', false, 'in_service', 4, '2026-11-24T10:00:00.000Z', null, '2026-11-24T10:50:00.000Z', 0, null, []],
   );
   assert.is(operatorEntry(row(), undefined, items, {}).name, 'Customer', 'an app customer whose name is gone');
+  assert.equal([e.first_name, e.last_initial, e.membership, e.phone_linked], ['Pekka', null, null, false], 'an anonymous walk-in has no membership');
+  const linked = operatorEntry(row({ walkInName: 'mikko korhonen', source: 'desk', priority: 3 }), { firstname: 'Mikko', lastname: 'Korhonen' }, items, {});
+  assert.equal([linked.name, linked.first_name, linked.last_initial, linked.membership, linked.phone_linked], ['mikko korhonen', 'mikko', 'K', 3, true], 'a walk-in linked by phone');
 });
 
 operator("a transition answers the state with the server's status names, in the wire order", () => {

@@ -1,0 +1,92 @@
+/**
+ * Schemas of the shop console's own routes (issue 20): pairing a device, its key, the device list and who a
+ * bearer is. The bodies are read by the handlers (queue/devices.ts) after the bearer is checked: described only.
+ */
+import { operatorQueueSchema } from './orders.ts';
+import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
+
+const deviceRole = { type: 'string', enum: ['console', 'display'] };
+const bearer = "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
+const changer = `${bearer}; a display key only reads (403)`;
+
+export const pairingSchema = {
+  summary: 'Pair a device: trade a one-time pairing code for its own key (201)',
+  description: 'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); an unknown, used or expired code is 401 `Invalid pairing code`.',
+  body: describedBody(
+    {
+      code: described('string, required', '8 characters; case, spaces and dashes are ignored'),
+      name: described('string, required', "the device's name, at most 40 characters"),
+    },
+    'A JSON object',
+  ),
+  response: { 201: obj({ key: str, role: deviceRole, pob_id: int, device_id: int, name: str }) },
+};
+
+export const pairingCodeSchema = {
+  summary: 'Make a pairing code for a new device of the shop (201): valid 10 minutes, single use',
+  description: changer,
+  params: params('id'),
+  body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
+  response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
+};
+
+export const localPairingCodeSchema = {
+  summary: 'A pairing code for `npm run operator-key -- <shopId> --pair` on the server machine while it holds PGlite (201)',
+  description: 'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); 404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
+  params: params('id'),
+  body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
+  response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
+};
+
+export const devicesSchema = {
+  summary: "The shop's paired devices, revoked ones included",
+  description: changer,
+  params: params('id'),
+  response: { 200: arrayOf(obj({ id: int, name: str, role: deviceRole, created_at: iso, last_seen_at: isoOrNull, revoked_at: isoOrNull })) },
+};
+
+export const deviceDeleteSchema = {
+  summary: 'Revoke a device: its key stops working at once (204)',
+  description: changer,
+  params: params('id', 'deviceId'),
+  response: { 204: { type: 'null', description: 'No content' } },
+};
+
+export const meSchema = {
+  summary: 'Who the bearer is: the shop, and the role and name of a paired device',
+  description: bearer,
+  response: {
+    200: obj({ pob_id: int, pob_name: str, role: { type: 'string', enum: ['shop', 'console', 'display'] }, device_id: nullable(int), name: nullable(str) }),
+  },
+};
+
+const barberDay = (summary: string) => ({
+  summary,
+  description: `${changer}. Edits today's shift windows as a queue change; answers the floor as GET queue does. 404 for a barber not working at the shop today, 409 'Barber is not on shift now' / 'Barber is already on a break' / 'Barber is not on a break'.`,
+  params: params('id', 'barberId'),
+  response: { 200: operatorQueueSchema.response[200] },
+});
+
+export const breakSchema = { ...barberDay('A barber takes a break of 15, 30 or 60 minutes'), body: describedBody({ minutes: described('15, 30 or 60, required') }, 'A JSON object') };
+export const backSchema = barberDay('A barber is back from his break now');
+export const endShiftSchema = barberDay('A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told');
+
+const stats = obj({
+  served: int,
+  waiting: int,
+  no_shows: int,
+  walk_ins: int,
+  remote_joins: int,
+  mean_wait_minutes: nullable(num),
+  mean_quoted_minutes: nullable(num),
+  mean_actual_minutes: nullable(num),
+  within_10_share: nullable(num),
+  waited_longer_share: nullable(num),
+});
+
+export const statsSchema = {
+  summary: "The shop's figures for today and the last 7 days (today included) in its time zone, over the orders joined then",
+  description: `${bearer}. Honesty figures by issue 18's definitions (queue/accuracy.ts): quote = the wait shown at join, actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
+  params: params('id'),
+  response: { 200: obj({ today: stats, week: stats }) },
+};
