@@ -22,7 +22,9 @@ export type StoredKey =
   | 'welcomeSeen'
   | 'development'
   | 'tutorialSeen'
-  | 'detectedLocale';
+  | 'detectedLocale'
+  /** The shop console's paired device (key, role, shop): screens/Operator. */
+  | 'operatorDevice';
 
 export interface KeyValue {
   get(key: string): Promise<unknown>;

@@ -1,0 +1,48 @@
+/** Pure rules of the console (issue 20): names as the floor shows them, the start suggestion, the walk-in wait. */
+import type { Floor, FloorBarber, FloorOrder } from './api.ts';
+
+/** "Mikko K.": first name and initial. */
+export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {
+  const first = o.first_name || o.name;
+  return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
+}
+
+/** Waiting orders in service order (position), then those in service. */
+export function waitingInOrder(floor: Floor): FloorOrder[] {
+  return floor.orders.filter((o) => o.status === 'waiting').sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.joined_at.localeCompare(b.joined_at));
+}
+
+export function servedBy(floor: Floor, barber: FloorBarber): FloorOrder | null {
+  return floor.orders.find((o) => o.status === 'in_service' && (o.id === barber.serving || o.barber_id === barber.id)) ?? null;
+}
+
+/** Barbers working today: on shift now, on a break, or serving. */
+export function barbersToday(floor: Floor): FloorBarber[] {
+  return floor.barbers.filter((b) => b.on_shift || b.on_break_until || b.serving !== null);
+}
+
+/**
+ * The barber the engine suggests for starting an order: the one whose next order it is, else the engine's
+ * planned barber, else the chosen one, else the first free barber on shift.
+ */
+export function suggestedBarber(floor: Floor, order: FloorOrder): number | null {
+  const free = (b: FloorBarber) => b.on_shift && b.serving === null && !b.on_break_until;
+  const next = floor.barbers.find((b) => b.next_order === order.id && free(b));
+  if (next) return next.id;
+  for (const id of [order.barber_id, order.chosen_barber_id]) if (id !== null && floor.barbers.some((b) => b.id === id && free(b))) return id;
+  return floor.barbers.find(free)?.id ?? order.barber_id ?? order.chosen_barber_id ?? null;
+}
+
+/** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
+export function walkInWait(floor: Floor): number | null {
+  if (floor.pob.queue_state !== 'open') return null;
+  const waits = floor.barbers.filter((b) => b.on_shift && b.queue_open && !b.on_break_until && b.wait_time !== null).map((b) => b.wait_time as number);
+  return waits.length ? Math.min(...waits) : null;
+}
+
+export type ShopState = 'open' | 'full' | 'closing' | 'closed';
+export function shopState(floor: Floor): ShopState {
+  if (floor.pob.queue_state === 'closed' || !floor.pob.open) return 'closed';
+  if (floor.pob.queue_state === 'full' || floor.pob.full) return 'full';
+  return floor.pob.closing_soon ? 'closing' : 'open';
+}
