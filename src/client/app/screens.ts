@@ -38,7 +38,6 @@ export const loaders: Record<ScreenName, Loader> = {
   Info: () => import('../screens/Info/index.tsx'),
   Help: () => import('../screens/Help/index.tsx'),
   CheckIn: () => import('../screens/CheckIn/index.tsx'),
-  Operator: () => import('../screens/Operator/index.tsx'),
   NotFound: () => import('../screens/NotFound/index.tsx'),
 };
 

@@ -28,7 +28,6 @@ export type ScreenName =
   | 'Info'
   | 'Help'
   | 'CheckIn'
-  | 'Operator'
   | 'NotFound';
 
 export const ROUTES: readonly RouteDef<ScreenName>[] = [
@@ -38,8 +37,6 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/barbershop', screen: 'NotFound' },
   { path: '/barbers/:id', screen: 'Barber', prefix: true },
   { path: '/barber/:id', screen: 'Barber', prefix: true },
-  // The shop's console and display (issue 20): its own lazy chunk, never loaded by a customer's route.
-  { path: '/operator', screen: 'Operator', prefix: true },
   { path: '/barbers', screen: 'Barbers' },
   { path: '/login', screen: 'Login' },
   { path: '/register', screen: 'Register' },
