@@ -64,7 +64,11 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
     <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
       <h2 id={`${id}-title`}>{t('operator.walkIn.title')}</h2>
       <form className="op-form" onSubmit={submit} noValidate>
-        <fieldset>
+        <div>
+          <label htmlFor={`${id}-name`}>{t('operator.walkIn.name')}</label>
+          <input id={`${id}-name`} type="text" maxLength={60} value={name} autoComplete="off" data-autofocus onChange={(e) => setName(e.currentTarget.value)} />
+        </div>
+        <fieldset className="op-services">
           <legend>{t('operator.walkIn.services')}</legend>
           {!menu && !menuError && <p className="op-empty">{t('operator.loading')}</p>}
           {menuError && <p className="op-error">{menuError}</p>}
@@ -100,10 +104,6 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor={`${id}-name`}>{t('operator.walkIn.name')}</label>
-          <input id={`${id}-name`} type="text" maxLength={60} value={name} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <div>
           <label htmlFor={`${id}-phone`}>{t('operator.walkIn.phone')}</label>

@@ -5,7 +5,7 @@
  */
 import { request } from '../../services/http.ts';
 import { load, save } from '../../services/storage.ts';
-import { locale } from '../../state/i18n.ts';
+import { language, locale } from '../../state/i18n.ts';
 
 export type DeviceRole = 'console' | 'display';
 
@@ -128,7 +128,8 @@ export const operatorApi = {
   pair: (code: string, name: string) => request<PairedDevice>(locale.value, '/operator/pairing/', { method: 'POST', body: { code, name } }),
   me: (key: string) => call<Me>(key, '/me/'),
   floor: (key: string, pob: number) => call<Floor>(key, `/pobs/${pob}/queue/`),
-  menu: (pob: number) => request<WireMenu>(locale.value, `/pobs/${pob}/`),
+  // The menu in the operator's language, as the customer's catalogue reads it (services/catalog.ts).
+  menu: (pob: number) => request<WireMenu>(locale.value, `/pobs/${pob}/?lang=${language.value}`),
   stats: (key: string, pob: number) => call<{ today: Stats; week: Stats }>(key, `/pobs/${pob}/stats/`),
   devices: (key: string, pob: number) => call<Device[]>(key, `/pobs/${pob}/devices/`),
   revoke: (key: string, pob: number, device: number) => call<void>(key, `/pobs/${pob}/devices/${device}/`, 'DELETE'),

@@ -17,12 +17,12 @@ const CSS = `
 .op-live { color: var(--muted); font-size: .85rem; }
 .op-notice { margin: .75rem 1.25rem 0; padding: .7rem 1rem; border-radius: 10px; background: var(--surface-2); border-left: 4px solid var(--green); }
 .op-notice.error { border-left-color: var(--danger); }
-.op-main { flex: 1; padding: 1rem 1.25rem 2rem; display: grid; gap: 1.25rem; grid-template-columns: minmax(280px, 1fr) 2fr; align-items: start; }
+.op-main { flex: 1; padding: 1rem 1.25rem 2rem; display: grid; gap: 1.25rem; align-content: start; grid-template-columns: minmax(280px, 1fr) 2fr; align-items: start; }
 .op-main.single { grid-template-columns: 1fr; max-width: 960px; width: 100%; margin: 0 auto; }
 @media (max-width: 900px) { .op-main { grid-template-columns: 1fr; } }
 .op-panel { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; }
 .op-panel > h2 { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
-.op-toolbar { display: flex; flex-wrap: wrap; gap: .5rem; }
+.op-toolbar { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: .9rem; }
 .op-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; }
 .op-card { background: var(--surface-2); border-radius: 12px; padding: .75rem .9rem; display: grid; gap: .35rem; }
 .op-card h3 { margin: 0; font-size: 1.05rem; display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }
@@ -43,9 +43,12 @@ const CSS = `
 .op-form fieldset { border: 1px solid var(--line); border-radius: 10px; padding: .6rem .8rem; margin: 0; display: grid; gap: .35rem; }
 .op-check { display: flex; align-items: center; gap: .6rem; min-height: 40px; font-weight: 400; }
 .op-check input { width: 22px; height: 22px; }
+.op-services { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: .2rem 1rem; }
+.op-services > legend { grid-column: 1 / -1; }
 .op-extras { padding-left: 2rem; display: grid; gap: .2rem; }
 .op-error { color: var(--red); margin: 0; }
-.op-dialog { width: min(640px, 100%); max-height: 90vh; overflow: auto; }
+.op-dialog { width: 100%; }
+@media (min-width: 700px) { .op-root .dialog-backdrop { align-items: center; padding: 1rem; } .op-root .dialog { border-radius: var(--radius); max-width: 720px; } }
 .op-pairing { max-width: 460px; margin: 8vh auto 0; padding: 0 1.25rem; width: 100%; }
 .op-code { font-size: 2.4rem; letter-spacing: .2em; font-family: ui-monospace, monospace; font-weight: 700; color: var(--accent); }
 .op-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 1rem; }
@@ -53,7 +56,7 @@ const CSS = `
 .op-figures dl > div { display: contents; }
 .op-figures dt { color: var(--muted); }
 .op-figures dd { margin: 0; font-weight: 700; text-align: right; }
-.op-display { padding: 2vh 3vw; display: grid; gap: 3vh; font-size: clamp(1.4rem, 2.6vw, 2.6rem); }
+.op-display { padding: 2vh 3vw; display: grid; gap: 4vh; align-content: start; font-size: clamp(1.4rem, 2.6vw, 2.6rem); }
 .op-display h1 { font-size: clamp(2rem, 4vw, 4rem); margin: 0; }
 .op-display h2 { font-size: clamp(1.5rem, 3vw, 3rem); color: var(--muted); margin: 0 0 1vh; }
 .op-display .op-walkin { font-size: clamp(2.4rem, 6vw, 6rem); font-weight: 800; color: var(--accent); line-height: 1.1; }
