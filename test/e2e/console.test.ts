@@ -121,6 +121,23 @@ console_('a walk-in by keyboard: the dialog takes focus, Escape gives it back, t
   await dialog.waitFor({ state: 'detached' });
   await page.getByText('Walter Walkin is in the queue.').waitFor();
   await page.locator('[data-order]', { hasText: 'Walter W.' }).waitFor();
+  // Two more through the API with the shop's own key (it keeps working beside the devices): a busy floor.
+  const shop = JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8'))[KALLIO].key as string;
+  const menu = (await (await fetch(`${server.url}/api/fi/pobs/${KALLIO}/?lang=en`)).json()) as { services: { id: number }[] };
+  for (const [name, service] of [
+    ['Aino Laine', menu.services[1].id],
+    ['Pekka Puu', menu.services[4].id],
+  ] as const) {
+    const res = await fetch(`${server.url}/api/fi/operator/pobs/${KALLIO}/walk-ins/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shop}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, services: [service], barber_id: null }),
+    });
+    assert.is(res.status, 201, await res.text());
+  }
+  await page.locator('[data-order]', { hasText: 'Pekka P.' }).waitFor();
+  await axe.audit('floor with a queue');
+  await shot(page, 'floor-busy-1280x800');
 });
 
 console_('start with the suggested barber, then finish with a confirmation', async () => {
@@ -145,14 +162,14 @@ console_('start with the suggested barber, then finish with a confirmation', asy
 console_('figures and devices; a display paired with a code from the console', async () => {
   await page.getByRole('link', { name: 'Figures' }).click();
   await page.getByRole('heading', { name: 'Today' }).waitFor();
-  assert.match(await page.locator('[data-stat="served"]').first().innerText(), /^[1-9]\d*$/);
+  assert.match((await page.locator('[data-stat="served"]').first().textContent()) ?? '', /^[1-9]\d*$/);
   await axe.audit('figures');
   await shot(page, 'figures-1280x800');
   await page.getByRole('link', { name: 'Devices' }).click();
   await page.getByRole('heading', { name: 'Paired devices' }).waitFor();
   await page.locator('[data-device]', { hasText: 'Front desk' }).waitFor();
   await page.getByRole('button', { name: 'Code for a display' }).click();
-  const code = (await page.locator('.op-code').innerText()).trim();
+  const code = ((await page.locator('.op-code').textContent()) ?? '').trim();
   assert.match(code, /^[A-Z0-9]{8}$/);
   await axe.audit('devices with a code');
   await shot(page, 'devices-1280x800');
@@ -166,7 +183,7 @@ console_('figures and devices; a display paired with a code from the console', a
     else {
       await page.getByRole('button', { name: 'Code for a display' }).click();
       await page.locator('.op-code', { hasNotText: code }).waitFor();
-      await pairWith(p, (await page.locator('.op-code').innerText()).trim(), 'Portrait screen');
+      await pairWith(p, ((await page.locator('.op-code').textContent()) ?? '').trim(), 'Portrait screen');
     }
     await p.getByRole('heading', { name: 'Wait for a walk-in now' }).waitFor();
     await p.getByRole('heading', { name: 'In the queue' }).waitFor();

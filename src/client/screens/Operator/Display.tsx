@@ -50,7 +50,7 @@ export function Display() {
             {queue.slice(0, 12).map((o, i) => (
               <li key={o.id}>
                 <span className="op-pos" aria-hidden="true">
-                  {o.position ?? i + 1}
+                  {i + 1}
                 </span>
                 <span>{shortName(o)}</span>
               </li>

@@ -131,12 +131,12 @@ export function FloorView() {
         )}
         {waiting.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
         <ol className="op-list" aria-label={t('operator.queue.list')}>
-          {waiting.map((o) => (
+          {waiting.map((o, i) => (
             <li key={o.id} className="op-card" data-order={o.id}>
               <div className="op-row">
                 <span className="op-pos">
                   <span className="visually-hidden">{t('operator.queue.position', { n: '' })}</span>
-                  {o.position ?? '–'}
+                  {i + 1}
                 </span>
                 <div>
                   <h3>

@@ -7,7 +7,7 @@ export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'n
   return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
 }
 
-/** Waiting orders in service order (position), then those in service. */
+/** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */
 export function waitingInOrder(floor: Floor): FloorOrder[] {
   return floor.orders.filter((o) => o.status === 'waiting').sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.joined_at.localeCompare(b.joined_at));
 }
