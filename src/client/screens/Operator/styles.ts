@@ -56,10 +56,10 @@ const CSS = `
 .op-figures dl > div { display: contents; }
 .op-figures dt { color: var(--muted); }
 .op-figures dd { margin: 0; font-weight: 700; text-align: right; }
-.op-display { padding: 2vh 3vw; display: grid; gap: 4vh; align-content: start; font-size: clamp(1.4rem, 2.6vw, 2.6rem); }
-.op-display h1 { font-size: clamp(2rem, 4vw, 4rem); margin: 0; }
-.op-display h2 { font-size: clamp(1.5rem, 3vw, 3rem); color: var(--muted); margin: 0 0 1vh; }
-.op-display .op-walkin { font-size: clamp(2.4rem, 6vw, 6rem); font-weight: 800; color: var(--accent); line-height: 1.1; }
+.op-display { padding: 3vmin 4vmin; display: grid; gap: 4vmin; align-content: start; font-size: clamp(1.5rem, 4vmin, 3rem); }
+.op-display h1 { font-size: clamp(2rem, 6vmin, 4.5rem); margin: 0; }
+.op-display h2 { font-size: clamp(1.4rem, 4vmin, 3rem); color: var(--muted); margin: 0 0 1vmin; }
+.op-display .op-walkin { font-size: clamp(3rem, 12vmin, 8rem); font-weight: 800; color: var(--accent); line-height: 1.1; }
 .op-display ol, .op-display ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 1vh; }
 .op-display li { display: flex; gap: 1.5vw; align-items: baseline; }
 .op-display .op-pos { font-size: inherit; min-width: 2.5ch; text-align: right; }
