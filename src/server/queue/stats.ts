@@ -10,6 +10,9 @@
  *   had a quote, the outcomes accuracy() takes. Null when there is nothing to average.
  */
 import type { Queryable } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';
 import { ordersJoinedBetween, type StatsOrderRow } from '../repos/orders.ts';
 import { accuracy, type WaitOutcome } from './accuracy.ts';
@@ -59,4 +62,11 @@ export async function shopStats(q: Queryable, shop: { id: number; timezone: stri
   const weekStart = dayBounds(addDays(today, -6), shop.timezone).start;
   const week = await ordersJoinedBetween(q, shop.id, weekStart, end);
   return { today: statsOf(week.filter((o) => o.joinedAt >= todayStart)), week: statsOf(week) };
+}
+
+/** The route's answer: the shop's figures at the app's now. */
+export async function operatorStats(deps: Pick<Deps, 'db' | 'now'>, shopId: number): Promise<{ today: ShopStats; week: ShopStats }> {
+  const shop = await getShop(deps.db, shopId);
+  if (!shop) throw notFound('Shop not found');
+  return shopStats(deps.db, shop, deps.now());
 }

@@ -16,8 +16,7 @@ import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
-import { shopStats } from '../queue/stats.ts';
-import { getShop } from '../repos/shops.ts';
+import { operatorStats } from '../queue/stats.ts';
 import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
@@ -49,10 +48,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
 
   app.get<IdParams>('/operator/pobs/:id/stats/', { schema: statsSchema }, async (req) => {
-    const id = await pob(req, false);
-    const shop = await getShop(deps.db, id);
-    if (!shop) throw notFound('Shop not found');
-    return shopStats(deps.db, shop, deps.now());
+    return operatorStats(deps, await pob(req, false));
   });
 
   // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (queue/local-admin.ts).

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { rng } from '../../../src/server/seed/random.ts';
-import { simulator } from '../../../src/server/queue/simulator-run.ts';
+import { simState, simulator } from '../../../src/server/queue/simulator-run.ts';
 import { call, customer, helsinki, item, menu } from '../queue-helpers.ts';
 import type { WirePob } from '../../../src/shared/wire.ts';
 
@@ -78,6 +78,9 @@ run('the shop left to the console is never played: nothing starts, finishes or w
   await sim.stop();
   assert.ok(applied > 10, 'the other shops were played');
   assert.equal((await snapshot()).rows, before);
+  const ids = (skip: number[]) => simState(h.deps, h.clock.now(), new Map(), skip).then((shops) => shops.map((x) => x.id));
+  assert.ok((await ids([])).includes(2));
+  assert.not.ok((await ids([2])).includes(2), 'the simulator does not see it at all');
 });
 
 run.after(async () => {
