@@ -138,6 +138,21 @@ console_('a walk-in by keyboard: the dialog takes focus, Escape gives it back, t
   await page.locator('[data-order]', { hasText: 'Pekka P.' }).waitFor();
   await axe.audit('floor with a queue');
   await shot(page, 'floor-busy-1280x800');
+
+  // Offline: the banner shows, and an action is refused with a message, never sent later.
+  const sent: string[] = [];
+  page.on('request', (r) => r.method() !== 'GET' && sent.push(r.url()));
+  await page.context().setOffline(true);
+  await page.locator('.offline-banner').waitFor();
+  await page.getByRole('button', { name: 'Mark the queue full' }).click();
+  await page.getByText('No connection: nothing was done.').waitFor();
+  await axe.audit('offline, an action refused');
+  await shot(page, 'offline-1280x800');
+  await page.context().setOffline(false);
+  await page.locator('.offline-banner').waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  assert.equal(sent, [], 'nothing was queued and sent once back online');
+  await page.getByRole('button', { name: 'Mark the queue full' }).waitFor();
 });
 
 console_('start with the suggested barber, then finish with a confirmation', async () => {
