@@ -11,9 +11,9 @@ import { match } from '../../../src/client/router/match.ts';
 import { ROUTES } from '../../../src/client/router/routes.ts';
 import { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { feed, floor, reset } from '../../../src/client/screens/Operator/state.ts';
-import { shortName, suggestedBarber, walkInWait } from '../../../src/client/screens/Operator/lib.ts';
-import type { Floor } from '../../../src/client/screens/Operator/api.ts';
+import { feed, floor, reset } from '../../../src/client/state/operator.ts';
+import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
+import type { Floor } from '../../../src/client/lib/operator.ts';
 import { save } from '../../../src/client/services/storage.ts';
 
 await setLanguage('en');

@@ -4,8 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { locale, t } from '../../state/i18n.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { type Device, type DeviceRole, type PairingCode, operatorApi } from './api.ts';
-import { act, device, pobId } from './state.ts';
+import type { Device, DeviceRole, PairingCode } from '../../lib/operator.ts';
+import { consoleActions as ops, device, pobId } from '../../state/operator.ts';
 
 const when = (iso: string) => `${formatDate(iso, locale.value)} ${formatTime(iso, locale.value)}`;
 
@@ -17,14 +17,18 @@ export function Devices() {
   const [busy, setBusy] = useState(false);
 
   const load = async () => {
-    await act(async (key, pob) => setList(await operatorApi.devices(key, pob)));
+    const got = await ops.devices();
+    if (got) setList(got);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per shop.
   useEffect(() => {
     void load();
   }, [pobId.value]);
 
-  const newCode = (role: DeviceRole) => act(async (key, pob) => setCode(await operatorApi.code(key, pob, role)));
+  const newCode = async (role: DeviceRole) => {
+    const got = await ops.code(role);
+    if (got) setCode(got);
+  };
 
   return (
     <div className="op-main single">
@@ -86,7 +90,7 @@ export function Devices() {
           onCancel={() => setRevoking(null)}
           onConfirm={async () => {
             setBusy(true);
-            const ok = await act((key, pob) => operatorApi.revoke(key, pob, revoking.id), t('operator.done.revoked', { name: revoking.name }));
+            const ok = await ops.revoke(revoking.id, t('operator.done.revoked', { name: revoking.name }));
             setBusy(false);
             setRevoking(null);
             if (ok) await load();

@@ -5,8 +5,8 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatMinutes } from '../../lib/format.ts';
-import { floor, me } from './state.ts';
-import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInWait } from './lib.ts';
+import { canAct, floor, me } from '../../state/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInWait } from '../../lib/operator.ts';
 
 export function Display() {
   useSignals();
@@ -28,6 +28,11 @@ export function Display() {
   const queue = waitingInOrder(f);
   return (
     <div className="op-root op-display">
+      {canAct.value && (
+        <a className="op-back" href="/operator">
+          {t('operator.display.back')}
+        </a>
+      )}
       <h1>{f.pob.name}</h1>
       <section aria-labelledby="op-walkin" aria-live="polite">
         <h2 id="op-walkin">{t('operator.display.walkInWait')}</h2>

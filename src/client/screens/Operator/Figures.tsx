@@ -4,8 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { locale, t } from '../../state/i18n.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import { LOCALES } from '../../../shared/locales.ts';
-import { type Stats, operatorApi } from './api.ts';
-import { act, pobId } from './state.ts';
+import type { Stats } from '../../lib/operator.ts';
+import { consoleActions as ops, pobId } from '../../state/operator.ts';
 
 function StatsList({ title, stats }: { title: string; stats: Stats }) {
   const intl = (LOCALES[locale.value] ?? LOCALES.FI).intl;
@@ -43,7 +43,7 @@ export function Figures() {
   const [stats, setStats] = useState<{ today: Stats; week: Stats } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per shop.
   useEffect(() => {
-    void act(async (key, pob) => setStats(await operatorApi.stats(key, pob)));
+    void ops.stats().then((got) => got && setStats(got));
   }, [pobId.value]);
   return (
     <div className="op-main single">

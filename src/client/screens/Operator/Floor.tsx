@@ -8,10 +8,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatMinutes, formatTime } from '../../lib/format.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
-import type { Floor, FloorBarber, FloorOrder } from './api.ts';
-import { operatorApi } from './api.ts';
-import { act, canAct, floor } from './state.ts';
-import { barbersToday, servedBy, shopState, shortName, suggestedBarber, waitingInOrder } from './lib.ts';
+import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
+import { canAct, consoleActions as ops, floor } from '../../state/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
 import { WalkInDialog } from './WalkIn.tsx';
 
 type Pending =
@@ -85,7 +84,7 @@ export function FloorView() {
                       </button>
                     )}
                     {b.on_break_until ? (
-                      <button type="button" className="button" onClick={() => void act((key, pob) => operatorApi.back(key, pob, b.id), t('operator.done.back', { name: b.name }))}>
+                      <button type="button" className="button" onClick={() => void ops.back(b.id, t('operator.done.back', { name: b.name }))}>
                         {t('operator.actions.back')}
                       </button>
                     ) : (
@@ -118,12 +117,7 @@ export function FloorView() {
               {t('operator.actions.walkIn')}
             </button>
             {state !== 'closed' && (
-              <button
-                type="button"
-                className="button"
-                aria-pressed={f.pob.full}
-                onClick={() => void act((key, pob) => operatorApi.setFull(key, pob, !f.pob.full), t(f.pob.full ? 'operator.done.open' : 'operator.done.full'))}
-              >
+              <button type="button" className="button" aria-pressed={f.pob.full} onClick={() => void ops.setFull(!f.pob.full, t(f.pob.full ? 'operator.done.open' : 'operator.done.full'))}>
                 {t(f.pob.full ? 'operator.actions.open' : 'operator.actions.full')}
               </button>
             )}
@@ -165,7 +159,7 @@ export function FloorView() {
                     {t('operator.actions.start')}
                   </button>
                   {!o.customer_at_pob && (
-                    <button type="button" className="button" onClick={() => void act((key) => operatorApi.checkIn(key, o.id), t('operator.done.checkIn', { name: shortName(o) }))}>
+                    <button type="button" className="button" onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}>
                       {t('operator.actions.checkIn')}
                     </button>
                   )}
@@ -190,7 +184,7 @@ export function FloorView() {
           confirmLabel={t('operator.actions.finish')}
           busy={busy}
           onCancel={() => setPending(null)}
-          onConfirm={() => run(() => act((key) => operatorApi.finish(key, pending.order.id), t('operator.done.finish', { name: shortName(pending.order) })))}
+          onConfirm={() => run(() => ops.finish(pending.order.id, t('operator.done.finish', { name: shortName(pending.order) })))}
         />
       )}
       {pending?.kind === 'no-show' && (
@@ -202,7 +196,7 @@ export function FloorView() {
           confirmLabel={t('operator.actions.noShow')}
           busy={busy}
           onCancel={() => setPending(null)}
-          onConfirm={() => run(() => act((key) => operatorApi.noShow(key, pending.order.id), t('operator.done.noShow', { name: shortName(pending.order) })))}
+          onConfirm={() => run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: shortName(pending.order) })))}
         />
       )}
       {pending?.kind === 'end-shift' && (
@@ -214,7 +208,7 @@ export function FloorView() {
           confirmLabel={t('operator.actions.endShift')}
           busy={busy}
           onCancel={() => setPending(null)}
-          onConfirm={() => run(() => act((key, pob) => operatorApi.endShift(key, pob, pending.barber.id), t('operator.done.endShift', { name: pending.barber.name })))}
+          onConfirm={() => run(() => ops.endShift(pending.barber.id, t('operator.done.endShift', { name: pending.barber.name })))}
         />
       )}
     </div>
@@ -233,7 +227,7 @@ function StartDialog({ order, onClose }: { order: FloorOrder; onClose: () => voi
   const start = async () => {
     if (barber === null) return;
     setBusy(true);
-    const ok = await act((key) => operatorApi.start(key, order.id, barber), t('operator.done.start', { name: shortName(order) }));
+    const ok = await ops.start(order.id, barber, t('operator.done.start', { name: shortName(order) }));
     setBusy(false);
     if (ok) onClose();
   };
@@ -270,7 +264,7 @@ function BreakDialog({ barber, onClose }: { barber: FloorBarber; onClose: () => 
   const [busy, setBusy] = useState(false);
   const take = async (minutes: 15 | 30 | 60) => {
     setBusy(true);
-    const ok = await act((key, pob) => operatorApi.breakFor(key, pob, barber.id, minutes), t('operator.done.break', { name: barber.name, minutes }));
+    const ok = await ops.breakFor(barber.id, minutes, t('operator.done.break', { name: barber.name, minutes }));
     setBusy(false);
     if (ok) onClose();
   };

@@ -6,8 +6,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { operatorApi, type WireMenu } from './api.ts';
-import { act, errorText, floor, notice, pobId } from './state.ts';
+import type { WireMenu } from '../../lib/operator.ts';
+import { consoleActions as ops, errorText, floor, notice } from '../../state/operator.ts';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
   useSignals();
@@ -22,9 +22,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const pob = pobId.value;
-    if (pob === null) return;
-    operatorApi.menu(pob).then(setMenu, (err) => setMenuError(errorText(err)));
+    ops.menu().then(setMenu, (err) => setMenuError(errorText(err)));
   }, []);
 
   const toggle = (service: number) => {
@@ -52,7 +50,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       barber_id: barber ? Number(barber) : null,
       ...(phone.trim() ? { phone: phone.trim() } : {}),
     };
-    const ok = await act((key, pob) => operatorApi.walkIn(key, pob, body), t('operator.done.walkIn', { name: name.trim() }));
+    const ok = await ops.walkIn(body, t('operator.done.walkIn', { name: name.trim() }));
     setBusy(false);
     if (ok) onClose();
     else setError(notice.value?.text ?? t('operator.errors.server'));

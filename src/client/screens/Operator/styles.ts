@@ -63,6 +63,7 @@ const CSS = `
 .op-display ol, .op-display ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 1vh; }
 .op-display li { display: flex; gap: 1.5vw; align-items: baseline; }
 .op-display .op-pos { font-size: inherit; min-width: 2.5ch; text-align: right; }
+.op-display .op-back { font-size: 1rem; justify-self: start; padding: .5rem 0; }
 .op-display-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 4vw; }
 @media (orientation: portrait) { .op-display-grid { grid-template-columns: 1fr; } }
 `;

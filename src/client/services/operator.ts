@@ -1,118 +1,12 @@
 /**
  * The shop console's service (issue 20, CONTRACTS.md "Console API"): the paired device kept in IndexedDB
- * through storage.ts (idb-keyval), and every operator call with the device's key as the bearer. Lives in the
- * console's chunk only.
+ * through storage.ts (idb-keyval), and every operator call with the device's key as the bearer. Imported only by
+ * the console's chunk (screens/Operator through state/operator.ts).
  */
-import { request } from '../../services/http.ts';
-import { load, save } from '../../services/storage.ts';
-import { language, locale } from '../../state/i18n.ts';
-
-export type DeviceRole = 'console' | 'display';
-
-export interface PairedDevice {
-  key: string;
-  role: DeviceRole;
-  pob_id: number;
-  device_id: number;
-  name: string;
-}
-
-export interface Me {
-  pob_id: number;
-  pob_name: string;
-  role: 'shop' | DeviceRole;
-  device_id: number | null;
-  name: string | null;
-}
-
-export interface FloorBarber {
-  id: number;
-  name: string;
-  image: string | null;
-  on_shift: boolean;
-  shifts: { start: string; end: string }[];
-  speed: number;
-  serving: number | null;
-  wait_time: number | null;
-  queue_open: boolean;
-  serving_since: string | null;
-  expected_finish: string | null;
-  next_order: number | null;
-  on_break_until: string | null;
-}
-
-export interface FloorOrder {
-  id: number;
-  name: string;
-  customer: boolean;
-  status: 'waiting' | 'in_service';
-  priority: number;
-  customer_at_pob: boolean;
-  chosen_barber_id: number | null;
-  barber_id: number | null;
-  joined_at: string;
-  started_at: string | null;
-  start: string | null;
-  expected_end: string | null;
-  wait: number | null;
-  position: number | null;
-  duration: number;
-  services: string[];
-  source: 'app' | 'desk';
-  checked_in_at: string | null;
-  expected_at: string | null;
-  first_name: string;
-  last_initial: string | null;
-  membership: number | null;
-  phone_linked: boolean;
-}
-
-export interface Floor {
-  pob: { id: number; name: string; open: boolean; full: boolean; queue_state: 'open' | 'closed' | 'full'; closing_soon: boolean; queue_version: number };
-  barbers: FloorBarber[];
-  orders: FloorOrder[];
-}
-
-export interface Device {
-  id: number;
-  name: string;
-  role: DeviceRole;
-  created_at: string;
-  last_seen_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface PairingCode {
-  code: string;
-  role: DeviceRole;
-  expires_at: string;
-}
-
-export interface Stats {
-  served: number;
-  waiting: number;
-  no_shows: number;
-  walk_ins: number;
-  remote_joins: number;
-  mean_wait_minutes: number | null;
-  mean_quoted_minutes: number | null;
-  mean_actual_minutes: number | null;
-  within_10_share: number | null;
-  waited_longer_share: number | null;
-}
-
-/** The shop's menu as GET /pobs/{id}/ sends it (only what the walk-in form needs). */
-export interface WireMenu {
-  services: { id: number; title: string; order: number; price: number; duration: number; multiple: boolean }[];
-  extra_services: Record<string, { id: number; title: string; order: number; duration: number }[]>;
-}
-
-export interface WalkIn {
-  name: string;
-  services: { service_id: number; amount: 1; extra_services: number[] }[];
-  barber_id: number | null;
-  phone?: string;
-}
+import { request } from './http.ts';
+import { load, save } from './storage.ts';
+import { language, locale } from '../state/i18n.ts';
+import type { Device, DeviceRole, Floor, FloorOrder, Me, PairedDevice, PairingCode, Stats, WalkIn, WireMenu } from '../lib/operator.ts';
 
 export function loadDevice(): Promise<PairedDevice | undefined> {
   return load<PairedDevice>('operatorDevice');

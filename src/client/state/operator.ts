@@ -4,11 +4,12 @@
  * every POLL_MS. Actions are refused while offline (never queued) and errors come back in the operator's language.
  */
 import { computed, signal } from '@preact/signals-react';
-import { ApiError, apiUrl } from '../../services/http.ts';
-import { serverTextKey } from '../../lib/account.ts';
-import { locale, t } from '../../state/i18n.ts';
-import { offline } from '../../state/offline.ts';
-import { type Floor, type Me, type PairedDevice, loadDevice, operatorApi, saveDevice, streamUrl } from './api.ts';
+import { ApiError, apiUrl } from '../services/http.ts';
+import { serverTextKey } from '../lib/account.ts';
+import { locale, t } from './i18n.ts';
+import { offline } from './offline.ts';
+import type { DeviceRole, Floor, Me, PairedDevice, WalkIn } from '../lib/operator.ts';
+import { loadDevice, operatorApi, saveDevice, streamUrl } from '../services/operator.ts';
 
 /** Polling when no stream delivers. */
 export const POLL_MS = 5000;
@@ -217,3 +218,31 @@ export function reset() {
   floor.value = null;
   notice.value = null;
 }
+
+/** A read for a console view (devices, figures, a new code, the menu): null when it failed, with the reason told. */
+async function read<T>(run: (key: string, pob: number) => Promise<T>): Promise<T | null> {
+  let out: T | null = null;
+  await act(async (key, pob) => {
+    out = await run(key, pob);
+  });
+  return out;
+}
+
+/** Every action and read of the console's screens, each through `act`: refused offline, errors in words. */
+export const consoleActions = {
+  walkIn: (body: WalkIn, done: string) => act((k, p) => operatorApi.walkIn(k, p, body), done),
+  setFull: (full: boolean, done: string) => act((k, p) => operatorApi.setFull(k, p, full), done),
+  start: (order: number, barber: number, done: string) => act((k) => operatorApi.start(k, order, barber), done),
+  finish: (order: number, done: string) => act((k) => operatorApi.finish(k, order), done),
+  checkIn: (order: number, done: string) => act((k) => operatorApi.checkIn(k, order), done),
+  noShow: (order: number, done: string) => act((k) => operatorApi.noShow(k, order), done),
+  breakFor: (barber: number, minutes: 15 | 30 | 60, done: string) => act((k, p) => operatorApi.breakFor(k, p, barber, minutes), done),
+  back: (barber: number, done: string) => act((k, p) => operatorApi.back(k, p, barber), done),
+  endShift: (barber: number, done: string) => act((k, p) => operatorApi.endShift(k, p, barber), done),
+  revoke: (device: number, done: string) => act((k, p) => operatorApi.revoke(k, p, device), done),
+  devices: () => read((k, p) => operatorApi.devices(k, p)),
+  stats: () => read((k, p) => operatorApi.stats(k, p)),
+  code: (role: DeviceRole) => read((k, p) => operatorApi.code(k, p, role)),
+  /** The menu is public: read even offline-looking, its failure told in the form. */
+  menu: () => (pobId.value === null ? Promise.reject(new Error('no shop')) : operatorApi.menu(pobId.value)),
+};
