@@ -9,7 +9,8 @@ import { memoryKeyValue, setKeyValueStore, load } from '../../../src/client/serv
 import { browserOffline } from '../../../src/client/state/offline.ts';
 import { match } from '../../../src/client/router/match.ts';
 import { ROUTES } from '../../../src/client/router/routes.ts';
-import { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
+import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
+import { loc } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
 import { feed, floor, reset } from '../../../src/client/state/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
@@ -107,6 +108,16 @@ test('/operator and below land on the catch-all, whose chunk loads the console',
   assert.is(match(ROUTES, '/operator').route.path, '*');
   assert.ok(isConsolePath('/operator') && isConsolePath('/operator/display'));
   assert.not.ok(isConsolePath('/operators') || isConsolePath('/home'));
+});
+
+test('the catch-all shows the console under /operator (pairing without a key) and the 404 elsewhere', async () => {
+  loc.value = { path: '/operator/display', search: '', direction: 'none' };
+  let el = await render(<NotFound />);
+  await waitFor(() => text(el).includes('Pair this device'));
+  loc.value = { path: '/nowhere', search: '', direction: 'none' };
+  el = await render(<NotFound />);
+  assert.ok(el.querySelector('.not-found'));
+  assert.not.ok(text(el).includes('Pair this device'));
 });
 
 test('pairing: the code and a name give a key kept in storage, then the floor', async () => {
