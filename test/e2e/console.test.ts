@@ -214,7 +214,7 @@ console_('figures and devices; a display paired with a code from the console', a
   await page.locator('[data-device]', { hasText: 'Wall screen' }).waitFor();
 });
 
-console_('portrait 800×1280: the floor and the walk-in dialog', async () => {
+console_('portrait 800×1280 and a phone: the floor and the walk-in dialog', async () => {
   await page.setViewportSize(PORTRAIT);
   await page.getByRole('link', { name: 'Floor' }).click();
   await page.getByRole('heading', { name: 'Barbers' }).waitFor();
@@ -225,6 +225,11 @@ console_('portrait 800×1280: the floor and the walk-in dialog', async () => {
   await axe.audit('walk-in dialog portrait');
   await shot(page, 'walk-in-800x1280');
   await page.keyboard.press('Escape');
+  // Usable on a phone too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Add walk-in' }).waitFor();
+  await axe.audit('floor on a phone');
+  await shot(page, 'floor-390x844');
 });
 
 console_('nothing found, no errors, no CSP violation', () => {
