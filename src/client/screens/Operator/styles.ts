@@ -10,7 +10,6 @@ const CSS = `
 .op-tabs { display: flex; gap: .25rem; flex-wrap: wrap; margin-left: auto; }
 .op-tabs a { padding: .6rem 1rem; border-radius: 999px; color: var(--text); text-decoration: none; min-height: 44px; display: inline-flex; align-items: center; }
 .op-tabs a[aria-current="page"] { background: var(--surface-2); color: var(--accent); font-weight: 600; }
-@media (max-width: 480px) { .op-header { padding: .6rem .9rem; } .op-tabs { margin-left: 0; width: 100%; } .op-tabs a { padding: .5rem .7rem; } .op-main { padding: .75rem .75rem 1.5rem; } }
 .op-state { display: inline-flex; align-items: center; gap: .4rem; padding: .3rem .8rem; border-radius: 999px; font-weight: 700; font-size: .9rem; border: 1px solid currentColor; }
 .op-state.open { color: var(--green); }
 .op-state.full, .op-state.closing { color: var(--yellow); }
@@ -67,6 +66,8 @@ const CSS = `
 .op-display .op-back { font-size: 1rem; justify-self: start; padding: .5rem 0; }
 .op-display-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 4vw; }
 @media (orientation: portrait) { .op-display-grid { grid-template-columns: 1fr; } }
+/* Last, so it wins over the rules above on a phone. */
+@media (max-width: 480px) { .op-header { padding: .6rem .9rem; } .op-tabs { margin-left: 0; width: 100%; } .op-tabs a { padding: .5rem .7rem; } .op-main { padding: .75rem .75rem 1.5rem; } }
 `;
 
 let injected = false;
