@@ -24,7 +24,9 @@ export type StoredKey =
   | 'tutorialSeen'
   | 'detectedLocale'
   /** Issue 18: the arrival this phone gave for its active order ({orderId, at}), for tracking's travel line after a reload. */
-  | 'arrival';
+  | 'arrival'
+  /** The shop console's paired device (key, role, shop): screens/Operator. */
+  | 'operatorDevice';
 
 export interface KeyValue {
   get(key: string): Promise<unknown>;

@@ -1,9 +1,27 @@
-/** The 404 page (SPEC.md §2): 'Oh dear, a 404.' and a link back home. */
+/**
+ * The 404 page (SPEC.md §2): 'Oh dear, a 404.' and a link back home. Paths under /operator are the shop's console
+ * (issue 20): the catch-all route lands here and the console's own chunk is loaded from this lazy chunk, so the
+ * first route (at its 85 KB budget) carries no byte of the console and a customer's device never downloads it.
+ */
+import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
+import { loc } from '../../router/history.ts';
+import { Loader } from '../../components/Loader.tsx';
+
+const Console = lazy(() => import('../Operator/index.tsx'));
+
+export const isConsolePath = (path: string) => path === '/operator' || path.startsWith('/operator/');
 
 export default function NotFound() {
   useSignals();
+  if (isConsolePath(loc.value.path)) {
+    return (
+      <Suspense fallback={<Loader fullScreen />}>
+        <Console params={{}} />
+      </Suspense>
+    );
+  }
   return (
     <section className="not-found">
       <p className="not-found-code" aria-hidden="true">

@@ -1,0 +1,156 @@
+/**
+ * The shop console's wire types (CONTRACTS.md "Console API") and its pure rules (issue 20): names as the floor shows
+ * them, the start suggestion, the walk-in wait, the shop's state.
+ */
+export type DeviceRole = 'console' | 'display';
+
+export interface PairedDevice {
+  key: string;
+  role: DeviceRole;
+  pob_id: number;
+  device_id: number;
+  name: string;
+}
+
+export interface Me {
+  pob_id: number;
+  pob_name: string;
+  role: 'shop' | DeviceRole;
+  device_id: number | null;
+  name: string | null;
+}
+
+export interface FloorBarber {
+  id: number;
+  name: string;
+  image: string | null;
+  on_shift: boolean;
+  shifts: { start: string; end: string }[];
+  speed: number;
+  serving: number | null;
+  wait_time: number | null;
+  queue_open: boolean;
+  serving_since: string | null;
+  expected_finish: string | null;
+  next_order: number | null;
+  on_break_until: string | null;
+}
+
+export interface FloorOrder {
+  id: number;
+  name: string;
+  customer: boolean;
+  status: 'waiting' | 'in_service';
+  priority: number;
+  customer_at_pob: boolean;
+  chosen_barber_id: number | null;
+  barber_id: number | null;
+  joined_at: string;
+  started_at: string | null;
+  start: string | null;
+  expected_end: string | null;
+  wait: number | null;
+  position: number | null;
+  duration: number;
+  services: string[];
+  source: 'app' | 'desk';
+  checked_in_at: string | null;
+  expected_at: string | null;
+  first_name: string;
+  last_initial: string | null;
+  membership: number | null;
+  phone_linked: boolean;
+}
+
+export interface Floor {
+  pob: { id: number; name: string; open: boolean; full: boolean; queue_state: 'open' | 'closed' | 'full'; closing_soon: boolean; queue_version: number };
+  barbers: FloorBarber[];
+  orders: FloorOrder[];
+}
+
+export interface Device {
+  id: number;
+  name: string;
+  role: DeviceRole;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface PairingCode {
+  code: string;
+  role: DeviceRole;
+  expires_at: string;
+}
+
+export interface Stats {
+  served: number;
+  waiting: number;
+  no_shows: number;
+  walk_ins: number;
+  remote_joins: number;
+  mean_wait_minutes: number | null;
+  mean_quoted_minutes: number | null;
+  mean_actual_minutes: number | null;
+  within_10_share: number | null;
+  waited_longer_share: number | null;
+}
+
+/** The shop's menu as GET /pobs/{id}/ sends it (only what the walk-in form needs). */
+export interface WireMenu {
+  services: { id: number; title: string; order: number; price: number; duration: number; multiple: boolean }[];
+  extra_services: Record<string, { id: number; title: string; order: number; duration: number }[]>;
+}
+
+export interface WalkIn {
+  name: string;
+  services: { service_id: number; amount: 1; extra_services: number[] }[];
+  barber_id: number | null;
+  phone?: string;
+}
+
+/** "Mikko K.": first name and initial. */
+export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {
+  const first = o.first_name || o.name;
+  return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
+}
+
+/** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */
+export function waitingInOrder(floor: Floor): FloorOrder[] {
+  return floor.orders.filter((o) => o.status === 'waiting').sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.joined_at.localeCompare(b.joined_at));
+}
+
+export function servedBy(floor: Floor, barber: FloorBarber): FloorOrder | null {
+  return floor.orders.find((o) => o.status === 'in_service' && (o.id === barber.serving || o.barber_id === barber.id)) ?? null;
+}
+
+/** Barbers working today: on shift now, on a break, or serving. */
+export function barbersToday(floor: Floor): FloorBarber[] {
+  return floor.barbers.filter((b) => b.on_shift || b.on_break_until || b.serving !== null);
+}
+
+/**
+ * The barber the engine suggests for starting an order: the one whose next order it is, else the engine's
+ * planned barber, else the chosen one, else the first free barber on shift.
+ */
+export function suggestedBarber(floor: Floor, order: FloorOrder): number | null {
+  const free = (b: FloorBarber) => b.on_shift && b.serving === null && !b.on_break_until;
+  const next = floor.barbers.find((b) => b.next_order === order.id && free(b));
+  if (next) return next.id;
+  for (const id of [order.barber_id, order.chosen_barber_id]) if (id !== null && floor.barbers.some((b) => b.id === id && free(b))) return id;
+  return floor.barbers.find(free)?.id ?? order.barber_id ?? order.chosen_barber_id ?? null;
+}
+
+/** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
+export function walkInWait(floor: Floor): number | null {
+  if (floor.pob.queue_state !== 'open') return null;
+  const waits = floor.barbers.filter((b) => b.on_shift && b.queue_open && !b.on_break_until && b.wait_time !== null).map((b) => b.wait_time as number);
+  return waits.length ? Math.min(...waits) : null;
+}
+
+export type ShopState = 'open' | 'full' | 'closing' | 'closed';
+export function shopState(floor: Floor): ShopState {
+  if (floor.pob.queue_state === 'closed' || !floor.pob.open) return 'closed';
+  if (floor.pob.queue_state === 'full' || floor.pob.full) return 'full';
+  return floor.pob.closing_soon ? 'closing' : 'open';
+}

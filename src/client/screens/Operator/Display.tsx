@@ -1,0 +1,69 @@
+/**
+ * The display for a screen in the shop (issue 20, /operator/display): the queue by first name and initial, who is
+ * served by whom, and the wait a walk-in gets now, in type readable across the room. Live, no actions.
+ */
+import { useSignals } from '@preact/signals-react/runtime';
+import { language, locale, t } from '../../state/i18n.ts';
+import { formatMinutes } from '../../lib/format.ts';
+import { canAct, floor, me } from '../../state/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInWait } from '../../lib/operator.ts';
+
+export function Display() {
+  useSignals();
+  void language.value;
+  const f = floor.value;
+  if (!f) {
+    return (
+      <div className="op-root op-display">
+        <h1>{me.value?.pob_name ?? t('operator.title')}</h1>
+        <p className="op-empty">{t('operator.loading')}</p>
+      </div>
+    );
+  }
+  const state = shopState(f);
+  const wait = walkInWait(f);
+  const serving = barbersToday(f)
+    .map((b) => ({ barber: b, order: servedBy(f, b) }))
+    .filter((x) => x.order);
+  const queue = waitingInOrder(f);
+  return (
+    <div className="op-root op-display">
+      {canAct.value && (
+        <a className="op-back" href="/operator">
+          {t('operator.display.back')}
+        </a>
+      )}
+      <h1>{f.pob.name}</h1>
+      <section aria-labelledby="op-walkin" aria-live="polite">
+        <h2 id="op-walkin">{t('operator.display.walkInWait')}</h2>
+        <p className="op-walkin">{state === 'open' && wait !== null ? formatMinutes(wait, locale.value) : t(`operator.display.state.${state === 'open' ? 'noBarber' : state}`)}</p>
+      </section>
+      <div className="op-display-grid">
+        <section aria-labelledby="op-serving">
+          <h2 id="op-serving">{t('operator.display.serving')}</h2>
+          {serving.length === 0 && <p className="op-empty">{t('operator.display.nobodyServed')}</p>}
+          <ul>
+            {serving.map(({ barber, order }) => (
+              <li key={barber.id}>{t('operator.display.servedBy', { name: shortName(order!), barber: barber.name })}</li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="op-next">
+          <h2 id="op-next">{t('operator.display.queue')}</h2>
+          {queue.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
+          <ol>
+            {queue.slice(0, 12).map((o, i) => (
+              <li key={o.id}>
+                <span className="op-pos" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span>{shortName(o)}</span>
+              </li>
+            ))}
+          </ol>
+          {queue.length > 12 && <p className="op-empty">{t('operator.display.more', { count: queue.length - 12 })}</p>}
+        </section>
+      </div>
+    </div>
+  );
+}

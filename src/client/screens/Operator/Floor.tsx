@@ -1,0 +1,288 @@
+/**
+ * The floor at a glance (issue 20): the barbers on shift (whom they serve since when, the expected finish, who is
+ * next), the queue in service order, the shop's state, and every action, one tap plus a confirmation where it
+ * cannot be undone.
+ */
+import { useId, useState } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { language, locale, t } from '../../state/i18n.ts';
+import { formatMinutes, formatTime } from '../../lib/format.ts';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
+import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
+import { canAct, consoleActions as ops, floor } from '../../state/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
+import { WalkInDialog } from './WalkIn.tsx';
+
+type Pending =
+  | { kind: 'start'; order: FloorOrder }
+  | { kind: 'finish'; order: FloorOrder }
+  | { kind: 'no-show'; order: FloorOrder }
+  | { kind: 'break'; barber: FloorBarber }
+  | { kind: 'end-shift'; barber: FloorBarber }
+  | { kind: 'walk-in' }
+  | null;
+
+const time = (iso: string | null) => (iso ? formatTime(iso, locale.value) : '');
+
+export function StateBadge() {
+  useSignals();
+  const f = floor.value;
+  if (!f) return null;
+  const state = shopState(f);
+  return <span className={`op-state ${state}`}>{t(`operator.state.${state}`)}</span>;
+}
+
+function barberName(f: Floor, id: number | null): string {
+  if (id === null) return t('operator.anyone');
+  return f.barbers.find((b) => b.id === id)?.name ?? t('operator.anyone');
+}
+
+export function FloorView() {
+  useSignals();
+  void language.value;
+  const [pending, setPending] = useState<Pending>(null);
+  const [busy, setBusy] = useState(false);
+  const f = floor.value;
+  if (!f) return <p className="op-main single op-empty">{t('operator.loading')}</p>;
+
+  const run = async (fn: () => Promise<boolean>) => {
+    setBusy(true);
+    await fn();
+    setBusy(false);
+    setPending(null);
+  };
+  const state = shopState(f);
+  const waiting = waitingInOrder(f);
+  const barbers = barbersToday(f);
+  const acts = canAct.value;
+
+  return (
+    <div className="op-main">
+      <section className="op-panel" aria-labelledby="op-barbers">
+        <h2 id="op-barbers">{t('operator.barbers.title')}</h2>
+        {barbers.length === 0 && <p className="op-empty">{t('operator.barbers.none')}</p>}
+        <ul className="op-list">
+          {barbers.map((b) => {
+            const serving = servedBy(f, b);
+            const next = b.next_order === null ? null : f.orders.find((o) => o.id === b.next_order);
+            return (
+              <li key={b.id} className="op-card" data-barber={b.id}>
+                <h3>{b.name}</h3>
+                {b.on_break_until ? (
+                  <p>{t('operator.barbers.onBreak', { time: time(b.on_break_until) })}</p>
+                ) : serving ? (
+                  <p>{t('operator.barbers.serving', { name: shortName(serving), since: time(b.serving_since ?? serving.started_at), until: time(b.expected_finish ?? serving.expected_end) })}</p>
+                ) : (
+                  <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
+                )}
+                <p className="op-meta">{next ? t('operator.barbers.next', { name: shortName(next) }) : t('operator.barbers.noNext')}</p>
+                {acts && (
+                  <div className="op-actions">
+                    {serving && (
+                      <button type="button" className="button primary" onClick={() => setPending({ kind: 'finish', order: serving })}>
+                        {t('operator.actions.finish')}
+                      </button>
+                    )}
+                    {b.on_break_until ? (
+                      <button type="button" className="button" onClick={() => void ops.back(b.id, t('operator.done.back', { name: b.name }))}>
+                        {t('operator.actions.back')}
+                      </button>
+                    ) : (
+                      b.on_shift && (
+                        <button type="button" className="button" onClick={() => setPending({ kind: 'break', barber: b })}>
+                          {t('operator.actions.break')}
+                        </button>
+                      )
+                    )}
+                    {(b.on_shift || b.on_break_until) && (
+                      <button type="button" className="button" onClick={() => setPending({ kind: 'end-shift', barber: b })}>
+                        {t('operator.actions.endShift')}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="op-panel" aria-labelledby="op-queue">
+        <h2 id="op-queue">
+          <span>{t('operator.queue.title', { count: waiting.length })}</span>
+        </h2>
+        {acts && (
+          <div className="op-toolbar">
+            <button type="button" className="button primary" onClick={() => setPending({ kind: 'walk-in' })}>
+              {t('operator.actions.walkIn')}
+            </button>
+            {state !== 'closed' && (
+              <button type="button" className="button" aria-pressed={f.pob.full} onClick={() => void ops.setFull(!f.pob.full, t(f.pob.full ? 'operator.done.open' : 'operator.done.full'))}>
+                {t(f.pob.full ? 'operator.actions.open' : 'operator.actions.full')}
+              </button>
+            )}
+          </div>
+        )}
+        {waiting.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
+        <ol className="op-list" aria-label={t('operator.queue.list')}>
+          {waiting.map((o, i) => (
+            <li key={o.id} className="op-card" data-order={o.id}>
+              <div className="op-row">
+                <span className="op-pos">
+                  <span className="visually-hidden">{t('operator.queue.position', { n: '' })}</span>
+                  {i + 1}
+                </span>
+                <div>
+                  <h3>
+                    {shortName(o)}
+                    {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
+                    <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
+                  </h3>
+                  <p>{o.services.join(', ')}</p>
+                  <p className="op-meta">
+                    <span>{t('operator.queue.barber', { name: barberName(f, o.chosen_barber_id) })}</span>
+                    {o.customer_at_pob || o.checked_in_at ? (
+                      <span className="op-tag in">{t('operator.queue.checkedIn')}</span>
+                    ) : (
+                      <span>{o.expected_at ? t('operator.queue.expected', { time: time(o.expected_at) }) : t('operator.queue.onTheWay')}</span>
+                    )}
+                  </p>
+                </div>
+                <span className="op-wait">
+                  <span className="visually-hidden">{t('operator.queue.wait')} </span>
+                  {o.wait === null ? '–' : formatMinutes(o.wait, locale.value)}
+                </span>
+              </div>
+              {acts && (
+                <div className="op-actions">
+                  <button type="button" className="button primary" onClick={() => setPending({ kind: 'start', order: o })}>
+                    {t('operator.actions.start')}
+                  </button>
+                  {!o.customer_at_pob && (
+                    <button type="button" className="button" onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}>
+                      {t('operator.actions.checkIn')}
+                    </button>
+                  )}
+                  <button type="button" className="button" onClick={() => setPending({ kind: 'no-show', order: o })}>
+                    {t('operator.actions.noShow')}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {pending?.kind === 'start' && <StartDialog order={pending.order} onClose={() => setPending(null)} />}
+      {pending?.kind === 'break' && <BreakDialog barber={pending.barber} onClose={() => setPending(null)} />}
+      {pending?.kind === 'walk-in' && <WalkInDialog onClose={() => setPending(null)} />}
+      {pending?.kind === 'finish' && (
+        <ConfirmDialog
+          title={t('operator.confirm.finishTitle', { name: shortName(pending.order) })}
+          description={t('operator.confirm.finishText')}
+          cancelLabel={t('operator.confirm.cancel')}
+          confirmLabel={t('operator.actions.finish')}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onConfirm={() => run(() => ops.finish(pending.order.id, t('operator.done.finish', { name: shortName(pending.order) })))}
+        />
+      )}
+      {pending?.kind === 'no-show' && (
+        <ConfirmDialog
+          danger
+          title={t('operator.confirm.noShowTitle', { name: shortName(pending.order) })}
+          description={t('operator.confirm.noShowText')}
+          cancelLabel={t('operator.confirm.cancel')}
+          confirmLabel={t('operator.actions.noShow')}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onConfirm={() => run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: shortName(pending.order) })))}
+        />
+      )}
+      {pending?.kind === 'end-shift' && (
+        <ConfirmDialog
+          danger
+          title={t('operator.confirm.endShiftTitle', { name: pending.barber.name })}
+          description={t('operator.confirm.endShiftText')}
+          cancelLabel={t('operator.confirm.cancel')}
+          confirmLabel={t('operator.actions.endShift')}
+          busy={busy}
+          onCancel={() => setPending(null)}
+          onConfirm={() => run(() => ops.endShift(pending.barber.id, t('operator.done.endShift', { name: pending.barber.name })))}
+        />
+      )}
+    </div>
+  );
+}
+
+function StartDialog({ order, onClose }: { order: FloorOrder; onClose: () => void }) {
+  useSignals();
+  const id = useId();
+  const f = floor.value;
+  const [barber, setBarber] = useState<number | null>(() => (f ? suggestedBarber(f, order) : null));
+  const [busy, setBusy] = useState(false);
+  if (!f) return null;
+  const choices = f.barbers.filter((b) => b.on_shift && !b.on_break_until);
+  const suggested = suggestedBarber(f, order);
+  const start = async () => {
+    if (barber === null) return;
+    setBusy(true);
+    const ok = await ops.start(order.id, barber, t('operator.done.start', { name: shortName(order) }));
+    setBusy(false);
+    if (ok) onClose();
+  };
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
+      <h2 id={`${id}-title`}>{t('operator.start.title', { name: shortName(order) })}</h2>
+      <fieldset className="op-form">
+        <legend>{t('operator.start.barber')}</legend>
+        {choices.map((b) => (
+          <label key={b.id} className="op-check">
+            <input type="radio" name={`${id}-barber`} checked={barber === b.id} onChange={() => setBarber(b.id)} />
+            <span>
+              {b.name}
+              {b.id === suggested ? ` · ${t('operator.start.suggested')}` : ''}
+              {b.serving !== null ? ` · ${t('operator.start.busy')}` : ''}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose} disabled={busy}>
+          {t('operator.confirm.cancel')}
+        </button>
+        <button type="button" className="button primary" onClick={start} disabled={busy || barber === null} data-autofocus>
+          {t('operator.actions.start')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function BreakDialog({ barber, onClose }: { barber: FloorBarber; onClose: () => void }) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const take = async (minutes: 15 | 30 | 60) => {
+    setBusy(true);
+    const ok = await ops.breakFor(barber.id, minutes, t('operator.done.break', { name: barber.name, minutes }));
+    setBusy(false);
+    if (ok) onClose();
+  };
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
+      <h2 id={`${id}-title`}>{t('operator.break.title', { name: barber.name })}</h2>
+      <div className="op-actions">
+        {([15, 30, 60] as const).map((m) => (
+          <button key={m} type="button" className="button primary" disabled={busy} onClick={() => take(m)}>
+            {t('operator.break.minutes', { minutes: m })}
+          </button>
+        ))}
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onClose} disabled={busy}>
+          {t('operator.confirm.cancel')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

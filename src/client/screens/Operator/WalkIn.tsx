@@ -1,0 +1,125 @@
+/**
+ * Adding a walk-in (issue 20): services and their extras from the shop's menu, a barber or anyone, a name and an
+ * optional phone (which links the order to the customer's account and membership on the server).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { t } from '../../state/i18n.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import type { WireMenu } from '../../lib/operator.ts';
+import { consoleActions as ops, errorText, floor, notice } from '../../state/operator.ts';
+
+export function WalkInDialog({ onClose }: { onClose: () => void }) {
+  useSignals();
+  const id = useId();
+  const [menu, setMenu] = useState<WireMenu | null>(null);
+  const [menuError, setMenuError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Map<number, number[]>>(new Map());
+  const [barber, setBarber] = useState<string>('');
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    ops.menu().then(setMenu, (err) => setMenuError(errorText(err)));
+  }, []);
+
+  const toggle = (service: number) => {
+    const next = new Map(chosen);
+    if (next.has(service)) next.delete(service);
+    else next.set(service, []);
+    setChosen(next);
+  };
+  const toggleExtra = (service: number, extra: number, multiple: boolean) => {
+    const next = new Map(chosen);
+    const now = next.get(service) ?? [];
+    next.set(service, now.includes(extra) ? now.filter((x) => x !== extra) : multiple ? [...now, extra] : [extra]);
+    setChosen(next);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (chosen.size === 0) return setError(t('operator.walkIn.noService'));
+    if (!name.trim()) return setError(t('operator.walkIn.noName'));
+    setError(null);
+    setBusy(true);
+    const body = {
+      name: name.trim(),
+      services: [...chosen].map(([service_id, extra_services]) => ({ service_id, amount: 1 as const, extra_services })),
+      barber_id: barber ? Number(barber) : null,
+      ...(phone.trim() ? { phone: phone.trim() } : {}),
+    };
+    const ok = await ops.walkIn(body, t('operator.done.walkIn', { name: name.trim() }));
+    setBusy(false);
+    if (ok) onClose();
+    else setError(notice.value?.text ?? t('operator.errors.server'));
+  };
+
+  const barbers = (floor.value?.barbers ?? []).filter((b) => b.on_shift && b.queue_open);
+  const services = [...(menu?.services ?? [])].sort((a, b) => a.order - b.order);
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
+      <h2 id={`${id}-title`}>{t('operator.walkIn.title')}</h2>
+      <form className="op-form" onSubmit={submit} noValidate>
+        <div>
+          <label htmlFor={`${id}-name`}>{t('operator.walkIn.name')}</label>
+          <input id={`${id}-name`} type="text" maxLength={60} value={name} autoComplete="off" data-autofocus onChange={(e) => setName(e.currentTarget.value)} />
+        </div>
+        <fieldset className="op-services">
+          <legend>{t('operator.walkIn.services')}</legend>
+          {!menu && !menuError && <p className="op-empty">{t('operator.loading')}</p>}
+          {menuError && <p className="op-error">{menuError}</p>}
+          {services.map((s) => (
+            <div key={s.id}>
+              <label className="op-check">
+                <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle(s.id)} />
+                <span>{s.title}</span>
+              </label>
+              {chosen.has(s.id) && (menu?.extra_services[String(s.id)]?.length ?? 0) > 0 && (
+                <fieldset className="op-extras">
+                  <legend className="visually-hidden">{t('operator.walkIn.extras', { service: s.title })}</legend>
+                  {[...(menu?.extra_services[String(s.id)] ?? [])]
+                    .sort((a, b) => a.order - b.order)
+                    .map((x) => (
+                      <label key={x.id} className="op-check">
+                        <input type="checkbox" checked={chosen.get(s.id)?.includes(x.id) ?? false} onChange={() => toggleExtra(s.id, x.id, s.multiple)} />
+                        <span>{x.title}</span>
+                      </label>
+                    ))}
+                </fieldset>
+              )}
+            </div>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-barber`}>{t('operator.walkIn.barber')}</label>
+          <select id={`${id}-barber`} value={barber} onChange={(e) => setBarber(e.currentTarget.value)}>
+            <option value="">{t('operator.anyone')}</option>
+            {barbers.map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-phone`}>{t('operator.walkIn.phone')}</label>
+          <input id={`${id}-phone`} type="tel" maxLength={32} value={phone} autoComplete="off" aria-describedby={`${id}-phone-hint`} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <p id={`${id}-phone-hint`} className="muted">
+            {t('operator.walkIn.phoneHint')}
+          </p>
+        </div>
+        <div role="alert">{error && <p className="op-error">{error}</p>}</div>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {t('operator.confirm.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
+            {t('operator.walkIn.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * /operator and below (issue 20): the shop's console and its display, one lazy chunk a customer never loads.
+ * /operator the floor, /operator/stats the figures, /operator/devices the paired devices, /operator/display
+ * the room screen. No paired device (or a refused key): the pairing screen. A display key always gets the display.
+ */
+import { useEffect } from 'react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { loc } from '../../router/history.ts';
+import { t } from '../../state/i18n.ts';
+import type { ScreenProps } from '../../app/screens.ts';
+import { Loader } from '../../components/Loader.tsx';
+import { injectStyles } from './styles.ts';
+import { canAct, feed, floor, me, notice, phase, role, startConsole } from '../../state/operator.ts';
+import { Pairing } from './Pairing.tsx';
+import { FloorView, StateBadge } from './Floor.tsx';
+import { Devices } from './Devices.tsx';
+import { Figures } from './Figures.tsx';
+import { Display } from './Display.tsx';
+
+injectStyles();
+
+type View = 'floor' | 'stats' | 'devices' | 'display';
+
+export function viewOf(path: string): View {
+  const rest = path.replace(/^\/operator\/?/, '').split('/')[0];
+  return rest === 'stats' || rest === 'devices' || rest === 'display' ? rest : 'floor';
+}
+
+const TABS: { view: View; href: string; label: string }[] = [
+  { view: 'floor', href: '/operator', label: 'operator.tabs.floor' },
+  { view: 'stats', href: '/operator/stats', label: 'operator.tabs.stats' },
+  { view: 'devices', href: '/operator/devices', label: 'operator.tabs.devices' },
+  { view: 'display', href: '/operator/display', label: 'operator.tabs.display' },
+];
+
+export default function Operator(_: ScreenProps) {
+  useSignals();
+  useEffect(() => {
+    if (phase.value === 'loading') void startConsole();
+  }, []);
+
+  if (phase.value === 'loading') return <Loader fullScreen />;
+  if (phase.value === 'pairing') return <Pairing />;
+
+  const view = role.value === 'display' ? 'display' : viewOf(loc.value.path);
+  if (view === 'display') return <Display />;
+
+  const pob = floor.value?.pob;
+  return (
+    <div className="op-root">
+      <header className="op-header">
+        <h1>{pob?.name ?? me.value?.pob_name ?? t('operator.title')}</h1>
+        {pob && <StateBadge />}
+        <span className="op-live">{feed.value === 'stream' ? t('operator.live.stream') : t('operator.live.polling')}</span>
+        <nav className="op-tabs" aria-label={t('operator.tabs.label')}>
+          {TABS.filter((tab) => canAct.value || tab.view !== 'devices').map((tab) => (
+            <a key={tab.view} href={tab.href} aria-current={tab.view === view ? 'page' : undefined}>
+              {t(tab.label)}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <div className="op-notice-region" role="status" aria-live="polite">
+        {notice.value && <p className={`op-notice ${notice.value.kind}`}>{notice.value.text}</p>}
+      </div>
+      {view === 'floor' && <FloorView />}
+      {view === 'stats' && <Figures />}
+      {view === 'devices' && <Devices />}
+    </div>
+  );
+}
