@@ -107,6 +107,40 @@ export interface WireOperatorQueue {
   orders: WireOperatorOrder[];
 }
 
+/** A paired device's role (issue 20): a console acts, a display only shows. */
+export type DeviceRole = 'console' | 'display';
+
+/** GET /operator/pobs/{id}/devices/ → an entry. */
+export interface WireDevice {
+  id: number;
+  name: string;
+  role: DeviceRole;
+  created_at: string;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+}
+
+/** POST /operator/pobs/{id}/pairing-codes/ → */
+export interface WirePairingCode {
+  code: string;
+  role: DeviceRole;
+  expires_at: string;
+}
+
+/** GET /operator/pobs/{id}/stats/ → today and week, each of these (the honesty shares by queue/accuracy.ts). */
+export interface WireShopStats {
+  served: number;
+  waiting: number;
+  no_shows: number;
+  walk_ins: number;
+  remote_joins: number;
+  mean_wait_minutes: number | null;
+  mean_quoted_minutes: number | null;
+  mean_actual_minutes: number | null;
+  within_10_share: number | null;
+  waited_longer_share: number | null;
+}
+
 export interface WireOperatorOrder {
   id: number;
   name: string; // walk-in name, or the customer's first name and last initial

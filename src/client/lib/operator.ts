@@ -2,7 +2,9 @@
  * The shop console's wire types (CONTRACTS.md "Console API") and its pure rules (issue 20): names as the floor shows
  * them, the start suggestion, the walk-in wait, the shop's state.
  */
-export type DeviceRole = 'console' | 'display';
+import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+
+export type { DeviceRole };
 
 export interface PairedDevice {
   key: string;
@@ -20,81 +22,10 @@ export interface Me {
   name: string | null;
 }
 
-export interface FloorBarber {
-  id: number;
-  name: string;
-  image: string | null;
-  on_shift: boolean;
-  shifts: { start: string; end: string }[];
-  speed: number;
-  serving: number | null;
-  wait_time: number | null;
-  queue_open: boolean;
-  serving_since: string | null;
-  expected_finish: string | null;
-  next_order: number | null;
-  on_break_until: string | null;
-}
-
-export interface FloorOrder {
-  id: number;
-  name: string;
-  customer: boolean;
-  status: 'waiting' | 'in_service';
-  priority: number;
-  customer_at_pob: boolean;
-  chosen_barber_id: number | null;
-  barber_id: number | null;
-  joined_at: string;
-  started_at: string | null;
-  start: string | null;
-  expected_end: string | null;
-  wait: number | null;
-  position: number | null;
-  duration: number;
-  services: string[];
-  source: 'app' | 'desk';
-  checked_in_at: string | null;
-  expected_at: string | null;
-  first_name: string;
-  last_initial: string | null;
-  membership: number | null;
-  phone_linked: boolean;
-}
-
-export interface Floor {
-  pob: { id: number; name: string; open: boolean; full: boolean; queue_state: 'open' | 'closed' | 'full'; closing_soon: boolean; queue_version: number };
-  barbers: FloorBarber[];
-  orders: FloorOrder[];
-}
-
-export interface Device {
-  id: number;
-  name: string;
-  role: DeviceRole;
-  created_at: string;
-  last_seen_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface PairingCode {
-  code: string;
-  role: DeviceRole;
-  expires_at: string;
-}
-
-export interface Stats {
-  served: number;
-  waiting: number;
-  no_shows: number;
-  walk_ins: number;
-  remote_joins: number;
-  mean_wait_minutes: number | null;
-  mean_quoted_minutes: number | null;
-  mean_actual_minutes: number | null;
-  within_10_share: number | null;
-  waited_longer_share: number | null;
-}
+export type FloorBarber = WireOperatorQueue['barbers'][number];
+export type FloorOrder = WireOperatorOrder;
+export type Floor = WireOperatorQueue;
+export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
 
 /** The shop's menu as GET /pobs/{id}/ sends it (only what the walk-in form needs). */
 export interface WireMenu {

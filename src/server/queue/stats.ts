@@ -12,6 +12,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import type { WireShopStats } from '../../shared/wire-order.ts';
 import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';
 import { ordersJoinedBetween, type StatsOrderRow } from '../repos/orders.ts';
@@ -19,18 +20,7 @@ import { accuracy, type WaitOutcome } from './accuracy.ts';
 
 const MINUTE = 60_000;
 
-export interface ShopStats {
-  served: number;
-  waiting: number;
-  no_shows: number;
-  walk_ins: number;
-  remote_joins: number;
-  mean_wait_minutes: number | null;
-  mean_quoted_minutes: number | null;
-  mean_actual_minutes: number | null;
-  within_10_share: number | null;
-  waited_longer_share: number | null;
-}
+export type ShopStats = WireShopStats;
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
 const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) / xs.length, 1) : null);
