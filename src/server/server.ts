@@ -13,9 +13,12 @@ async function main() {
   const config = loadConfig();
   const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = () => Date.now();
+  // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
+  let changedQueues = false;
   if (config.seed) {
     const seeded = await seedIfEmpty(db, { now: now(), development: config.development });
     if (seeded) {
+      changedQueues = true;
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
       console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);
     }
@@ -23,15 +26,24 @@ async function main() {
     const keyFile = await writeDemoOperatorKeys(db, config.dataDir);
     if (keyFile) console.log(`Operator keys of the demo shops: ${keyFile}`);
     const added = await topUpRoster(db, now());
-    if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
+    if (added) {
+      changedQueues = true;
+      console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
+    }
   }
   const deps = await buildDeps({ config, db, now, log: makeLogger(config) });
+  // Other processes (PostgreSQL) drop what they kept of the queues the seed or the roster changed.
+  if (changedQueues) await deps.changes.announceEverything();
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
   const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs }) : null;
   const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
   // A demo left running for days keeps a roster a week ahead.
-  const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
+  // New shifts move the waits: every process drops what it kept (a queue change outside any one shop's transaction).
+  const topUp = async () => {
+    if (await topUpRoster(db, now())) await deps.changes.announceEverything();
+  };
+  const roster = config.seed ? setInterval(() => void topUp().catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
   roster?.unref();
   if (sim) console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
 
@@ -46,6 +58,7 @@ async function main() {
       await sim?.stop();
       await stopTurns?.();
       await app.close();
+      await deps.changes.close();
       await db.close();
     } finally {
       clearTimeout(force);

@@ -1,29 +1,31 @@
-/** GET /pobs/ and GET /pobs/{id}/ (SPEC.md §7): the locale's shops with their live queue. */
+/**
+ * GET /pobs/ and GET /pobs/{id}/ (SPEC.md §7): the locale's shops with their live queue, answered from kept bytes
+ * (domain/pob-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail (events.ts).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import type { PobScope } from '../domain/pobs.ts';
-import { cachedPob, cachedPobs, pobCache } from '../domain/pob-cache.ts';
+import { answerCache, cachedPob, cachedPobs, type AnswerCache } from '../domain/pob-cache.ts';
 import { notFound } from '../errors.ts';
 import { catalogueLanguage, parseId, wantsDev } from '../input/params.ts';
+import { sendAnswer } from './compress.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';
 
-export function pobRoutes(app: FastifyInstance, deps: Deps, cache = pobCache(deps.config.pobCacheMs)) {
+/** The scope of a public shop read: the locale's country, test shops in development, the catalogue language. */
+export function pobScope(req: FastifyRequest, deps: Deps): PobScope {
   // Served locales are countries of the same code (FI, EE, NO, DK, SE).
-  const scope = (req: FastifyRequest): PobScope => ({
-    country: req.locale,
-    includeTest: wantsDev(req, deps.config),
-    now: deps.now(),
-    lang: catalogueLanguage(req),
-  });
+  return { country: req.locale, includeTest: wantsDev(req, deps.config), now: deps.now(), lang: catalogueLanguage(req) };
+}
 
-  app.get('/pobs/', { schema: pobListSchema }, async (req): Promise<WirePob[]> => cachedPobs(deps, cache, scope(req)));
+export function pobRoutes(app: FastifyInstance, deps: Deps, cache: AnswerCache = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs })) {
+  app.get('/pobs/', { schema: pobListSchema }, async (req, reply) => sendAnswer(req, reply, await cachedPobs(deps, cache, pobScope(req, deps), (v) => reply.serialize(v) as string)));
 
-  app.get<{ Params: { id: string } }>('/pobs/:id/', { schema: pobSchema }, async (req): Promise<WirePobDetail> => {
+  app.get<{ Params: { id: string } }>('/pobs/:id/', { schema: pobSchema }, async (req, reply) => {
     const id = parseId(req.params.id);
     if (id === null) throw notFound();
-    const pob = await cachedPob(deps, cache, id, scope(req));
-    if (!pob) throw notFound();
-    return pob;
+    const answer = await cachedPob(deps, cache, id, pobScope(req, deps), (v) => reply.serialize(v) as string);
+    if (!answer) throw notFound();
+    return sendAnswer(req, reply, answer);
   });
+  return cache;
 }
