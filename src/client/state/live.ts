@@ -88,7 +88,9 @@ export function follow<T>(o: Follow<T>): () => void {
     } catch {
       return failed(mine);
     }
-    if (mine !== attempt || url === null) return;
+    if (mine !== attempt) return;
+    // Nothing to follow yet (the order id still on its way): asked again after the backoff, polling meanwhile.
+    if (url === null) return failed(mine);
     stream = live.openStream(url, o.event, {
       data: (value) => {
         if (mine !== attempt) return;
