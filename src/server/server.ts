@@ -11,7 +11,7 @@ import { buildDeps, makeLogger } from './services.ts';
 
 async function main() {
   const config = loadConfig();
-  const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite });
   const now = () => Date.now();
   // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
   let changedQueues = false;

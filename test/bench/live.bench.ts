@@ -12,7 +12,7 @@
  *   memory:  RSS at rest after a restart with the simulator on, 60 s idle (goal ≤ 256 MB).
  *
  * BENCH_SECONDS (default 10) sets each read run; BENCH_STREAMS (default "1000,5000") the client counts;
- * BENCH_REST_S (default 60) the idle time.
+ * BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const STREAMS = (process.env.BENCH_STREAMS ?? '1000,5000').split(',').map(Number);
 const REST_S = Number(process.env.BENCH_REST_S ?? 60);
 const CHANGES = 20;
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,streams,rest').split(','));
 const SHOP = 8;
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
 const load = () =>
@@ -237,27 +238,28 @@ async function rest(): Promise<string> {
   }
 }
 
-const hello = await start('test/bench/live/hello.ts');
 let helloRps = 0;
-try {
-  const h = await cannon({ url: `${hello.url}/`, seconds: SECONDS });
-  helloRps = h.rps;
-  console.log(`hello-world: ${(h.rps / 1000).toFixed(1)}k req/s, p99 ${h.p99} ms (load ${load()})`);
-} finally {
-  await hello.stop();
-}
+const hello = PARTS.has('reads') ? await start('test/bench/live/hello.ts') : null;
+if (hello)
+  try {
+    const h = await cannon({ url: `${hello.url}/`, seconds: SECONDS });
+    helloRps = h.rps;
+    console.log(`hello-world: ${(h.rps / 1000).toFixed(1)}k req/s, p99 ${h.p99} ms (load ${load()})`);
+  } finally {
+    await hello.stop();
+  }
 
-for (const make of [pglite, ...(pgUrl ? [postgres] : [])]) {
+for (const make of PARTS.has('reads') || PARTS.has('streams') ? [pglite, ...(pgUrl ? [postgres] : [])] : []) {
   const e = await make();
   try {
-    await reads(e, helloRps);
-    for (const n of STREAMS) await streams(e, n);
+    if (PARTS.has('reads')) await reads(e, helloRps);
+    if (PARTS.has('streams')) for (const n of STREAMS) await streams(e, n);
   } finally {
     await e.stop();
   }
 }
 if (!pgUrl) console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL)');
-const restRow = await rest();
+const restRow = PARTS.has('rest') ? await rest() : '';
 
 console.log(`\nhello-world (Fastify, same run): ${(helloRps / 1000).toFixed(1)}k req/s`);
 console.log('\n| read | engine | throughput (32 connections, br) | errors | at 1,000 req/s | goal (≥ 0.5×, p99 ≤ 5 ms) | load |');
