@@ -14,7 +14,7 @@ import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/pobs.ts';
 import { eventRoutes } from './routes/events.ts';
-import { streams, type Streams } from './routes/streams.ts';
+import { streams, type Streams } from './streams.ts';
 import { answerCache } from './domain/pob-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
@@ -40,7 +40,7 @@ declare module 'fastify' {
     locale: Locale;
   }
   interface FastifyInstance {
-    /** The open event streams (routes/streams.ts). */
+    /** The open event streams (streams.ts). */
     streams: Streams;
   }
 }
@@ -115,8 +115,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         if (!locale) throw notFound('Unknown locale');
         req.locale = locale;
       });
-      pobRoutes(api, deps, answers);
-      eventRoutes(api, deps, answers, live);
+      pobRoutes(api, deps, live, answers);
+      eventRoutes(api, deps, live);
       employeeRoutes(api, deps);
       authRoutes(api, deps);
       customerRoutes(api, deps);

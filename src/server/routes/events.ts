@@ -1,37 +1,26 @@
 /**
- * The live routes (DESIGN.md §1 "Live updates", CONTRACTS.md "Streams and tickets"): a shop's public stream, the
- * customer's order stream and the operator's queue stream (streams.ts), and the tickets that open the last two.
+ * The live routes (DESIGN.md §1 "Live updates", CONTRACTS.md "Streams and tickets"): the customer's order stream
+ * and the operator's queue stream (server/streams.ts), and the tickets that open them (the shop's public stream
+ * is with the shop routes, pobs.ts).
  * A stream's data is the matching GET's answer written by that GET's own serializer (its response schema).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';
 import { signTicket, TICKET_TTL_S, verifyTicket, type TicketFor } from '../auth/tickets.ts';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { cachedPob, type AnswerCache, type Serialize } from '../domain/pob-cache.ts';
-import { forbidden, notFound, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import { parseId } from '../input/params.ts';
 import { authorizeShop, operatorQueue } from '../queue/operator.ts';
-import { customerOrder, ownOrder } from '../queue/orders.ts';
-import { shopVersion } from '../repos/versions.ts';
+import { followedOrder } from '../queue/follow.ts';
+import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { pobScope } from './pobs.ts';
-import { orderEventsSchema, orderTicketSchema, pobEventsSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
-import { pobSchema } from './schemas/public.ts';
+import { orderEventsSchema, orderTicketSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
 import { operatorQueueSchema, orderSchema } from './schemas/orders.ts';
-import type { Streams } from './streams.ts';
+import { serializerOf, type Streams } from '../streams.ts';
 
 type IdParams = { Params: { id: string } };
 type OrderParams = { Params: { id: string; orderId: string } };
-
-/** The serializer of a GET's answer schema, compiled once through the app's own compiler (shared schemas included). */
-function serializerOf(schema: Record<string, unknown>): (reply: FastifyReply) => Serialize {
-  let fn: Serialize | null = null;
-  return (reply) => {
-    fn ??= reply.compileSerializationSchema(schema, '200') as Serialize;
-    return fn;
-  };
-}
 
 /** The ticket of the query, checked: 401 without one or with an invalid or expired one. */
 async function ticketOf(deps: Deps, req: FastifyRequest): Promise<TicketFor> {
@@ -42,28 +31,10 @@ async function ticketOf(deps: Deps, req: FastifyRequest): Promise<TicketFor> {
   return t;
 }
 
-export function eventRoutes(app: FastifyInstance, deps: Deps, cache: AnswerCache, live: Streams) {
+export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
-  const pobSerializer = serializerOf(pobSchema.response[200]);
   const orderSerializer = serializerOf(orderSchema.response[200]);
   const queueSerializer = serializerOf(operatorQueueSchema.response[200]);
-
-  app.get<IdParams>('/pobs/:id/events/', { schema: pobEventsSchema }, async (req, reply) => {
-    const id = parseId(req.params.id);
-    if (id === null) throw notFound();
-    const scope = pobScope(req, deps);
-    const serialize = pobSerializer(reply);
-    await live.open(req, reply, {
-      key: `pob:${scope.country}:${id}:${scope.includeTest}:${scope.lang}`,
-      event: 'pob',
-      shopId: id,
-      load: async () => {
-        const answer = await cachedPob(deps, cache, id, { ...scope, now: deps.now() }, serialize);
-        if (!answer) throw notFound();
-        return answer;
-      },
-    });
-  });
 
   app.post<OrderParams>('/customers/:id/orders/:orderId/events/ticket/', { preValidation: requireCustomer(deps), schema: orderTicketSchema }, async (req) => {
     const order = await ownOrder(deps.db, req.customerId!, parseId(req.params.orderId));
@@ -83,8 +54,8 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, cache: AnswerCache
       event: 'order',
       shopId: order.shopId,
       load: async () => {
-        const version = await shopVersion(deps.db, order.shopId);
-        return { json: serialize(await customerOrder(deps, t.customerId, t.orderId)), version };
+        const { order: value, version } = await followedOrder(deps, t.customerId, t.orderId, order.shopId);
+        return { json: serialize(value), version };
       },
     });
   });

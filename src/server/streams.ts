@@ -12,9 +12,9 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../deps.ts';
-import { HttpError } from '../errors.ts';
-import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import type { Deps } from './deps.ts';
+import { HttpError } from './errors.ts';
+import { WIRE_ERRORS } from '../shared/wire-errors.ts';
 
 const MINUTE = 60_000;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
@@ -61,6 +61,15 @@ export interface Streams {
   settled(): Promise<void>;
   /** Ends every stream (shutdown) and stops the timers. */
   close(): void;
+}
+
+/** The serializer of a GET's answer schema, compiled once through the app's own compiler (shared schemas included). */
+export function serializerOf(schema: Record<string, unknown>): (reply: FastifyReply) => (value: unknown) => string {
+  let fn: ((value: unknown) => string) | null = null;
+  return (reply) => {
+    fn ??= reply.compileSerializationSchema(schema, '200') as (value: unknown) => string;
+    return fn;
+  };
 }
 
 export function frameOf(event: string, version: number, json: string): Buffer {
