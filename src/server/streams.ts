@@ -168,6 +168,13 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       try {
         if (s.stale || !s.frame) await refresh(s);
+        // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
+        const current = topics.get(topic.key);
+        if (!current) topics.set(topic.key, s);
+        else if (current !== s) {
+          s = current;
+          if (!s.frame) await refresh(s);
+        }
       } catch (err) {
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left > 0) perAddress.set(address, left);
@@ -175,7 +182,6 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
         if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
         throw err;
       }
-      if (topics.get(topic.key) !== s) topics.set(topic.key, s);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
