@@ -190,8 +190,9 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      req.socket.setNoDelay(true);
-      req.socket.setKeepAlive(true);
+      // A real socket (an injected request has none of these): frames go out at once, and dead peers are found.
+      req.socket.setNoDelay?.(true);
+      req.socket.setKeepAlive?.(true);
       const c: Conn = { res, address, state: s };
       s.conns.add(c);
       conns++;
