@@ -13,6 +13,9 @@ import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/pobs.ts';
+import { eventRoutes } from './routes/events.ts';
+import { streams, type Streams } from './streams.ts';
+import { answerCache } from './domain/pob-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
 import { compressJson } from './routes/compress.ts';
@@ -35,6 +38,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The locale of the /api/:locale/ prefix; set for every API route. */
     locale: Locale;
+  }
+  interface FastifyInstance {
+    /** The open event streams (streams.ts). */
+    streams: Streams;
   }
 }
 
@@ -78,6 +85,15 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
+  // Kept answers and open streams follow the queue change announcements (queue/changes.ts).
+  const answers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
+  const live = streams(deps, { perAddress: deps.config.streamsPerAddress, heartbeatMs: deps.config.streamHeartbeatMs });
+  app.decorate('streams', live);
+  // A shutdown ends every stream cleanly (the server could not close while they were open); the clients reconnect
+  // to another process or to this one restarted.
+  app.addHook('preClose', async () => live.close());
+  // The announcements themselves belong to deps (closed with them: server.ts, the test harness).
+  app.addHook('onClose', async () => answers.close());
   compressJson(app);
 
   app.setErrorHandler(errorHandler);
@@ -99,7 +115,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         if (!locale) throw notFound('Unknown locale');
         req.locale = locale;
       });
-      pobRoutes(api, deps);
+      pobRoutes(api, deps, live, answers);
+      eventRoutes(api, deps, live);
       employeeRoutes(api, deps);
       authRoutes(api, deps);
       customerRoutes(api, deps);

@@ -32,8 +32,14 @@ export interface Config {
   /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
   countryHeader: string | null;
   logLevel: string;
-  /** How long a shop list or shop answer may be reused while no queue changed (0: never). */
+  /** How long a shop list or shop answer may be reused while no queue change is announced (0: never); the clock's minute ends it too. */
   pobCacheMs: number;
+  /** PGlite's shared buffers and work memory (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM; sizes as PostgreSQL reads them). */
+  pglite: { sharedBuffers: string | null; workMem: string | null };
+  /** Event streams one address may hold open (STREAMS_PER_ADDRESS); more get a 429. */
+  streamsPerAddress: number;
+  /** Milliseconds between the streams' `: ping` heartbeats (STREAM_HEARTBEAT_MS). */
+  streamHeartbeatMs: number;
   /**
    * Which X-Forwarded-For hops to believe (TRUST_PROXY): false (none, the default), a number of proxies in front
    * of the server, or the proxies' addresses (IPs, CIDRs). Never every hop: the left-most entry is whatever the
@@ -207,7 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     allowedLanguages: allowedLanguages(env.ALLOWED_LANGUAGES),
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    pobCacheMs: Number(env.POB_CACHE_MS ?? 5_000),
+    pobCacheMs: Number(env.POB_CACHE_MS ?? 60_000),
+    pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
+    streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
+    streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
@@ -257,6 +266,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
   }
+  for (const [name, value] of [
+    ['PGLITE_SHARED_BUFFERS', config.pglite.sharedBuffers],
+    ['PGLITE_WORK_MEM', config.pglite.workMem],
+  ] as const) {
+    if (value !== null && !/^\d+(kB|MB|GB)$/.test(value)) throw new Error(`${name} must be a size like 16MB or 512kB, got ${value}`);
+  }
+  if (!Number.isInteger(config.streamsPerAddress) || config.streamsPerAddress < 1) throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
+  if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100) throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.

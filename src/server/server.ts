@@ -14,14 +14,17 @@ import { buildDeps, makeLogger } from './services.ts';
 
 async function main() {
   const config = loadConfig();
-  const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite });
   const now = () => Date.now();
   let consolePairing: { file: string; expiresAt: string } | null = null;
   // On PGlite this process owns the data directory: `npm run operator-key -- <id> --pair` asks it (queue/local-admin.ts).
   if (!config.databaseUrl) config.localAdminToken = randomBytes(32).toString('base64url');
+  // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
+  let changedQueues = false;
   if (config.seed) {
     const seeded = await seedIfEmpty(db, { now: now(), development: config.development, scrypt: config.scrypt });
     if (seeded) {
+      changedQueues = true;
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
       console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);
     }
@@ -31,9 +34,14 @@ async function main() {
     // A fresh pairing code for the console's demo shop at every start, in the key file only (never in a log).
     consolePairing = await writeDemoPairingCode(db, config.dataDir, DEMO_CONSOLE_SHOP, now());
     const added = await topUpRoster(db, now());
-    if (added) console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
+    if (added) {
+      changedQueues = true;
+      console.log(`Demo roster extended by ${added} shifts to cover the coming week.`);
+    }
   }
   const deps = await buildDeps({ config, db, now, log: makeLogger(config) });
+  // Other processes (PostgreSQL) drop what they kept of the queues the seed or the roster changed.
+  if (changedQueues) await deps.changes.announceEverything();
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
   const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] }) : null;
@@ -41,7 +49,11 @@ async function main() {
   // What the shops learn from their history (honest waits), recomputed off the request path.
   const stopLearning = startLearning(db, now, config.learnEveryMs, (err) => app.log.error({ err }, 'learning'));
   // A demo left running for days keeps a roster a week ahead.
-  const roster = config.seed ? setInterval(() => void topUpRoster(db, now()).catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
+  // New shifts move the waits: every process drops what it kept (a queue change outside any one shop's transaction).
+  const topUp = async () => {
+    if (await topUpRoster(db, now())) await deps.changes.announceEverything();
+  };
+  const roster = config.seed ? setInterval(() => void topUp().catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
   roster?.unref();
   if (sim) console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
 
@@ -58,6 +70,7 @@ async function main() {
       await stopLearning();
       await app.close();
       if (config.localAdminToken) removeLocalAdmin(config.dataDir);
+      await deps.changes.close();
       await db.close();
     } finally {
       clearTimeout(force);

@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { pushFromConfig } from './notify/push.ts';
 import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
+import { queueChanges } from './queue/changes.ts';
 import { checkTurns, turnNotifier } from './queue/notify-turns.ts';
 
 export { makeLogger } from './log.ts';
@@ -22,6 +23,9 @@ export async function buildDeps(
 ): Promise<Deps> {
   const { config, db, now } = base;
   const log = base.log ?? makeLogger(config);
+  const changes = queueChanges(db, { databaseUrl: config.databaseUrl, log });
+  // The first LISTEN is in place before anything is served (or failed: the cache stands aside until it is).
+  await changes.ready;
   const deps: Deps = {
     config,
     db,
@@ -33,6 +37,7 @@ export async function buildDeps(
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
     turns: turnNotifier((shopIds) => checkTurns(deps, shopIds), log),
+    changes,
   };
   return deps;
 }

@@ -54,6 +54,11 @@ export const WIRE_ERRORS = {
   busy: 'The server is busy, try again in a moment',
   /** 503 with Retry-After: one address holds too many connections. */
   tooManyConnections: 'Too many connections from this address',
+  // Event streams (server/routes/events.ts): EventSource sends no bearer, so a stream opens with a ticket.
+  missingTicket: 'Missing ticket parameter',
+  invalidTicket: 'Invalid or expired ticket',
+  /** 429 with Retry-After: one address holds STREAMS_PER_ADDRESS streams. */
+  tooManyStreams: 'Too many streams from this address',
 } as const;
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;

@@ -88,6 +88,7 @@ export async function harness(
     deps,
     async close() {
       await app.close();
+      await deps.changes.close();
       await db.close();
       await created?.drop();
     },

@@ -11,10 +11,11 @@ import { isoWeekday } from '../lib/mappers.ts';
 import { effectiveWait, shopState } from '../lib/shop-state.ts';
 import { previousPath, redirect } from '../router/history.ts';
 import { clearSessionFlag, hasSessionFlag, setSessionFlag } from '../services/session-flags.ts';
-import { localeInfo } from './i18n.ts';
-import { poll } from './poll.ts';
+import type { WirePobDetail } from '../../shared/wire.ts';
+import { language, locale, localeInfo } from './i18n.ts';
+import { follow } from './live.ts';
 import { development } from './prefs.ts';
-import { clearShop, loadShop, shop } from './shops.ts';
+import { clearShop, loadShop, shop, showShop } from './shops.ts';
 
 /** SPEC.md §2: the shop header notice appears once per session, after 1000 ms, for 5000 ms. */
 const HEADER_NOTICE_DELAY_MS = 1000;
@@ -80,7 +81,16 @@ export function enterShopPage(idParam: string | undefined): () => void {
   void loadShop(id).then((ok) => {
     if (!ok && open) redirect('/home');
   });
-  const stopPoll = poll(() => loadShop(id, { refresh: true }), REFRESH_MS);
+  // The shop's stream while visible, the 30 s refresh whenever it is not delivering (state/live.ts).
+  const stopPoll = follow<WirePobDetail>({
+    run: () => loadShop(id, { refresh: true }),
+    everyMs: REFRESH_MS,
+    event: 'pob',
+    url: async () => (await import('../services/live.ts')).shopStreamUrl(locale.peek(), language.peek(), id, development.peek()),
+    onData: (w) => {
+      if (open && w.id === id) showShop(w);
+    },
+  });
   const stopNotice = startHeaderNotice();
   return () => {
     open = false;

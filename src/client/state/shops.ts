@@ -67,6 +67,11 @@ export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Pr
   }
 }
 
+/** A shop's detail from its stream (the same answer as loadShop's). */
+export function showShop(w: WirePobDetail) {
+  detailWire.value = w;
+}
+
 export function clearShop() {
   detailWire.value = null;
 }

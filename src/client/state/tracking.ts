@@ -1,7 +1,7 @@
 /**
  * Following the active order (SPEC.md §2 "Tracking", §4 "Queue message", "Sending", "Tracking", §9): the
- * order starts from the answer of joining (no second fetch), refreshes every 30 s (paused while hidden, at
- * once when shown), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
+ * order starts from the answer of joining (no second fetch), follows the order's event stream while visible
+ * (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
  * the change in wait; and when the order ends or disappears, the active order is cleared and / follows.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
@@ -20,7 +20,7 @@ import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
 import { intlOfLanguage as intlOf } from '../lib/shop-detail.ts';
 import { notify } from './notices.ts';
-import { poll } from './poll.ts';
+import { follow } from './live.ts';
 import { activeRenames } from './prefs.ts';
 import { renameShop } from '../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from './session.ts';
@@ -165,6 +165,15 @@ export async function refreshOrder(): Promise<void> {
   }
 }
 
+/** An order the stream sent: the same answer as a refresh, so it counts as one (an older refresh on its way is dropped). */
+function streamed(w: WireOrder) {
+  if (!user.peek() || ended.peek() || w.id !== activeOrderId.peek()) return;
+  seq++;
+  failures = 0;
+  clearTimeout(retryTimer);
+  apply(w);
+}
+
 /**
  * Starts following the order; returns the stop. A change of the profile's active order id (a sync on
  * visibility, a login) is a status change: refetch, and with no active order left, end here.
@@ -175,7 +184,20 @@ export function startTracking(): () => void {
   handedOverAt = null;
   ended.value = false;
   void restoreArrival();
-  const stopPoll = poll(() => refreshOrder(), REFRESH_MS, { immediate: !fresh });
+  // The order's stream while visible (a new ticket per connection), the 30 s refresh whenever it is not delivering.
+  const stopPoll = follow<WireOrder>({
+    run: () => refreshOrder(),
+    everyMs: REFRESH_MS,
+    immediate: !fresh,
+    event: 'order',
+    url: async () => {
+      const u = user.peek();
+      const id = activeOrderId.peek();
+      if (!u || id === null || ended.peek()) return null;
+      return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id);
+    },
+    onData: streamed,
+  });
   let first = true;
   const stopWatch = effect(() => {
     const id = activeOrderId.value;

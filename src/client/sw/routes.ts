@@ -51,6 +51,8 @@ const ORDER = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/\d+\/?$/;
 const ORDERS = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/$/;
 const PUBLIC_READ = /^\/api\/[^/]+\/(pobs|employees)(\/|$)/;
 const ASSET = /^\/(assets|icons|images)\//;
+/** Event streams (and their tickets): never cached, never answered by the worker. */
+const STREAM = /^\/api\/[^/]+\/.*\/events(\/|$)/;
 /** Server paths a browser may navigate to that are not client routes. */
 const SERVER_PAGES = /^\/(api|dev|locate)(\/|$)/;
 
@@ -58,6 +60,7 @@ export function strategyFor(req: RequestFacts, origin: string): Strategy {
   const url = new URL(req.url);
   if (url.origin !== origin) return { kind: 'network' };
   const path = url.pathname;
+  if (STREAM.test(path)) return { kind: 'network' };
   if (req.method === 'PATCH' && req.auth) {
     const order = ORDER.exec(path);
     return order ? { kind: 'private-write', cache: privateCache(order[1]) } : { kind: 'network' };

@@ -1,11 +1,18 @@
 /** Picks the engine from the configuration and brings the schema up to date. */
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
-import { DataDirLockedError, openPglite } from './pglite.ts';
+import { DataDirLockedError, openPglite, type PgliteSettings } from './pglite.ts';
 import { openPostgres } from './pg.ts';
 
-export async function openDb(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
-  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+export interface OpenOptions {
+  databaseUrl: string | null;
+  dataDir: string | null;
+  /** PGlite's start settings (config.ts pglite): its memory at rest moves with them. */
+  pglite?: PgliteSettings;
+}
+
+export async function openDb(opts: OpenOptions): Promise<Db> {
+  const db = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.pglite);
   try {
     await migrate(db);
   } catch (err) {
@@ -16,7 +23,7 @@ export async function openDb(opts: { databaseUrl: string | null; dataDir: string
 }
 
 /** For command-line entry points: a data directory held by another process ends this one with its reason. */
-export async function openDbOrExit(opts: { databaseUrl: string | null; dataDir: string | null }): Promise<Db> {
+export async function openDbOrExit(opts: OpenOptions): Promise<Db> {
   try {
     return await openDb(opts);
   } catch (err) {

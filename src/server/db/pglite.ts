@@ -18,7 +18,7 @@ import { lockDataDir } from './lock.ts';
 export { DataDirLockedError } from './lock.ts';
 
 type Request =
-  | { op: 'open'; dataDir: string | null }
+  | { op: 'open'; dataDir: string | null; startParams: string[] }
   | { op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { op: 'exec'; sql: string }
   | { op: 'begin'; tx: number }
@@ -37,8 +37,27 @@ function rebuild(fields: Record<string, unknown> & { message: string }): Error {
   return err;
 }
 
+/** PostgreSQL settings PGlite starts with: each is a size PostgreSQL reads (`16MB`, `1MB`); null keeps PGlite's own. */
+export interface PgliteSettings {
+  sharedBuffers?: string | null;
+  workMem?: string | null;
+}
+
+/**
+ * The start parameters: PGlite's defaults plus ours. PostgreSQL's 128 MB of shared buffers (PGlite's default)
+ * sit in the WASM heap once touched; a demo chain's data fits in a few MB, so a smaller pool keeps the process's
+ * memory at rest down (issue 19 "Memory") without a read going to the file system more often.
+ */
+export function startParams(s: PgliteSettings = {}): string[] {
+  const base = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  const extra: string[] = [];
+  if (s.sharedBuffers) extra.push('-c', `shared_buffers=${s.sharedBuffers}`);
+  if (s.workMem) extra.push('-c', `work_mem=${s.workMem}`);
+  return [...base, ...extra];
+}
+
 /** Opens PGlite in dir (created if missing), or in memory when dir is null (tests). */
-export async function openPglite(dir: string | null): Promise<Db> {
+export async function openPglite(dir: string | null, settings: PgliteSettings = {}): Promise<Db> {
   let unlock = () => {};
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -100,7 +119,7 @@ export async function openPglite(dir: string | null): Promise<Db> {
   };
 
   try {
-    await call({ op: 'open', dataDir: dir ? join(dir, 'pglite') : null });
+    await call({ op: 'open', dataDir: dir ? join(dir, 'pglite') : null, startParams: startParams(settings) });
   } catch (err) {
     unsubscribe('http.server.request.start', drain);
     await worker.terminate();

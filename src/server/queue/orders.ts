@@ -7,13 +7,12 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from '../domain/profile.ts';
-import { noteQueueChange } from '../domain/pob-cache.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import type { PatchAction } from '../input/orders.ts';
 import { markPinned } from '../repos/guard.ts';
-import { extrasOf, lockShopForChange, servicesOf, type ShopRow } from '../repos/shops.ts';
+import { extrasOf, lockShopForChange, servicesOf, type LockedShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
@@ -43,12 +42,12 @@ function uniqueConflict(err: unknown): HttpError | null {
 
 /**
  * Runs fn in one transaction holding the shop's row lock with the shop's queue version bumped (one statement,
- * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit lets the turn
- * notifier look at the shop. A unique-index violation comes out as its 409.
+ * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit announces the
+ * change (queue/changes.ts) and lets the turn notifier look at the shop. A unique-index violation comes out as its 409.
  */
 export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
   let out: T;
-  let changed: ShopRow | null = null;
+  let changed: LockedShop | null = null;
   try {
     out = await deps.db.transaction(async (tx) => {
       const shop = await lockShopForChange(tx, shopId);
@@ -59,8 +58,10 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
   } catch (err) {
     throw uniqueConflict(err) ?? err;
   }
-  // Committed: the cached shop answers of this process see the change at once (domain/pob-cache.ts).
-  if (changed) noteQueueChange(deps.db, changed);
+  // Committed: announced at once in this process (cached answers, streams); PostgreSQL tells the others
+  // (queue/changes.ts).
+  const c = changed as LockedShop | null;
+  if (c) deps.changes.announce({ shopId: c.id, country: c.country, version: c.queueVersion });
   deps.turns.kick(shopId);
   return out;
 }
@@ -263,7 +264,8 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
   }
 }
 
-async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {
+/** The customer's order; another customer's, or none, is a 404. */
+export async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {
   const order = orderId === null ? null : await orderById(q, orderId);
   // Another customer's order answers like a missing one: ids must not tell what exists.
   if (!order || order.customerId !== customerId) throw notFound('Order not found');

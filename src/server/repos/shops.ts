@@ -75,20 +75,35 @@ export async function getShop(q: Queryable, id: number): Promise<ShopRow | null>
   return rows[0] ?? null;
 }
 
+/** The channel every queue change is announced on (NOTIFY, delivered on commit; db/listen.ts listens). */
+export const QUEUE_CHANNEL = 'queue_changes';
+
+/** The shop as locked for a change, with its queue version after the bump. */
+export type LockedShop = ShopRow & { queueVersion: number };
+
 /**
  * Every change to a shop's queue starts here: one statement locks the shop's row until the transaction ends
  * (on PostgreSQL concurrent changes serialize, and each checks the queue as it really is), bumps its queue
- * version (committed or rolled back with the change), and returns the shop as it is under the lock; null when
- * there is no such shop.
+ * version (committed or rolled back with the change), queues the change's announcement on QUEUE_CHANNEL
+ * ("id version country"; PostgreSQL delivers it to every listening process when, and only if, the transaction
+ * commits) and returns the shop as it is under the lock; null when there is no such shop.
  */
-export async function lockShopForChange(q: Queryable, id: number): Promise<ShopRow | null> {
+export async function lockShopForChange(q: Queryable, id: number): Promise<LockedShop | null> {
   // With the shop's learned figures (migration 015), so that loading the queue under the lock needs no read more.
-  const { rows } = await q.query<ShopRow>(
-    `UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1
-     RETURNING ${SHOP_COLUMNS}, (SELECT l.figures FROM learned_figures l WHERE l.shop_id = shops.id) AS figures`,
+  const { rows } = await q.query<LockedShop & { n: unknown }>(
+    `WITH s AS (UPDATE shops SET queue_version = queue_version + 1 WHERE id = $1 RETURNING ${SHOP_COLUMNS}, queue_version AS "queueVersion",
+                  (SELECT l.figures FROM learned_figures l WHERE l.shop_id = shops.id) AS figures)
+     SELECT s.*, pg_notify('${QUEUE_CHANNEL}', s.id || ' ' || s."queueVersion" || ' ' || s.country) AS n FROM s`,
     [id],
   );
-  return rows[0] ?? null;
+  if (!rows[0]) return null;
+  const { n: _, ...shop } = rows[0];
+  return { ...shop, queueVersion: Number(shop.queueVersion) };
+}
+
+/** Announces that every queue may have changed (the roster, a seed): listeners drop what they hold. */
+export async function announceEverything(q: Queryable): Promise<void> {
+  await q.query(`SELECT pg_notify('${QUEUE_CHANNEL}', '*')`);
 }
 
 export async function countShops(q: Queryable): Promise<number> {

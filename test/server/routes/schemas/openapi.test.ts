@@ -19,6 +19,7 @@ const OPERATIONS = [
   'GET /sms-stop/{token}',
   'GET /api/{locale}/pobs/',
   'GET /api/{locale}/pobs/{id}/',
+  'GET /api/{locale}/pobs/{id}/events/',
   'GET /api/{locale}/employees/',
   'GET /api/{locale}/employees/{id}/',
   'POST /api/{locale}/register/',
@@ -42,7 +43,11 @@ const OPERATIONS = [
   'POST /api/{locale}/customers/{id}/orders/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/',
   'PATCH /api/{locale}/customers/{id}/orders/{orderId}/',
+  'POST /api/{locale}/customers/{id}/orders/{orderId}/events/ticket/',
+  'GET /api/{locale}/customers/{id}/orders/{orderId}/events/',
   'GET /api/{locale}/operator/pobs/{id}/queue/',
+  'POST /api/{locale}/operator/pobs/{id}/events/ticket/',
+  'GET /api/{locale}/operator/pobs/{id}/events/',
   'POST /api/{locale}/operator/pobs/{id}/walk-ins/',
   'PATCH /api/{locale}/operator/pobs/{id}/',
   'POST /api/{locale}/operator/orders/{id}/start/',
@@ -64,6 +69,8 @@ const OPERATIONS = [
 
 // POSTs whose handler reads no body: the path says everything.
 const BODYLESS = new Set([
+  'POST /api/{locale}/customers/{id}/orders/{orderId}/events/ticket/',
+  'POST /api/{locale}/operator/pobs/{id}/events/ticket/',
   'POST /api/{locale}/customers/{id}/benefits/{bid}/redeem/',
   'POST /api/{locale}/operator/orders/{id}/finish/',
   'POST /api/{locale}/operator/orders/{id}/check-in/',
@@ -79,6 +86,9 @@ const QUERIES: Record<string, string[]> = {
   'GET /sms-stop/{token}': ['lang'],
   'GET /api/{locale}/pobs/': ['dev'],
   'GET /api/{locale}/pobs/{id}/': ['dev'],
+  'GET /api/{locale}/pobs/{id}/events/': ['dev'],
+  'GET /api/{locale}/customers/{id}/orders/{orderId}/events/': ['ticket'],
+  'GET /api/{locale}/operator/pobs/{id}/events/': ['ticket'],
   'GET /api/{locale}/employees/': ['dev'],
   'GET /api/{locale}/employees/{id}/': ['dev'],
   'GET /api/{locale}/customers/{id}/messages/': ['lang'],

@@ -35,6 +35,20 @@ strategy('public reads and the config are network-first into the shared cache', 
   }
 });
 
+strategy('event streams and their tickets are never cached nor answered by the worker', () => {
+  for (const path of [
+    '/api/fi/pobs/2/events/',
+    '/api/fi/pobs/2/events/?lang=en',
+    '/api/no/pobs/2/events',
+    '/api/fi/customers/17/orders/40/events/?ticket=x',
+    '/api/fi/operator/pobs/1/events/?ticket=y',
+  ]) {
+    assert.is(strategyFor(req(path), O).kind, 'network', path);
+    assert.is(strategyFor(req(path, { auth: true }), O).kind, 'network', path);
+  }
+  assert.is(strategyFor(req('/api/fi/customers/17/orders/40/events/ticket/', { method: 'POST', auth: true }), O).kind, 'network');
+});
+
 strategy("the customer's orders and receipts go to that customer's own cache, only with a token", () => {
   assert.equal(strategyFor(req('/api/fi/customers/17/orders/40/', { auth: true }), O), { kind: 'private', cache: 'private-17' });
   assert.equal(strategyFor(req('/api/se/customers/3/receipts', { auth: true }), O), { kind: 'private', cache: 'private-3' });

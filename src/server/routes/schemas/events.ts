@@ -1,0 +1,49 @@
+/** The event streams and their tickets (routes/events.ts). */
+import { devQuery, int, obj, params, str, type JsonSchema } from './common.ts';
+
+const stream = (what: string, event: string): JsonSchema => ({
+  description: `text/event-stream: \`event: ${event}\`, \`id: <queue_version>\`, \`data:\` ${what}; \`: ping\` comments as heartbeats. The first event is the current state (also on a resume with Last-Event-ID). 429 beyond STREAMS_PER_ADDRESS streams of one address.`,
+  type: 'string',
+});
+
+const ticketQuery: JsonSchema = {
+  type: 'object',
+  properties: { ticket: { type: 'string', maxLength: 2048, description: 'a ticket from the matching POST …/events/ticket/ (valid 60 s; one per connection)' } },
+};
+
+const ticketAnswer: JsonSchema = obj({ ticket: str, expires_in: int });
+
+export const pobEventsSchema = {
+  summary: "One shop's public queue as it changes",
+  params: params('id'),
+  querystring: devQuery,
+  response: { 200: stream('the same JSON as GET /pobs/{id}/', 'pob') },
+};
+
+export const orderTicketSchema = {
+  summary: "A ticket for the order's event stream (the customer's bearer token)",
+  params: params('id', 'orderId'),
+  response: { 200: ticketAnswer },
+};
+
+export const orderEventsSchema = {
+  summary: "The customer's order as it changes (opened with a ticket: EventSource sends no bearer)",
+  description: "401 without a valid, unexpired ticket; 403 with another customer's or another order's ticket",
+  params: params('id', 'orderId'),
+  querystring: ticketQuery,
+  response: { 200: stream('the same JSON as GET /customers/{id}/orders/{orderId}/', 'order') },
+};
+
+export const queueTicketSchema = {
+  summary: "A ticket for the shop's operator event stream (the shop's operator key as the bearer)",
+  params: params('id'),
+  response: { 200: ticketAnswer },
+};
+
+export const queueEventsSchema = {
+  summary: "The shop's floor as it changes, for the console (opened with a ticket)",
+  description: "401 without a valid, unexpired ticket; 403 with another shop's ticket",
+  params: params('id'),
+  querystring: ticketQuery,
+  response: { 200: stream('the same JSON as GET /operator/pobs/{id}/queue/', 'queue') },
+};

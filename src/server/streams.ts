@@ -1,0 +1,216 @@
+/**
+ * Server-sent event streams (DESIGN.md §1 "Live updates"). Connections follow a topic (one shop's public state,
+ * one customer's order, one shop's operator queue); a topic is read once per change for all its connections, and
+ * the same bytes are written to each. A topic is read again when a change of its shop is announced
+ * (queue/changes.ts; `all` after a listener reconnect or a roster change), and when the clock's minute moves,
+ * since waits move with time alone; a frame goes out only when the answer differs from the last one sent.
+ * An idle stream costs no query: heartbeats (`: ping`) come from memory.
+ *
+ * Each frame is `event: <name>`, `id: <the shop's queue_version>`, `data: <the same JSON as the matching GET>`.
+ * Every connection gets the current state first, so a resume with Last-Event-ID is the current state too.
+ * One address may hold `perAddress` streams (429 beyond), and a shutdown ends every stream cleanly.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from './deps.ts';
+import { HttpError } from './errors.ts';
+import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+
+const MINUTE = 60_000;
+/** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
+const MAX_BACKLOG = 1 << 20;
+
+export interface Topic {
+  /** Connections with the same key share one read and one frame. */
+  key: string;
+  /** The SSE event name. */
+  event: string;
+  /** The shop whose changes move it. */
+  shopId: number;
+  /** The current answer as its GET would serialize it, and the shop's queue version. */
+  load(): Promise<{ json: string; version: number }>;
+}
+
+interface Conn {
+  res: ServerResponse;
+  address: string;
+  state: TopicState;
+}
+
+interface TopicState {
+  topic: Topic;
+  conns: Set<Conn>;
+  /** The last frame sent (null: none read yet) and its JSON. */
+  frame: Buffer | null;
+  json: string | null;
+  /** A change or minute not yet read. */
+  stale: boolean;
+  reading: Promise<void> | null;
+}
+
+export interface Streams {
+  /** Opens a stream on the topic: errors (429, the topic's own 4xx) come back as JSON before any byte is streamed. */
+  open(req: FastifyRequest, reply: FastifyReply, topic: Topic): Promise<void>;
+  /** Reads every topic again if the clock's minute moved (a timer calls it; tests with their own clock too). */
+  tick(): Promise<void>;
+  /** Open streams. */
+  readonly size: number;
+  /** Streams of one address. */
+  countOf(address: string): number;
+  /** Resolves once every topic read under way is done and sent (tests). */
+  settled(): Promise<void>;
+  /** Ends every stream (shutdown) and stops the timers. */
+  close(): void;
+}
+
+/** The serializer of a GET's answer schema, compiled once through the app's own compiler (shared schemas included). */
+export function serializerOf(schema: Record<string, unknown>): (reply: FastifyReply) => (value: unknown) => string {
+  let fn: ((value: unknown) => string) | null = null;
+  return (reply) => {
+    fn ??= reply.compileSerializationSchema(schema, '200') as (value: unknown) => string;
+    return fn;
+  };
+}
+
+export function frameOf(event: string, version: number, json: string): Buffer {
+  return Buffer.from(`event: ${event}\nid: ${version}\ndata: ${json}\n\n`);
+}
+
+export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number }): Streams {
+  const topics = new Map<string, TopicState>();
+  const perAddress = new Map<string, number>();
+  let conns = 0;
+  let minute = Math.floor(deps.now() / MINUTE);
+  const PING = Buffer.from(': ping\n\n');
+
+  const write = (c: Conn, bytes: Buffer) => {
+    if (c.res.writableLength > MAX_BACKLOG) {
+      c.res.destroy();
+      return;
+    }
+    c.res.write(bytes);
+  };
+
+  const drop = (c: Conn) => {
+    if (!c.state.conns.delete(c)) return;
+    conns--;
+    const left = (perAddress.get(c.address) ?? 1) - 1;
+    if (left > 0) perAddress.set(c.address, left);
+    else perAddress.delete(c.address);
+    if (c.state.conns.size === 0 && topics.get(c.state.topic.key) === c.state) topics.delete(c.state.topic.key);
+  };
+
+  /** Reads the topic until it is current (a change during a read means one more read) and sends what changed. */
+  const refresh = (s: TopicState): Promise<void> => {
+    if (s.reading) return s.reading;
+    const run = async () => {
+      while (s.stale) {
+        s.stale = false;
+        const { json, version } = await s.topic.load();
+        if (json === s.json && s.frame) continue;
+        s.json = json;
+        s.frame = frameOf(s.topic.event, version, json);
+        for (const c of s.conns) write(c, s.frame);
+      }
+    };
+    s.reading = run().finally(() => {
+      s.reading = null;
+    });
+    return s.reading;
+  };
+
+  const refreshInBackground = (s: TopicState) => {
+    s.stale = true;
+    refresh(s).catch((err) => {
+      // The topic is gone (an order deleted with its account) or the database failed: its clients reconnect
+      // and get the error as an answer, or fall back to polling.
+      if (!(err instanceof HttpError)) deps.log.warn({ err, topic: s.topic.event }, 'stream read failed');
+      for (const c of [...s.conns]) c.res.end();
+    });
+  };
+
+  const unsubscribe = deps.changes.subscribe((e) => {
+    for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s);
+  });
+
+  const tick = async () => {
+    const now = Math.floor(deps.now() / MINUTE);
+    if (now === minute) return;
+    minute = now;
+    for (const s of topics.values()) refreshInBackground(s);
+    await settled();
+  };
+
+  const settled = async () => {
+    while ([...topics.values()].some((s) => s.reading)) await Promise.allSettled([...topics.values()].map((s) => s.reading));
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const s of topics.values()) for (const c of s.conns) write(c, PING);
+  }, opts.heartbeatMs);
+  heartbeat.unref();
+  const clock = setInterval(() => void tick(), opts.tickMs ?? 1_000);
+  clock.unref();
+
+  return {
+    async open(req, reply, topic) {
+      const address = req.ip;
+      if ((perAddress.get(address) ?? 0) >= opts.perAddress) {
+        reply.header('retry-after', '30');
+        throw new HttpError(429, WIRE_ERRORS.tooManyStreams);
+      }
+      let s = topics.get(topic.key);
+      if (!s) {
+        s = { topic, conns: new Set(), frame: null, json: null, stale: true, reading: null };
+        topics.set(topic.key, s);
+      }
+      // Reserve the address's place while the first read runs.
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      try {
+        if (s.stale || !s.frame) await refresh(s);
+        // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
+        const current = topics.get(topic.key);
+        if (!current) topics.set(topic.key, s);
+        else if (current !== s) {
+          s = current;
+          if (!s.frame) await refresh(s);
+        }
+      } catch (err) {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+        if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
+        throw err;
+      }
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      // A real socket (an injected request has none of these): frames go out at once, and dead peers are found.
+      req.socket.setNoDelay?.(true);
+      req.socket.setKeepAlive?.(true);
+      const c: Conn = { res, address, state: s };
+      s.conns.add(c);
+      conns++;
+      res.on('close', () => drop(c));
+      res.write(s.frame!);
+    },
+    tick,
+    get size() {
+      return conns;
+    },
+    countOf: (address) => perAddress.get(address) ?? 0,
+    settled,
+    close() {
+      clearInterval(heartbeat);
+      clearInterval(clock);
+      unsubscribe();
+      for (const s of [...topics.values()]) for (const c of [...s.conns]) c.res.end();
+      topics.clear();
+    },
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * Issue 19 "Measure": live updates and reads that cost nothing, on the real server started as child processes
+ * (PGlite in a fresh data directory; PostgreSQL with 2 processes when TEST_DATABASE_URL or DATABASE_URL is given),
+ * the load from separate processes (autocannon: live/cannon.ts; stream clients: live/sse-clients.ts), loopback.
+ *
+ *   reads:   GET /api/fi/pobs/ and /api/fi/pobs/8/, full 200 answers with br and no If-None-Match, 32
+ *            connections, as a ratio to a Fastify hello-world started in the same run (goal ≥ 0.5×); p50/p99 at
+ *            1,000 req/s (goal p99 ≤ 5 ms).
+ *   streams: N = 1,000 and 5,000 clients of one shop's stream on one process: server memory per client, and the
+ *            delay from an operator change to the last client (p50/p99; goal p99 ≤ 1 s; on PostgreSQL the change
+ *            goes through the other process).
+ *   memory:  RSS at rest after a restart with the simulator on, 60 s idle (goal ≤ 256 MB).
+ *
+ * BENCH_SECONDS (default 10) sets each read run; BENCH_STREAMS (default "1000,5000") the client counts;
+ * BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const root = join(import.meta.dirname, '..', '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const STREAMS = (process.env.BENCH_STREAMS ?? '1000,5000').split(',').map(Number);
+const REST_S = Number(process.env.BENCH_REST_S ?? 60);
+const CHANGES = 20;
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,streams,rest').split(','));
+const SHOP = 8;
+const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a script under node (not the tsx wrapper: the pid is the server's own) and waits for "Listening on". */
+async function start(script: string, env: Record<string, string> = {}): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0', STREAMS_PER_ADDRESS: '100000', DEVELOPMENT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((done, fail) => {
+    const take = (b: Buffer) => {
+      out += b;
+      const m = /Listening on (http:\/\/\S+)/.exec(out);
+      if (m) done(m[1].replace('localhost', '127.0.0.1').replace(/\/$/, ''));
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.on('exit', (code) => fail(new Error(`${script} exited (${code}):\n${out}`)));
+  });
+  return {
+    child,
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** One autocannon run in its own process. */
+function cannon(args: { url: string; seconds: number; rate?: number }): Promise<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/cannon.ts'), JSON.stringify(args)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`cannon exited ${code}`))));
+  });
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
+};
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (sql: string) => {
+    const c = new pg.Client({ connectionString: pgUrl! });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(pgUrl!);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+interface Engine {
+  name: string;
+  /** Serves the reads and the streams. */
+  a: Proc;
+  /** Makes the changes (the other process on PostgreSQL; the same one on PGlite). */
+  b: Proc;
+  key: string;
+  stop(): Promise<void>;
+}
+
+async function pglite(): Promise<Engine> {
+  const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
+  const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', SIMULATOR: '0' });
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(SHOP)].key;
+  return {
+    name: 'PGlite',
+    a,
+    b: a,
+    key,
+    async stop() {
+      await a.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgres(): Promise<Engine> {
+  const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
+  const db = await freshDatabase();
+  const env = { DATA_DIR: dir, DATABASE_URL: db.url, SIMULATOR: '0' };
+  const a = await start('src/server/server.ts', env);
+  const b = await start('src/server/server.ts', env);
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(SHOP)].key;
+  return {
+    name: 'PostgreSQL (2 processes)',
+    a,
+    b,
+    key,
+    async stop() {
+      await Promise.all([a.stop(), b.stop()]);
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const rows: string[] = [];
+const streamRows: string[] = [];
+
+async function reads(e: Engine, hello: number) {
+  for (const path of ['/api/fi/pobs/', `/api/fi/pobs/${SHOP}/`]) {
+    const r = await cannon({ url: e.a.url + path, seconds: SECONDS });
+    const at = await cannon({ url: e.a.url + path, seconds: SECONDS, rate: 1000 });
+    const goal = r.rps / hello >= 0.5 && at.p99 <= 5 ? 'meets' : 'MISSES';
+    rows.push(
+      `| GET ${path.padEnd(16)} | ${e.name.padEnd(24)} | ${(r.rps / 1000).toFixed(1).padStart(5)}k req/s (${(r.rps / hello).toFixed(2)}×) | ${r.non2xx + r.errors} not 200 | p50 ${at.p50} ms, p99 ${at.p99} ms at 1,000 req/s (${at.non2xx + at.errors} not 200) | ${goal} | load ${load()} |`,
+    );
+    console.log(rows[rows.length - 1]);
+  }
+}
+
+/** One toggle of the shop's full switch through process b: a change of the shop's public state. */
+let full = false;
+async function change(e: Engine): Promise<number> {
+  full = !full;
+  const t0 = Date.now();
+  const res = await fetch(`${e.b.url}/api/fi/operator/pobs/${SHOP}/`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${e.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ full }),
+  });
+  if (res.status !== 200) throw new Error(`change: ${res.status} ${await res.text()}`);
+  return t0;
+}
+
+async function streams(e: Engine, n: number) {
+  await new Promise((r) => setTimeout(r, 1000));
+  const before = rssMb(e.a.child.pid!);
+  const clients = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${SHOP}/events/`, n })], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: clients.stdout! });
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => waiting.shift()?.(line));
+  const nextLine = (ms: number) =>
+    new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no answer from the clients in ${ms} ms`)), ms);
+      waiting.push((l) => {
+        clearTimeout(timer);
+        done(l);
+      });
+    });
+  try {
+    const connectStart = Date.now();
+    const ready = await nextLine(120_000);
+    if (ready !== 'ready') throw new Error(ready);
+    const connectMs = Date.now() - connectStart;
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = rssMb(e.a.child.pid!);
+    const delays: number[] = [];
+    for (let i = 0; i < CHANGES; i++) {
+      const t0 = await change(e);
+      const got = JSON.parse(await nextLine(30_000)) as { first: number; last: number };
+      delays.push(got.last - t0);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const p99 = quantile(delays, 0.99);
+    streamRows.push(
+      `| ${e.name.padEnd(24)} | ${String(n).padStart(5)} streams | ${(((after - before) * 1024) / n).toFixed(1).padStart(5)} KB/client (RSS ${before.toFixed(0)} → ${after.toFixed(0)} MB) | change → last client p50 ${quantile(delays, 0.5)} ms, p99 ${p99} ms (${CHANGES} changes${e.a === e.b ? '' : ', made through the other process'}) | all connected in ${connectMs} ms | ${p99 <= 1000 ? 'meets' : 'MISSES'} |`,
+    );
+    console.log(streamRows[streamRows.length - 1]);
+  } finally {
+    clients.kill('SIGTERM');
+    await new Promise((r) => clients.once('exit', r));
+  }
+}
+
+async function rest(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'walkin-live-rest-'));
+  try {
+    // The first start seeds; the measured one is the restart, simulator on, left alone.
+    const first = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', SIMULATOR: '0' });
+    await first.stop();
+    const again = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', SIMULATOR: '1' });
+    await new Promise((r) => setTimeout(r, REST_S * 1000));
+    const rss = rssMb(again.child.pid!);
+    await again.stop();
+    return `| RSS at rest (PGlite demo, restarted, simulator on, ${REST_S} s idle) | ${rss.toFixed(0)} MB | goal ≤ 256 MB: ${rss <= 256 ? 'meets' : 'MISSES'} |`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+let helloRps = 0;
+const hello = PARTS.has('reads') ? await start('test/bench/live/hello.ts') : null;
+if (hello)
+  try {
+    const h = await cannon({ url: `${hello.url}/`, seconds: SECONDS });
+    helloRps = h.rps;
+    console.log(`hello-world: ${(h.rps / 1000).toFixed(1)}k req/s, p99 ${h.p99} ms (load ${load()})`);
+  } finally {
+    await hello.stop();
+  }
+
+for (const make of PARTS.has('reads') || PARTS.has('streams') ? [pglite, ...(pgUrl ? [postgres] : [])] : []) {
+  const e = await make();
+  try {
+    if (PARTS.has('reads')) await reads(e, helloRps);
+    if (PARTS.has('streams')) for (const n of STREAMS) await streams(e, n);
+  } finally {
+    await e.stop();
+  }
+}
+if (!pgUrl) console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_URL)');
+const restRow = PARTS.has('rest') ? await rest() : '';
+
+console.log(`\nhello-world (Fastify, same run): ${(helloRps / 1000).toFixed(1)}k req/s`);
+console.log('\n| read | engine | throughput (32 connections, br) | errors | at 1,000 req/s | goal (≥ 0.5×, p99 ≤ 5 ms) | load |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
+console.log('\n| engine | clients | server memory | delay | connect | goal (p99 ≤ 1 s) |');
+console.log('|---|---|---|---|---|---|');
+for (const r of streamRows) console.log(r);
+console.log(`\n${restRow}`);
