@@ -44,16 +44,15 @@ export interface PgliteSettings {
 }
 
 /**
- * The start parameters: PGlite's defaults plus ours. PostgreSQL's 128 MB of shared buffers (PGlite's default)
- * sit in the WASM heap once touched; a demo chain's data fits in a few MB, so a smaller pool keeps the process's
- * memory at rest down (issue 19 "Memory") without a read going to the file system more often.
+ * Our start parameters, after PGlite's defaults (the database thread adds those). PostgreSQL's 128 MB of shared
+ * buffers (PGlite's default) sit in the WASM heap once touched; a demo chain's data fits in a few MB, so a smaller
+ * pool keeps the process's memory at rest down (issue 19 "Memory") without a read going to the file system more often.
  */
 export function startParams(s: PgliteSettings = {}): string[] {
-  const base = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
   const extra: string[] = [];
   if (s.sharedBuffers) extra.push('-c', `shared_buffers=${s.sharedBuffers}`);
   if (s.workMem) extra.push('-c', `work_mem=${s.workMem}`);
-  return [...base, ...extra];
+  return extra;
 }
 
 /** Opens PGlite in dir (created if missing), or in memory when dir is null (tests). */
