@@ -78,21 +78,35 @@ const oneKernelChunk: Plugin = {
   },
 };
 
-/** Each language's strings as minified, content-hashed JSON: language → URL. */
+/** The part of each language's strings only the shop's console reads (a customer's device never fetches it). */
+const CONSOLE_PART = 'operator';
+
+/** Minified JSON under a content hash in assets/l: its URL. */
+function writeHashed(name: string, value: unknown): string {
+  const body = JSON.stringify(value);
+  const hash = createHash('sha256')
+    .update(body)
+    .digest('base64url')
+    .slice(0, 8)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, 'X');
+  writeFileSync(join(out, 'assets/l', `${name}-${hash}.json`), body);
+  return `/assets/l/${name}-${hash}.json`;
+}
+
+/**
+ * Each language's strings as minified, content-hashed JSON: language → URL; the console's part of them in files
+ * of its own (consoleDictionaries), fetched by the console's chunk only.
+ */
+const consoleDictionaries: Record<string, string> = {};
 function writeDictionaries(): Record<string, string> {
   mkdirSync(join(out, 'assets/l'), { recursive: true });
   const urls: Record<string, string> = {};
   for (const file of files(join(root, 'locales')).filter((f) => f.endsWith('.json'))) {
-    const body = JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
-    const hash = createHash('sha256')
-      .update(body)
-      .digest('base64url')
-      .slice(0, 8)
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, 'X');
-    const name = `${basename(file, '.json')}-${hash}.json`;
-    writeFileSync(join(out, 'assets/l', name), body);
-    urls[basename(file, '.json')] = `/assets/l/${name}`;
+    const lang = basename(file, '.json');
+    const { [CONSOLE_PART]: consolePart, ...customer } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    urls[lang] = writeHashed(lang, customer);
+    consoleDictionaries[lang] = writeHashed(`${CONSOLE_PART}-${lang}`, { [CONSOLE_PART]: consolePart ?? {} });
   }
   return urls;
 }
@@ -113,7 +127,8 @@ async function bundle(): Promise<Metafile> {
     assetNames: 'a/[name]-[hash]',
     metafile: true,
     legalComments: 'none',
-    define: { 'process.env.NODE_ENV': '"production"', __DICTIONARIES__: JSON.stringify(dictionaries) },
+    // The console's map is a string, parsed where it is used: as an object literal esbuild would keep it beside __DICTIONARIES__.
+    define: { 'process.env.NODE_ENV': '"production"', __DICTIONARIES__: JSON.stringify(dictionaries), __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)) },
     logLevel: 'warning',
     plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
   });

@@ -77,6 +77,14 @@ console_("a customer's start never loads the console's chunk", async () => {
     const body = await (await fetch(u)).text();
     assert.not.ok(body.includes('operator.walkIn.title'), `${u} holds console code`);
   }
+  // Nor the console's strings: the customer's dictionary leaves them to files of their own.
+  const dictionaries = loaded.filter((u) => /\/assets\/l\/[a-z]{2}-[A-Z0-9]+\.json$/.test(u));
+  assert.ok(dictionaries.length > 0, 'a dictionary was fetched');
+  for (const u of dictionaries) assert.not.ok('operator' in (await (await fetch(u)).json()), `${u} holds the console's strings`);
+  assert.not.ok(
+    loaded.some((u) => u.includes('/assets/l/operator-')),
+    "the console's strings were fetched",
+  );
   await c.close();
 });
 

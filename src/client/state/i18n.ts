@@ -40,6 +40,16 @@ async function ensure(lang: Language) {
   i18n.set(lang, await loadDictionary(lang));
 }
 
+/**
+ * Merges more strings into a language's table (the console's own part, fetched by its chunk only), after the
+ * language's dictionary, which must not be taken for loaded because a part of it is there.
+ */
+export async function addStrings(lang: Language, part: Dict): Promise<void> {
+  await ensure(lang);
+  i18n.set(lang, part);
+  version.value++;
+}
+
 /** Activates a language (loading its dictionary first), so the switch happens in one render. */
 export async function setLanguage(lang: Language, opts: { store?: boolean } = {}) {
   await ensure(lang);

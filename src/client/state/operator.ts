@@ -3,10 +3,12 @@
  * the operator stream (CONTRACTS.md "Streams and tickets") while its ticket route answers, else the queue GET
  * every POLL_MS. Actions are refused while offline (never queued) and errors come back in the operator's language.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed, effect, signal } from '@preact/signals-react';
 import { ApiError, apiUrl } from '../services/http.ts';
 import { serverTextKey } from '../lib/account.ts';
-import { locale, t } from './i18n.ts';
+import { addStrings, language, locale, t } from './i18n.ts';
+import { loadConsoleDictionary } from '../services/console/dictionaries.ts';
+import type { Language } from '../../shared/locales.ts';
 import { offline } from './offline.ts';
 import type { DeviceRole, Floor, Me, PairedDevice, WalkIn } from '../lib/operator.ts';
 import { loadDevice, operatorApi, saveDevice, streamUrl } from '../services/operator.ts';
@@ -67,7 +69,29 @@ async function lostKey(err: unknown): Promise<boolean> {
 }
 
 /** Reads the stored device and asks the server who it is; no device or a refused key shows pairing. */
+/** The languages whose console strings are in (build.ts keeps them out of the customer's dictionary). */
+const consoleTexts = new Map<Language, Promise<void>>();
+function consoleStrings(lang: Language): Promise<void> {
+  let loading = consoleTexts.get(lang);
+  if (!loading) {
+    loading = loadConsoleDictionary(lang)
+      .then((part) => addStrings(lang, part))
+      .catch(() => {
+        consoleTexts.delete(lang); // offline: asked again at the next language switch or start
+      });
+    consoleTexts.set(lang, loading);
+  }
+  return loading;
+}
+let followingLanguage = false;
+
 export async function startConsole(): Promise<void> {
+  // The console's strings in the operator's language before the first screen, and again whenever he switches.
+  await consoleStrings(language.peek());
+  if (!followingLanguage) {
+    followingLanguage = true;
+    effect(() => void consoleStrings(language.value));
+  }
   const stored = await loadDevice();
   if (!stored) {
     phase.value = 'pairing';
