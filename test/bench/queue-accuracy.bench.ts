@@ -86,6 +86,7 @@ console.log(
 const band = (r: Rec): string => (r.quote < 10 ? '0–9' : r.quote < 30 ? '10–29' : r.quote < 60 ? '30–59' : '60+');
 const splits: [string, (r: Rec) => string][] = [
   ['joined', (r) => (r.walkIn ? 'walk-in' : r.gaveEta ? 'remote, gave ETA' : 'remote, no ETA')],
+  ['barber', (r) => (r.chose ? 'chose a barber' : 'anyone')],
   ['overtaken', (r) => (r.overtakenBy > 0 ? 'overtaken by a later joiner' : 'not overtaken')],
   ['absent ahead', (r) => (r.absentAhead ? 'absent customer ahead at join' : 'nobody absent ahead')],
   ['quote band', (r) => `quote ${band(r)} min`],

@@ -33,6 +33,8 @@ export interface WaitRecord {
   overtakenBy: number;
   /** At join, someone ahead of him in service order was not in the shop. */
   absentAhead: boolean;
+  /** He chose a barber (his own barber's line, not the shop's). */
+  chose: boolean;
   /** His own trip (0 for a walk-in), minutes. */
   trip: number;
 }
@@ -217,6 +219,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
       overtakenBy: c.overtakenBy,
       absentAhead: c.absentAhead,
       trip: c.a.walkIn ? 0 : c.a.trip,
+      chose: c.chosen !== null,
     });
   }
 
