@@ -32,6 +32,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 let helloLine = '';
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,streams,rest').split(','));
 const SHOP = 8;
+/**
+ * The streams follow Kallio (2): open round the clock, so toggling its full switch changes its public state at
+ * any hour (shop 8 closes at night, when the toggle changes nothing a client sees and no event is sent), and
+ * left to the console by the demo's simulator.
+ */
+const STREAM_SHOP = 2;
 const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? null;
 const load = () =>
   loadavg()
@@ -121,7 +127,7 @@ interface Engine {
 async function pglite(): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
   const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', SIMULATOR: '0' });
-  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(SHOP)].key;
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
   return {
     name: 'PGlite',
     a,
@@ -140,7 +146,7 @@ async function postgres(): Promise<Engine> {
   const env = { DATA_DIR: dir, DATABASE_URL: db.url, SIMULATOR: '0' };
   const a = await start('src/server/server.ts', env);
   const b = await start('src/server/server.ts', env);
-  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(SHOP)].key;
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
   return {
     name: 'PostgreSQL (2 processes)',
     a,
@@ -211,7 +217,7 @@ let full = false;
 async function change(e: Engine): Promise<number> {
   full = !full;
   const t0 = Date.now();
-  const res = await fetch(`${e.b.url}/api/fi/operator/pobs/${SHOP}/`, {
+  const res = await fetch(`${e.b.url}/api/fi/operator/pobs/${STREAM_SHOP}/`, {
     method: 'PATCH',
     headers: { authorization: `Bearer ${e.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ full }),
@@ -223,7 +229,7 @@ async function change(e: Engine): Promise<number> {
 async function streams(e: Engine, n: number) {
   await new Promise((r) => setTimeout(r, 1000));
   const before = rssMb(e.a.child.pid!);
-  const clients = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${SHOP}/events/`, n })], {
+  const clients = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${STREAM_SHOP}/events/`, n })], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
