@@ -11,6 +11,7 @@
  * BENCH_SECONDS (default 20) sets each phase's length. The machine's load average is printed with each figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { serveFlags } from './live/serve-flags.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,7 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
 }
 
 function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(tsx, ['src/server/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(tsx, [...serveFlags(), 'src/server/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   child.stdout!.resume();
   return new Promise((done, fail) => {
     let out = '';

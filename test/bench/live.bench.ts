@@ -22,6 +22,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { onCores, placement } from './live/cores.ts';
+import { serveFlags } from './live/serve-flags.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,9 +52,10 @@ interface Proc {
   stop(): Promise<void>;
 }
 
-/** Starts a script under node (not the tsx wrapper: the pid is the server's own) and waits for "Listening on". */
+/** Starts a script under node (not the tsx wrapper: the pid is the server's own; the server with `npm run serve`'s flags) and waits for "Listening on". */
 async function start(script: string, env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+  const flags = script === 'src/server/server.ts' ? serveFlags() : [];
+  const child = spawn(...onCores('server', process.execPath, [...flags, '--import', 'tsx', join(root, script)]), {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0', STREAMS_PER_ADDRESS: '100000', DEVELOPMENT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,7 +88,7 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 /** One autocannon run in its own process. */
 function cannon(args: { url: string; seconds: number; rate?: number }): Promise<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/cannon.ts'), JSON.stringify(args)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/cannon.ts'), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b) => (out += b));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`cannon exited ${code}`))));
@@ -166,7 +169,7 @@ const streamRows: string[] = [];
 /** One paced open-loop run (live/paced.ts) at `rate` req/s: latency from when each request was due. */
 function paced(args: { url: string; seconds: number; rate: number; warmupSeconds: number }): Promise<{ sent: number; non200: number; p50: number; p99: number; max: number }> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/paced.ts'), JSON.stringify(args)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/paced.ts'), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b) => (out += b));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`paced exited ${code}`))));
@@ -228,11 +231,22 @@ async function change(e: Engine): Promise<number> {
 
 async function streams(e: Engine, n: number) {
   await new Promise((r) => setTimeout(r, 1000));
+  // The full switch changes what a client sees only while the queue is otherwise open: with nobody on shift
+  // (the roster's changeover at dawn) the shop is full either way, no event is due, and none would be timed.
+  const state = ((await (await fetch(`${e.a.url}/api/fi/pobs/${STREAM_SHOP}/`)).json()) as { queue_state: string }).queue_state;
+  if (state !== (full ? 'full' : 'open')) {
+    streamRows.push(`| ${e.name.padEnd(24)} | ${String(n).padStart(5)} streams | skipped: shop ${STREAM_SHOP}'s queue is ${state} now, so its full switch changes nothing a client sees |`);
+    console.log(streamRows[streamRows.length - 1]);
+    return;
+  }
   const before = rssMb(e.a.child.pid!);
-  const clients = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${STREAM_SHOP}/events/`, n })], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const clients = spawn(
+    ...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${STREAM_SHOP}/events/`, n })]),
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: clients.stdout! });
   const waiting: ((line: string) => void)[] = [];
   lines.on('line', (line) => waiting.shift()?.(line));
@@ -289,6 +303,7 @@ async function rest(): Promise<string> {
 const hello = PARTS.has('reads') ? await start('test/bench/live/hello.ts') : null;
 if (hello) {
   const h = await paced({ url: `${hello.url}/`, seconds: SECONDS, rate: 1000, warmupSeconds: 2 });
+  console.log(`processes: ${placement}`);
   helloLine = `hello-world at 1,000 req/s (paced): p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms (load ${load()})`;
   console.log(helloLine);
 }
