@@ -15,6 +15,12 @@ import { usePostgres } from './harness.ts';
 import { openSse, type SseStream } from './sse.ts';
 
 const root = join(import.meta.dirname, '../..');
+/**
+ * Kallio, open round the clock, as in kill.test.ts: these servers run on the real clock, and the full switch of a
+ * shop that is closed right now changes nothing its public stream shows (shop 1 made this test fail before
+ * its opening hour).
+ */
+const SHOP = 2;
 const dir = mkdtempSync(join(tmpdir(), 'walkin-live-'));
 const children: ChildProcess[] = [];
 const streams: SseStream[] = [];
@@ -67,30 +73,30 @@ test('a change through process A reaches the stream and the kept reads of proces
   url.pathname = `/${name}`;
   const a = await start(url.toString());
   const b = await start(url.toString());
-  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)['1'].key;
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(SHOP)].key;
   const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
   // B keeps the shop's answer and streams it.
-  const before = await (await fetch(`${b}/api/fi/pobs/1/`)).json();
-  assert.is(before.queue_state === 'full', false);
-  const s = await openSse(`${b}/api/fi/pobs/1/events/`);
+  const before = await (await fetch(`${b}/api/fi/pobs/${SHOP}/`)).json();
+  assert.is(before.queue_state, 'open', 'the switch must change what the public stream shows');
+  const s = await openSse(`${b}/api/fi/pobs/${SHOP}/events/`);
   streams.push(s);
   const first = await s.next();
   // An operator ticket from A opens B's operator stream.
-  const ticket = (await (await fetch(`${a}/api/fi/operator/pobs/1/events/ticket/`, { method: 'POST', headers: { authorization: auth.authorization } })).json()).ticket;
-  const q = await openSse(`${b}/api/fi/operator/pobs/1/events/?ticket=${ticket}`);
+  const ticket = (await (await fetch(`${a}/api/fi/operator/pobs/${SHOP}/events/ticket/`, { method: 'POST', headers: { authorization: auth.authorization } })).json()).ticket;
+  const q = await openSse(`${b}/api/fi/operator/pobs/${SHOP}/events/?ticket=${ticket}`);
   streams.push(q);
   assert.is(q.status, 200, q.body);
   const qFirst = await q.next();
 
-  const res = await fetch(`${a}/api/fi/operator/pobs/1/`, { method: 'PATCH', headers: auth, body: JSON.stringify({ full: true }) });
+  const res = await fetch(`${a}/api/fi/operator/pobs/${SHOP}/`, { method: 'PATCH', headers: auth, body: JSON.stringify({ full: true }) });
   assert.is(res.status, 200, await res.text());
   const changed = await s.next((e) => JSON.parse(e.data).queue_state === 'full', 1);
   assert.ok(Number(changed.id) > Number(first.id), 'the event id is the new queue_version');
   const qChanged = await q.next((e) => JSON.parse(e.data).pob.full === true, 1);
   assert.is(qChanged.id, changed.id);
   assert.ok(Number(qChanged.id) > Number(qFirst.id));
-  assert.is((await (await fetch(`${b}/api/fi/pobs/1/`)).json()).queue_state, 'full', "B's kept read follows A's change");
+  assert.is((await (await fetch(`${b}/api/fi/pobs/${SHOP}/`)).json()).queue_state, 'full', "B's kept read follows A's change");
 });
 
 test.run();

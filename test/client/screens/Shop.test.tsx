@@ -199,9 +199,18 @@ test('a full or closed shop shows its state for the shop and every barber, never
     const notes = [...el.querySelectorAll('.barber-option-note')].map(text);
     assert.equal(notes, [state, state], `${state}: Anyone and the barber show the state`);
     assert.ok([...el.querySelectorAll<HTMLInputElement>('.barber-row input')].every((i) => i.disabled));
+    assert.is(el.querySelector('.barber-row')?.getAttribute('tabindex'), '0', `${state}: the row itself takes focus, so a keyboard can scroll it`);
     await cleanup();
     resetShops();
   }
+});
+
+test('an open shop leaves focus to its barbers: the row is not a tab stop of its own', async () => {
+  const el = await open(pob());
+  assert.is(el.querySelector('.barber-row')?.getAttribute('tabindex'), null);
+  assert.ok([...el.querySelectorAll<HTMLInputElement>('.barber-row input')].some((i) => !i.disabled));
+  await cleanup();
+  resetShops();
 });
 
 test('the states in words as on the card: takes pre-orders, and one closing-soon wording', async () => {

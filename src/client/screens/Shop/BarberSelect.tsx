@@ -62,7 +62,9 @@ export function BarberSelect({ shop }: { shop: ShopDetail }) {
       <h2 id="shop-barbers-title" className="section-title">
         {t('shop.barbers.title')}
       </h2>
-      <div className="barber-row" role="radiogroup" aria-labelledby="shop-barbers-title">
+      {/* With every option disabled (a full or closed shop) nothing in the row takes focus, so the row itself
+          does: a keyboard can still scroll through the barbers a phone cannot show at once. */}
+      <div className="barber-row" role="radiogroup" aria-labelledby="shop-barbers-title" tabIndex={shut !== null ? 0 : undefined}>
         <Option id={null} name={t('shop.barbers.anyone')} image={null} minutes={shop.shortestQueue} disabled={shut !== null} checked={selected === null} note={shut ?? t('shop.barbers.shortest')} />
         {shop.queues.map((q) => (
           <Option
