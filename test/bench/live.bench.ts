@@ -62,10 +62,17 @@ async function start(script: string, env: Record<string, string> = {}): Promise<
   });
   let out = '';
   const url = await new Promise<string>((done, fail) => {
+    let listening = false;
     const take = (b: Buffer) => {
+      // Once it listens, whatever the server logs (LOG_LEVEL=warn: warnings and errors) is shown: a stream read
+      // that failed, a listener that dropped, are why a figure is missing.
+      if (listening) return void process.stderr.write(`[${script}] ${b}`);
       out += b;
       const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) done(m[1].replace('localhost', '127.0.0.1').replace(/\/$/, ''));
+      if (m) {
+        listening = true;
+        done(m[1].replace('localhost', '127.0.0.1').replace(/\/$/, ''));
+      }
     };
     child.stdout!.on('data', take);
     child.stderr!.on('data', take);

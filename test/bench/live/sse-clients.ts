@@ -19,6 +19,8 @@ function connect(i: number) {
     }
     let buffer = '';
     res.setEncoding('utf8');
+    // A stream the server ends is one client that will never count an event: said, so a wait that times out says why.
+    res.on('end', () => console.error(`client ${i}: the server ended the stream`));
     res.on('data', (chunk: string) => {
       buffer += chunk;
       let at = buffer.indexOf('\n\n');
