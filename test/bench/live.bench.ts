@@ -13,6 +13,9 @@
  *            goes through the other process).
  *   memory:  RSS at rest after a restart with the simulator on, 60 s idle (goal ≤ 256 MB).
  *
+ * Processes are pinned (server side on core 0, load on the others) where taskset and 2+ cores allow; BENCH_PIN=0
+ * leaves them where the kernel puts them (live/cores.ts).
+ *
  * BENCH_SECONDS (default 10) sets each read run; BENCH_ROUNDS (default 3) the rounds of each read; BENCH_STREAMS (default "1000,5000") the client counts;
  * BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
  */
