@@ -16,8 +16,8 @@
  * Processes are pinned (server side on core 0, load on the others) where taskset and 2+ cores allow; BENCH_PIN=0
  * leaves them where the kernel puts them (live/cores.ts).
  *
- * BENCH_SECONDS (default 10) sets each read run; BENCH_ROUNDS (default 3) the rounds of each read; BENCH_STREAMS (default "1000,5000") the client counts;
- * BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
+ * BENCH_SECONDS (default 10) sets each read run; BENCH_ROUNDS (default 3) the rounds of each read;
+ * BENCH_STREAMS (default "1000,5000") the client counts; BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -95,15 +95,18 @@ async function start(script: string, env: Record<string, string> = {}): Promise<
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** One autocannon run in its own process. */
-function cannon(args: { url: string; seconds: number; rate?: number }): Promise<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }> {
+/** Runs a load script of live/ in its own process on the load's cores; its last line of output is its JSON answer. */
+function loadProcess<T>(script: string, args: object): Promise<T> {
   return new Promise((done, fail) => {
-    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/cannon.ts'), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live', script), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (b) => (out += b));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`cannon exited ${code}`))));
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`${script} exited ${code}`))));
   });
 }
+
+/** One autocannon run (live/cannon.ts): as many requests as 32 connections get answered. */
+const cannon = (args: { url: string; seconds: number }) => loadProcess<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }>('cannon.ts', args);
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -177,14 +180,7 @@ const rows: string[] = [];
 const streamRows: string[] = [];
 
 /** One paced open-loop run (live/paced.ts) at `rate` req/s: latency from when each request was due. */
-function paced(args: { url: string; seconds: number; rate: number; warmupSeconds: number }): Promise<{ sent: number; non200: number; p50: number; p99: number; max: number }> {
-  return new Promise((done, fail) => {
-    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/paced.ts'), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (b) => (out += b));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`paced exited ${code}`))));
-  });
-}
+const paced = (args: { url: string; seconds: number; rate: number; warmupSeconds: number }) => loadProcess<{ sent: number; non200: number; p50: number; p99: number; max: number }>('paced.ts', args);
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 
