@@ -6,14 +6,14 @@
  * `npm run operator-key -- <shopId> --pair [--display]`: prints a one-time pairing code (10 minutes, single use) for a
  * new console (or display) of the shop; no key changes. Works while the server runs: on PostgreSQL the script writes
  * the database itself; on PGlite, whose data directory the running server holds, it asks that server through its
- * loopback-only route with the secret of DATA_DIR/local-admin.json (src/server/queue/local-admin.ts).
+ * loopback-only route with the secret of DATA_DIR/local-admin.json (src/server/operator/local-admin.ts).
  */
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/open.ts';
 import { DataDirLockedError } from '../src/server/db/pglite.ts';
-import { issueOperatorKey } from '../src/server/queue/operator.ts';
-import { issuePairingCode, type IssuedCode } from '../src/server/queue/devices.ts';
-import { readLocalAdmin } from '../src/server/queue/local-admin.ts';
+import { issueOperatorKey } from '../src/server/operator/actions.ts';
+import { issuePairingCode, type IssuedCode } from '../src/server/operator/devices.ts';
+import { readLocalAdmin } from '../src/server/operator/local-admin.ts';
 
 const [arg, ...flags] = process.argv.slice(2);
 const unknown = flags.filter((f) => f !== '--pair' && f !== '--display');

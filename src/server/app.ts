@@ -12,10 +12,10 @@ import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuse
 import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
-import { pobRoutes } from './routes/pobs.ts';
+import { pobRoutes } from './routes/shops.ts';
 import { eventRoutes } from './routes/events.ts';
 import { streams, type Streams } from './streams.ts';
-import { answerCache } from './domain/pob-cache.ts';
+import { answerCache } from './domain/shop-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
 import { compressJson } from './routes/compress.ts';

@@ -1,5 +1,5 @@
 /**
- * What every route and domain function may use, built once at start-up by services.ts (server.ts and the
+ * What every route and domain function may use, built once at start-up by build-deps.ts (server.ts and the
  * test harness both call it); tests pass their own clock and fake providers through its overrides.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +9,7 @@ import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { BudgetedSms } from './notify/sms-budget.ts';
 import type { QueueChanges } from './queue/changes.ts';
-import type { TurnNotifier } from './queue/notify-turns.ts';
+import type { TurnNotifier } from './notify/turns.ts';
 
 export interface Deps {
   config: Config;

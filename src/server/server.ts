@@ -4,20 +4,20 @@ import { openDbOrExit } from './db/open.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
-import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './queue/operator.ts';
-import { removeLocalAdmin, writeLocalAdmin } from './queue/local-admin.ts';
+import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './operator/actions.ts';
+import { removeLocalAdmin, writeLocalAdmin } from './operator/local-admin.ts';
 import { randomBytes } from 'node:crypto';
-import { simulator } from './queue/simulator-run.ts';
-import { startLearning } from './queue/learning.ts';
-import { startTurnTimer } from './queue/notify-turns.ts';
-import { buildDeps, makeLogger } from './services.ts';
+import { simulator } from './demo/simulator-run.ts';
+import { startLearning } from './queue/learned-figures.ts';
+import { startTurnTimer } from './notify/turns.ts';
+import { buildDeps, makeLogger } from './build-deps.ts';
 
 async function main() {
   const config = loadConfig();
   const db = await openDbOrExit({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pglite: config.pglite });
   const now = () => Date.now();
   let consolePairing: { file: string; expiresAt: string } | null = null;
-  // On PGlite this process owns the data directory: `npm run operator-key -- <id> --pair` asks it (queue/local-admin.ts).
+  // On PGlite this process owns the data directory: `npm run operator-key -- <id> --pair` asks it (operator/local-admin.ts).
   if (!config.databaseUrl) config.localAdminToken = randomBytes(32).toString('base64url');
   // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
   let changedQueues = false;

@@ -1,7 +1,7 @@
 /**
  * Travel and learning constants of issue 18 ("honest waits"): what a shop assumes about customers who join from
  * afar, barbers who run over, and members yet to come, before it (and the chain) has learned its own figures
- * from history (src/server/queue/learn.ts). Distributions are equal-mass quantiles in minutes, lowest first.
+ * from history (src/server/queue/engine/learn.ts). Distributions are equal-mass quantiles in minutes, lowest first.
  */
 
 /** Quantiles kept of each learned distribution. */

@@ -127,7 +127,7 @@ export interface WirePairingCode {
   expires_at: string;
 }
 
-/** GET /operator/pobs/{id}/stats/ → today and week, each of these (the honesty shares by queue/accuracy.ts). */
+/** GET /operator/pobs/{id}/stats/ → today and week, each of these (the honesty shares by queue/engine/accuracy.ts). */
 export interface WireShopStats {
   served: number;
   waiting: number;

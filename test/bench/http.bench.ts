@@ -6,7 +6,7 @@
 import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { buildDeps } from '../../src/server/services.ts';
+import { buildDeps } from '../../src/server/build-deps.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 
 const N = Number(process.env.BENCH_REQUESTS ?? 1500);

@@ -1,7 +1,7 @@
 /**
  * Queue accuracy on the real floor (issue 18): simulated shop days comparing the wait quoted at join with the
  * wait that happened (service start − join), beside the naive estimate (customers ahead × average listed
- * duration ÷ barbers on shift), with the figures of src/server/queue/accuracy.ts. The floor: see sim/day.ts.
+ * duration ÷ barbers on shift), with the figures of src/server/queue/engine/accuracy.ts. The floor: see sim/day.ts.
  *
  * SHOPS shops play DAYS days side by side from SEED; each shop-day is quiet, normal or busy at random. Nothing
  * is known at first: before each day every shop learns its figures (arrivals, members, run-over) from its own
@@ -13,8 +13,8 @@
  * BENCH_DUMP=file writes the default run's records as JSON for analysis.
  */
 import { writeFileSync } from 'node:fs';
-import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/learn.ts';
-import type { Learned } from '../../src/server/queue/types.ts';
+import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/engine/learn.ts';
+import type { Learned } from '../../src/server/queue/engine/types.ts';
 import { simulateDay, type WaitRecord } from './sim/day.ts';
 import { Rng } from './sim/rng.ts';
 import { DAY_TYPES, type DayParams, type DayType, DEFAULT_PARAMS, makeShop, planDay, type Shop } from './sim/shop.ts';

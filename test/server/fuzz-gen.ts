@@ -2,7 +2,7 @@
  * Request generators of the fuzz test (fuzz.test.ts): a seeded random source, and paths, queries and bodies
  * built from an OpenAPI operation, valid-ish most of the time and broken in many small ways otherwise.
  */
-import { rng as seededRng } from '../../src/server/seed/random.ts';
+import { rng as seededRng } from '../../src/server/demo/random.ts';
 import type { Session } from './accounts-helpers.ts';
 
 export interface Operation {
@@ -34,7 +34,7 @@ export interface Rng {
   text(len: number): string;
 }
 
-/** The seed's mulberry32 (src/server/seed/random.ts): the same sequence for the same seed on every machine. */
+/** The seed's mulberry32 (src/server/demo/random.ts): the same sequence for the same seed on every machine. */
 export function mulberry32(seed: number): Rng {
   const { next, chance, pick } = seededRng(seed);
   const int = (n: number) => Math.floor(next() * n);

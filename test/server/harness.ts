@@ -10,7 +10,7 @@ import { openDb } from '../../src/server/db/open.ts';
 import type { Db } from '../../src/server/db/db.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Deps } from '../../src/server/deps.ts';
-import { buildDeps } from '../../src/server/services.ts';
+import { buildDeps } from '../../src/server/build-deps.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 

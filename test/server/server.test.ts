@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src/server/db/open.ts';
 import { buildApp } from '../../src/server/app.ts';
-import { buildDeps } from '../../src/server/services.ts';
+import { buildDeps } from '../../src/server/build-deps.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const root = join(import.meta.dirname, '../..');

@@ -19,7 +19,7 @@ export interface Keys {
   codes: Buffer;
 }
 
-/** Reads the keys once at start-up (services.ts): JWT_SECRET, or the secret kept in (or now created in) the database. */
+/** Reads the keys once at start-up (build-deps.ts): JWT_SECRET, or the secret kept in (or now created in) the database. */
 export async function loadKeys(db: Db, config: Pick<Config, 'jwtSecret'>): Promise<Keys> {
   const secret = config.jwtSecret ?? (await secretOrCreate(db, 'jwt', randomBytes(32).toString('base64url')));
   return {

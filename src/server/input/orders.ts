@@ -88,7 +88,7 @@ export function parsePatch(body: Body): PatchAction {
 
 /**
  * An operator's walk-in (POST /operator/pobs/{id}/walk-ins/): a name, services, optionally a barber and the
- * customer's phone (checked against the shop's country by queue/operator.ts). The membership comes from the phone's
+ * customer's phone (checked against the shop's country by operator/actions.ts). The membership comes from the phone's
  * account only: a raw `priority` is refused.
  */
 export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barberId: number | null; phone: string | null; checkedIn: boolean } {

@@ -16,10 +16,10 @@ import { extrasOf, lockShopForChange, servicesOf, type LockedShop, type ShopRow 
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
-import { orderView, queueOf, viewOf } from './order-view.ts';
-import { fits, isOpen, schedule } from './schedule.ts';
+import { orderView, queueOf, viewOf } from './order-read.ts';
+import { fits, isOpen, schedule } from './engine/schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
-import type { EngineOrder } from './types.ts';
+import type { EngineOrder } from './engine/types.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;

@@ -7,9 +7,9 @@ import type { Queryable } from '../db/db.ts';
 import { addDays, dayBounds, localDay, minutesOf, weekdayOf, zonedTime } from '../lib/tz.ts';
 import { hoursOf, openOrdersAt, type HoursRow, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { shiftsAtShops, type ShopShiftRow } from '../repos/employees.ts';
-import { defaultFigures, type Figures } from './learn.ts';
-import { asFigures, learnedOf, loadFigures } from './learning.ts';
-import type { EngineBarber, EngineOrder, Snapshot } from './types.ts';
+import { defaultFigures, type Figures } from './engine/learn.ts';
+import { asFigures, learnedOf, loadFigures } from './learned-figures.ts';
+import type { EngineBarber, EngineOrder, Snapshot } from './engine/types.ts';
 
 const MINUTE = 60_000;
 // Any local day that contains `now` lies within this much of it (UTC offsets stay within ±14 h).
@@ -25,7 +25,7 @@ export interface ShopQueueInput {
   /** This shop's waiting and in-service orders. */
   orders: OpenOrderRow[];
   full: boolean;
-  /** What the shop has learned (stored resolved, queue/learning.ts); absent: no learned inputs at all. */
+  /** What the shop has learned (stored resolved, queue/learned-figures.ts); absent: no learned inputs at all. */
   figures?: Figures;
 }
 

@@ -50,7 +50,7 @@ export async function saveFigures(q: Queryable, rows: { shopId: number; figures:
   );
 }
 
-/** The stored figures of some shops (as JSON; queue/learning.ts checks their shape). */
+/** The stored figures of some shops (as JSON; queue/learned-figures.ts checks their shape). */
 export async function figuresOf(q: Queryable, shopIds: number[]): Promise<{ shopId: number; figures: unknown }[]> {
   const { rows } = await q.query<{ shopId: number; figures: unknown }>('SELECT shop_id AS "shopId", figures FROM learned_figures WHERE shop_id = ANY($1::int[])', [shopIds]);
   return rows;

@@ -19,7 +19,7 @@ const KEEP = 32;
 const KEEP_MAX_BYTES = 256 * 1024;
 
 /** Kept answers by their JSON, one map per encoding: the payload itself is the key (a cached shop answer is the
- * same string object each time, routes/pobs.ts, so its hash is computed once), never a concatenation. */
+ * same string object each time, routes/shops.ts, so its hash is computed once), never a concatenation. */
 const kept = { br: new Map<string, Promise<Buffer>>(), gz: new Map<string, Promise<Buffer>>() };
 
 function compressed(payload: string, useBr: boolean): Promise<Buffer> {

@@ -11,7 +11,7 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { parseId } from '../input/params.ts';
-import { authorizeShop, operatorQueue } from '../queue/operator.ts';
+import { authorizeShop, operatorQueue } from '../operator/actions.ts';
 import { followedOrder } from '../queue/follow.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';

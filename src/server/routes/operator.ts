@@ -6,17 +6,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
-import { isLocalAdmin, isLoopback } from '../queue/local-admin.ts';
-import { addWalkIn, authorizeAction, authorizeShop, checkInAtDesk, finishService, markNoShow, operatorOf, operatorQueue, setFull, shopOrder, startService, type OrderRow } from '../queue/operator.ts';
-import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../queue/breaks.ts';
-import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../queue/devices.ts';
+import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
+import {
+  addWalkIn,
+  authorizeAction,
+  authorizeShop,
+  checkInAtDesk,
+  finishService,
+  markNoShow,
+  operatorOf,
+  operatorQueue,
+  setFull,
+  shopOrder,
+  startService,
+  type OrderRow,
+} from '../operator/actions.ts';
+import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../operator/breaks.ts';
+import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../operator/devices.ts';
 import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
-import { operatorStats } from '../queue/stats.ts';
+import { operatorStats } from '../operator/stats.ts';
 import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
@@ -51,7 +64,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return operatorStats(deps, await pob(req, false));
   });
 
-  // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (queue/local-admin.ts).
+  // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (operator/local-admin.ts).
   app.post<IdParams>('/operator/local/pobs/:id/pairing-codes/', { schema: localPairingCodeSchema }, async (req, reply) => {
     if (deps.config.localAdminToken === null) throw notFound('Not found');
     if (!isLoopback(req.socket.remoteAddress) || !isLocalAdmin(deps.config.localAdminToken, key(req))) throw unauthorized('Local administration only');

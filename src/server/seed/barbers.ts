@@ -2,7 +2,7 @@
  * The demo's barbers: local first and last names per country, a one-sentence description, a mix of photos,
  * avatars and neither, and a learned speed. Most have a home shop; a few float between shops of a country.
  */
-import type { Rng } from './random.ts';
+import type { Rng } from '../demo/random.ts';
 import { SHOPS, type Country } from './shops.ts';
 
 export const FIRST: Record<Country, string[]> = {

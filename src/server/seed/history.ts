@@ -4,7 +4,7 @@
  * have something to learn from. Small on purpose: HISTORY_DAYS × HISTORY_PER_DAY orders a shop.
  */
 import type { SeedBarber } from './barbers.ts';
-import type { Rng } from './random.ts';
+import type { Rng } from '../demo/random.ts';
 import type { SeedShop } from './shops.ts';
 
 const MINUTE = 60_000;

@@ -5,7 +5,7 @@
  */
 import { localDay, zonedTime } from '../lib/tz.ts';
 import { FIRST, LAST, type SeedBarber } from './barbers.ts';
-import type { Rng } from './random.ts';
+import type { Rng } from '../demo/random.ts';
 import type { Menu, SeedService } from './services.ts';
 import { weekOf, type SeedShift } from './shifts.ts';
 import { SHOPS, TIMEZONES, type Load, type SeedShop } from './shops.ts';

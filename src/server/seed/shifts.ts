@@ -5,7 +5,7 @@
  */
 import { addDays, localDay, minutesOf, weekdayOf, zonedTime } from '../lib/tz.ts';
 import type { SeedBarber } from './barbers.ts';
-import type { Rng } from './random.ts';
+import type { Rng } from '../demo/random.ts';
 import { SHOPS, TIMEZONES, type SeedShop, type Week } from './shops.ts';
 
 export const DAYS = 7;

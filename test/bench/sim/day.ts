@@ -10,9 +10,9 @@
  * `Schedule.due`). The snapshot carries only what the server could know: who has checked in, the arrival a
  * customer gave, the speed and the figures learned from earlier days (learn.ts, fed by `history`).
  */
-import type { HistoryRow } from '../../../src/server/queue/learn.ts';
-import { fits, schedule } from '../../../src/server/queue/schedule.ts';
-import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/types.ts';
+import type { HistoryRow } from '../../../src/server/queue/engine/learn.ts';
+import { fits, schedule } from '../../../src/server/queue/engine/schedule.ts';
+import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
 import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHOW_CLEAR_MINUTES, type ShopBarber } from './shop.ts';
 
 /** Weight of the newest finished service in the learned speed (exponentially weighted mean of actual/listed). */

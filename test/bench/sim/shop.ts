@@ -4,7 +4,7 @@
  * rate follows the hour: quiet morning, lunch peak, afternoon lull, after-work peak). Everything random about a
  * customer is drawn here, up front, so the day's outcome depends only on the seed and the queue's decisions.
  */
-import type { EngineShift } from '../../../src/server/queue/types.ts';
+import type { EngineShift } from '../../../src/server/queue/engine/types.ts';
 import type { Rng } from './rng.ts';
 
 export const MINUTE = 60_000;

@@ -1,5 +1,5 @@
-/** The bench's tables: the shared accuracy figures (src/server/queue/accuracy.ts) of the engine and the naive estimate. */
-import { type Accuracy, accuracy } from '../../../src/server/queue/accuracy.ts';
+/** The bench's tables: the shared accuracy figures (src/server/queue/engine/accuracy.ts) of the engine and the naive estimate. */
+import { type Accuracy, accuracy } from '../../../src/server/queue/engine/accuracy.ts';
 import type { WaitRecord } from './day.ts';
 
 export interface Pair {

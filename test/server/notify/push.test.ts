@@ -8,8 +8,8 @@ import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, relogin } from '../queue-helpers.ts';
 import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns } from '../../../src/server/queue/notify-turns.ts';
-import { notifyEnded } from '../../../src/server/queue/notify-ended.ts';
+import { checkTurns } from '../../../src/server/notify/turns.ts';
+import { notifyEnded } from '../../../src/server/notify/ended.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 // A local fake of Google's OAuth token endpoint and the FCM HTTP v1 send endpoint.

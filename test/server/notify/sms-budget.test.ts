@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildDeps } from '../../../src/server/services.ts';
+import { buildDeps } from '../../../src/server/build-deps.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
 import { claimNotice } from '../../../src/server/repos/notices.ts';

@@ -10,7 +10,7 @@ import { seedDemo } from '../../../src/server/seed/index.ts';
 import { markPinned } from '../../../src/server/repos/guard.ts';
 import { getShop } from '../../../src/server/repos/shops.ts';
 import { loadQueues } from '../../../src/server/queue/snapshot.ts';
-import { schedule } from '../../../src/server/queue/schedule.ts';
+import { schedule } from '../../../src/server/queue/engine/schedule.ts';
 import type { Queryable } from '../../../src/server/db/db.ts';
 
 // Shop 2 of the demo seed, Kallio: open round the clock, idle (no queue), barbers on shift at the harness time.

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildApp } from '../../../src/server/app.ts';
-import { buildDeps } from '../../../src/server/services.ts';
+import { buildDeps } from '../../../src/server/build-deps.ts';
 import { hit, retryAt } from '../../../src/server/repos/limits.ts';
 import type { Harness } from '../harness.ts';
 import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD } from '../accounts-helpers.ts';

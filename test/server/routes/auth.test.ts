@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jwtVerify } from 'jose';
 import { buildApp } from '../../../src/server/app.ts';
-import { buildDeps } from '../../../src/server/services.ts';
+import { buildDeps } from '../../../src/server/build-deps.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { hashPassword, needsRehash, OWASP_SCRYPT, paramsOf, verifyPassword } from '../../../src/server/auth/passwords.ts';
 import { commonPasswordCount } from '../../../src/server/auth/common-passwords.ts';

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, item, menu, operatorKey } from '../queue-helpers.ts';
-import { PAIRING_ALPHABET } from '../../../src/server/queue/devices.ts';
+import { PAIRING_ALPHABET } from '../../../src/server/operator/devices.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 
 let h: Harness;

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, operatorKey } from '../queue-helpers.ts';
-import { accuracy } from '../../../src/server/queue/accuracy.ts';
+import { accuracy } from '../../../src/server/queue/engine/accuracy.ts';
 
 // Kauppakatu (shop 11, Finland: UTC+2 in November). The harness's now is Tuesday 2026-11-24 12:00 local.
 const SHOP = 11;

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSnapshot, onShiftNow, serviceEnd, todaysHours, todaysShifts, type ShopQueueInput } from '../../../../src/server/queue/snapshot.ts';
-import { schedule } from '../../../../src/server/queue/schedule.ts';
+import { schedule } from '../../../../src/server/queue/engine/schedule.ts';
 import type { HoursRow, OpenOrderRow } from '../../../../src/server/repos/shops.ts';
 import type { ShopShiftRow } from '../../../../src/server/repos/employees.ts';
 

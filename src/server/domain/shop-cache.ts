@@ -1,0 +1,131 @@
+/**
+ * Reads that cost nothing (DESIGN.md §1 "Live updates"): the shop list and shop detail answers are kept as the
+ * bytes the route's own serializer wrote, with their ETag and their brotli and gzip forms made once, so a read
+ * is a map lookup. An answer is kept until the queue changes it depends on are announced (queue/changes.ts: a
+ * shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL listener or a
+ * roster change drops everything), until the clock's minute moves (waits move with the clock alone), and for at
+ * most `maxAgeMs`: never by a query per request. While the listener is down (PostgreSQL) announcements may be
+ * missed, so answers are computed and not kept. The key holds everything an answer depends on: the route, the
+ * country, test shops (development), the catalogue language.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Deps } from '../deps.ts';
+import type { QueueChanges } from '../queue/changes.ts';
+import { shopVersion } from '../repos/versions.ts';
+import { getPob, listPobs, type PobScope } from './shops.ts';
+
+const br = promisify(brotliCompress);
+const gz = promisify(gzip);
+const MINUTE = 60_000;
+
+export type Encoding = 'br' | 'gzip';
+
+/** One answer as sent: its JSON, ETag, the shop's queue version it was read at, and its compressed forms. */
+export interface Answer {
+  readonly json: string;
+  readonly etag: string;
+  /** The shop's queue version the answer was read at (-1 for a list). */
+  readonly version: number;
+  /** The compressed bytes, made on first use and kept with the answer. */
+  encoded(encoding: Encoding): Promise<Buffer>;
+}
+
+export function makeAnswer(json: string, version: number): Answer {
+  const forms = new Map<Encoding, Promise<Buffer>>();
+  return {
+    json,
+    version,
+    // Weak: the same JSON in each of its encodings.
+    etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`,
+    encoded(encoding) {
+      let out = forms.get(encoding);
+      if (!out) {
+        // Made once per change: brotli's higher qualities cost little here.
+        out = encoding === 'br' ? br(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }) : gz(json, { level: 9 });
+        forms.set(encoding, out);
+        out.catch(() => forms.get(encoding) === out && forms.delete(encoding));
+      }
+      return out;
+    },
+  };
+}
+
+/** What an answer depends on: one shop's queue, or every queue of a country. */
+export type Depends = { shopId: number } | { country: string };
+
+interface Entry {
+  stamp: string;
+  at: number;
+  value: Promise<Answer | null>;
+}
+
+export interface AnswerCache {
+  /** The kept answer of `key`, or the one `compute` makes (null: nothing to answer, e.g. no such shop). */
+  get(key: string, on: Depends, compute: () => Promise<Answer | null>): Promise<Answer | null>;
+  readonly size: number;
+  /** Stops following the announcements. */
+  close(): void;
+}
+
+export function answerCache(changes: QueueChanges, now: () => number, opts: { maxAgeMs?: number; maxEntries?: number } = {}): AnswerCache {
+  const maxAgeMs = opts.maxAgeMs ?? MINUTE;
+  const maxEntries = opts.maxEntries ?? 500;
+  const entries = new Map<string, Entry>();
+  let epoch = 0;
+  const shopGen = new Map<number, number>();
+  const countryGen = new Map<string, number>();
+  const unsubscribe = changes.subscribe((e) => {
+    if (e.kind === 'all') {
+      epoch++;
+      entries.clear();
+      return;
+    }
+    const { shopId, country } = e.change;
+    shopGen.set(shopId, (shopGen.get(shopId) ?? 0) + 1);
+    countryGen.set(country, (countryGen.get(country) ?? 0) + 1);
+  });
+  const stampOf = (on: Depends, t: number) => `${epoch}:${'shopId' in on ? `s${shopGen.get(on.shopId) ?? 0}` : `c${countryGen.get(on.country) ?? 0}`}:${Math.floor(t / MINUTE)}`;
+
+  return {
+    get(key, on, compute) {
+      if (!changes.live || maxAgeMs <= 0) return compute();
+      const t = now();
+      const stamp = stampOf(on, t);
+      const hit = entries.get(key);
+      // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
+      if (hit && hit.stamp === stamp && Math.abs(t - hit.at) < maxAgeMs) return hit.value;
+      const value = compute();
+      // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
+      // ran moves the stamp, so its answer is never served as current.
+      entries.delete(key);
+      entries.set(key, { stamp, at: t, value });
+      value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+    get size() {
+      return entries.size;
+    },
+    close: () => void unsubscribe(),
+  };
+}
+
+/** Serializes an answer as its route does (the route's response schema). */
+export type Serialize = (value: unknown) => string;
+
+/** The locale's shop list through the cache. The key keeps the language too (the list may come to carry translated text). */
+export function cachedPobs(deps: Deps, cache: AnswerCache, s: PobScope, serialize: Serialize): Promise<Answer> {
+  return cache.get(`list:${s.country}:${s.includeTest}:${s.lang}`, { country: s.country }, async () => makeAnswer(serialize(await listPobs(deps.db, s)), -1)) as Promise<Answer>;
+}
+
+/** One shop's detail in one language through the cache (null: no such shop in the scope). */
+export function cachedPob(deps: Deps, cache: AnswerCache, id: number, s: PobScope, serialize: Serialize): Promise<Answer | null> {
+  return cache.get(`shop:${s.country}:${id}:${s.includeTest}:${s.lang}`, { shopId: id }, async () => {
+    // The version first: a change committing in between is announced after and moves the stamp.
+    const version = await shopVersion(deps.db, id);
+    const pob = await getPob(deps.db, id, s);
+    return pob ? makeAnswer(serialize(pob), version) : null;
+  });
+}

@@ -1,0 +1,173 @@
+/**
+ * Turn notifications (DESIGN.md §3 "Push"): when a customer's turn is near (wait at most the lead the customer
+ * chose in the profile, NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then
+ * it says "time to leave", issue 18) and
+ * when it is now (wait 0, or the service started), by push if the customer has an FCM token and push is
+ * configured, and by SMS if the customer allows SMS. Each (order, kind, channel) is claimed in the database
+ * before it is sent, so it goes out at most once whichever process looks. A 'now' that comes first also
+ * claims 'near', so a customer is never told "in ten minutes" after "now".
+ *
+ * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
+ * waits also shrink with time alone.
+ */
+import type { Deps } from '../deps.ts';
+import { noticeText } from './texts.ts';
+import { deliver, type DeliveryOutcome } from './deliver.ts';
+import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
+import { getShop, type ShopRow } from '../repos/shops.ts';
+import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
+import { schedule } from '../queue/engine/schedule.ts';
+import { loadQueues } from '../queue/snapshot.ts';
+
+export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
+const MINUTE = 60_000;
+/** Orders further than this from their turn cannot be due whatever their lead or trip. */
+const MAX_LEAD_MINUTES = Math.max(...ALERT_LEAD_CHOICES, MAX_ETA_MINUTES);
+/** The notices of a waiting order; the end-of-order one is notify-ended.ts's. */
+type TurnKind = Exclude<NoticeKind, 'ended'>;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export interface TurnNotice {
+  orderId: number;
+  customerId: number;
+  kind: NoticeKind;
+  channel: NoticeChannel;
+  outcome: DeliveryOutcome;
+}
+
+/** Which notice an order is due, if any: 'near' once the wait is at most `lead` minutes (the customer's choice). */
+export function noticeKind(status: OrderRow['status'], wait: number | null, lead: number = NEAR_MINUTES): TurnKind | null {
+  if (status === 'in_service') return 'now';
+  if (status !== 'active' || wait === null) return null;
+  if (wait <= 0) return 'now';
+  return wait <= lead ? 'near' : null;
+}
+
+/**
+ * The trip a customer on his way announced (expected arrival − join, minutes), or null: checked in, or no
+ * expected arrival given. ("Running late?" moves the arrival, so the trip grows with it.)
+ */
+export function announcedTrip(o: Pick<OrderRow, 'checkedIn' | 'expectedAt' | 'joinedAt'>): number | null {
+  if (o.checkedIn || o.expectedAt === null) return null;
+  return Math.max(0, Math.round((o.expectedAt - o.joinedAt) / MINUTE));
+}
+
+/**
+ * The turn alert of a waiting order: due at the customer's lead, or earlier for one whose announced trip is
+ * longer than that; it is "time to leave" when the trip is as long as the wait or longer.
+ */
+export function turnAlert(o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>, wait: number | null, lead: number | null): { kind: TurnKind; leave: boolean; trip: number } | null {
+  const trip = announcedTrip(o);
+  const kind = noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
+  if (!kind) return null;
+  // The trip takes as long as the wait or longer: he should be on his way now.
+  const leave = kind === 'near' && trip !== null && wait !== null && trip >= wait;
+  return { kind, leave, trip: trip ?? 0 };
+}
+
+/** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
+export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNotice[]> {
+  const now = deps.now();
+  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
+  const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];
+  if (!orders.length) return [];
+  const shops = (await Promise.all([...new Set(orders.map((o) => o.shopId))].map((id) => getShop(deps.db, id)))).filter((s): s is ShopRow => s !== null);
+  const queues = await loadQueues(deps.db, shops, now);
+  const waits = new Map<number, number | null>();
+  for (const [, queue] of queues) for (const row of schedule(queue.snapshot).orders) waits.set(row.id, row.wait);
+  // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
+  const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id) ?? null, MAX_LEAD_MINUTES) !== null);
+  if (!near.length) return [];
+  const contacts = await contactsOf(
+    deps.db,
+    near.map((o) => o.customerId!),
+  );
+  const shopName = new Map(shops.map((s) => [s.id, s.name]));
+  const out: TurnNotice[] = [];
+  for (const order of near) {
+    const c = contacts.get(order.customerId!);
+    if (!c) continue;
+    const wait = waits.get(order.id) ?? 0;
+    const alert = turnAlert(order, order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null), c.alertLead);
+    if (!alert) continue;
+    const { kind } = alert;
+    const channels: NoticeChannel[] = [];
+    if (deps.push && c.fcmToken) channels.push('push');
+    // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+    // cancelled at once sends none (issue 17 item 1); the timer's next check sends one that waited.
+    if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+    const shop = shopName.get(order.shopId) ?? '';
+    const text =
+      kind === 'now'
+        ? noticeText('server.turn.now', c.language, { shop })
+        : alert.leave
+          ? noticeText('server.turn.leave', c.language, { shop, wait, trip: alert.trip })
+          : noticeText('server.turn.near', c.language, { shop, wait });
+    for (const channel of channels) {
+      const data = { order_id: String(order.id), kind };
+      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined, whileOpen: true });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
+    }
+  }
+  return out;
+}
+
+export interface TurnNotifier {
+  /** Checks one shop soon, after whatever check is running; never throws. */
+  kick(shopId: number): void;
+  /** Checks every shop with customer orders now. */
+  checkAll(): Promise<TurnNotice[]>;
+  /** Runs a notification task after whatever check is running; never throws. */
+  enqueue(task: () => Promise<unknown>): void;
+  /** Resolves when no kicked check is pending (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/**
+ * The app's one notifier (built by build-deps.ts): checks run one after another, so a shop is never checked twice at
+ * once. `check` looks at the given shops (all shops with customer orders without ids).
+ */
+export function turnNotifier(check: (shopIds?: number[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
+  let chain: Promise<unknown> = Promise.resolve();
+  const queued = new Set<number>();
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn);
+    chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
+    return next;
+  };
+  return {
+    kick(shopId) {
+      // A shop already waiting for a check needs no second one.
+      if (queued.has(shopId)) return;
+      queued.add(shopId);
+      void run(() => {
+        queued.delete(shopId);
+        return check([shopId]);
+      }).catch(() => undefined);
+    },
+    checkAll: () => run(() => check()),
+    enqueue(task) {
+      void run(task).catch(() => undefined);
+    },
+    async idle() {
+      let seen: Promise<unknown>;
+      do {
+        seen = chain;
+        await seen;
+      } while (seen !== chain);
+    },
+  };
+}
+
+/** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
+export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
+  const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await turns.idle();
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The shop's own figures (issue 20): today and the last 7 days (today included) in the shop's time zone, over the
+ * orders that joined in the period. How honest the quotes were comes from queue/engine/accuracy.ts (issue 18's
+ * definitions: quote = the wait shown at join, actual = service start − join, kept = within 10 minutes).
+ *
+ * - served / waiting / no_shows: the period's orders now serviced / still waiting / marked no-show;
+ * - walk_ins: added at the desk (source 'desk'); remote_joins: joined in the app and not at the shop at join;
+ * - mean_wait_minutes: join to service start over every order started (in service or served);
+ * - mean_quoted_minutes, mean_actual_minutes, within_10_share, waited_longer_share: over the started orders that
+ *   had a quote, the outcomes accuracy() takes. Null when there is nothing to average.
+ */
+import type { Queryable } from '../db/db.ts';
+import type { Deps } from '../deps.ts';
+import { notFound } from '../errors.ts';
+import type { WireShopStats } from '../../shared/wire-order.ts';
+import { getShop } from '../repos/shops.ts';
+import { addDays, dayBounds, localDay } from '../lib/tz.ts';
+import { ordersJoinedBetween, type StatsOrderRow } from '../repos/orders.ts';
+import { accuracy, type WaitOutcome } from '../queue/engine/accuracy.ts';
+
+const MINUTE = 60_000;
+
+export type ShopStats = WireShopStats;
+
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;
+const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) / xs.length, 1) : null);
+
+/** The figures of a set of orders. Pure: the route loads the rows. */
+export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
+  const started = orders.filter((o) => o.startedAt !== null && (o.status === 'in_service' || o.status === 'serviced'));
+  const waits = started.map((o) => (o.startedAt! - o.joinedAt) / MINUTE);
+  const outcomes: WaitOutcome[] = started.flatMap((o) => (o.quotedWait === null ? [] : [{ quote: o.quotedWait, actual: (o.startedAt! - o.joinedAt) / MINUTE }]));
+  const a = accuracy(outcomes);
+  return {
+    served: orders.filter((o) => o.status === 'serviced').length,
+    waiting: orders.filter((o) => o.status === 'active').length,
+    no_shows: orders.filter((o) => o.status === 'no-show').length,
+    walk_ins: orders.filter((o) => o.source === 'desk').length,
+    remote_joins: orders.filter((o) => o.source === 'app' && !(o.checkedInAt !== null && o.checkedInAt <= o.joinedAt)).length,
+    mean_wait_minutes: mean(waits),
+    mean_quoted_minutes: mean(outcomes.map((o) => o.quote)),
+    mean_actual_minutes: mean(outcomes.map((o) => o.actual)),
+    within_10_share: a.n ? round(a.within, 3) : null,
+    waited_longer_share: a.n ? round(a.longer, 3) : null,
+  };
+}
+
+/** GET /operator/pobs/{id}/stats/: today, and the 7 local days ending today. */
+export async function shopStats(q: Queryable, shop: { id: number; timezone: string }, now: number): Promise<{ today: ShopStats; week: ShopStats }> {
+  const today = localDay(now, shop.timezone).date;
+  const { start: todayStart, end } = dayBounds(today, shop.timezone);
+  const weekStart = dayBounds(addDays(today, -6), shop.timezone).start;
+  const week = await ordersJoinedBetween(q, shop.id, weekStart, end);
+  return { today: statsOf(week.filter((o) => o.joinedAt >= todayStart)), week: statsOf(week) };
+}
+
+/** The route's answer: the shop's figures at the app's now. */
+export async function operatorStats(deps: Pick<Deps, 'db' | 'now'>, shopId: number): Promise<{ today: ShopStats; week: ShopStats }> {
+  const shop = await getShop(deps.db, shopId);
+  if (!shop) throw notFound('Shop not found');
+  return shopStats(deps.db, shop, deps.now());
+}

@@ -1,0 +1,167 @@
+/**
+ * The floor the engine plans for (issue 18): a barber who is free takes the first customer in service order who
+ * is in the shop, may be served by him, and fits before his shift or the shop ends. Nobody keeps a barber idle
+ * by being away; an absent customer is served once he has arrived and a barber is free, ahead of those he
+ * outranks who have not started. The plan is played barber by barber in time, from each customer's expected
+ * arrival (readyAt) and each barber's expected free time (with the shop's learned run-over). Pure.
+ */
+import { DEFAULT_JOIN_RATE, DEFAULT_LATENESS_MINUTES, DEFAULT_MEAN_MINUTES, DEFAULT_REMOTE_SHARE, DEFAULT_RUN_OVER_MINUTES, DEFAULT_TRIP_MINUTES, TAIL_MINUTES } from '../../../shared/travel.ts';
+import { type Ctx, type Placement, initialFree, scaledMs } from './assign.ts';
+import type { EngineBarber, EngineOrder, Learned } from './types.ts';
+
+const MINUTE = 60_000;
+
+/** The constants of src/shared/travel.ts as a Learned: what a shop without history (or chain) assumes. */
+export const DEFAULT_LEARNED: Learned = {
+  trip: DEFAULT_TRIP_MINUTES,
+  lateness: DEFAULT_LATENESS_MINUTES,
+  runOver: DEFAULT_RUN_OVER_MINUTES,
+  joinRate: DEFAULT_JOIN_RATE,
+  remoteShare: DEFAULT_REMOTE_SHARE,
+  meanMinutes: DEFAULT_MEAN_MINUTES,
+};
+
+/**
+ * E[X | X > x] of a distribution given as equal-mass quantiles (lowest first): what is still to come once x
+ * minutes have passed without it. Past every quantile, x plus a short tail.
+ */
+export function meanAbove(q: readonly number[], x: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = q.length - 1; i >= 0 && q[i] > x; i--) {
+    sum += q[i];
+    n++;
+  }
+  return n ? sum / n : x + TAIL_MINUTES;
+}
+
+/**
+ * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
+ * passed; null when he is in the shop or planned as present (a desk order, or no source recorded).
+ */
+function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined) {
+  if (o.checkedIn) return null;
+  const l = learned ?? DEFAULT_LEARNED;
+  if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt)) return { from: o.expectedAt, q: l.lateness, x: (now - o.expectedAt) / MINUTE, floor: o.expectedAt };
+  if (o.source !== 'app') return null;
+  return { from: o.joinedAt, q: l.trip, x: (now - o.joinedAt) / MINUTE, floor: -Infinity };
+}
+
+/**
+ * When a customer is expected in the shop (epoch ms); -Infinity when he is there or planned as present. Never
+ * before the arrival he gave; past it, now plus the learned lateness still to come; a remote joiner without one
+ * from the learned join-to-check-in times, given how long ago he joined.
+ */
+export function readyAt(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined): number {
+  const a = arrivalOf(o, now, learned);
+  if (a === null) return -Infinity;
+  return Math.max(a.floor, a.from + Math.round(meanAbove(a.q, a.x) * MINUTE));
+}
+
+/**
+ * The same arrival as `groups` equally likely times (the means of the still possible quantiles, in groups):
+ * a quote for someone on his way averages the plan over them, because a late arrival costs more than an early
+ * one saves. A single [readyAt] when nothing is uncertain.
+ */
+export function arrivalSpread(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined, groups: number): number[] {
+  const a = arrivalOf(o, now, learned);
+  if (a === null) return [-Infinity];
+  const left = a.q.filter((v) => v > a.x);
+  if (left.length < 2 || groups < 2) return [readyAt(o, now, learned)];
+  const k = Math.min(groups, left.length);
+  return Array.from({ length: k }, (_, g) => {
+    const part = left.slice(Math.floor((g * left.length) / k), Math.floor(((g + 1) * left.length) / k));
+    const mean = part.reduce((s, v) => s + v, 0) / part.length;
+    return Math.max(a.floor, a.from + Math.round(mean * MINUTE));
+  });
+}
+
+/** When a barber is expected free: past the expected end of a service in progress, the learned run-over still to come. */
+export function expectedFree(b: Pick<EngineBarber, 'freeAt' | 'serving'>, now: number, learned: Learned | undefined): number {
+  if (b.serving !== true || b.freeAt > now) return b.freeAt;
+  const over = (now - b.freeAt) / MINUTE;
+  const rest = meanAbove((learned ?? DEFAULT_LEARNED).runOver, over) - over;
+  return now + Math.round(rest * MINUTE);
+}
+
+/** The plan of a list in service order, and when each barber would first have nobody to take. */
+export interface FloorPlan {
+  placements: Placement[];
+  /** Per lane: the first moment he finds no one present he may serve (Infinity: never again today). */
+  idle: number[];
+}
+
+/** First instant at or after t inside one of the lane's windows and before closing, or Infinity. */
+function onShift(ctx: Ctx, i: number, t: number): number {
+  for (const w of ctx.lanes[i].windows) {
+    const start = Math.max(t, w.start);
+    if (start < Math.min(w.end, ctx.close)) return start;
+  }
+  return Infinity;
+}
+
+function windowEnd(ctx: Ctx, i: number, t: number): number {
+  for (const w of ctx.lanes[i].windows) if (w.start <= t && t < w.end) return Math.min(w.end, ctx.close);
+  return t;
+}
+
+/**
+ * Plays the floor: repeatedly the barber free first (lower id on a tie) takes the first order in `list` that is
+ * present by then (ready[k] <= his time), is his or anyone's, and fits; with nobody to take he waits for the
+ * next arrival or the end of his window. Stops once list[stopAt] is placed, when given.
+ */
+export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonly number[], stopAt = -1): FloorPlan {
+  const n = list.length;
+  const m = ctx.lanes.length;
+  const free = initialFree(ctx);
+  const at = free.map((f, i) => onShift(ctx, i, f));
+  const idle: number[] = new Array(m).fill(NaN);
+  const placements: Placement[] = list.map((order) => ({ order, barberId: null, start: null }));
+  // The orders not placed yet, as a doubly linked list in service order (n is the end), so a scan never walks
+  // over the ones already placed.
+  const next = new Int32Array(n + 1);
+  const prev = new Int32Array(n + 1);
+  for (let k = 0; k <= n; k++) {
+    next[k] = k + 1;
+    prev[k] = k - 1;
+  }
+  let first = 0;
+  let left = n;
+  while (left > 0) {
+    let i = -1;
+    for (let j = 0; j < m; j++) if (at[j] !== Infinity && (i < 0 || at[j] < at[i])) i = j;
+    if (i < 0) break;
+    const t = at[i];
+    const lane = ctx.lanes[i];
+    const end = windowEnd(ctx, i, t);
+    let took = -1;
+    let nextReady = Infinity;
+    for (let k = first; k < n; k = next[k]) {
+      const o = list[k];
+      if (o.barberId !== null && o.barberId !== lane.id) continue;
+      if (ready[k] > t) {
+        if (ready[k] < nextReady) nextReady = ready[k];
+        continue;
+      }
+      if (t + scaledMs(o.duration, lane.speed) <= end) {
+        took = k;
+        break;
+      }
+    }
+    if (took < 0) {
+      if (Number.isNaN(idle[i])) idle[i] = t;
+      at[i] = nextReady < end ? nextReady : onShift(ctx, i, end);
+      continue;
+    }
+    const ms = scaledMs(list[took].duration, lane.speed);
+    placements[took] = { order: list[took], barberId: lane.id, start: t };
+    if (took === first) first = next[took];
+    else next[prev[took]] = next[took];
+    prev[next[took]] = prev[took];
+    left--;
+    at[i] = onShift(ctx, i, t + ms);
+    if (took === stopAt) break;
+  }
+  for (let j = 0; j < m; j++) if (Number.isNaN(idle[j])) idle[j] = at[j];
+  return { placements, idle };
+}

@@ -1,0 +1,50 @@
+/**
+ * An order as the customer's app reads it (WireOrder, SPEC.md §3): its items as sold, the shop, the barber,
+ * and for a waiting order the engine's current wait and the customers ahead, on a fresh snapshot.
+ */
+import type { Queryable } from '../db/db.ts';
+import { barberLooks, itemsOf, type BarberLookRow, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { getShop, type ShopRow } from '../repos/shops.ts';
+import type { WireOrder } from '../../shared/wire-order.ts';
+import { wireOrder } from './order-wire.ts';
+import { schedule } from './engine/schedule.ts';
+import { loadQueues, type ShopQueue } from './snapshot.ts';
+
+export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise<ShopQueue> {
+  return (await loadQueues(q, [shop], now)).get(shop.id)!;
+}
+
+/** Current wait and customers ahead: from the engine while waiting, 0 in service, nothing once ended. */
+export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): { queue: number | null; ahead: number } {
+  if (order.status === 'in_service') return { queue: 0, ahead: 0 };
+  if (order.status !== 'active' || !queue) return { queue: null, ahead: 0 };
+  const row = schedule(queue.snapshot).orders.find((o) => o.id === order.id);
+  return { queue: row?.wait ?? null, ahead: row?.position ?? 0 };
+}
+
+/** What an order's view is made of; a join hands over what its transaction computed (orders.ts joinQueue). */
+export interface OrderViewParts {
+  order: OrderRow;
+  shop: ShopRow;
+  items: ItemRow[];
+  /** The barber serving or chosen, if any. */
+  look: BarberLookRow | undefined;
+  /** The shop's queue with the order in it, while the order waits; null otherwise. */
+  queue: ShopQueue | null;
+}
+
+export async function orderView(q: Queryable, order: OrderRow, now: number): Promise<WireOrder> {
+  const shop = (await getShop(q, order.shopId))!;
+  const barberId = order.barberId ?? order.chosenBarberId;
+  const [items, looks, queue] = await Promise.all([
+    itemsOf(q, [order.id]),
+    barberLooks(q, barberId === null ? [] : [barberId]),
+    order.status === 'active' ? queueOf(q, shop, now) : Promise.resolve(null),
+  ]);
+  return viewOf({ order, shop, items, look: barberId === null ? undefined : looks.get(barberId), queue });
+}
+
+/** The customer's order from parts already loaded (a join hands over what its transaction computed). */
+export function viewOf({ order, shop, items, look, queue }: OrderViewParts): WireOrder {
+  return wireOrder(order, { shop, items, look, wait: waitOf(order, queue) });
+}
