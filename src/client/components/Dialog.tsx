@@ -1,6 +1,6 @@
 /**
  * A modal dialog (a bottom sheet on phones): role=dialog with aria-modal, focus moved in on open and back
- * on close, Tab kept inside, Escape, a tap on the backdrop and dragging the handle down (SPEC.md §9) close it. ConfirmDialog is the two-button
+ * on close, Tab kept inside, Escape, a tap on the backdrop and dragging the handle down close it. ConfirmDialog is the two-button
  * question (title, description, cancel, confirm) of the order flow and the tracking screen.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The login form as a modal dialog (SPEC.md §2 shop page, §6): `<LoginDialog open onClose onSuccess />`.
+ * The login form as a modal dialog (the shop page's Next while logged out): `<LoginDialog open onClose onSuccess />`.
  */
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

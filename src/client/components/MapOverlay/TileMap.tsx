@@ -36,7 +36,7 @@ interface Drag {
 
 function markerText(shop: Shop): { label: string; aria: string; cls: string } {
   const state = shopState(shop);
-  // A full or closed queue never shows a wait (SPEC.md §4).
+  // A full or closed queue never shows a wait.
   if (state !== 'taking-orders') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
   const wait = shop.queue ?? 0;
   const label = wait <= 0 ? t('timer.now') : String(wait);

@@ -1,5 +1,5 @@
 /**
- * The barbers list (SPEC.md §2 "Barbers list"): a search box (500 ms debounce), favourites when there is
+ * The barbers list: a search box (500 ms debounce), favourites when there is
  * no query, and everyone alphabetically; 10 skeletons while loading; refreshed every minute.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The entry gate at / (SPEC.md §2): wait for the profile sync with a full-screen loader, then send the
+ * The entry gate at /: wait for the profile sync with a full-screen loader, then send the
  * customer on: active order → /tracking, stored recovery → /recovery, welcome not seen → /welcome,
  * else the home screen itself. Redirects keep the query string and slide right.
  */

@@ -1,5 +1,5 @@
 /**
- * One receipt (SPEC.md §3, §9): dd.mm.yyyy date, the shop, rows with a VAT column that shows the percent
+ * One receipt: dd.mm.yyyy date, the shop, rows with a VAT column that shows the percent
  * when every rate is equal and each row's VAT amount otherwise, and the VAT-inclusive total.
  */
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,6 +1,6 @@
 /**
  * The list part of the home screen: skeletons while loading, the error with a retry, 'no results', and
- * the shops alphabetically or grouped by distance (SPEC.md §2).
+ * the shops alphabetically or grouped by distance.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { ShopCard } from '../../components/ShopCard.tsx';

@@ -1,4 +1,4 @@
-/** Messages (SPEC.md §2, §4): an expandable list; opening an unread message marks it read. */
+/** Messages: an expandable list; opening an unread message marks it read. */
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -23,7 +23,7 @@ function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean 
           <span className="message-date">{formatDate(message.date, locale.value)}</span>
         </button>
       </h2>
-      {/* The server sanitizes message HTML on write (DESIGN.md §3). */}
+      {/* The server sanitizes message HTML on write. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: message HTML is sanitized by the server on write (src/server/repos/messages.ts, sanitize-html), so it carries no script. */}
       {open && <div id={panel} className="message-content" dangerouslySetInnerHTML={{ __html: message.content }} />}
     </li>

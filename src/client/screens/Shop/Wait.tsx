@@ -1,6 +1,6 @@
 /**
- * The wait: the large timer while the shop takes orders (a selected barber's wait overrides the shop's,
- * SPEC.md §4), otherwise the shop card state's message; then the shop's notices and, in FI, the cash notice.
+ * The wait: the large timer while the shop takes orders (a selected barber's wait overrides the shop's),
+ * otherwise the shop card state's message; then the shop's notices and, in FI, the cash notice.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';

@@ -1,5 +1,5 @@
 /**
- * The welcome carousel (SPEC.md §2 "Welcome"): 4 slides, 3 when the app runs installed. Tapping a slide,
+ * The welcome carousel: 4 slides, 3 when the app runs installed. Tapping a slide,
  * swiping, the arrow keys and the page dots move between slides; leaving by login or "find a barber"
  * marks the welcome as seen, so the entry gate shows the shop list from then on.
  */
