@@ -1,5 +1,5 @@
 /**
- * Limits on the HTTP connections themselves, before any route runs (issue 17 item 6): a slow client cannot
+ * Limits on the HTTP connections themselves, before any route runs: a slow client cannot
  * hold a socket open by trickling headers or a body, an idle keep-alive socket closes, and one address cannot
  * take every socket. Shops share one Wi-Fi address, so the per-address cap is generous.
  */

@@ -1,5 +1,5 @@
 /**
- * The thread that runs PGlite for db/pglite.ts (issue 17 item 5): PGlite's WASM runs here, so the main thread
+ * The thread that runs PGlite for db/pglite.ts: PGlite's WASM runs here, so the main thread
  * only does HTTP and a busy database never delays an accept, a cached read or a compression.
  *
  * Plain JavaScript on purpose: a worker thread does not inherit tsx's loader on Node 20 (see scrypt-worker.mjs).

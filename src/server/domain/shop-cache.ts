@@ -1,5 +1,5 @@
 /**
- * Reads that cost nothing (DESIGN.md §1 "Live updates"): the shop list and shop detail answers are kept as the
+ * Reads that cost nothing: the shop list and shop detail answers are kept as the
  * bytes the route's own serializer wrote, with their ETag and their brotli and gzip forms made once, so a read
  * is a map lookup. An answer is kept until the queue changes it depends on are announced (queue/changes.ts: a
  * shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL listener or a

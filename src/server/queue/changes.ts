@@ -1,5 +1,5 @@
 /**
- * Queue change announcements (DESIGN.md §1 "Live updates"). Every queue change is announced once after its
+ * Queue change announcements. Every queue change is announced once after its
  * transaction commits, with the shop's new queue version: inShop (orders.ts) calls `announce` in this process at
  * once, and its lock statement (repos/shops.ts lockShopForChange) has PostgreSQL NOTIFY every process on commit.
  * On PostgreSQL a dedicated connection LISTENs (db/listen.ts); a process hears its own changes twice, so a change

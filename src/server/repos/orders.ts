@@ -313,7 +313,7 @@ export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** What the shop's figures read of an order (issue 20 "The shop's own figures"). */
+/** What the shop's figures read of an order. */
 export interface StatsOrderRow {
   status: OrderStatus;
   source: 'app' | 'desk';

@@ -1,5 +1,5 @@
 /**
- * Barber assignment (DESIGN.md §4): puts orders, already in service order, on the barber who can start them
+ * Barber assignment: puts orders, already in service order, on the barber who can start them
  * first inside a shift window and the shop's hours. Pure; the only state is a per-barber "free at" array that
  * each run owns.
  */

@@ -1,5 +1,5 @@
 /**
- * What a shop learns from its history (issue 18): how long remote joiners take to arrive, how late customers
+ * What a shop learns from its history: how long remote joiners take to arrive, how late customers
  * are against the arrival they gave, how far services run past their expected end, and how many customers of
  * each membership level join by hour of the week. Pure functions of plain history rows, so the server's
  * recomputation job and the accuracy bench run the same code. A figure with fewer than MIN_LEARN_SAMPLES

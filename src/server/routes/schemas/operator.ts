@@ -1,5 +1,5 @@
 /**
- * Schemas of the shop console's own routes (issue 20): pairing a device, its key, the device list and who a
+ * Schemas of the shop console's own routes: pairing a device, its key, the device list and who a
  * bearer is. The bodies are read by the handlers (operator/devices.ts) after the bearer is checked: described only.
  */
 import { operatorQueueSchema } from './orders.ts';
@@ -86,7 +86,7 @@ const stats = obj({
 
 export const statsSchema = {
   summary: "The shop's figures for today and the last 7 days (today included) in its time zone, over the orders joined then",
-  description: `${bearer}. Honesty figures by issue 18's definitions (queue/engine/accuracy.ts): quote = the wait shown at join, actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
+  description: `${bearer}. Honesty figures by one definition (queue/engine/accuracy.ts): quote = the wait shown at join, actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
   params: params('id'),
   response: { 200: obj({ today: stats, week: stats }) },
 };

@@ -1,5 +1,5 @@
 /**
- * Schemas of the queue: the customer's orders (SPEC.md §7) and the shop's operator API (DESIGN.md §1).
+ * Schemas of the queue: the customer's orders and the shop's operator API.
  * The operator routes check the shop's key inside the handler, before the body: their bodies are described only,
  * so a key-less caller still gets its 401 whatever it sends (see common.ts).
  */

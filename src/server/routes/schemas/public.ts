@@ -1,4 +1,4 @@
-/** Schemas of the public reads: config.json, locate, the SMS outbox of development, shops and barbers (SPEC.md §7). */
+/** Schemas of the public reads: config.json, locate, the SMS outbox of development, shops and barbers. */
 import { arrayOf, bool, devQuery, int, iso, nullable, num, obj, params, str, type JsonSchema } from './common.ts';
 
 const strings = arrayOf(str);
