@@ -60,8 +60,10 @@ export function Dialog({ labelledBy, describedBy, onClose, className = '', child
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
+    // useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close.current()}>
       <div ref={box} className={`dialog ${className}`.trim()} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="sheet-handle" aria-hidden="true" {...drag} />

@@ -114,7 +114,8 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
         ref={stage}
         className="tile-map-stage"
         style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map is a widget: it takes focus so the arrow keys and +/- pan and zoom it (onKeyDown).
+        // the map is a widget: it takes focus so the arrow keys and +/- pan and zoom it (onKeyDown).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
         tabIndex={0}
         aria-roledescription={t('map.roledescription')}
         aria-label={t('map.label')}

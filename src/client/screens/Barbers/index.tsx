@@ -36,7 +36,8 @@ function Body() {
         </span>
         <ul className="barber-list">
           {Array.from({ length: SKELETONS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
+            // loading placeholders have no identity, and their count is fixed while they show.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <BarberCardSkeleton key={i} />
           ))}
         </ul>

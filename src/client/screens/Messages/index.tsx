@@ -24,7 +24,8 @@ function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean 
         </button>
       </h2>
       {/* The server sanitizes message HTML on write. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: message HTML is sanitized by the server on write (src/server/repos/messages.ts, sanitize-html), so it carries no script. */}
+      {/* message HTML is sanitized by the server on write (src/server/repos/messages.ts, sanitize-html), so it carries no script. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: see above */}
       {open && <div id={panel} className="message-content" dangerouslySetInnerHTML={{ __html: message.content }} />}
     </li>
   );

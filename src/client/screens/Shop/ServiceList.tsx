@@ -24,7 +24,8 @@ function Chips({ sections, active }: { sections: MenuSection[]; active: number |
   useSignals();
   const row = useRef<HTMLUListElement>(null);
   // Keep the highlighted chip visible inside the row; only the row scrolls, never the page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: active is the trigger: the effect finds the chip it highlighted in the DOM, after the render.
+  // active is the trigger: the effect finds the chip it highlighted in the DOM, after the render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     const list = row.current;
     const chip = list?.querySelector<HTMLElement>('[aria-current="true"]');

@@ -46,7 +46,8 @@ export function Notices({ shop }: { shop: ShopDetail }) {
       </h2>
       <ul>
         {items.map((text, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the notices are a fixed list of texts that may repeat, and the index also tells the shop's notices from the cash note.
+          // the notices are a fixed list of texts that may repeat, and the index also tells the shop's notices from the cash note.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={i} className={i >= shop.notices.length ? 'shop-notice cash' : 'shop-notice'}>
             <Icon name="info" size={20} />
             <span>{text}</span>
