@@ -1,6 +1,6 @@
 /**
- * Pure rules of building and sending an order: the selection of services and their extras, the build status, totals, the low-wait threshold,
- * the POST items, and which send error a server text is.
+ * Pure rules of building and sending an order: the selection of services and their extras, the build status, totals,
+ * the low-wait threshold, the POST items, and which send error a server text is.
  */
 import { ITEM_AMOUNT, LOW_WAIT_MINUTES, MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';

@@ -1,6 +1,6 @@
 /**
- * Pure rules of the tracking screen: the
- * order as the screen reads it, which statuses end it, the check-in label, and when the message changes.
+ * Pure rules of the tracking screen: the order as the screen reads it, which statuses end it, the
+ * check-in label, and when the message changes.
  */
 import type { WireOrder, WireOrderExtra } from '../../shared/wire-order.ts';
 import { queueMessage, type QueueMessage } from './queue-message.ts';

@@ -1,7 +1,7 @@
 /**
  * The account calls, also the ones the app's original API left without a path (e-mail, messages, push token),
- * each through the one HTTP wrapper. Screens never call
- * these; the state modules do. Customer routes send the bearer token and so may refresh once on 401/422.
+ * each through the one HTTP wrapper. Screens never call these; the state modules do. Customer routes send the
+ * bearer token and so may refresh once on 401/422.
  */
 import type { Language, Locale } from '../../shared/locales.ts';
 import type { WireLoginAnswer, WireMessage, WireProfile, WireProfilePatch, WireReceipt, WireRefreshAnswer, WireRegistration } from '../../shared/wire-account.ts';

@@ -36,8 +36,8 @@ export async function submitPasswordChange(): Promise<boolean> {
     passwordForm.reset();
     return true;
   } catch (err) {
-    // The server's message, otherwise the generic one.
-    // A weak-password refusal names the whole rule (the field's own hint stays short: required, at least 8 characters).
+    // The server's message, otherwise the generic one. A weak-password refusal names the whole rule (the field's own
+    // hint stays short: required, at least 8 characters).
     const known = err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
     passwordError.value = err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
     passwordStatus.value = 'failure';

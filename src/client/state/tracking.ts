@@ -1,8 +1,9 @@
 /**
- * Following the active order: the
- * order starts from the answer of joining (no second fetch), follows the order's event stream while visible
- * (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
- * the change in wait; and when the order ends or disappears, the active order is cleared and / follows.
+ * Following the active order: the order starts from the answer of joining (no second fetch), follows the order's event
+ * stream while visible (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while
+ * hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the
+ * message chosen by the change in wait; and when the order ends or disappears, the active order is cleared
+ * and / follows.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';

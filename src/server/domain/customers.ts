@@ -1,7 +1,6 @@
 /**
- * The customer's own calls under /customers/{id}/…: the profile and
- * its PATCH, receipts, messages in the reader's language, and redeeming a benefit. The caller is the customer
- * requireCustomer let through.
+ * The customer's own calls under /customers/{id}/…: the profile and its PATCH, receipts, messages in the
+ * reader's language, and redeeming a benefit. The caller is the customer requireCustomer let through.
  */
 import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { WireBenefit, WireProfile } from '../../shared/wire-account.ts';

@@ -1,11 +1,10 @@
 /**
- * Turn notifications: when a customer's turn is near (wait at most the lead the customer
- * chose in the profile, NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then
- * it says "time to leave"; docs/decisions.md, "Turn alerts") and
- * when it is now (wait 0, or the service started), by push if the customer has an FCM token and push is
- * configured, and by SMS if the customer allows SMS. Each (order, kind, channel) is claimed in the database
- * before it is sent, so it goes out at most once whichever process looks. A 'now' that comes first also
- * claims 'near', so a customer is never told "in ten minutes" after "now".
+ * Turn notifications: when a customer's turn is near (wait at most the lead the customer chose in the profile,
+ * NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then it says "time to
+ * leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
+ * customer has an FCM token and push is configured, and by SMS if the customer allows SMS. Each (order, kind,
+ * channel) is claimed in the database before it is sent, so it goes out at most once whichever process looks. A
+ * 'now' that comes first also claims 'near', so a customer is never told "in ten minutes" after "now".
  *
  * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
  * waits also shrink with time alone.
