@@ -145,7 +145,8 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   });
   if (bad !== undefined || !list.length) {
     throw new Error(
-      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`,
+      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), ` +
+        `got ${value}: trusting every hop would let a client choose its own address`,
     );
   }
   return list;
@@ -278,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
-    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
+    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), ' + 'or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
   }
   return config;
 }

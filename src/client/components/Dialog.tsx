@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { useSignals } from '@preact/signals-react/runtime';
 import { useDragToClose } from './use-drag-to-close.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' + 'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   /** id of the element naming the dialog (its heading). */

@@ -6,7 +6,8 @@
  * timestamptz values therefore leave this thread as PostgreSQL's text and are turned into epoch milliseconds by
  * pglite.ts with db/time.ts, the one parser both engines share; bigint and numeric become numbers here.
  *
- * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults) } | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql }
+ * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults) }
+ *   | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql }
  *   | { id, op: 'begin', tx } | { id, op: 'end', tx, commit } | { id, op: 'close' }.
  * Answers: { id, rows, times } (times: the names of timestamptz columns) | { id, ok: true } | { id, error }.
  * A transaction: 'begin' answers once PGlite's transaction has started (it holds PGlite's one connection until
