@@ -1,5 +1,5 @@
 /**
- * Builds the client into dist/, top to bottom as named steps (STYLE.md habit 10):
+ * Builds the client into dist/, top to bottom as named steps:
  * clean, bundle, styles, service worker with the hashed precache list, copy public/, write index.html,
  * compress, report sizes, check the budget of package.json.
  */

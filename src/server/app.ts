@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app and never listens: server.ts listens, tests call app.inject().
- * Every API route lives under /api/:locale/ (DESIGN.md §3) and answers with or without its trailing slash.
+ * Every API route lives under /api/:locale/ and answers with or without its trailing slash.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { localeOfSegment, type Locale } from '../shared/locales.ts';

@@ -25,9 +25,9 @@ export interface Config {
   mapsKey: string | null;
   firebase: Record<string, string> | null;
   vapidKey: string | null;
-  /** DEV_RENAMES: shop id → name, city, address, which the client shows in development mode only (SPEC.md §6). */
+  /** DEV_RENAMES: shop id → name, city, address, which the client shows in development mode only. */
   devRenames: DevRenames;
-  /** ALLOWED_LANGUAGES: the UI languages offered and accepted from ?lang= (SPEC.md §1's configuration list), served in /config.json. */
+  /** ALLOWED_LANGUAGES: the UI languages offered and accepted from ?lang=, served in /config.json. */
   allowedLanguages: Language[];
   /** Header set by a trusted proxy with the client's country (e.g. cf-ipcountry). */
   countryHeader: string | null;
@@ -73,7 +73,7 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** Open connections one peer address may hold (MAX_CONNECTIONS_PER_ADDRESS; 0: no cap). */
   maxConnectionsPerAddress: number;
-  /** Client error and analytics events (SPEC.md §1): per device a minute (served in config.json; also the largest batch), */
+  /** Client error and analytics events: per device a minute (served in config.json; also the largest batch), */
   clientEventsPerMinute: number;
   /** reports one address may send a minute (the counters are in the database, like every limit), */
   clientEventsPerAddress: number;
@@ -81,7 +81,7 @@ export interface Config {
   clientEventsRetentionDays: number;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
-  /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
+  /** Abuse limits: counted in the database, so they hold across every process sharing it. */
   limits: Limits;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
@@ -145,7 +145,8 @@ export function trustProxyOf(value: string | undefined): TrustProxy {
   });
   if (bad !== undefined || !list.length) {
     throw new Error(
-      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), got ${value}: trusting every hop would let a client choose its own address`,
+      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), ` +
+        `got ${value}: trusting every hop would let a client choose its own address`,
     );
   }
   return list;
@@ -176,7 +177,7 @@ function devRenames(value: string | undefined): DevRenames {
   return parseDevRenames(raw);
 }
 
-/** A comma-separated list in either spelling of SPEC.md §1 ("fi,et,en,sv" or "fi,ee,en,sv"); unknown codes refuse to start. */
+/** A comma-separated list in either spelling ("fi,et,en,sv" or "fi,ee,en,sv"); unknown codes refuse to start. */
 function allowedLanguages(value: string | undefined): Language[] {
   if (!value?.trim()) return [...ALLOWED_LANGUAGES];
   const out: Language[] = [];
@@ -278,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
-    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
+    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), ' + 'or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
   }
   return config;
 }

@@ -1,5 +1,5 @@
 /**
- * Every error answer is `{ "error": text }` (plus `field` where one field is at fault, DESIGN.md §3), also the
+ * Every error answer is `{ "error": text }` (plus `field` where one field is at fault), also the
  * ones Fastify and Node write themselves: a bad URL, a parameter too long, 400/408/431 from the HTTP parser,
  * 503 while shutting down, bad or oversized bodies, an unsupported media type. No answer echoes the URL or
  * carries Fastify's `code`/`message`/`statusCode`, and a HEAD answer has no body. The texts are

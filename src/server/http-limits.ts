@@ -1,5 +1,5 @@
 /**
- * Limits on the HTTP connections themselves, before any route runs (issue 17 item 6): a slow client cannot
+ * Limits on the HTTP connections themselves, before any route runs: a slow client cannot
  * hold a socket open by trickling headers or a body, an idle keep-alive socket closes, and one address cannot
  * take every socket. Shops share one Wi-Fi address, so the per-address cap is generous.
  */
@@ -19,7 +19,8 @@ export function timeoutOptions(c: Limits): { requestTimeout: number; keepAliveTi
 }
 
 const BUSY = JSON.stringify({ error: WIRE_ERRORS.tooManyConnections });
-const BUSY_ANSWER = `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(BUSY)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${BUSY}`;
+const BUSY_ANSWER =
+  `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(BUSY)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${BUSY}`;
 
 /** Refuses a connection beyond `cap` open ones from the same peer address (0: no cap) with a 503 and closes it. */
 export function capConnectionsPerAddress(server: Server, cap: number): void {

@@ -1,5 +1,5 @@
 /**
- * The process's logger, which never writes a secret or a personal detail (issue 17 item 7): no query
+ * The process's logger, which never writes a secret or a personal detail: no query
  * parameters, no tokens, password hashes, codes, phones or e-mails, whatever logs them.
  * - Errors keep only their type, code, the names of what failed (table, column, constraint) and a scrubbed
  *   message and stack; a database error's `params`, `query`, `detail` and `where` are dropped.

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 17 item 12) through helmet: a strict Content-Security-Policy built from the
+ * Security headers through helmet: a strict Content-Security-Policy built from the
  * configuration, frame-ancestors 'none' with X-Frame-Options DENY, nosniff, a Referrer-Policy, optional HSTS,
  * and `Cache-Control: no-store` for the answers that carry tokens or the profile (`noStore`).
  */
@@ -90,7 +90,7 @@ export function cspText(directives: Directives): string {
 
 /**
  * helmet's middleware is built once here and run on every answer. (@fastify/helmet builds it anew for each
- * request, parsing the policy every time: about 12 % of the main thread under a read load, issue 19's bench.)
+ * request, parsing the policy every time: about 12 % of the main thread under a read load in the live bench.)
  */
 export async function securityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const headers = helmet({

@@ -87,8 +87,10 @@ async function main() {
   console.log(`Listening on http://localhost:${port} (${where})`);
   if (consolePairing) {
     console.log(
-      `The shop's console: http://localhost:${port}/operator (demo shop ${DEMO_CONSOLE_SHOP}, left to you: the simulator does not play it). ` +
-        `Its pairing code is in ${consolePairing.file} ("pairing_code" of shop ${DEMO_CONSOLE_SHOP}, valid until ${consolePairing.expiresAt}); ` +
+      `The shop's console: http://localhost:${port}/operator ` +
+        `(demo shop ${DEMO_CONSOLE_SHOP}, left to you: the simulator does not play it). ` +
+        `Its pairing code is in ${consolePairing.file} ` +
+        `("pairing_code" of shop ${DEMO_CONSOLE_SHOP}, valid until ${consolePairing.expiresAt}); ` +
         `a new one: npm run operator-key -- ${DEMO_CONSOLE_SHOP} --pair`,
     );
   }

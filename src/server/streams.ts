@@ -1,5 +1,5 @@
 /**
- * Server-sent event streams (DESIGN.md §1 "Live updates"). Connections follow a topic (one shop's public state,
+ * Server-sent event streams (docs/architecture.md, "Live updates across processes"). Connections follow a topic (one shop's public state,
  * one customer's order, one shop's operator queue); a topic is read once per change for all its connections, and
  * the same bytes are written to each. A topic is read again when a change of its shop is announced
  * (queue/changes.ts; `all` after a listener reconnect or a roster change), and when the clock's minute moves,

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md §9, in one place. */
+/** Business constants and limits, in one place. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MIN_PHONE_LENGTH = 6;
@@ -38,14 +38,14 @@ export const WELCOME_SLIDES = 4;
 export const SMALL_SCREEN_HEIGHT = 660;
 export const HEADER_HEIGHT = 75;
 
-/** Membership levels and their queue priority (DESIGN.md §4). */
+/** Membership levels and their queue priority. */
 export const MEMBERSHIP_PRIORITY = { none: 0, silver: 1, gold: 2, platinum: 3 } as const;
 
-/** Locales where the bonus programme or its teaser are shown (SPEC.md §1, §9). */
+/** Locales where the bonus programme or its teaser are shown. */
 export const BONUS_LOCALES: readonly string[] = [];
 export const TEASER_LOCALES: readonly string[] = ['FI'];
 
-/** Client display rules of SPEC.md §2 and §4. */
+/** Client display rules. */
 export const HEADER_IMAGE_HEIGHTS = [
   { below: 768, height: 230 },
   { below: 900, height: 250 },
@@ -59,7 +59,7 @@ export const QUEUE_MESSAGE_VARIANTS = 5;
 /** Messages older than this many months never count as unread. */
 export const UNREAD_MESSAGE_MONTHS = 1;
 
-/** Countries offered at registration and the dial-code fallback (SPEC.md §5, §9). */
+/** Countries offered at registration and the dial-code fallback. */
 export const REGISTRATION_COUNTRIES = [
   { country: 'FI', dialCode: '+358' },
   { country: 'EE', dialCode: '+372' },

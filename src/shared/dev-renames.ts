@@ -1,5 +1,5 @@
 /**
- * Development renaming (SPEC.md §6): a table shop id → name, city, address from the server's configuration
+ * Development renaming: a table shop id → name, city, address from the server's configuration
  * (DEV_RENAMES, delivered in config.json), applied by the client in development mode only, so demos and
  * screenshots can show other names. Both sides use these helpers.
  */

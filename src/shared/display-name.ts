@@ -1,5 +1,5 @@
 /**
- * How a person is named to others (SPEC.md §2–§3): first name plus the last name's initial, "Mikko K.", so no
+ * How a person is named to others: first name plus the last name's initial, "Mikko K.", so no
  * screen shows a full surname. One rule for barbers in shop queues, orders and barber cards, and for customers
  * in the shop's queue.
  */

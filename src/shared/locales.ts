@@ -1,4 +1,4 @@
-/** Locales of SPEC.md §1 and §9: country, language, currency, formats, API base. */
+/** Locales: country, language, currency, formats, API base. */
 export type Locale = 'FI' | 'EE' | 'NO' | 'DK' | 'SE' | 'US' | 'DE';
 export type Language = 'fi' | 'en' | 'ee' | 'no' | 'sv' | 'dk' | 'de';
 
@@ -6,7 +6,7 @@ export type Language = 'fi' | 'en' | 'ee' | 'no' | 'sv' | 'dk' | 'de';
 export const SERVED_LOCALES: readonly Locale[] = ['FI', 'EE', 'NO', 'DK', 'SE'];
 export const DEFAULT_LOCALE: Locale = 'FI';
 export const DEFAULT_LANGUAGE: Language = 'fi';
-/** Languages shown in the UI (SPEC.md §1); the others have dictionaries but are not offered by default. */
+/** Languages shown in the UI; the others have dictionaries but are not offered by default. */
 export const ALLOWED_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee'];
 export const ALL_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee', 'no', 'sv', 'dk', 'de'];
 
@@ -16,9 +16,9 @@ export interface LocaleInfo {
   currency: string;
   /** BCP 47 tag used for Intl number and date formatting. */
   intl: string;
-  /** Path segment of the API base (DESIGN.md §3). */
+  /** Path segment of the API base. */
   apiSegment: string;
-  /** SPEC.md §7: NO, DK and SE drop the trailing slash. */
+  /** NO, DK and SE drop the trailing slash. */
   trailingSlash: boolean;
   imperial: boolean;
   timezone: string;
@@ -35,7 +35,7 @@ export const LOCALES: Record<Locale, LocaleInfo> = {
 };
 
 /**
- * SPEC.md §1 lists both the app's language codes (fi, en, ee) and ISO 639-1 ones (et, nb, da). The app's ee, no
+ * Sources give both the app's language codes (fi, en, ee) and ISO 639-1 ones (et, nb, da). The app's ee, no
  * and dk are not ISO codes; this is their BCP 47 tag (the `lang` attribute, Intl).
  */
 const ISO_TAGS: Readonly<Partial<Record<Language, string>>> = { ee: 'et', no: 'nb', dk: 'da' };
@@ -55,7 +55,7 @@ export function languageTag(lang: Language): string {
   return ISO_TAGS[lang] ?? lang;
 }
 
-/** Locale → language of SPEC.md §1 (FI→fi, US→en, NO→no, SE→sv, DK→dk, EE→ee). */
+/** Locale → language (FI→fi, US→en, NO→no, SE→sv, DK→dk, EE→ee). */
 export function languageOfLocale(locale: Locale): Language {
   return LOCALES[locale]?.language ?? DEFAULT_LANGUAGE;
 }

@@ -1,5 +1,5 @@
 /**
- * A shop's menu (SPEC.md §3) in camel case: what the server reads from its tables and what the client maps the
+ * A shop's menu in camel case: what the server reads from its tables and what the client maps the
  * wire's snake_case menu into (client/lib/mappers.ts). One type each, so the two sides cannot drift apart.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Removes what must never leave the phone in an error report or analytics event, nor be stored by the server
- * (DESIGN.md §3 "Privacy"): tokens, e-mail addresses and phone numbers. Both sides run it: the client before
+ * Removes what must never leave the phone in an error report or analytics event, nor be stored by the server:
+ * tokens, e-mail addresses and phone numbers. Both sides run it: the client before
  * sending, the server again before storing, so an old or hostile client cannot store them either.
  */
 

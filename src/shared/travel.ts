@@ -1,5 +1,5 @@
 /**
- * Travel and learning constants of issue 18 ("honest waits"): what a shop assumes about customers who join from
+ * Travel and learning constants of honest waits (docs/decisions.md, "Honest waits"): what a shop assumes about customers who join from
  * afar, barbers who run over, and members yet to come, before it (and the chain) has learned its own figures
  * from history (src/server/queue/engine/learn.ts). Distributions are equal-mass quantiles in minutes, lowest first.
  */

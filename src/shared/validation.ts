@@ -1,10 +1,10 @@
 /**
- * Form rules of SPEC.md §5, shared so the server enforces exactly what the client checks.
+ * Form rules, shared so the server enforces exactly what the client checks.
  * Validators return per-field error keys (empty object = valid); locales hold the visible texts.
  */
 import { DEFAULT_DIAL_CODE, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, RECOVERY_CODE_VALID_MS, REGISTRATION_COUNTRIES } from './constants.ts';
 
-/** Error keys and the spec's English text each stands for. */
+/** Error keys and the English text each stands for. */
 export type ValidationError =
   | 'validation.phone' // Check your phone number
   | 'validation.password' // Check your password
@@ -55,7 +55,7 @@ export function validateRegistration(form: RegistrationForm): FieldErrors<Regist
   return errors;
 }
 
-/** Login only requires both fields; a failed login marks both wrong (SPEC.md §5). */
+/** Login only requires both fields; a failed login marks both wrong. */
 export function validateLogin(form: { phone: string; password: string }): FieldErrors<'phone' | 'password'> {
   const errors: FieldErrors<'phone' | 'password'> = {};
   if (!form.phone.trim()) errors.phone = 'validation.phone';
@@ -92,7 +92,7 @@ export interface PasswordChangeForm {
 export type PasswordChangeField = 'old_password' | 'new_password' | 'confirm';
 
 /**
- * The spec's password rule names the change form too, so the new password must be strong here as well
+ * The password rule covers the change form too, so the new password must be strong here as well
  * (the form's hint only mentions 8 characters; the server would reject a weak one anyway).
  */
 export function validatePasswordChange(form: PasswordChangeForm): FieldErrors<PasswordChangeField> {

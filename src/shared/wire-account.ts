@@ -1,6 +1,6 @@
 /**
- * Wire types of the account calls (SPEC.md §3, §7; paths of the unshown calls in DESIGN.md §3).
- * Field names are the server's, as the spec gives them.
+ * Wire types of the account calls (also the calls the app's original API left without a path: e-mail, messages, locate, push token).
+ * Field names are the server's, as the app has always read them.
  */
 
 /** POST /login/ → */
@@ -130,5 +130,5 @@ export interface WireMessage {
   locale: string; // FI, EE … (the /api/:locale/ of the list)
   read: boolean;
   language?: string; // of title and content: ?lang=, else the customer's language, else the locale's
-  unread?: boolean; // SPEC.md §3: not read and less than a month old
+  unread?: boolean; // not read and less than a month old
 }

@@ -1,10 +1,10 @@
 /**
- * The exact `error` texts of the wire contract (SPEC.md §8 and the server's own): the server throws these and
+ * The exact `error` texts of the wire contract (those the app has always matched on, and the server's own): the server throws these and
  * the client matches on them, so a text is written once here. Keys are the names of their translations under
  * `account.server` in locales/ where the client has one.
  */
 export const WIRE_ERRORS = {
-  // SPEC.md §8
+  // The texts the app has always matched on
   timeslot: 'Could not allocate time slot for order',
   invalidPhone: 'Invalid phone number',
   passwordTooWeak: 'Password too weak',
@@ -12,7 +12,7 @@ export const WIRE_ERRORS = {
   missingToken: 'Missing token parameter',
   missingPhone: 'Missing phone parameter',
   userNotFound: 'User not found',
-  // The server's own texts beyond the spec's list.
+  // The server's own texts beyond the ones the app has always matched on.
   oneOpenOrder: 'Customer already has an active order',
   barberBusy: 'Barber is already serving a customer',
   /** More than MAX_ORDER_ITEMS (src/shared/constants.ts) services in one order. */
@@ -22,13 +22,13 @@ export const WIRE_ERRORS = {
   wrongOldPassword: 'Current password is incorrect',
   invalidEmail: 'Invalid email address',
   passwordTooLong: 'Password too long',
-  // Idempotency-Key on order POST (issue 17 item 14): 400 for a malformed key, 422 for a key reused with another body.
+  // Idempotency-Key on order POST: 400 for a malformed key, 422 for a key reused with another body.
   invalidIdempotencyKey: 'Invalid Idempotency-Key header',
   idempotencyKeyReused: 'Idempotency-Key was already used with another request body',
-  // Expected arrival on order POST and PATCH (issue 18): an integer 0–180 minutes; 409 once checked in.
+  // Expected arrival on order POST and PATCH: an integer 0–180 minutes; 409 once checked in.
   invalidEta: 'Invalid eta_minutes',
   etaAfterCheckIn: 'Order is already checked in',
-  // The shop's console (issue 20): operator keys, device pairing and the barbers' day.
+  // The shop's console: operator keys, device pairing and the barbers' day.
   missingOperatorKey: 'Missing operator key',
   invalidOperatorKey: 'Invalid operator key',
   otherShopKey: 'This key is for another shop',
@@ -63,11 +63,11 @@ export const WIRE_ERRORS = {
 
 export type WireErrorKey = keyof typeof WIRE_ERRORS;
 
-/** The §8 text of a required body field that is absent: `Missing phone parameter`. */
+/** The text of a required body field that is absent: `Missing phone parameter`. */
 export const missingParameter = (field: string): string => `Missing ${field} parameter`;
 
 /**
- * The text of a 429 (DESIGN.md §3 "Errors"): what was limited and the wait in whole minutes, e.g.
+ * The text of a 429: what was limited and the wait in whole minutes, e.g.
  * `Too many joins. Try again in 12 minutes.` `what`: attempts, code requests, requests, joins.
  */
 export const tooManyText = (what: string, minutes: number): string => `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

@@ -1,9 +1,8 @@
 /**
- * Wire types of the queue: the customer's order calls (SPEC.md §3 Order, §7) and the shop's operator API
- * (DESIGN.md §1 "Operator side"). Field names are the server's.
+ * Wire types of the queue: the customer's order calls and the shop's operator API. Field names are the server's.
  */
 
-/** POST /customers/{id}/orders/ body item (SPEC.md §7). service_info is the client's copy; the server reads ids only. */
+/** POST /customers/{id}/orders/ body item. service_info is the client's copy; the server reads ids only. */
 export interface WireOrderItemInput {
   amount: 1;
   service_id: number;
@@ -16,14 +15,14 @@ export interface WireOrderInput {
   pob_id: number;
   barber_id?: number | null;
   items: WireOrderItemInput[];
-  /** When the customer expects to be at the shop, minutes from now (integer 0–180; issue 18). */
+  /** When the customer expects to be at the shop, minutes from now (integer 0–180). */
   eta_minutes?: number;
 }
 
 /** PATCH /customers/{id}/orders/{orderId}/ body: one of these (eta_minutes: "Running late?", 409 after check-in). */
 export type WireOrderPatch = { customer_at_pob: true } | { cancel: true } | { eta_minutes: number };
 
-/** On the wire, waiting and in service are both 'active' (SPEC.md §3); in_service tells them apart. */
+/** On the wire, waiting and in service are both 'active'; in_service tells them apart. */
 export type WireOrderStatus = 'active' | 'cancelled' | 'serviced' | 'no-show';
 
 export interface WireOrderExtra {
@@ -107,7 +106,7 @@ export interface WireOperatorQueue {
   orders: WireOperatorOrder[];
 }
 
-/** A paired device's role (issue 20): a console acts, a display only shows. */
+/** A paired device's role: a console acts, a display only shows. */
 export type DeviceRole = 'console' | 'display';
 
 /** GET /operator/pobs/{id}/devices/ → an entry. */
@@ -160,7 +159,7 @@ export interface WireOperatorOrder {
   position: number | null;
   duration: number;
   services: string[];
-  /** 'app': joined from the customer's phone; 'desk': a walk-in (issue 18). */
+  /** 'app': joined from the customer's phone; 'desk': a walk-in. */
   source: 'app' | 'desk';
   /** When the customer was first seen at the shop (check-in or start), or null. */
   checked_in_at: string | null;

@@ -1,5 +1,5 @@
 /**
- * Wire types: the JSON bodies of the API of SPEC.md §7, with the server field names of SPEC.md §3.
+ * Wire types: the JSON bodies of the API, with the server field names.
  * Both sides import these; neither side's internals appear here.
  */
 import type { DevRenames } from './dev-renames.ts';
@@ -16,8 +16,8 @@ export interface WireOpenTime {
 /** Wait a new customer of a given membership priority would get (0 none, 1 Silver, 2 Gold, 3 Platinum). */
 export interface WireServiceTimeEstimate {
   priority: number;
-  /** Minutes. A queue that is not open (queue_state closed or full) sends 0 where there is no wait, so SPEC.md §4's
-   * state function reads its state; null only when an open queue cannot take this priority today. */
+  /** Minutes. A queue that is not open (queue_state closed or full) sends 0 where there is no wait, so the app's
+   * shop state function reads its state; null only when an open queue cannot take this priority today. */
   wait_time: number | null;
 }
 
@@ -124,7 +124,7 @@ export interface WireEmployee {
   active_pob: WireActivePob | null;
 }
 
-/** GET /config.json: runtime configuration (DESIGN.md §3). */
+/** GET /config.json: runtime configuration. */
 export interface WireConfig {
   apiBases: Record<string, string>; // locale → base URL
   mapsKey: string | null;
@@ -134,13 +134,13 @@ export interface WireConfig {
   bonusLocales: string[];
   teaserLocales: string[];
   development: boolean;
-  /** Error and analytics events one device may send a minute (SPEC.md §1). */
+  /** Error and analytics events one device may send a minute. */
   clientEventsPerMinute: number;
-  /** Shop id → name, city, address; the client applies it in development mode only (SPEC.md §6). */
+  /** Shop id → name, city, address; the client applies it in development mode only. */
   devRenames: DevRenames;
 }
 
-/** POST /client-events/: error reports and analytics events, batched (SPEC.md §1). Texts are scrubbed (shared/scrub.ts). */
+/** POST /client-events/: error reports and analytics events, batched. Texts are scrubbed (shared/scrub.ts). */
 export interface WireClientEvent {
   kind: 'error' | 'analytics';
   /** error: 'error' | 'unhandledrejection' | 'render'; analytics: the event's name. */

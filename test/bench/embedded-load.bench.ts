@@ -1,12 +1,12 @@
 /**
- * Issue 17 items 5 and 2 under load, on the real server started as a child process (PGlite in a fresh data
+ * Reads beside joins, and reads beside password hashing, under load, on the real server started as a child process (PGlite in a fresh data
  * directory; PostgreSQL too when TEST_DATABASE_URL or DATABASE_URL is given), the load from another child
  * process (load/load.ts), loopback only, with the per-address connection cap raised.
  *
- *   item 5: 200 connections on the shop list + 20 joins/s (customers seeded in the database, one join each;
+ *   reads and joins: 200 connections on the shop list + 20 joins/s (customers seeded in the database, one join each;
  *           only 201s count) + /config.json on new connections. Goals: reads p99 ≤ 300 ms, joins p99 ≤ 1 s,
  *           nothing over 2 s, /config.json ≤ 100 ms.
- *   item 2: br shop-page reads while 40 concurrent logins with unknown phones hash.
+ *   reads and hashing: br shop-page reads while 40 concurrent logins with unknown phones hash.
  *
  * BENCH_SECONDS (default 20) sets each phase's length. The machine's load average is printed with each figure.
  */

@@ -1,7 +1,7 @@
 /**
- * Engine speed (DESIGN.md §5: "the engine recomputes a shop in well under a millisecond for realistic queues"):
+ * Engine speed (a shop is recomputed in well under a millisecond for realistic queues):
  * the time of one `schedule()` call and one `fits()` call (the join path) on a realistic queue (8 barbers,
- * 60 waiting orders), a large one (8 barbers, 200) and issue 18's budget case (10 barbers, 200 waiting, with
+ * 60 waiting orders), a large one (8 barbers, 200) and the budget case (10 barbers, 200 waiting, with
  * the learned inputs: remote joiners with and without an expected arrival, barbers running over, member
  * rates, and a remote proposal), median and p95 over many calls, in microseconds. The
  * baseline, timed in the same process on the same snapshots, is a simple engine: sort by priority and join time,

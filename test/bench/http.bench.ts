@@ -1,6 +1,6 @@
 /**
  * HTTP throughput of the reads every phone makes (shop list, shop detail) on the real app over loopback,
- * with the short queue-versioned cache (DESIGN.md §5) and without it, in the same process: the ratio is
+ * with the short queue-versioned cache and without it, in the same process: the ratio is
  * the figure. PGlite in memory with the demo seed; bounded: N requests per case, C at a time.
  */
 import { loadConfig } from '../../src/server/config.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 19 "Measure": live updates and reads that cost nothing, on the real server started as child processes
+ * Live updates and reads that cost nothing, on the real server started as child processes
  * (PGlite in a fresh data directory; PostgreSQL with 2 processes when TEST_DATABASE_URL or DATABASE_URL is given),
  * the load from separate processes (autocannon: live/cannon.ts; stream clients: live/sse-clients.ts), loopback.
  *

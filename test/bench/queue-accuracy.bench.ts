@@ -1,5 +1,5 @@
 /**
- * Queue accuracy on the real floor (issue 18): simulated shop days comparing the wait quoted at join with the
+ * Queue accuracy on the real floor: simulated shop days comparing the wait quoted at join with the
  * wait that happened (service start − join), beside the naive estimate (customers ahead × average listed
  * duration ÷ barbers on shift), with the figures of src/server/queue/engine/accuracy.ts. The floor: see sim/day.ts.
  *

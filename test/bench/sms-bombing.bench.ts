@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1's abuse loop, measured: one account with SMS alerts on loops join → cancel at an idle shop for
+ * The SMS-bombing loop, measured: one account with SMS alerts on loops join → cancel at an idle shop for
  * 60 s of wall time (the app in process on PGlite with the demo seed, the clock following real time, the turn timer
  * running as server.ts runs it). Prints the joins taken and the SMS that reached the number.
  */

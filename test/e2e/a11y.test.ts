@@ -1,5 +1,5 @@
 /**
- * Accessibility at 390×844 (DESIGN.md §3): axe-core's WCAG 2.0/2.1/2.2 A and AA rules over every screen in its
+ * Accessibility at 390×844: axe-core's WCAG 2.0/2.1/2.2 A and AA rules over every screen in its
  * states (guest and logged in, dialogs and overlays open, form errors shown, the wait timer in each colour class,
  * selected and not) find nothing; and a keyboard-only join, Tab, Space and Enter, from the shop page to tracking.
  * One server, one browser, one page per customer.
@@ -219,7 +219,7 @@ a11y('logged in: the join dialogs, tracking, its receipt and the leave dialog', 
   }
   await review.waitFor();
   await audit('shop page, order review');
-  // Issue 18: an arrival picked (30 min or more), with "leave now" when the wait is no longer than that.
+  // An arrival picked (30 min or more), with "leave now" when the wait is no longer than that.
   await review.locator('.eta-option', { hasText: '30 min or more' }).click();
   await audit('shop page, order review, an arrival picked');
   await review.locator('button.order-send').click();

@@ -1,5 +1,5 @@
 /**
- * axe-core in the browser tests (DESIGN.md §3 "Accessibility"): WCAG 2.0, 2.1 and 2.2 A and AA rules, none
+ * axe-core in the browser tests: WCAG 2.0, 2.1 and 2.2 A and AA rules, none
  * disabled, nothing excluded. `audit` runs it on the page as it is and keeps what it finds with a label.
  */
 import { readFileSync } from 'node:fs';

@@ -61,7 +61,7 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * Every Content-Security-Policy violation a watched page reported (issue 17 item 12): each journey ends by
+ * Every Content-Security-Policy violation a watched page reported: each journey ends by
  * asserting this is empty, so a change that trips the policy fails the journey instead of breaking silently.
  */
 export const cspViolations: string[] = [];

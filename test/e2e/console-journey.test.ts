@@ -1,10 +1,9 @@
 /**
- * The console's journey on two pages at once (issue 20 "Done means"), polling off: each change reaches the other
- * screen by the live streams (issue 19) within 5 s, with no queue or order GET in between.
+ * The console's journey on two pages at once, polling off: each change reaches the other
+ * screen by the live streams within 5 s, with no queue or order GET in between.
  * 1. The console adds a walk-in: the customer's shop page shows a longer wait.
  * 2. The customer joins from the phone: the order appears on the console.
  * 3. The console starts and finishes it: the customer's tracking ends, and the receipt is in history.
- * Needs issue 19's streams and issue 20's server (merged on main in that order).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

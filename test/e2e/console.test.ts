@@ -1,5 +1,5 @@
 /**
- * The shop's console and display in Chromium (issue 20) on the demo's console shop (Kallio, no simulator): pairing
+ * The shop's console and display in Chromium on the demo's console shop (Kallio, no simulator): pairing
  * with the start's code, the floor, a walk-in added from the dialog by keyboard, start and finish; a display paired
  * with a code the console made; axe-core finds nothing on any of them at 1280×800 and 800×1280. A customer's start
  * never loads the console's chunk. SHOTS=dir keeps screenshots.

@@ -1,5 +1,5 @@
 /**
- * Honest waits in Chromium at 390×844 against the real server (issue 18, the client's part): the review step
+ * Honest waits in Chromium at 390×844 against the real server (the client's part of docs/decisions.md, "Honest waits"): the review step
  * fills the arrival from the position when location is allowed (by car from 3 km) and sends it as eta_minutes;
  * "Running late?" PATCHes a new one; after check-in it is no longer offered and the server refuses it with 409;
  * the turn alert's lead chosen on the notifications screen is kept in the profile.

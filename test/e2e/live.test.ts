@@ -1,5 +1,5 @@
 /**
- * Live updates on a phone (issue 19): the real server (demo seed, simulator off), the built app, headless
+ * Live updates on a phone: the real server (demo seed, simulator off), the built app, headless
  * Chromium. A customer joins and watches the tracking screen; the shop serves them through the operator API;
  * the screen shows the end of the order within 5 s of the finish, with no reload and no order GET in between:
  * the order's event stream carried it.

@@ -1,5 +1,5 @@
 /**
- * Installable and offline (SPEC.md §2 service worker, DESIGN.md §5): the real server serving a copy of the
+ * Installable and offline (the service worker): the real server serving a copy of the
  * built client, Chromium with a real profile (an incognito context is never installable). Installability,
  * reopening offline (shop list, shop page, tracking), a repeat visit without script downloads, the private
  * cache gone after logout, and the update flow: a new worker is activated and the page reloads onto it.

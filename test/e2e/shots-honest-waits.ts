@@ -1,7 +1,8 @@
 /**
- * `tsx test/e2e/shots-honest-waits.ts <folder>`: screenshots of the review step's arrival and of tracking's states at 390×844 (issue 18, issue 16's tracking
- * defect), into the folder given as the first argument. Not a test: for looking. The order answer is altered in the
- * page for the states the demo's still queue does not reach by itself (in service, travel).
+ * `tsx test/e2e/shots-honest-waits.ts <folder>`: screenshots of the review step's arrival and of tracking's states at
+ * 390×844 (honest waits, and tracking saying one thing), into the folder given as the first argument. Not a test: for
+ * looking. The order answer is altered in the page for the states the demo's still queue does not reach by itself (in
+ * service, travel).
  */
 import type { Page, Route } from 'playwright-core';
 import { launch, phone, startServer } from './browser.ts';

@@ -1,7 +1,7 @@
 /**
- * Fuzzing every route of /api/openapi.json on the seeded demo (issue 17 "Done means"): a few thousand requests
+ * Fuzzing every route of /api/openapi.json on the seeded demo: a few thousand requests
  * with valid-ish and broken paths, queries, bodies, headers and tokens, generated from a fixed seed. Fails on
- * any 500, on a 503 without Retry-After, and on an error answer that is not `{ error }` (DESIGN.md §3). The
+ * any 500, on a 503 without Retry-After, and on an error answer that is not `{ error }`. The
  * seed is printed on failure; FUZZ_SEED=n and FUZZ_REQUESTS=n replay or widen a run.
  */
 import { test } from 'uvu';

@@ -2,7 +2,7 @@
  * Golden answers: every route of the API on the seeded demo (the chain plus the demo accounts, as seedIfEmpty
  * writes them) with a frozen clock, one request after another, each answer (status and body) compared with its
  * file in test/server/goldens/. Both engines must match the same files. This pins today's behaviour while the
- * code underneath is restructured (issue 15); a golden changes only where an issue names the change.
+ * code underneath is restructured; a golden changes only where an issue names the change.
  *
  * Re-record with `UPDATE_GOLDENS=1 npx tsx test/server/golden.test.ts` (PGlite), then run it on PostgreSQL
  * without the variable to see both engines agree. Masked, because they are random by design:

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 13: every error answer is `{ "error": text }` (plus `field` for a field at fault), also those
+ * Every error answer is `{ "error": text }` (plus `field` for a field at fault), also those
  * Fastify and Node write themselves; none echoes the URL; a HEAD answer has no body; a 503 while shutting
  * down carries Retry-After. The texts are src/shared/wire-errors.ts's.
  */

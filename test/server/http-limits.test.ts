@@ -1,5 +1,5 @@
 /**
- * Connection limits on a listening server with real sockets (issue 17 item 6): a client trickling its headers
+ * Connection limits on a listening server with real sockets: a client trickling its headers
  * or its body is cut off, an idle keep-alive socket closes, and one address cannot open more than the cap.
  */
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 /**
- * kill -9 with joins in flight (issue 17 "Done means"): a real server process on a PGlite DATA_DIR, real
+ * kill -9 with joins in flight: a real server process on a PGlite DATA_DIR, real
  * customers joining the queue and leaving it over HTTP, the process killed with SIGKILL while requests are
  * open, then started again on the same directory. Every join answered 201 and every cancel answered 200 must
  * still be there after each restart, and in the database at the end. (PGlite only: PostgreSQL's durability is

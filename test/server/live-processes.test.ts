@@ -1,5 +1,5 @@
 /**
- * Two real server processes on one PostgreSQL database (issue 19): a change made through process A reaches a
+ * Two real server processes on one PostgreSQL database: a change made through process A reaches a
  * stream that process B serves, B's kept reads show it, and a ticket A hands out opens a stream on B.
  * PostgreSQL only (PGlite is one process: its data directory is locked to it).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 7: no log line carries a query's parameters, a token, a password or its hash, a code, a phone
+ * No log line carries a query's parameters, a token, a password or its hash, a code, a phone
  * or an e-mail. The log stream is captured at level trace (every request line too) through a failing query,
  * a registration, a login, a refresh, a recovery request and reset, and a URL with a token in its query. The
  * one exception is the `log` SMS provider's own line, which shows the message it did not send.

@@ -1,8 +1,8 @@
 /**
- * Issue 17 item 5, by count and order, not by time. On PGlite statements run one at a time (on PGlite's own
- * thread since db/pglite-worker.mjs; db/pglite.test.ts checks that): a cached shop list or shop page is answered from memory without a statement, so
- * 200 phones polling the list add no database work and never queue behind a join; a queue change that
- * commits still shows in the next read. On PostgreSQL too (issue 19): other processes' changes are announced
+ * Reads never wait behind writes, by count and order, not by time. On PGlite statements run one at a time (on PGlite's
+ * own thread since db/pglite-worker.mjs; db/pglite.test.ts checks that): a cached shop list or shop page is answered
+ * from memory without a statement, so 200 phones polling the list add no database work and never queue behind a join; a
+ * queue change that commits still shows in the next read. On PostgreSQL too: other processes' changes are announced
  * through LISTEN/NOTIFY, so a kept read asks nothing either.
  */
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 17 item 12): the CSP on the app shell allows its one inline script by hash and no
+ * Security headers: the CSP on the app shell allows its one inline script by hash and no
  * inline handlers; frame, sniffing and referrer headers on every answer; HSTS only when configured; token and
  * profile answers are never stored; maps and FCM hosts appear only when those services are configured.
  */

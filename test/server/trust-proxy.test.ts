@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 4: X-Forwarded-For is believed only for the configured proxies (TRUST_PROXY: a hop count or
+ * X-Forwarded-For is believed only for the configured proxies (TRUST_PROXY: a hop count or
  * the proxies' addresses), never for every hop and never because COUNTRY_HEADER is set. Observed through a
  * per-address limit (the bonus teaser's 20 sign-ups an hour per address) with injected X-Forwarded-For.
  */

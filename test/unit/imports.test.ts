@@ -1,5 +1,5 @@
 /**
- * Who may import whom (DESIGN.md §2), checked over every source file with no exception list: client and
+ * Who may import whom (docs/architecture.md), checked over every source file with no exception list: client and
  * server never import each other, shared imports neither, routes never import repos, nothing under
  * src/server imports routes/ except app.ts, and screens/components never import services/.
  */

@@ -1,5 +1,5 @@
 /**
- * The rosetta dictionaries (SPEC.md §1): every language has exactly en's keys, with non-empty values
+ * The rosetta dictionaries: every language has exactly en's keys, with non-empty values
  * of the same shape and the same `{{placeholders}}`, and every literal key used in src/client exists in en.
  */
 import { test } from 'uvu';

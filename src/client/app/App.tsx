@@ -22,7 +22,8 @@ export function App() {
   const to = blocked?.to;
   const animate = blocked?.animate;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: path is a trigger the effect does not read: a second blocked path with the same target must redirect again.
+  // path is a trigger the effect does not read: a second blocked path with the same target must redirect again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (to) redirect(to, animate);
   }, [to, animate, path]);

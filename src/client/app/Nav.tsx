@@ -1,4 +1,4 @@
-/** The navigation bar (SPEC.md §2 "App shell"): home, barbers, and profile or login; bonus where offered. */
+/** The navigation bar: home, barbers, and profile or login; bonus where offered. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { loggedIn } from '../state/session.ts';
 import { locale, t } from '../state/i18n.ts';

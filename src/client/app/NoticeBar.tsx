@@ -1,4 +1,4 @@
-/** The notification bar (SPEC.md §2): title, text, an optional link; announced to screen readers. */
+/** The notification bar: title, text, an optional link; announced to screen readers. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { closeNotice, notice } from '../state/notices.ts';
 import { t } from '../state/i18n.ts';

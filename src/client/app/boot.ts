@@ -43,9 +43,9 @@ export async function boot(): Promise<void> {
   if (typeof stored.detectedLocale === 'string' && stored.detectedLocale in LOCALES) detectedLocale.value = stored.detectedLocale as Locale;
   else if (lang === 'ee') locale.value = 'EE';
   restorePrefs(stored);
-  // The stored development switch (SPEC.md §6): ?dev=1 turns it on for this device, ?dev=0 off.
+  // The stored development switch: ?dev=1 turns it on for this device, ?dev=0 off.
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
-  // SPEC.md §1: errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
+  // Errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
   const target = development.value ? null : { url: () => apiUrl(locale.value, '/client-events/'), perMinute: cfg.clientEventsPerMinute };
   startReporting(target);
   // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
@@ -58,7 +58,7 @@ export async function boot(): Promise<void> {
   if (!storedLocale) void detectLocale();
 }
 
-/** SPEC.md §1: an IP location lookup by country chooses the locale on the first visit. */
+/** An IP location lookup by country chooses the locale on the first visit. */
 async function detectLocale() {
   try {
     const { country } = await getJson<{ country: string | null }>('/locate/');

@@ -1,4 +1,4 @@
-/** Each screen is its own chunk (DESIGN.md §5); the first route's chunk is preloaded by index.html. */
+/** Each screen is its own chunk; the first route's chunk is preloaded by index.html. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ScreenName } from '../router/routes.ts';
 // The first route's screens ship inside the entry chunk: one file to download instead of a dozen shared chunks.

@@ -1,13 +1,13 @@
 /**
  * A modal dialog (a bottom sheet on phones): role=dialog with aria-modal, focus moved in on open and back
- * on close, Tab kept inside, Escape, a tap on the backdrop and dragging the handle down (SPEC.md §9) close it. ConfirmDialog is the two-button
+ * on close, Tab kept inside, Escape, a tap on the backdrop and dragging the handle down close it. ConfirmDialog is the two-button
  * question (title, description, cancel, confirm) of the order flow and the tracking screen.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useDragToClose } from './use-drag-to-close.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' + 'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   /** id of the element naming the dialog (its heading). */
@@ -60,8 +60,10 @@ export function Dialog({ labelledBy, describedBy, onClose, className = '', child
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
+    // useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close.current()}>
       <div ref={box} className={`dialog ${className}`.trim()} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1} onKeyDown={onKeyDown}>
         <div className="sheet-handle" aria-hidden="true" {...drag} />

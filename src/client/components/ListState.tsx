@@ -23,7 +23,8 @@ export function ListState(p: ListStateProps) {
     return (
       <div aria-busy="true">
         {Array.from({ length: p.skeletons }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
+          // loading placeholders have no identity, and their count is fixed while they show.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <div key={i} className={`skeleton ${p.skeletonClass}`} />
         ))}
         <span className="visually-hidden" role="status">

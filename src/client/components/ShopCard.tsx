@@ -1,5 +1,5 @@
 /**
- * A shop in the list (SPEC.md §2, §4): name, address, today's hours, the wait, the distance when known
+ * A shop in the list: name, address, today's hours, the wait, the distance when known
  * and a favourite star. Only a shop taking orders is a link; the others say why they cannot be opened.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -11,7 +11,7 @@ import { FavoriteButton } from './FavoriteButton.tsx';
 import { Icon } from './Icon.tsx';
 import { Timer } from './Timer.tsx';
 
-/** The state in words (SPEC.md §4): why a card cannot be opened, or that it takes pre-orders (shared with the shop page and the map). */
+/** The state in words: why a card cannot be opened, or that it takes pre-orders (shared with the shop page and the map). */
 export function stateMessage(shop: Pick<Shop, 'open' | 'closingSoon'>, state: ShopCardState): string {
   if (state === 'full') return t('home.card.full');
   // Open but closing soon: the shop still serves, the online queue has closed for the day.

@@ -1,6 +1,6 @@
 /**
  * One shop on a full-screen map, centred on it (the order review's image and the tracking screen's address
- * open it, SPEC.md §2): the tile map with the shop's marker, its address and the directions link. Loaded
+ * open it): the tile map with the shop's marker, its address and the directions link. Loaded
  * lazily with its map code, so the shop and tracking chunks stay small.
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The shop's map (SPEC.md §2): with a maps key the static dark map image, without one (or when it fails to
+ * The shop's map: with a maps key the static dark map image, without one (or when it fails to
  * load) a drawn placeholder card with the address. Either way a directions link from the user's position.
  */
 import { useState } from 'react';

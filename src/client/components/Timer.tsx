@@ -1,4 +1,4 @@
-/** The wait timer (SPEC.md §4): minutes with the colour class of the wait, 'Now' at 0, a dash when unknown. */
+/** The wait timer: minutes with the colour class of the wait, 'Now' at 0, a dash when unknown. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { timerClass } from '../lib/timer.ts';
 import { t } from '../state/i18n.ts';

@@ -1,4 +1,4 @@
-/** The floating tracking button (SPEC.md §2 "App shell"): with an active order, anywhere but /login and /tracking. */
+/** The floating tracking button: with an active order, anywhere but /login and /tracking. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { activeOrderId } from '../state/session.ts';
 import { t } from '../state/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * Drag a bottom sheet down to close it (SPEC.md §9), with pointer events so touch and mouse both work. The
+ * Drag a bottom sheet down to close it, with pointer events so touch and mouse both work. The
  * sheet follows the finger; let go past a third of 60 % of the window height and it closes, else it snaps back.
  * The drag starts on the sheet's handle or heading only, so scrolling the sheet's content still scrolls.
  */

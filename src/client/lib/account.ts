@@ -1,10 +1,10 @@
 /**
- * Pure rules of the account screens (SPEC.md §2, §5, §6, §8): where to land after login, which known
+ * Pure rules of the account screens: where to land after login, which known
  * server texts have a translation, which bonus view a locale gets, and whether push can work here.
  */
 import { WIRE_ERRORS, type WireErrorKey } from '../../shared/wire-errors.ts';
 
-/** SPEC.md §2 Bonus: 2.1 benefits per view with 20 px between them. */
+/** 2.1 benefits per view with 20 px between them. */
 export const BONUS_SLIDES_PER_VIEW = 2.1;
 export const BONUS_SLIDE_SPACING = 20;
 
@@ -23,7 +23,7 @@ export function serverTextKey(message: string | null | undefined): string | null
   return key ? `account.server.${key}` : null;
 }
 
-/** SPEC.md §4: a recovery error meaning the phone is missing or wrong goes back to step 1. */
+/** A recovery error meaning the phone is missing or wrong goes back to step 1. */
 export function isPhoneError(message: string | null | undefined, field?: string | null): boolean {
   const m = (message ?? '').trim();
   return field === 'phone' || m === WIRE_ERRORS.missingPhone || m === WIRE_ERRORS.invalidPhone;
@@ -39,7 +39,7 @@ export function bonusMode(locale: string, cfg: { bonusLocales: readonly string[]
 }
 
 /**
- * SPEC.md §6: push works only on Android with Chrome. Other Chromium browsers on Android (Samsung,
+ * Push works only on Android with Chrome. Other Chromium browsers on Android (Samsung,
  * Edge, Opera, in-app web views) also say "Chrome" in their user agent, so they are ruled out by name.
  */
 export function isAndroidChrome(userAgent: string): boolean {

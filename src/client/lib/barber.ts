@@ -1,4 +1,4 @@
-/** Barber rules of SPEC.md §2 (barber page, barbers list) and §3 (employee). */
+/** Barber rules of the barber page and the barbers list, over the server's employee. */
 import type { WireEmployee } from '../../shared/wire.ts';
 import type { Barber } from './types.ts';
 

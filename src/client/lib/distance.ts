@@ -1,7 +1,7 @@
 /**
- * Distances and list ordering of SPEC.md §2 (shop list) and §9 (great-circle, R = 6371 km, 0.1 km).
+ * Distances and the shop list's ordering (great-circle, R = 6371 km, 0.1 km).
  *
- * Group labels: the spec gives "under 1 km, 1 km, over 2 km, over 10 km" and "under 1 km, under 2 km,
+ * Group labels: the product's sources give "under 1 km, 1 km, over 2 km, over 10 km" and "under 1 km, under 2 km,
  * under 10 km, over". We use the second reading, each group named for its upper bound: under-1 (< 1),
  * under-2 (1 to < 2), under-10 (2 to < 10), over-10 (10 and more); locales hold the visible texts.
  */

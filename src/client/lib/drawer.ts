@@ -1,4 +1,4 @@
-/** The bottom sheets' drag-to-close rule (SPEC.md §9): pure, so the numbers are checked in Node. */
+/** The bottom sheets' drag-to-close rule: pure, so the numbers are checked in Node. */
 
 /** The sheet's nominal height, in percent of the window's height. */
 export const DRAWER_HEIGHT_PERCENT = 60;

@@ -1,5 +1,5 @@
 /**
- * Intl-based formatting of SPEC.md §9. Every function takes the locale and, where the result depends on
+ * Intl-based formatting. Every function takes the locale and, where the result depends on
  * it, the time zone (defaulting to the locale's zone, never the machine's), so output is deterministic.
  */
 import { KM_TO_MILES } from '../../shared/constants.ts';
@@ -8,9 +8,9 @@ import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../share
 const info = (locale: Locale) => LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
 const zoneOf = (locale: Locale) => info(locale).timezone;
 
-/** SPEC.md §9 date formats: FI fi-FI, US en-US, NO nb-NO, DK da-DK, SE sv-SE, anything else fi-FI. */
+/** Date formats by locale: FI fi-FI, US en-US, NO nb-NO, DK da-DK, SE sv-SE, anything else fi-FI. */
 const DATE_INTL: Partial<Record<Locale, string>> = { FI: 'fi-FI', US: 'en-US', NO: 'nb-NO', DK: 'da-DK', SE: 'sv-SE' };
-/** Shift dates name the weekday in en-US, et-EE or fi-FI (SPEC.md §9). */
+/** Shift dates name the weekday in en-US, et-EE or fi-FI. */
 const SHIFT_INTL: Partial<Record<Language, string>> = { en: 'en-US', ee: 'et-EE', fi: 'fi-FI' };
 
 /** Prices are held in cents; the currency follows the locale (EUR default, USD, NOK, DKK, SEK). */
@@ -87,7 +87,7 @@ export function formatTime(iso: string, locale: Locale, timeZone = zoneOf(locale
   return `${p.hour}:${p.minute}`;
 }
 
-/** Wait minutes as "15 min"; unknown is a dash (SPEC.md §4). The 'Now' text for 0 is the screen's key. */
+/** Wait minutes as "15 min"; unknown is a dash. The 'Now' text for 0 is the screen's key. */
 export function formatMinutes(minutes: number | null, locale: Locale): string {
   if (minutes === null || !Number.isFinite(minutes)) return '–';
   return new Intl.NumberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(Math.max(0, Math.round(minutes)));

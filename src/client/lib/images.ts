@@ -1,4 +1,4 @@
-/** Shop page imagery and labels of SPEC.md §2 (shop detail). */
+/** Shop page imagery and labels (shop detail). */
 import { FALLBACK_SHOP_IMAGES, HEADER_IMAGE_HEIGHTS, HEADER_IMAGE_MAX_HEIGHT } from '../../shared/constants.ts';
 
 /** Shops without a photo cycle over the 12 fallback images by id. */

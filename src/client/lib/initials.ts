@@ -25,7 +25,8 @@ export function initialsImage(first: string, last: string): string {
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">` +
     `<rect width="100" height="100" fill="${bg}"/>` +
-    `<text x="50" y="50" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="40" font-weight="600" fill="#f2f2f2">${text}</text>` +
+    `<text x="50" y="50" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" ` +
+    `font-size="40" font-weight="600" fill="#f2f2f2">${text}</text>` +
     `</svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

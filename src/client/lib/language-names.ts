@@ -1,4 +1,4 @@
-/** Each language named in itself (SPEC.md §2 language screen), so a reader finds theirs whatever the UI shows. */
+/** Each language named in itself (the language screen), so a reader finds theirs whatever the UI shows. */
 import type { Language } from '../../shared/locales.ts';
 import { normaliseLanguage } from './language.ts';
 

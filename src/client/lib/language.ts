@@ -1,5 +1,5 @@
 /**
- * UI language choice of SPEC.md §1. Sources disagree on the codes (fi, en, ee or fi, et, en, nb, sv, da),
+ * UI language choice. Sources disagree on the codes (fi, en, ee or fi, et, en, nb, sv, da),
  * so both spellings are accepted: ISO codes are mapped to the app's codes before comparing.
  */
 import { appLanguage, DEFAULT_LANGUAGE, type Language, type Locale } from '../../shared/locales.ts';
@@ -21,7 +21,7 @@ export function chooseLanguage(queryLang: string | null, stored: string | null, 
 }
 
 /**
- * Choosing Estonian moves the app to the EE locale (SPEC.md §1). Choosing another language after that returns to
+ * Choosing Estonian moves the app to the EE locale. Choosing another language after that returns to
  * the locale the IP lookup detected, else FI: otherwise Estonian would keep the app on Estonian shops for good.
  * Other choices keep the current locale.
  */

@@ -1,6 +1,6 @@
 /**
  * Web Mercator tile math (the slippy-map scheme of OpenStreetMap and Google) and the maps URLs of
- * SPEC.md §2 (static image: zoom 15, 345×200, scale 2, roadmap, dark style; directions from the user).
+ * the shop page (static image: zoom 15, 345×200, scale 2, roadmap, dark style; directions from the user).
  * "World pixels" are pixels of the whole world at a zoom: 256 · 2^zoom on each side.
  */
 import { MAP_DEFAULT_ZOOM, STATIC_MAP_SCALE, STATIC_MAP_SIZE, STATIC_MAP_ZOOM } from '../../shared/constants.ts';
@@ -127,7 +127,7 @@ export function jsApiStyles() {
 
 const latLng = (p: LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 
-/** SPEC.md §2: the shop page's static map image (Google Static Maps), or null without a maps key. */
+/** The shop page's static map image (Google Static Maps), or null without a maps key. */
 export function staticMapUrl(position: LatLng, key: string | null | undefined, language = 'fi'): string | null {
   if (!key || !validPosition(position)) return null;
   const q = new URLSearchParams({
@@ -157,5 +157,5 @@ export function directionsUrl(destination: LatLng, origin?: LatLng | null): stri
   return `https://www.google.com/maps/dir/?${q.toString()}`;
 }
 
-/** The overlay's default zoom (SPEC.md §7: the interactive map opens at zoom 12). */
+/** The overlay's default zoom (the interactive map opens at zoom 12). */
 export const DEFAULT_ZOOM = MAP_DEFAULT_ZOOM;

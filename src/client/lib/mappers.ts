@@ -15,7 +15,7 @@ export function isoWeekday(now: Date, timeZone: string): number {
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
 }
 
-/** SPEC.md §6: the estimate for the customer's priority, otherwise the highest-priority one. */
+/** The estimate for the customer's priority, otherwise the highest-priority one. */
 export function pickWait(estimates: readonly WireServiceTimeEstimate[] | undefined, priority = 0): number | null {
   if (!estimates || estimates.length === 0) return null;
   const exact = estimates.find((e) => e.priority === priority);
@@ -69,7 +69,7 @@ function toExtra(e: WireExtraService): Extra {
 export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): ShopDetail {
   const extraServices: Record<number, Extra[]> = {};
   for (const [key, list] of Object.entries(w.extra_services ?? {})) {
-    // Sub-options are sorted by order (SPEC.md §3).
+    // Sub-options are sorted by order.
     extraServices[Number(key)] = (list ?? []).map(toExtra).sort(byOrder);
   }
   return {
@@ -113,7 +113,7 @@ function toShift(s: Partial<WireShift>, dateKey: string): Shift {
   };
 }
 
-/** Accepts both shift shapes of SPEC.md §3; the result is one list in start order. */
+/** Accepts both shift shapes; the result is one list in start order. */
 export function toShifts(shifts: WireShifts | null | undefined): Shift[] {
   if (!shifts) return [];
   const list: Shift[] = Array.isArray(shifts) ? shifts.map((s) => toShift(s, '')) : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));

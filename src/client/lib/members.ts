@@ -1,4 +1,4 @@
-/** Membership, messages, benefits and receipts of SPEC.md §3 and §6. */
+/** Membership, messages, benefits and receipts. */
 import { MEMBERSHIP_PRIORITY, UNREAD_MESSAGE_MONTHS } from '../../shared/constants.ts';
 import type { Benefit, Membership, Message, ReceiptRow } from './types.ts';
 
@@ -15,7 +15,7 @@ export function membershipPriority(type: string | null | undefined): number {
   return level ? MEMBERSHIP_PRIORITY[level] : MEMBERSHIP_PRIORITY.none;
 }
 
-/** A member is anyone whose membership has a type (SPEC.md §6). */
+/** A member is anyone whose membership has a type. */
 export function isMember(profile: { membership?: Pick<Membership, 'type'> | null } | null | undefined): boolean {
   return Boolean(profile?.membership?.type?.trim());
 }

@@ -1,5 +1,5 @@
 /**
- * The shop console's wire types (CONTRACTS.md "Console API") and its pure rules (issue 20): names as the floor shows
+ * The shop console's wire types (the console API, src/shared/wire-order.ts) and its pure rules: names as the floor shows
  * them, the start suggestion, the walk-in wait, the shop's state.
  */
 import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';

@@ -1,7 +1,6 @@
 /**
- * Pure rules of building and sending an order (SPEC.md §3 "Client order state", §4 "Order building", §7,
- * §8, §9): the selection of services and their extras, the build status, totals, the low-wait threshold,
- * the POST items, and which send error a server text is.
+ * Pure rules of building and sending an order: the selection of services and their extras, the build status, totals,
+ * the low-wait threshold, the POST items, and which send error a server text is.
  */
 import { ITEM_AMOUNT, LOW_WAIT_MINUTES, MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -28,7 +27,7 @@ function withoutKey(map: Record<number, number[]>, key: number): Record<number, 
   return next;
 }
 
-/** Removing a service removes its extras too (SPEC.md §4). */
+/** Removing a service removes its extras too. */
 export function removeService(sel: Selection, serviceId: number): Selection {
   if (!sel.serviceIds.includes(serviceId)) return sel;
   return { serviceIds: sel.serviceIds.filter((id) => id !== serviceId), extraServiceIds: withoutKey(sel.extraServiceIds, serviceId) };
@@ -110,7 +109,7 @@ export function orderTotals(lines: readonly OrderLine[]): Totals {
   );
 }
 
-/** POST items of SPEC.md §7: every service and extra with amount 1, the service's info as the client saw it. */
+/** POST items: every service and extra with amount 1, the service's info as the client saw it. */
 export function orderItems(lines: readonly OrderLine[]): WireOrderItemInput[] {
   return lines.map(({ service, extras }) => ({
     amount: ITEM_AMOUNT,
@@ -120,12 +119,12 @@ export function orderItems(lines: readonly OrderLine[]): WireOrderItemInput[] {
   }));
 }
 
-/** SPEC.md §4, §9: a known wait under 5 minutes asks the customer to confirm before accepting. */
+/** A known wait under 5 minutes asks the customer to confirm before accepting. */
 export function isLowWait(wait: number | null | undefined): boolean {
   return typeof wait === 'number' && Number.isFinite(wait) && wait < LOW_WAIT_MINUTES;
 }
 
-/** SPEC.md §8: the timeslot text is its own error; anything else is 'unknown' with the message kept. */
+/** The timeslot text is its own error; anything else is 'unknown' with the message kept. */
 export function sendErrorKind(message: string | null | undefined): SendError {
   return (message ?? '').trim() === WIRE_ERRORS.timeslot ? 'timeslot' : 'unknown';
 }

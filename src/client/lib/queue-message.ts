@@ -1,4 +1,4 @@
-/** Tracking screen message of SPEC.md §4 "Queue message", chosen by the change in wait. */
+/** Tracking screen message, chosen by the change in wait. */
 import { QUEUE_MESSAGE_CHANGE_MINUTES, QUEUE_MESSAGE_VARIANTS } from '../../shared/constants.ts';
 
 export type QueueMessageKind = 'increase' | 'decrease' | 'now' | 'arrive' | 'neutral';

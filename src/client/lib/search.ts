@@ -1,4 +1,4 @@
-/** Search of SPEC.md §2: case-insensitive, trimmed, an empty query matches everything. */
+/** Search: case-insensitive, trimmed, an empty query matches everything. */
 import { currentShop } from './barber.ts';
 import type { Barber, Shop } from './types.ts';
 

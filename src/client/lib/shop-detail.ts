@@ -1,5 +1,5 @@
 /**
- * Pure shaping of a shop's detail for its page (SPEC.md §2 "Shop detail"): the week's opening hours with
+ * Pure shaping of a shop's detail for its page: the week's opening hours with
  * weekday names, and the menu as sections (group → services → extras), all in `order`.
  */
 import type { WireOpenTime } from '../../shared/wire.ts';

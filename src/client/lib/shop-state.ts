@@ -1,10 +1,10 @@
-/** Shop card state of SPEC.md §4: one derivation shared by the list card and the shop page. */
+/** Shop card state: one derivation shared by the list card and the shop page. */
 import type { Shop, ShopCardState } from './types.ts';
 
 export type ShopStateInput = Pick<Shop, 'open' | 'closingSoon' | 'queue' | 'queueState'>;
 
 /**
- * Checked in the spec's order: unknown (no data or no queue value), closed (not open or closing soon),
+ * Checked in this order: unknown (no data or no queue value), closed (not open or closing soon),
  * full (queue full, or open but the queue is not in state open), else taking-orders.
  * `forceTakingOrders` is the development flag and wins over everything.
  */
@@ -16,7 +16,7 @@ export function shopState(shop: ShopStateInput | null | undefined, forceTakingOr
   return 'taking-orders';
 }
 
-/** SPEC.md §4: a selected barber's numeric wait overrides the shop's queue. */
+/** A selected barber's numeric wait overrides the shop's queue. */
 export function effectiveWait(shopQueue: number | null, barberWait: number | null | undefined): number | null {
   return typeof barberWait === 'number' ? barberWait : shopQueue;
 }

@@ -1,5 +1,5 @@
 /**
- * The shop page's map (SPEC.md §2): the static image URL (zoom 15, 345×200, scale 2, roadmap, dark style)
+ * The shop page's map: the static image URL (zoom 15, 345×200, scale 2, roadmap, dark style)
  * when a maps key is configured, and the directions link from the user's position to the shop. The URL
  * builders live in map.ts beside the interactive map that shares the dark style; this module decides what
  * the shop page shows from them.

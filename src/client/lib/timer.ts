@@ -1,5 +1,5 @@
 /**
- * Wait-timer styling of SPEC.md §4 "Timer colour". The spec gives two readings and both are kept:
+ * Wait-timer styling. The product's sources give two readings and both are kept:
  * - `timerClass` is the CSS class, a 5-step scale (60+, 30+, 15+, 5+, else 0); stylesheets key on it.
  * - `timerColour` is the hue family (0 green, under 30 yellow, 30–60 orange, over 60 red) for places that
  *   need a named colour (map markers, legends). They differ only at the edges: 1–4 min is wait-0 but

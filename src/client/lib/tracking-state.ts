@@ -1,6 +1,6 @@
 /**
- * The one message of the tracking screen (SPEC.md §4 "Queue message", "Tracking"; issue 16 "Contradictory tracking
- * texts", issue 18 "Say it honestly"): a pure function of the order's state. Each state has exactly one message:
+ * The one message of the tracking screen (docs/decisions.md, "Tracking says one thing"): a pure function of the
+ * order's state. Each state has exactly one message:
  *
  * - ended: the order is over (the screen says so and goes home);
  * - in-service: the barber has started: "your service has started", nothing about coming or sitting down;

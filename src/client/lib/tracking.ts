@@ -1,6 +1,6 @@
 /**
- * Pure rules of the tracking screen (SPEC.md §2 "Tracking", §3 Order, §4 "Queue message", "Sending"): the
- * order as the screen reads it, which statuses end it, the check-in label, and when the message changes.
+ * Pure rules of the tracking screen: the order as the screen reads it, which statuses end it, the
+ * check-in label, and when the message changes.
  */
 import type { WireOrder, WireOrderExtra } from '../../shared/wire-order.ts';
 import { queueMessage, type QueueMessage } from './queue-message.ts';
@@ -87,12 +87,12 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
   };
 }
 
-/** SPEC.md §4: cancelled, serviced and no-show end the order; the active order is then cleared. */
+/** Cancelled, serviced and no-show end the order; the active order is then cleared. */
 export function isEnded(status: OrderStatus): boolean {
   return status === 'cancelled' || status === 'serviced' || status === 'no-show';
 }
 
-/** SPEC.md §2: 'check in early' while the queue is unknown or above 0, else 'check in'. */
+/** 'check in early' while the queue is unknown or above 0, else 'check in'. */
 export function checkInLabel(queue: number | null): 'early' | 'now' {
   return queue === null || queue > 0 ? 'early' : 'now';
 }

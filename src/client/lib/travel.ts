@@ -1,5 +1,5 @@
 /**
- * The customer's trip to the shop (issue 18 "honest waits", the review step and tracking): how long it takes from
+ * The customer's trip to the shop (the review step and tracking; docs/decisions.md, "Honest waits"): how long it takes from
  * where he is (walking under WALK_MAX_KM, city driving above it, constants in src/shared/travel.ts), the answers he
  * may pick instead, the turn alert's lead, and whether that alert would fall due at once ("leave now").
  */

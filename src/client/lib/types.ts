@@ -1,5 +1,5 @@
 /**
- * Client entities of SPEC.md §3: what the screens and state hold after the mappers have turned the
+ * Client entities: what the screens and state hold after the mappers have turned the
  * server's wire payloads (src/shared/wire.ts) into camel-cased, display-ready values.
  */
 import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
@@ -86,7 +86,7 @@ export interface Barber {
   pobId: number | null;
 }
 
-/** Customer message of SPEC.md §3. */
+/** Customer message. */
 export interface Message {
   id: number;
   title: string;
@@ -96,7 +96,7 @@ export interface Message {
   read: boolean;
 }
 
-/** Bonus benefit of SPEC.md §3. */
+/** Bonus benefit. */
 export interface Benefit {
   id: number;
   title: string;

@@ -44,7 +44,7 @@ export function navigate(to: string, opts: NavigateOptions = {}) {
   scrollTo(0, 0);
 }
 
-/** A redirect: replaces the entry, keeps the query string, slides right (SPEC.md §2). */
+/** A redirect: replaces the entry, keeps the query string, slides right. */
 export function redirect(to: string, animate = true) {
   navigate(to, { replace: true, keepQuery: true, animate });
 }

@@ -6,7 +6,7 @@ export interface RouteDef<S = string> {
   path: string;
   screen: S;
   prefix?: boolean;
-  /** Guarded routes send logged-out users to / without animation (SPEC.md §2). */
+  /** Guarded routes send logged-out users to / without animation. */
   auth?: boolean;
 }
 
@@ -57,7 +57,7 @@ export function guard(route: RouteDef<unknown>, loggedIn: boolean): Redirect {
   return null;
 }
 
-/** A redirect keeps the query string of the page it replaces (SPEC.md §2). */
+/** A redirect keeps the query string of the page it replaces. */
 export function withQuery(to: string, search: string): string {
   if (!search || search === '?' || to.includes('?')) return to;
   return to + (search.startsWith('?') ? search : `?${search}`);

@@ -1,4 +1,4 @@
-/** The route table of SPEC.md §2. Screens are names; app/screens.ts maps each name to its lazy chunk. */
+/** The route table. Screens are names; app/screens.ts maps each name to its lazy chunk. */
 import type { RouteDef } from './match.ts';
 
 export type ScreenName =
@@ -43,7 +43,7 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/recovery', screen: 'Recovery' },
   { path: '/welcome', screen: 'Welcome' },
   { path: '/profile/language', screen: 'Language' },
-  // SPEC.md §2 "Other screens". Check-in is public: a logged-out customer logs in there and is then checked in.
+  // Information, help and check-in. Check-in is public: a logged-out customer logs in there and is then checked in.
   { path: '/info', screen: 'Info' },
   { path: '/help', screen: 'Help' },
   { path: '/checkin/:shopId', screen: 'CheckIn' },
@@ -58,9 +58,9 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/profile/password', screen: 'Password', auth: true },
   { path: '/profile/notifications', screen: 'Notifications', auth: true },
   { path: '/profile/history', screen: 'History', auth: true },
-  // SPEC.md §2 does not show the change-phone route; this one sits beside the other profile sub-screens.
+  // The change-phone screen had no route of its own; this one sits beside the other profile sub-screens.
   { path: '/profile/phone', screen: 'Phone', auth: true },
   { path: '/profile/data', screen: 'AccountData', auth: true },
-  // SPEC.md §2: /barbershop is also the catch-all for unknown paths; it shows the 404 page.
+  // /barbershop is also the catch-all for unknown paths; it shows the 404 page.
   { path: '*', screen: 'NotFound' },
 ];

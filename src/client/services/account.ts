@@ -1,6 +1,7 @@
 /**
- * The account calls of SPEC.md §7 and DESIGN.md §3, each through the one HTTP wrapper. Screens never call
- * these; the state modules do. Customer routes send the bearer token and so may refresh once on 401/422.
+ * The account calls, also the ones the app's original API left without a path (e-mail, messages, push token),
+ * each through the one HTTP wrapper. Screens never call these; the state modules do. Customer routes send the
+ * bearer token and so may refresh once on 401/422.
  */
 import type { Language, Locale } from '../../shared/locales.ts';
 import type { WireLoginAnswer, WireMessage, WireProfile, WireProfilePatch, WireReceipt, WireRefreshAnswer, WireRegistration } from '../../shared/wire-account.ts';
@@ -10,7 +11,7 @@ import { request } from './http.ts';
 export const login = (locale: Locale, phone: string, password: string, language?: Language) =>
   request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: language ? { phone, password, language } : { phone, password } });
 
-/** The refresh token travels both as the bearer and in the body (SPEC.md §7). */
+/** The refresh token travels both as the bearer and in the body. */
 export const refresh = (locale: Locale, refreshToken: string) => request<WireRefreshAnswer>(locale, '/refresh/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });
 
 export const logout = (locale: Locale, refreshToken: string) => request<unknown>(locale, '/logout/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });

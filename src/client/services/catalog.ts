@@ -1,5 +1,5 @@
 /**
- * Reads of the chain's catalogue: shops and barbers (SPEC.md §7). Screens never call these directly. Every
+ * Reads of the chain's catalogue: shops and barbers. Screens never call these directly. Every
  * read names the UI language (?lang=): menu texts, notices and bios come in it, and because the language is in
  * the URL it is part of every cache key on the way (the server's, the service worker's).
  */

@@ -1,5 +1,5 @@
 /**
- * The sender of error reports and analytics events (SPEC.md §1), loaded with the first event: scrubs each one
+ * The sender of error reports and analytics events, loaded with the first event: scrubs each one
  * (no token, phone or e-mail leaves the phone), keeps the device within its per-minute cap, and sends them in
  * batches with navigator.sendBeacon (fetch with keepalive where there is none), soon after the first event of a
  * batch or when the page is hidden.

@@ -1,4 +1,4 @@
-/** The browser's geolocation as a promise with the 10 s timeout of SPEC.md §9. */
+/** The browser's geolocation as a promise with the 10 s timeout. */
 import { GEO_TIMEOUT_MS } from '../../shared/constants.ts';
 
 export type GeoFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';

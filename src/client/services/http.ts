@@ -1,5 +1,5 @@
 /**
- * The one HTTP wrapper of the client (STYLE.md habit 4): the API base of the current locale, the bearer
+ * The one HTTP wrapper of the client: the API base of the current locale, the bearer
  * token, JSON in and out, one error type, and the single place where a 401/422 may trigger a refresh.
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
@@ -46,7 +46,7 @@ export function setApiBases(next: Record<string, string>) {
   bases = next;
 }
 
-/** Base URL + path; NO, DK and SE drop the trailing slash (SPEC.md §7). */
+/** Base URL + path; NO, DK and SE drop the trailing slash. */
 export function apiUrl(locale: Locale, path: string): string {
   const info = LOCALES[locale] ?? LOCALES.FI;
   const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');

@@ -1,5 +1,5 @@
 /**
- * Server-sent event streams of the queue (DESIGN.md §1 "Live updates"): the URLs of a shop's stream and of the
+ * Server-sent event streams of the queue: the URLs of a shop's stream and of the
  * customer's order stream (a new ticket each time: EventSource cannot send the bearer token, and a ticket lasts
  * 60 s), and one EventSource per connection. Loaded lazily by state/live.ts; never part of the first route.
  */

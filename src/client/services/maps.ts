@@ -1,5 +1,5 @@
 /**
- * Maps (DESIGN.md §3): loading the maps JS API, which happens only when a map overlay opens and only when
+ * Maps: loading the maps JS API, which happens only when a map overlay opens and only when
  * the deployment has a maps key. The URL builders and tile math are in lib/map.ts.
  */
 import type { MapsApi } from '../lib/maps-api.ts';

@@ -1,5 +1,5 @@
 /**
- * The shop console's service (issue 20, CONTRACTS.md "Console API"): the paired device kept in IndexedDB
+ * The shop console's service (the console API, src/shared/wire-order.ts): the paired device kept in IndexedDB
  * through storage.ts (idb-keyval), and every operator call with the device's key as the bearer. Imported only by
  * the console's chunk (screens/Operator through state/operator.ts).
  */
@@ -40,7 +40,7 @@ export const operatorApi = {
   ticket: (key: string, pob: number) => call<{ ticket: string; expires_in: number }>(key, `/pobs/${pob}/events/ticket/`, 'POST', {}),
 };
 
-/** The operator stream's address for a ticket (CONTRACTS.md "Streams and tickets"). */
+/** The operator stream's address for a ticket (docs/architecture.md, "Live updates across processes"). */
 export function streamUrl(pob: number, ticket: string, api: (path: string) => string): string {
   return api(`/operator/pobs/${pob}/events/?ticket=${encodeURIComponent(ticket)}`);
 }

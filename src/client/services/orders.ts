@@ -1,5 +1,5 @@
 /**
- * The order calls of SPEC.md §7, through the one HTTP wrapper with the bearer token (so a 401/422 may
+ * The order calls, through the one HTTP wrapper with the bearer token (so a 401/422 may
  * refresh once). State modules call these; screens never do.
  */
 import type { Locale } from '../../shared/locales.ts';
@@ -9,7 +9,7 @@ import { request } from './http.ts';
 const base = (customerId: number) => `/customers/${customerId}/orders/`;
 
 /**
- * POST the order with its Idempotency-Key (issue 17 item 14): one key per send, the same key when the same send is
+ * POST the order with its Idempotency-Key: one key per send, the same key when the same send is
  * retried, so a join whose answer was lost is answered again instead of being refused as a second order.
  */
 export const createOrder = (locale: Locale, customerId: number, body: WireOrderInput, idempotencyKey: string) =>

@@ -1,10 +1,10 @@
 /**
- * Push through Firebase Cloud Messaging (DESIGN.md §3). firebase/app and firebase/messaging are imported
+ * Push through Firebase Cloud Messaging. firebase/app and firebase/messaging are imported
  * only here and only when the customer turns push on, so no other screen downloads them.
  */
 import { isAndroidChrome } from '../lib/account.ts';
 
-/** SPEC.md §6: Android with Chrome, with the browser features push needs. */
+/** Android with Chrome, with the browser features push needs. */
 export function pushSupported(): boolean {
   if (typeof navigator === 'undefined' || typeof window === 'undefined') return false;
   return isAndroidChrome(navigator.userAgent) && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;

@@ -1,5 +1,5 @@
 /**
- * Error reporting's first-route half (SPEC.md §1): the window's uncaught errors and unhandled rejections, and the
+ * Error reporting's first-route half: the window's uncaught errors and unhandled rejections, and the
  * screens' render errors (app/ErrorBoundary.tsx), become events for our own server. Only this much ships with the
  * first route; the sender that scrubs, batches, caps and beacons them (client-events.ts) loads with the first event.
  */

@@ -1,5 +1,5 @@
 /**
- * The stored keys of SPEC.md §3 through idb-keyval. Where IndexedDB is missing (some private modes, tests)
+ * The stored keys through idb-keyval. Where IndexedDB is missing (some private modes, tests)
  * a memory map stands in, so the app still runs and simply forgets on reload.
  */
 import { createStore, get, set, del } from 'idb-keyval';
@@ -23,7 +23,7 @@ export type StoredKey =
   | 'development'
   | 'tutorialSeen'
   | 'detectedLocale'
-  /** Issue 18: the arrival this phone gave for its active order ({orderId, at}), for tracking's travel line after a reload. */
+  /** The arrival this phone gave for its active order ({orderId, at}), for tracking's travel line after a reload. */
   | 'arrival'
   /** The shop console's paired device (key, role, shop): screens/Operator. */
   | 'operatorDevice';

@@ -1,5 +1,5 @@
 /**
- * The service worker bridge (SPEC.md §2): register, and when an update is waiting, activate it and reload.
+ * The service worker bridge: register, and when an update is waiting, activate it and reload.
  * Also the page's side of the worker's caches: the customer's private cache is deleted from here.
  */
 import { foreignPrivateCaches } from '../sw/routes.ts';

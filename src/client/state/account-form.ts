@@ -1,8 +1,8 @@
 /**
- * Form state of the account forms (SPEC.md §5): values, per-field errors shown only after the first submit
+ * Form state of the account forms: values, per-field errors shown only after the first submit
  * attempt or on blur when invalid, and submit enabled only when the whole form is valid, re-checked 100 ms
  * after each change (browser autofill can settle a moment after the event that announced it).
- * The e-mail forms (e-mail, bonus teaser) show an error by the other rule of §5, `show: 'settled'`: while
+ * The e-mail forms (e-mail, bonus teaser) show an error by the e-mail forms' own rule, `show: 'settled'`: while
  * the field has input, is not focused, and is invalid.
  */
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';

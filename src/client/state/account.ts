@@ -1,5 +1,5 @@
 /**
- * The session lifecycle of SPEC.md §4 "Account and session": restore at start, profile sync (at start and
+ * The session lifecycle: restore at start, profile sync (at start and
  * whenever the page becomes visible), login, logout, the one refresh on 401/422 when 'stay logged in' is
  * on, and the lost-login path with its 'Login again' notice. This module is on the first route, so the
  * form states live in their own modules (login, register, recovery, email, password, bonus, …).
@@ -82,7 +82,7 @@ function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-/** SPEC.md §8 "Session ended": log out, then the 'Login again' notice on the login page for 5 s. */
+/** Log out, then the 'Login again' notice on the login page for 5 s. */
 function loginLost() {
   // During a login the form shows its own failure; a stale request after logout has nothing to end.
   if (loginStatus.peek() === 'pending' || !user.peek()) return;
@@ -211,7 +211,7 @@ export async function sendLanguage(lang: Language): Promise<void> {
   if (user.peek() && profile.peek()?.language !== lang) await patchProfile({ language: lang });
 }
 
-/** SPEC.md §4 "Profile patch": loading, then patched or error. */
+/** Loading, then patched or error. */
 export async function patchProfile(patch: WireProfilePatch): Promise<boolean> {
   const current = user.peek();
   if (!current) return false;

@@ -1,5 +1,5 @@
 /**
- * The barbers list's search (SPEC.md §2 "Barbers list"): the typed text, the query applied 500 ms after
+ * The barbers list's search: the typed text, the query applied 500 ms after
  * typing stops, and the derived favourites and alphabetical results.
  */
 import { computed, signal } from '@preact/signals-react';
@@ -12,7 +12,7 @@ import { locale } from './i18n.ts';
 import { poll } from './poll.ts';
 import { favoriteBarberIds } from './prefs.ts';
 
-/** The barber list and page refresh interval; SPEC.md §4 leaves it unshown, a minute keeps shifts current. */
+/** The barber list and page refresh interval; a minute keeps shifts current. */
 export const BARBER_REFRESH_MS = 60_000;
 
 /** What the search box shows, updated on every keystroke. */
@@ -36,7 +36,7 @@ const byName = (a: Barber, b: Barber) => collator.value.compare(a.firstname, b.f
 /** Every barber matching the query, alphabetical by first name then last name. */
 export const barberResults = computed(() => filterBarbers(barbers.value, barberQuery.value).sort(byName));
 
-/** The favourites section shows only without a query (SPEC.md §2). */
+/** The favourites section shows only without a query. */
 export const favoriteBarbersShown = computed(() => {
   if (barberQuery.value.trim()) return [];
   const ids = new Set(favoriteBarberIds.value);

@@ -1,4 +1,4 @@
-/** Barbers (SPEC.md §2, §3 Barber): the list and one barber's page. Hidden barbers only in development mode. */
+/** Barbers: the list and one barber's page. Hidden barbers only in development mode. */
 import { computed, signal } from '@preact/signals-react';
 import type { WireEmployee } from '../../shared/wire.ts';
 import { fetchBarber, fetchBarbers } from '../services/catalog.ts';
@@ -10,7 +10,7 @@ import { createRequest, type FetchStatus } from './request.ts';
 const list = createRequest<WireEmployee[]>([], (wire) => wire.length > 0);
 const listWire = list.data;
 export const barbersStatus = list.status;
-/** The response's error field when the list was rejected (SPEC.md §8). */
+/** The response's error field when the list was rejected. */
 export const barbersError = list.error;
 const oneWire = signal<WireEmployee | null>(null);
 export const barberStatus = signal<FetchStatus>('idle');

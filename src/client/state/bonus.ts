@@ -1,5 +1,5 @@
 /**
- * The bonus programme (SPEC.md §2, §5): the teaser's form (e-mail plus the marketing permission, on by
+ * The bonus programme: the teaser's form (e-mail plus the marketing permission, on by
  * default) and redeeming benefits. Dropped on logout.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
@@ -17,7 +17,7 @@ interface TeaserValues {
   allow_email: boolean;
 }
 
-/** SPEC.md §5: both the e-mail and the marketing permission before submit (the permission has no text). */
+/** Both the e-mail and the marketing permission before submit (the permission has no text). */
 function validateTeaser(v: TeaserValues): FieldErrors<'email' | 'allow_email'> {
   const errors: FieldErrors<'email' | 'allow_email'> = {};
   if (!isEmail(v.email)) errors.email = 'validation.email';
@@ -54,7 +54,7 @@ export async function submitTeaser(): Promise<boolean> {
 }
 
 export const benefits = computed(() => sortBenefits(profile.value?.bonus?.benefits ?? []));
-/** SPEC.md §5: benefits need an e-mail address plus marketing permission. */
+/** Benefits need an e-mail address plus marketing permission. */
 export const canUseBenefits = computed(() => Boolean(profile.value?.email && profile.value.allow_email));
 export const redeeming = signal<Record<number, 'pending' | 'rejected'>>({});
 

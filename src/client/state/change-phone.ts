@@ -1,5 +1,5 @@
 /**
- * Change phone (SPEC.md §1, §2): the current password and the new number, then the code the server sent to
+ * Change phone: the current password and the new number, then the code the server sent to
  * that number. Success keeps this device logged in with the new token pair (every other device is logged out)
  * and shows the new number in the profile.
  */

@@ -1,5 +1,5 @@
 /**
- * The check-in a QR code on a shop's door opens (/checkin/{shopId}, SPEC.md §2 "Other screens"): it checks in
+ * The check-in a QR code on a shop's door opens (/checkin/{shopId}): it checks in
  * the customer's active order when it is in that shop's queue. Logged out, the screen asks to log in first
  * and then checks in; no active order there says so.
  */

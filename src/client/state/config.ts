@@ -1,4 +1,4 @@
-/** Runtime configuration from GET /config.json (DESIGN.md §3), with safe defaults when offline. */
+/** Runtime configuration from GET /config.json, with safe defaults when offline. */
 import { signal } from '@preact/signals-react';
 import type { WireConfig } from '../../shared/wire.ts';
 import { ALLOWED_LANGUAGES } from '../../shared/locales.ts';

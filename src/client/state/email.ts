@@ -1,4 +1,4 @@
-/** The e-mail form (SPEC.md §2, §4, §5): the address, saved with a profile patch; success refreshes the profile. */
+/** The e-mail form: the address, saved with a profile patch; success refreshes the profile. */
 import { signal } from '@preact/signals-react';
 import { isEmail, type FieldErrors } from '../lib/validation.ts';
 import { patchProfile, refreshProfile } from './account.ts';
@@ -8,7 +8,7 @@ import { profile } from './session.ts';
 
 const validateEmail = (v: { email: string }): FieldErrors<'email'> => (isEmail(v.email) ? {} : { email: 'validation.email' });
 
-/** SPEC.md §5: the error shows when the field has input, is not focused, and is invalid. */
+/** The error shows when the field has input, is not focused, and is invalid. */
 export const emailForm = createForm<{ email: string }, 'email'>(() => ({ email: '' }), validateEmail, { show: 'settled' });
 export const emailStatus = signal<FetchStatus>('idle');
 
@@ -19,11 +19,11 @@ export function openEmailForm() {
 
 export function setEmail(next: string) {
   emailForm.set('email', next);
-  // A change after success starts over (SPEC.md §4 "E-mail form").
+  // A change after success starts over.
   if (emailStatus.peek() !== 'pending') emailStatus.value = 'idle';
 }
 
-/** Saves the e-mail; on success the profile is fetched again. A failure shows no message (SPEC.md §8). */
+/** Saves the e-mail; on success the profile is fetched again. A failure shows no message. */
 export async function saveEmail(): Promise<boolean> {
   if (!emailForm.valid.peek() || emailStatus.peek() === 'pending') return false;
   emailStatus.value = 'pending';

@@ -1,5 +1,5 @@
 /**
- * The review step's expected arrival (issue 18): from the customer's position and the shop's location when location
+ * The review step's expected arrival: from the customer's position and the shop's location when location
  * is allowed, else what the customer picks ("I'm here" / about 10 / about 20 / 30 min or more), sent as the order
  * POST's eta_minutes. "I'm here" also checks in once the order is placed. When the turn alert would fall due at once,
  * the review says "leave now".

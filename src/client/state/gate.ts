@@ -1,4 +1,4 @@
-/** Where the entry gate sends the customer (SPEC.md §2), derived from the session and stored flags. */
+/** Where the entry gate sends the customer, derived from the session and stored flags. */
 import { computed } from '@preact/signals-react';
 import { activeOrderId, sync } from './session.ts';
 import { welcomeSeen } from './prefs.ts';

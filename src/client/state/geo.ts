@@ -1,4 +1,4 @@
-/** Geolocation state (SPEC.md §4): idle → pending → fulfilled (latitude, longitude) or rejected. */
+/** Geolocation state: idle → pending → fulfilled (latitude, longitude) or rejected. */
 import { signal } from '@preact/signals-react';
 import { currentPosition, type GeoFailure } from '../services/geo.ts';
 import { save } from '../services/storage.ts';

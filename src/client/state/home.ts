@@ -1,5 +1,5 @@
 /**
- * The shop list screen's state (SPEC.md §2 "Shop list"): the search box with its 500 ms debounce, the
+ * The shop list screen's state: the search box with its 500 ms debounce, the
  * derived list (alphabetical, or grouped by distance once the position is known), favourites, the
  * list's 30 s polling and the map API loader for the overlay.
  */

@@ -1,5 +1,5 @@
 /**
- * Language and locale (SPEC.md §1) with rosetta. Dictionaries are separate chunks, loaded on demand;
+ * Language and locale with rosetta. Dictionaries are separate chunks, loaded on demand;
  * `t` reads a version signal so every component re-renders when a dictionary arrives.
  */
 import { computed, signal } from '@preact/signals-react';
@@ -20,7 +20,7 @@ const version = signal(0);
 
 export const localeInfo = computed(() => LOCALES[locale.value] ?? LOCALES.FI);
 
-/** Translates a key; a missing key, or a 'Missing translation' label, gives '' so the label is hidden (SPEC.md §5). */
+/** Translates a key; a missing key, or a 'Missing translation' label, gives '' so the label is hidden. */
 export function t(key: string, params?: Record<string, unknown>): string {
   void version.value; // subscribe: re-render when a dictionary loads
   const s = i18n.t(key, params);

@@ -1,5 +1,5 @@
 /**
- * The login form (SPEC.md §2 Login, §5): dial code, phone, password and 'stay logged in', shared by the
+ * The login form: dial code, phone, password and 'stay logged in', shared by the
  * login page and the login dialog of the shop page.
  */
 import { computed } from '@preact/signals-react';
@@ -23,7 +23,7 @@ const defaultCountry = () => (locale.peek() === 'EE' ? 'EE' : 'FI');
 
 export const loginForm = createForm<LoginValues, 'phone' | 'password'>(() => ({ country: defaultCountry(), phone: '', password: '', remember: rememberLogin.peek() }), validateLogin);
 
-/** SPEC.md §5: any failure marks both fields wrong. */
+/** Any failure marks both fields wrong. */
 export const bothWrong = computed(() => loginStatus.value === 'failed');
 
 /** Logs in with the form; resolves the profile or null. */

@@ -1,5 +1,5 @@
 /**
- * The customer's messages (SPEC.md §2, §3, §4): the list, the unread count and the stored read list, and
+ * The customer's messages: the list, the unread count and the stored read list, and
  * the message opened. Dropped on logout.
  */
 import { computed, effect, signal } from '@preact/signals-react';
@@ -16,7 +16,7 @@ export const messages = read.data;
 export const messagesStatus = read.status;
 export const readIds = signal<number[]>([]);
 export const expandedMessage = signal<number | null>(null);
-/** Not read and newer than one month (SPEC.md §3); recomputed when a message is marked read. */
+/** Not read and newer than one month; recomputed when a message is marked read. */
 export const unread = computed(() => unreadCount(messages.value, readIds.value, new Date()));
 
 let readLoaded = false;
@@ -41,7 +41,7 @@ export async function loadMessages(): Promise<void> {
   );
 }
 
-/** SPEC.md §4: adds the id to the stored read list, tells the server, and the count follows. */
+/** Adds the id to the stored read list, tells the server, and the count follows. */
 async function markRead(id: number): Promise<void> {
   if (!readIds.peek().includes(id)) {
     readIds.value = [...readIds.peek(), id];

@@ -1,4 +1,4 @@
-/** The notification bar of the app shell (SPEC.md §2): one notice at a time, closing by itself. */
+/** The notification bar of the app shell: one notice at a time, closing by itself. */
 import { signal } from '@preact/signals-react';
 import { LOCATION_NOTICE_MS, NOTICE_MS } from '../../shared/constants.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Offline (SPEC.md §2 service worker, DESIGN.md §5 "opens offline with the last known data"): the banner's
+ * Offline (the app opens offline with the last known data): the banner's
  * state, from the browser's connection events and from API calls that got no live answer; and the
  * worker's per-customer cache kept in step with the session, so a logout leaves no one's reads behind.
  */

@@ -1,6 +1,6 @@
 /**
- * The console's state (issue 20): which device this is, the floor as the server last told it, and the live feed:
- * the operator stream (CONTRACTS.md "Streams and tickets") while its ticket route answers, else the queue GET
+ * The console's state: which device this is, the floor as the server last told it, and the live feed:
+ * the operator stream (opened with a ticket) while its ticket route answers, else the queue GET
  * every POLL_MS. Actions are refused while offline (never queued) and errors come back in the operator's language.
  */
 import { computed, effect, signal } from '@preact/signals-react';

@@ -1,6 +1,5 @@
 /**
- * Building and sending an order on the shop page (SPEC.md §3 "Client order state", §4 "Order building" and
- * "Sending", §8): the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
+ * Building and sending an order on the shop page: the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
  * review, the POST, the 750 ms redirect to /tracking, and the send errors with their notices and analytics.
  */
 import { batch, computed, signal } from '@preact/signals-react';
@@ -51,7 +50,7 @@ export const full = computed(() => rules.isFull(selection.value));
  * instead of building another order. The order this page has just sent is not another one.
  */
 export const activeElsewhere = computed(() => activeOrderId.value !== null && sending.value !== 'fulfilled');
-/** SPEC.md §4: only a shop taking orders lets the customer edit; nothing changes while sending or after, nor with an active order. */
+/** Only a shop taking orders lets the customer edit; nothing changes while sending or after, nor with an active order. */
 export const editable = computed(() => pageState.value === 'taking-orders' && !activeElsewhere.value && sending.value !== 'pending' && sending.value !== 'fulfilled');
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,7 +126,7 @@ function failed(err: unknown) {
     sending.value = 'rejected';
     error.value = kind;
     errorMessage.value = message;
-    // SPEC.md §8: back to editing, the selection kept.
+    // Back to editing, the selection kept.
     status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
   });
   track('error', kind === 'timeslot' ? { type: 'timeSlot' } : { type: 'sendOrder', message });
@@ -194,7 +193,7 @@ export async function sendOrder(): Promise<boolean> {
 /** The Idempotency-Key of the last send that got no answer, with the body it went with (a retry reuses it). */
 let lastSend: { key: string; body: string } | null = null;
 
-/** SPEC.md §4: resets the whole order state (not the pending redirect, nor the stored order id). */
+/** Resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
   lastSend = null;
   resetEta();

@@ -1,5 +1,5 @@
 /**
- * The password change (SPEC.md §2, §5, §8): current, new and confirm; the server's error text or a generic
+ * The password change: current, new and confirm; the server's error text or a generic
  * one; a server that answers new tokens keeps the customer logged in.
  */
 import { batch, signal } from '@preact/signals-react';
@@ -36,8 +36,8 @@ export async function submitPasswordChange(): Promise<boolean> {
     passwordForm.reset();
     return true;
   } catch (err) {
-    // SPEC.md §8: the server's message, otherwise the generic one.
-    // A weak-password refusal names the whole rule (the field's hint stays as SPEC.md §5 says).
+    // The server's message, otherwise the generic one. A weak-password refusal names the whole rule (the field's own
+    // hint stays short: required, at least 8 characters).
     const known = err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
     passwordError.value = err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
     passwordStatus.value = 'failure';

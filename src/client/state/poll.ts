@@ -1,6 +1,6 @@
 /**
- * Periodic refresh that pauses while the page is hidden and runs at once when it is shown again
- * (SPEC.md §4 "Refresh"). Returns the function that stops it.
+ * Periodic refresh that pauses while the page is hidden and runs at once when it is shown again. Returns the
+ * function that stops it.
  */
 export function poll(run: () => unknown, everyMs: number, opts: { immediate?: boolean } = {}): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;

@@ -1,5 +1,5 @@
 /**
- * Small stored preferences: development mode, favourites (per user, SPEC.md §3), the welcome flag.
+ * Small stored preferences: development mode, favourites (per user), the welcome flag.
  */
 import { computed, signal } from '@preact/signals-react';
 import { save } from '../services/storage.ts';
@@ -12,7 +12,7 @@ type PerUser = Record<string, number[]>;
 export const devStored = signal(false);
 export const development = computed(() => devStored.value || config.value.development);
 
-/** The development rename table (SPEC.md §6) while development mode is on; empty otherwise, so it has no effect. */
+/** The development rename table while development mode is on; empty otherwise, so it has no effect. */
 export const activeRenames = computed<DevRenames>(() => (development.value ? (config.value.devRenames ?? {}) : {}));
 export const welcomeSeen = signal(false);
 

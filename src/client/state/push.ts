@@ -1,4 +1,4 @@
-/** Push notifications (SPEC.md §4, §6): on and off, firebase loaded only when the customer turns push on. */
+/** Push notifications: on and off, firebase loaded only when the customer turns push on. */
 import { computed, signal } from '@preact/signals-react';
 import { save } from '../services/storage.ts';
 import { deletePushToken, getPushToken, pushSupported } from '../services/push.ts';
@@ -10,7 +10,7 @@ import type { FetchStatus } from './request.ts';
 import { profile } from './session.ts';
 
 export const pushStatus = signal<FetchStatus>('idle');
-/** Push works with a firebase config, on Android with Chrome (SPEC.md §6). */
+/** Push works with a firebase config, on Android with Chrome. */
 export const pushAvailable = computed(() => Boolean(config.value.firebase) && pushSupported());
 /**
  * Why push is off here: the deployment has no push configuration (config.json's firebase is null: not the

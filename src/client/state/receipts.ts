@@ -1,4 +1,4 @@
-/** The customer's receipts (SPEC.md §2 "Order history"), newest first. Dropped on logout. */
+/** The customer's receipts, newest first. Dropped on logout. */
 import { computed, effect } from '@preact/signals-react';
 import { renameShop } from '../../shared/dev-renames.ts';
 import { activeRenames } from './prefs.ts';
@@ -9,7 +9,7 @@ import { createRequest } from './request.ts';
 import { user } from './session.ts';
 
 const read = createRequest<WireReceipt[]>([], (list) => list.length > 0);
-/** The receipts as shown: in development mode under the shops' demo names (SPEC.md §6). */
+/** The receipts as shown: in development mode under the shops' demo names. */
 export const receipts = computed(() => {
   const renames = activeRenames.value;
   return read.data.value.map((r) => (r.pob.id ? { ...r, pob: renameShop(r.pob.id, r.pob, renames) } : r));

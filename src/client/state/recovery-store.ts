@@ -1,5 +1,5 @@
 /**
- * The stored recovery progress { countryCode, phone, date } (SPEC.md §3) and its boot-time restore. Kept
+ * The stored recovery progress { countryCode, phone, date } and its boot-time restore. Kept
  * apart from state/recovery.ts so the first route loads only this, not the recovery form.
  */
 import { signal } from '@preact/signals-react';
@@ -17,7 +17,7 @@ export const progress = signal<RecoveryProgress | null>(null);
 /** Step 2 is open: a code was sent less than an hour ago. */
 export const tokenSent = signal(false);
 
-/** A code is usable for an hour from sending (SPEC.md §9); the same rule as isRecoveryFresh, inlined to stay light. */
+/** A code is usable for an hour from sending; the same rule as isRecoveryFresh, inlined to stay light. */
 const fresh = (p: RecoveryProgress, now: number) => Number.isFinite(p.date) && now >= p.date && now - p.date < RECOVERY_CODE_VALID_MS;
 
 function isProgress(v: unknown): v is RecoveryProgress {

@@ -1,5 +1,5 @@
 /**
- * Two-step password recovery (SPEC.md §2, §4, §5): step 1 asks an SMS code for a phone, step 2 sends the
+ * Two-step password recovery: step 1 asks an SMS code for a phone, step 2 sends the
  * code with a new password. Progress is stored under `recovery` as { countryCode, phone, date } and is
  * dropped once the code is more than an hour old, so the entry gate only resumes a recovery that can work.
  */
@@ -79,7 +79,7 @@ export async function submitNewPassword(now = Date.now()): Promise<boolean> {
     return true;
   } catch (err) {
     if (err instanceof ApiError && isPhoneError(err.message, err.field)) {
-      // SPEC.md §4: the phone is missing or wrong, so back to step 1 with the phone marked.
+      // The phone is missing or wrong, so back to step 1 with the phone marked.
       phoneError.value = messageOf(err);
       phoneNumber.value ||= p.phone;
       country.value = p.countryCode || country.peek();

@@ -1,5 +1,5 @@
 /**
- * Registration (SPEC.md §2 Register, §4, §5): idle → pending (loader) → success (thank-you) or failure
+ * Registration: idle → pending (loader) → success (thank-you) or failure
  * (the generic message plus the server's errors under 'other errors').
  */
 import { batch, signal } from '@preact/signals-react';

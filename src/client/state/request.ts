@@ -1,5 +1,5 @@
 /**
- * One read's state (SPEC.md §4 "Fetches"): its data, 'pending' while nothing is shown yet, 'fulfilled', or
+ * One read's state: its data, 'pending' while nothing is shown yet, 'fulfilled', or
  * 'rejected' with the error text. A failed refresh keeps what is shown; an answer for a session that has
  * ended meanwhile (`still` false) changes nothing.
  */
@@ -11,7 +11,7 @@ export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
 export interface Request<T> {
   data: ReadonlySignal<T>;
   status: ReadonlySignal<FetchStatus>;
-  /** The answer's error text when the read was rejected (SPEC.md §8). */
+  /** The answer's error text when the read was rejected. */
   error: ReadonlySignal<string | null>;
   /** Runs the read; resolves whether it answered. */
   run(read: () => Promise<T>, still?: () => boolean): Promise<boolean>;

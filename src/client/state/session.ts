@@ -1,5 +1,5 @@
 /**
- * The login session and profile (SPEC.md §4 "Account and session"). state/account.ts owns the actions
+ * The login session and profile. state/account.ts owns the actions
  * (login, refresh, sync, logout); this module holds only who is logged in and what the profile says.
  */
 import { computed, signal } from '@preact/signals-react';
@@ -37,7 +37,7 @@ export const user = signal<LoginSession | null>(null);
 export const profile = signal<Profile | null>(null);
 /** 'syncing' while the stored login is checked at start; the entry gate waits for it. */
 export const sync = signal<'idle' | 'syncing' | 'synced' | 'failed'>('idle');
-/** 'stay logged in': only then does a 401/422 trigger the one refresh (SPEC.md §7). */
+/** 'stay logged in': only then does a 401/422 trigger the one refresh. */
 export const rememberLogin = signal(false);
 
 export const loggedIn = computed(() => Boolean(user.value?.id && user.value.token));

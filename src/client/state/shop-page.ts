@@ -1,5 +1,5 @@
 /**
- * The shop page's state (SPEC.md §2 "Shop detail", §4): entering and leaving (load, 30 s refresh, clear),
+ * The shop page's state: entering and leaving (load, 30 s refresh, clear),
  * the selected barber, the header image height from the window height, whether the fixed header is
  * pinned, the once-per-session header notice, and which service group is in view. The scroll watching
  * that sets the last two lives with the screen (screens/Shop/scroll.ts).
@@ -17,7 +17,7 @@ import { follow } from './live.ts';
 import { development } from './prefs.ts';
 import { clearShop, loadShop, shop, showShop } from './shops.ts';
 
-/** SPEC.md §2: the shop header notice appears once per session, after 1000 ms, for 5000 ms. */
+/** The shop header notice appears once per session, after 1000 ms, for 5000 ms. */
 const HEADER_NOTICE_DELAY_MS = 1000;
 const HEADER_NOTICE_MS = 5000;
 const HEADER_NOTICE_FLAG = 'shopHeaderNoticeSeen';
@@ -38,7 +38,7 @@ export const activeGroupId = signal<number | null>(null);
 
 export const pageState = computed(() => shopState(shop.value, development.value));
 export const selectedQueue = computed(() => shop.value?.queues.find((q) => q.barber.id === selectedBarberId.value) ?? null);
-/** SPEC.md §4: a selected barber's numeric wait overrides the shop's queue. */
+/** A selected barber's numeric wait overrides the shop's queue. */
 export const wait = computed(() => effectiveWait(shop.value?.queue ?? null, selectedQueue.value?.waitTime));
 
 /** Today's ISO weekday where the shops are, for marking today in the week's hours. */
@@ -74,7 +74,7 @@ export function enterShopPage(idParam: string | undefined): () => void {
     return () => {};
   }
   const id = Number(idParam);
-  // SPEC.md §4: a fresh visit from the list starts with 'Anyone'.
+  // A fresh visit from the list starts with 'Anyone'.
   if (previousPath.value === '/home' || previousPath.value === '/') selectedBarberId.value = null;
   windowHeight.value = readWindowHeight();
   let open = true;

@@ -1,5 +1,5 @@
 /**
- * Shops (SPEC.md §4 "Fetches", "Refresh"): the list and one shop's detail. The wire answers are kept and
+ * Shops: the list and one shop's detail. The wire answers are kept and
  * the client entities derived, so a change of membership priority re-maps without a fetch.
  */
 import { computed, signal } from '@preact/signals-react';

@@ -1,8 +1,9 @@
 /**
- * Following the active order (SPEC.md §2 "Tracking", §4 "Queue message", "Sending", "Tracking", §9): the
- * order starts from the answer of joining (no second fetch), follows the order's event stream while visible
- * (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the message chosen by
- * the change in wait; and when the order ends or disappears, the active order is cleared and / follows.
+ * Following the active order: the order starts from the answer of joining (no second fetch), follows the order's event
+ * stream while visible (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while
+ * hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the
+ * message chosen by the change in wait; and when the order ends or disappears, the active order is cleared
+ * and / follows.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
@@ -35,7 +36,7 @@ export const fetchStatus = signal<'idle' | 'loading' | 'fulfilled' | 'rejected'>
 export const message = signal<QueueMessage>(NEUTRAL);
 export const checkInStatus = signal<'idle' | 'pending' | 'error'>('idle');
 export const leaveStatus = signal<'idle' | 'confirm' | 'pending'>('idle');
-/** Set by a successful leave (SPEC.md §4 "Sending": cancel sets a canceled flag). */
+/** Set by a successful leave . */
 export const canceled = signal(false);
 /** The order ended or disappeared: the screen says so while / is 500 ms away. */
 export const ended = signal(false);
@@ -101,7 +102,7 @@ function finish() {
   ended.value = true;
   forgetArrival();
   clearTimeout(retryTimer);
-  // SPEC.md §4: a non-active status clears the active order (until the next profile sync says so too).
+  // A non-active status clears the active order (until the next profile sync says so too).
   if (activeOrderId.peek() !== null) noteActiveOrder(null);
   clearTimeout(homeTimer);
   homeTimer = setTimeout(() => {
@@ -111,7 +112,7 @@ function finish() {
 }
 
 function apply(w: WireOrder) {
-  // Development renaming (SPEC.md §6) shows the shop under its demo name here too.
+  // Development renaming shows the shop under its demo name here too.
   const next = toTrackedOrder(w.pob ? { ...w, pob: renameShop(w.pob_id, w.pob, activeRenames.peek()) } : w);
   const prev = order.peek();
   const sameOrder = prev?.orderId === next.orderId;
@@ -316,7 +317,7 @@ export function toggleReceipt() {
   receiptOpen.value = !receiptOpen.peek();
 }
 
-/** Forgets the tracked order (SPEC.md §2: cleared when there is no active order). */
+/** Forgets the tracked order (cleared when there is no active order). */
 export function clearTracking() {
   seq++;
   failures = 0;

@@ -1,5 +1,5 @@
 /**
- * The welcome carousel (SPEC.md §2 "Welcome"): which slides show (no install help when the app already
+ * The welcome carousel: which slides show (no install help when the app already
  * runs installed), which install instructions fit the device, and the current slide.
  */
 import { computed, signal } from '@preact/signals-react';
@@ -18,7 +18,7 @@ export const standalone = signal(false);
 export const installPlatform = signal<InstallPlatform>('unknown');
 export const slideIndex = signal(0);
 
-/** 4 slides, 3 when standalone (SPEC.md §9). */
+/** 4 slides, 3 when standalone. */
 export const slides = computed<WelcomeSlide[]>(() => (standalone.value ? ['service', 'product', 'account'] : ['service', 'product', 'account', 'install']));
 
 /** Reads the display mode and the platform afresh and starts from the first slide. */

@@ -167,7 +167,7 @@ sw.addEventListener('fetch', (event) => {
   else if (s.kind === 'private-create') event.respondWith(createThrough(event, s.cache));
 });
 
-// Push (DESIGN.md §3): firebase subscribes this worker, so the notices of the queue arrive here.
+// Push: firebase subscribes this worker, so the notices of the queue arrive here.
 sw.addEventListener('push', (event) => {
   let payload: unknown = null;
   try {

@@ -1,5 +1,5 @@
 /**
- * Changing the account's phone number (SPEC.md §1, §2 "change phone"), in two steps:
+ * Changing the account's phone number, in two steps:
  * 1. POST /customers/{id}/phone/ {password, phone}: the current password proves the owner; a 6-digit code goes by
  *    SMS to the NEW number (valid 1 h, single use, 5 tries; stored with purpose 'phone' and bound to this customer,
  *    so a recovery code can never change a phone and another customer's code cannot either).

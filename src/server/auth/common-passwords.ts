@@ -1,5 +1,5 @@
 /**
- * The most common passwords that would still pass the SPEC.md §5 rule (8+ characters, upper, lower, digit):
+ * The most common passwords that would still pass the password rule (8+ characters, upper, lower, digit):
  * the words people capitalise and end with a digit, year or sequence, plus whole passwords from breach top
  * lists. Compared case-insensitively, so `PASSWORD1`, `password1` and `Password1` are one entry.
  * Kept small and embedded on purpose: it stops the guesses an attacker tries first, not every weak password.

@@ -1,5 +1,5 @@
 /**
- * Pre-handlers for authenticated routes (DESIGN.md §3 "Sessions"):
+ * Pre-handlers for authenticated routes:
  * - `requireAccess`: a valid access token of an existing customer; sets `req.customerId`.
  * - `requireCustomer`: the same, and the path's `:id` must be that customer (every `/customers/{id}/…` route).
  * 401 for a missing, garbage, expired or refresh token and for a deleted customer ('User not found');

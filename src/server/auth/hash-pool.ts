@@ -1,5 +1,5 @@
 /**
- * A bounded pool of scrypt threads (issue 17 item 2). Logins used to hash on libuv's thread pool (4 threads),
+ * A bounded pool of scrypt threads. Logins used to hash on libuv's thread pool (4 threads),
  * where the answers' compression runs too: 40 concurrent logins held a compressed shop read for 15 s. Here
  * at most `workers` hashes run at once, each on its own thread, at most `queue` wait, and beyond that the
  * caller gets a 503 with Retry-After at once instead of an unbounded wait.

@@ -1,7 +1,7 @@
 /**
- * Password recovery by SMS code (SPEC.md §2 "Recovery", DESIGN.md §3 "SMS"): 6 random digits, valid 1 hour,
- * single use, at most 5 tries each. The answers never tell whether a phone has an account: an unknown phone
- * gets the same answer and no SMS, and the SMS leaves after the answer so timing does not tell either.
+ * Password recovery by SMS code: 6 random digits, valid 1 hour, single use, at most 5 tries each. The
+ * answers never tell whether a phone has an account: an unknown phone gets the same answer and no SMS, and
+ * the SMS leaves after the answer so timing does not tell either.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';

@@ -1,4 +1,4 @@
-/** Registration (SPEC.md §3 "Forms", §5): the same rules as the client, checked again, then one INSERT. */
+/** Registration: the same rules as the client, checked again, then one INSERT. */
 import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -10,7 +10,7 @@ import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone, isEmail } from './rules.ts';
 import { enforce } from './throttle.ts';
 
-/** An e-mail address: required, at most 254 characters (RFC 5321), and the SPEC.md §5 pattern. */
+/** An e-mail address: required, at most 254 characters (RFC 5321), and the app's pattern (src/shared/validation.ts). */
 export function emailOf(body: Body, key = 'email'): string {
   const v = body[key];
   if (v === undefined || v === null || v === '') throw badRequest(missingParameter(key), key);
@@ -25,7 +25,7 @@ export async function register(deps: Deps, body: Body, locale: Locale, address: 
   const lastname = requiredText(body, 'lastname');
   const email = emailOf(body);
   if (body.terms_accepted !== true) throw badRequest('You must agree to the terms of use', 'terms');
-  // SPEC.md §3: allow_email defaults to false, allow_sms to true.
+  // allow_email defaults to false, allow_sms to true.
   const allowEmail = optionalBool(body, 'allow_email') ?? false;
   const allowSms = optionalBool(body, 'allow_sms') ?? true;
   if (body.language !== undefined && !appLanguage(body.language)) throw badRequest('Invalid language', 'language');

@@ -1,5 +1,5 @@
 /**
- * The server's side of the form rules: the shared SPEC.md §5 checks (src/shared/validation.ts) plus what only
+ * The server's side of the form rules: the shared checks (src/shared/validation.ts) plus what only
  * the server can enforce — a maximum password length, the common-password list, and phone numbers in one
  * international form so one person cannot hold two accounts as "040…" and "+35840…".
  */
@@ -17,7 +17,7 @@ const SERVED_DIAL_CODES = ['+358', '+372', '+47', '+45', '+46'];
 
 /**
  * Any typed phone → E.164 (`+358401234567`), or null when it cannot be a phone number.
- * `country` may be a dial code (`+372`) or a country (`EE`); numbers without one get +358 (SPEC.md §5).
+ * `country` may be a dial code (`+372`) or a country (`EE`); numbers without one get +358.
  */
 export function toInternationalPhone(raw: string, country?: string | null): string | null {
   const c = (country ?? '').trim();
@@ -33,7 +33,7 @@ export function toInternationalPhone(raw: string, country?: string | null): stri
   return /^\+[1-9]\d{7,14}$/.test(phone) ? phone : null;
 }
 
-/** Why a new password is refused, as the exact text the client shows (SPEC.md §8), or null when fine. */
+/** Why a new password is refused, as the exact text the client shows, or null when fine. */
 export function passwordProblem(password: string): string | null {
   if (password.length > MAX_PASSWORD_LENGTH) return WIRE_ERRORS.passwordTooLong;
   if (!isStrongPassword(password) || isCommonPassword(password)) return WIRE_ERRORS.passwordTooWeak;
@@ -41,7 +41,7 @@ export function passwordProblem(password: string): string | null {
 }
 
 /**
- * Throws the recovery/registration texts of SPEC.md §8 for a new password ('Missing password parameter',
+ * Throws the recovery/registration texts for a new password ('Missing password parameter',
  * 'Password too weak'); `field` names the body field, and the missing text names it too.
  */
 export function assertNewPassword(password: unknown, field = 'password'): string {
@@ -52,7 +52,7 @@ export function assertNewPassword(password: unknown, field = 'password'): string
   return password;
 }
 
-/** Throws 'Missing phone parameter' / 'Invalid phone number' (SPEC.md §8); returns the E.164 form. */
+/** Throws 'Missing phone parameter' / 'Invalid phone number'; returns the E.164 form. */
 export function assertPhone(phone: unknown, country?: unknown): string {
   if (phone === undefined || phone === null || phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
   const normal = typeof phone === 'string' ? toInternationalPhone(phone, typeof country === 'string' ? country : null) : null;

@@ -1,9 +1,9 @@
 /**
- * Logging in, staying logged in and out, and changing the password (DESIGN.md §3 "Sessions").
+ * Logging in, staying logged in and out, and changing the password.
  *
  * Decisions:
- * - /refresh/ answers what SPEC.md §7 lists ({customer_id, access_token}) and keeps the refresh token, since
- *   the spec's client stores only the one it got at login. A client may opt in to rotation with
+ * - /refresh/ answers what the app expects ({customer_id, access_token}) and keeps the refresh token, since
+ *   the app stores only the one it got at login. A client may opt in to rotation with
  *   `{rotate: true}`: the answer then also carries a new refresh_token and the old one is revoked; presenting
  *   a rotated token again revokes all of the customer's sessions (it was copied).
  * - Logout revokes the refresh token it is given. Access tokens are not revocable; they lapse within 15 minutes.
@@ -45,7 +45,7 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   const { limits } = deps.config;
   const pair = phoneAddress(phone, address);
   // Per phone and address first. Once an address is blocked there its attempts stop at this check and never reach
-  // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere (issue 17 item 11).
+  // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere.
   await enforce(deps.db, deps.now(), [
     { name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress },
     { name: 'loginAddress', key: address },
@@ -74,7 +74,7 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
 }
 
 /**
- * The refresh token from the body's `refresh` or the bearer header (SPEC.md §7 sends both). The body wins: a
+ * The refresh token from the body's `refresh` or the bearer header (the app sends both). The body wins: a
  * logout may come with the access token as its bearer.
  */
 export function refreshTokenOf(bearer: string | null, body: Record<string, unknown>): string | null {

@@ -20,7 +20,7 @@ export interface Limit {
 export const LIMITS = {
   /**
    * Logins for one phone from one address; a successful login clears it. Strangers elsewhere do not count here,
-   * so they cannot lock the owner out (issue 17 item 11); LOGIN_LIMIT_PHONE_ADDRESS.
+   * so they cannot lock the owner out; LOGIN_LIMIT_PHONE_ADDRESS.
    */
   loginPhoneAddress: { limit: 10, windowMs: 15 * MIN, what: 'attempts' },
   /** Logins for one phone from anywhere: a higher ceiling against guessing from many addresses; LOGIN_LIMIT_PHONE. */
@@ -40,7 +40,7 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
-/** The 429 of a limit, with the wait rounded up to whole minutes (DESIGN.md §3 "Errors"). */
+/** The 429 of a limit, with the wait rounded up to whole minutes. */
 export class TooManyRequests extends HttpError {
   constructor(
     readonly what: string,

@@ -1,12 +1,13 @@
 /**
- * The thread that runs PGlite for db/pglite.ts (issue 17 item 5): PGlite's WASM runs here, so the main thread
+ * The thread that runs PGlite for db/pglite.ts: PGlite's WASM runs here, so the main thread
  * only does HTTP and a busy database never delays an accept, a cached read or a compression.
  *
  * Plain JavaScript on purpose: a worker thread does not inherit tsx's loader on Node 20 (see scrypt-worker.mjs).
  * timestamptz values therefore leave this thread as PostgreSQL's text and are turned into epoch milliseconds by
  * pglite.ts with db/time.ts, the one parser both engines share; bigint and numeric become numbers here.
  *
- * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults) } | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql }
+ * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults) }
+ *   | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql }
  *   | { id, op: 'begin', tx } | { id, op: 'end', tx, commit } | { id, op: 'close' }.
  * Answers: { id, rows, times } (times: the names of timestamptz columns) | { id, ok: true } | { id, error }.
  * A transaction: 'begin' answers once PGlite's transaction has started (it holds PGlite's one connection until

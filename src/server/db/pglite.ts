@@ -1,7 +1,7 @@
 /**
  * Embedded PostgreSQL (PGlite, WASM) in a data directory, guarded by a lock file (lock.ts) so one process owns it.
  *
- * PGlite runs on its own thread (pglite-worker.mjs; issue 17 item 5): its WASM used to run on the main thread,
+ * PGlite runs on its own thread (pglite-worker.mjs): its WASM used to run on the main thread,
  * where every statement of a join held up the accepts, the cached reads and their compression of everything
  * else. The lock stays with this process. A transaction's statements go to the thread and run inside one PGlite
  * transaction, which holds PGlite's one connection until it commits or rolls back, as before; errors come back
@@ -46,7 +46,7 @@ export interface PgliteSettings {
 /**
  * Our start parameters, after PGlite's defaults (the database thread adds those). PostgreSQL's 128 MB of shared
  * buffers (PGlite's default) sit in the WASM heap once touched; a demo chain's data fits in a few MB, so a smaller
- * pool keeps the process's memory at rest down (issue 19 "Memory") without a read going to the file system more often.
+ * pool keeps the process's memory at rest down without a read going to the file system more often.
  */
 export function startParams(s: PgliteSettings = {}): string[] {
   const extra: string[] = [];

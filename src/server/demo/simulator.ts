@@ -1,11 +1,11 @@
 /**
- * The demo's barbers (DESIGN.md §1): in the embedded demo a simulator plays every shop so waits move by
- * themselves. `simulate(state, now, rng)` is a pure step that answers what happens this tick: services
- * finish after a random but fixed duration around the listed one times the barber's own pace, an idle barber
- * takes the first customer in service order who is in the shop (issue 18: never an absent one), customers who
- * join from afar travel a drawn trip (some give an expected arrival, with an error) and check in when they
- * arrive, those who never come become no-shows, walk-ins arrive at random by shop size and hour. The runner (simulator-run.ts) builds the state from the database
- * and applies the actions through the same domain functions as the operator API.
+ * The demo's barbers: in the embedded demo a simulator plays every shop so waits move by themselves.
+ * `simulate(state, now, rng)` is a pure step that answers what happens this tick: services finish after a random but
+ * fixed duration around the listed one times the barber's own pace, an idle barber takes the first customer in service
+ * order who is in the shop (never an absent one), customers who join from afar travel a drawn trip (some give an
+ * expected arrival, with an error) and check in when they arrive, those who never come become no-shows, walk-ins arrive
+ * at random by shop size and hour. The runner (simulator-run.ts) builds the state from the database and applies the
+ * actions through the same domain functions as the operator API.
  */
 import type { Rng } from './random.ts';
 import { rng as seeded } from './random.ts';

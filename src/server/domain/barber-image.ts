@@ -1,4 +1,4 @@
-/** How a barber is shown by name and picture, the same in shop queues and barber pages (SPEC.md §3). */
+/** How a barber is shown by name and picture, the same in shop queues and barber pages. */
 
 export interface BarberLook {
   firstname: string;

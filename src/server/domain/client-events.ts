@@ -1,5 +1,5 @@
 /**
- * Error reports and analytics events from the customer app (SPEC.md §1): limited per address, scrubbed again
+ * Error reports and analytics events from the customer app: limited per address, scrubbed again
  * (an old or hostile client may not have), stored for the retention period and logged as one structured line each.
  */
 import type { Locale } from '../../shared/locales.ts';

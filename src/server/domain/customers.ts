@@ -1,7 +1,6 @@
 /**
- * The customer's own calls under /customers/{id}/… (SPEC.md §7, DESIGN.md §3 "Unshown calls"): the profile and
- * its PATCH, receipts, messages in the reader's language, and redeeming a benefit. The caller is the customer
- * requireCustomer let through.
+ * The customer's own calls under /customers/{id}/…: the profile and its PATCH, receipts, messages in the
+ * reader's language, and redeeming a benefit. The caller is the customer requireCustomer let through.
  */
 import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { WireBenefit, WireProfile } from '../../shared/wire-account.ts';
@@ -57,7 +56,7 @@ export async function markMessage(deps: Deps, customerId: number, messageId: num
 /** Redeems one of the customer's benefits; `benefitId` null is an id too large to exist. */
 export async function redeem(deps: Deps, customerId: number, benefitId: number | null): Promise<WireBenefit> {
   if (benefitId === null) throw notFound('Benefit not found');
-  // SPEC.md §5: benefits need an e-mail address plus marketing permission.
+  // Benefits need an e-mail address plus marketing permission.
   const me = await customerById(deps.db, customerId);
   if (!me?.email || !me.allow_email) throw badRequest('Benefits need an e-mail address and e-mail permission', 'email');
   const outcome = await redeemBenefit(deps.db, customerId, benefitId, deps.now());

@@ -19,7 +19,7 @@ export interface EmployeeScope {
   /** Hidden barbers and test shops' barbers too (development mode). */
   includeHidden: boolean;
   now: number;
-  /** Bios come in this language (?lang=, SPEC.md §1's fallback applied). */
+  /** Bios come in this language (?lang=, else Finnish). */
   lang: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The customer profile of SPEC.md §3 as the client reads it (WireProfile): the stored fields, the membership in
+ * The customer profile as the client reads it (WireProfile): the stored fields, the membership in
  * force, the bonus with its benefits, and the open order of the queue. Also the checks of a profile PATCH.
  */
 import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
@@ -70,7 +70,7 @@ const bool = (v: unknown, key: string) => {
 
 // One check per patchable field; each returns the value to store or throws a 400 naming the field.
 const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
-  // Push token (or null to disable push, SPEC.md §7).
+  // Push token (or null to disable push).
   fcm_token: text(4096, true),
   allow_email: bool,
   allow_sms: bool,

@@ -1,12 +1,12 @@
 /**
- * Reads that cost nothing (DESIGN.md §1 "Live updates"): the shop list and shop detail answers are kept as the
- * bytes the route's own serializer wrote, with their ETag and their brotli and gzip forms made once, so a read
- * is a map lookup. An answer is kept until the queue changes it depends on are announced (queue/changes.ts: a
- * shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL listener or a
- * roster change drops everything), until the clock's minute moves (waits move with the clock alone), and for at
- * most `maxAgeMs`: never by a query per request. While the listener is down (PostgreSQL) announcements may be
- * missed, so answers are computed and not kept. The key holds everything an answer depends on: the route, the
- * country, test shops (development), the catalogue language.
+ * Reads that cost nothing (docs/decisions.md, "Reads from kept bytes, changes announced"): the shop list and shop
+ * detail answers are kept as the bytes the route's own serializer wrote, with their ETag and their brotli and gzip
+ * forms made once, so a read is a map lookup. An answer is kept until the queue changes it depends on are announced
+ * (queue/changes.ts: a shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL
+ * listener or a roster change drops everything), until the clock's minute moves (waits move with the clock alone), and
+ * for at most `maxAgeMs`: never by a query per request. While the listener is down (PostgreSQL) announcements may be
+ * missed, so answers are computed and not kept. The key holds everything an answer depends on: the route, the country,
+ * test shops (development), the catalogue language.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

@@ -17,7 +17,7 @@ export interface PobScope {
   /** Test shops too (development mode). */
   includeTest: boolean;
   now: number;
-  /** The catalogue's language (?lang=, SPEC.md §1's fallback applied): menu texts and notices come in it. */
+  /** The catalogue's language (?lang=, else Finnish): menu texts and notices come in it. */
   lang: Language;
 }
 
@@ -26,7 +26,7 @@ function openTimes(queue: ShopQueue): WireOpenTime[] {
 }
 
 export function toWirePob(shop: ShopRow, queue: ShopQueue, s: Schedule): WirePob {
-  // SPEC.md §4's state function reads the queue value first (none is 'unknown', a dash): a queue that is not
+  // The app's shop state reads the queue value first (none is 'unknown', a dash): a queue that is not
   // open (closed for the day, or full) carries 0 where the engine has no wait, so that clients read its state.
   // They never show a wait for it.
   const waitOf = (w: number | null) => (w === null && s.queueState !== 'open' ? 0 : w);

@@ -1,5 +1,5 @@
 /**
- * The bonus teaser's e-mail collection (DESIGN.md §3, SPEC.md §5): shown in the teaser locales only (FI); a
+ * The bonus teaser's e-mail collection: shown in the teaser locales only (FI); a
  * logged-in customer's sign-up is linked to the account, without a token it is anonymous.
  */
 import { TEASER_LOCALES } from '../../shared/constants.ts';
@@ -16,7 +16,7 @@ export function teaserEmail(locale: Locale, body: Body): string {
   if (!TEASER_LOCALES.includes(locale)) throw notFound('No bonus teaser in this locale');
   const email = body.email;
   if (email === undefined || email === null || email === '') throw badRequest('Missing email parameter', 'email');
-  // The teaser's own text (SPEC.md §5).
+  // The teaser's own text.
   if (typeof email !== 'string' || email.trim().length > 254 || !isEmail(email)) throw badRequest('Please check the email address', 'email');
   // The form sends only with the permission on; without it there is nothing we may do with the address.
   if (body.allow_email !== true) throw badRequest('E-mail permission is required', 'allow_email');

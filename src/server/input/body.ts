@@ -1,6 +1,6 @@
 /**
  * Reading JSON bodies by hand rather than with JSON schemas: the account calls must answer the exact texts
- * of SPEC.md §8 ('Missing phone parameter' …), which schema errors cannot produce.
+ * ('Missing phone parameter' …), which schema errors cannot produce.
  */
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.ts';

@@ -20,7 +20,7 @@ export function bodyId(v: unknown, field: string): number {
 }
 
 function amountOne(v: unknown, field: string): void {
-  // SPEC.md §9: every service and extra is sent with amount 1.
+  // Every service and extra is sent with amount 1.
   if (v !== undefined && v !== 1) throw badRequest(`Invalid ${field}: amount must be 1`, field);
 }
 
@@ -33,7 +33,7 @@ function extraIdOf(x: unknown, field: string): number {
 }
 
 /**
- * Items as SPEC.md §7 sends them ({amount, service_id, service_info, extra_services}); a bare service id is
+ * Items as the app sends them ({amount, service_id, service_info, extra_services}); a bare service id is
  * accepted too (the operator's walk-ins). service_info is the client's copy and is not read.
  */
 export function parseChoices(v: unknown, field = 'items'): Choice[] {
@@ -51,7 +51,7 @@ export function parseChoices(v: unknown, field = 'items'): Choice[] {
   });
 }
 
-/** Minutes until the customer expects to be at the shop (issue 18): an integer 0–MAX_ETA_MINUTES. */
+/** Minutes until the customer expects to be at the shop: an integer 0–MAX_ETA_MINUTES. */
 export function etaMinutes(v: unknown): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ETA_MINUTES) throw badRequest(WIRE_ERRORS.invalidEta, 'eta_minutes');
   return v;
@@ -107,7 +107,7 @@ export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barb
 }
 
 /**
- * The Idempotency-Key header of an order POST (issue 17 item 14), with a hash of the body it came with; null when
+ * The Idempotency-Key header of an order POST, with a hash of the body it came with; null when
  * absent. A key is 1–255 visible ASCII characters (a UUID, or the client's random fallback).
  */
 export function idempotencyOf(header: string | string[] | undefined, body: Body): { key: string; bodyHash: string } | null {

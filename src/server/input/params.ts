@@ -14,7 +14,7 @@ export function parseId(raw: string | undefined): number | null {
   return id <= MAX_ID ? id : null;
 }
 
-/** Development mode, or a request that asks for it with ?dev=1 (SPEC.md §6: the stored development flag). */
+/** Development mode, or a request that asks for it with ?dev=1 (the app's stored development flag). */
 export function wantsDev(req: FastifyRequest, config: Pick<Config, 'development'>): boolean {
   const dev = (req.query as Record<string, unknown> | undefined)?.dev;
   return config.development || dev === '1' || dev === 'true';
@@ -22,7 +22,7 @@ export function wantsDev(req: FastifyRequest, config: Pick<Config, 'development'
 
 /**
  * The catalogue's language from ?lang= (either spelling: "et" is "ee"); an unknown or missing one is Finnish,
- * SPEC.md §1's fallback (a public read has no stored language).
+ * the app's fallback too (a public read has no stored language).
  */
 export function catalogueLanguage(req: FastifyRequest): Language {
   return appLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? DEFAULT_LANGUAGE;

@@ -42,7 +42,7 @@ export async function deliver(deps: Deps, n: Notice): Promise<DeliveryOutcome | 
         await forgetPushToken(deps.db, n.contact.id, n.contact.fcmToken);
       }
     } else {
-      // Every alert SMS says how to stop them (issue 17 item 1); deps.sms keeps the per-phone budget.
+      // Every alert SMS says how to stop them; deps.sms keeps the per-phone budget.
       const language = textLanguage(n.contact.language);
       const stop = serverText('server.sms.stop', language, { link: stopLink(deps, n.contact.phone, language) });
       await deps.sms.send(n.contact.phone, `${n.text.title}: ${n.text.body}\n${stop}`);

@@ -1,5 +1,5 @@
 /**
- * The push when an order ends (DESIGN.md §3): thanks after the service (the receipt is in the app), or the
+ * The push when an order ends: thanks after the service (the receipt is in the app), or the
  * missed turn after a no-show. Push only, at most once per order (claimed in the database like the turns).
  */
 import type { Deps } from '../deps.ts';

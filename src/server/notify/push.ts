@@ -1,5 +1,5 @@
 /**
- * Push through the FCM HTTP v1 API (DESIGN.md §3 "Push"): POST {endpoint}/v1/projects/{project}/messages:send
+ * Push through the FCM HTTP v1 API: POST {endpoint}/v1/projects/{project}/messages:send
  * with an OAuth bearer. The bearer comes from a service account (a JWT signed with its key, exchanged at its
  * token_uri, cached until shortly before it expires) or is given as is (FCM_ACCESS_TOKEN, for a proxy that
  * adds its own credentials). Endpoint and token_uri are configurable, so tests point both at a local fake.

@@ -1,5 +1,5 @@
 /**
- * The per-phone SMS budget (issue 17 item 1): every SMS of every kind (recovery codes, turn alerts, any later
+ * The per-phone SMS budget: every SMS of every kind (recovery codes, turn alerts, any later
  * kind) to one number counts in the database (repos/limits.ts), so the budget holds across every process. Over
  * it, send rejects and nothing leaves. build-deps.ts wraps whichever provider SMS_PROVIDER configures.
  */

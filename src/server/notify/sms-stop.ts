@@ -1,5 +1,5 @@
 /**
- * The signed link every alert SMS carries (issue 17 item 1): opening it stops turn-alert SMS to that number for
+ * The signed link every alert SMS carries: opening it stops turn-alert SMS to that number for
  * good; recovery codes the owner asks for still go out. The link names the number and an HMAC of it under the
  * server's keys, so nobody can stop another number's alerts by guessing.
  */

@@ -1,5 +1,5 @@
 /**
- * Sending SMS (DESIGN.md §3 "SMS"). One interface, two providers:
+ * Sending SMS. One interface, two providers:
  * - `log`: writes the message to the server log; in development mode it also keeps the last messages for
  *   `GET /dev/sms-outbox`, so tests and the demo can read a code without a phone.
  * - `http`: POSTs `{ to, text }` as JSON with a bearer token to a gateway URL (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN).

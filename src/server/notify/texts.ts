@@ -17,11 +17,11 @@ for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DI
 export interface ServerTexts {
   'server.turn.near': { shop: string; wait: number };
   'server.turn.now': { shop: string };
-  /** The turn alert of someone on his way whose trip is longer than the wait (issue 18). */
+  /** The turn alert of someone on his way whose trip is longer than the wait. */
   'server.turn.leave': { shop: string; wait: number; trip: number };
   'server.ended.serviced': { shop: string };
   'server.ended.noShow': { shop: string };
-  /** The chosen barber ended his day early: the order now goes to anyone (issue 20). */
+  /** The chosen barber ended his day early: the order now goes to anyone. */
   'server.barberLeft': { shop: string; barber: string };
   'server.sms.code': { code: string };
   /** The line every alert SMS ends with: how to stop them (notify/sms-stop.ts). */
@@ -53,7 +53,7 @@ export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);
 
-/** The SMS to a new number with the code that confirms it (change phone, SPEC.md §2). */
+/** The SMS to a new number with the code that confirms it (change phone). */
 export const phoneCodeText = (language: string | null | undefined, code: string): string => text('server.sms.phoneCode', { code }, language);
 
 /** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */

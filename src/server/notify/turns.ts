@@ -1,11 +1,10 @@
 /**
- * Turn notifications (DESIGN.md §3 "Push"): when a customer's turn is near (wait at most the lead the customer
- * chose in the profile, NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then
- * it says "time to leave", issue 18) and
- * when it is now (wait 0, or the service started), by push if the customer has an FCM token and push is
- * configured, and by SMS if the customer allows SMS. Each (order, kind, channel) is claimed in the database
- * before it is sent, so it goes out at most once whichever process looks. A 'now' that comes first also
- * claims 'near', so a customer is never told "in ten minutes" after "now".
+ * Turn notifications: when a customer's turn is near (wait at most the lead the customer chose in the profile,
+ * NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then it says "time to
+ * leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
+ * customer has an FCM token and push is configured, and by SMS if the customer allows SMS. Each (order, kind,
+ * channel) is claimed in the database before it is sent, so it goes out at most once whichever process looks. A
+ * 'now' that comes first also claims 'near', so a customer is never told "in ten minutes" after "now".
  *
  * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
  * waits also shrink with time alone.
@@ -98,7 +97,7 @@ export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNo
     const channels: NoticeChannel[] = [];
     if (deps.push && c.fcmToken) channels.push('push');
     // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
-    // cancelled at once sends none (issue 17 item 1); the timer's next check sends one that waited.
+    // cancelled at once sends none; the timer's next check sends one that waited.
     if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
     const shop = shopName.get(order.shopId) ?? '';
     const text =

@@ -1,5 +1,5 @@
 /**
- * The shop's side of the queue (DESIGN.md §1 "Operator side"): a per-shop key, the floor as the engine sees
+ * The shop's side of the queue: a per-shop key, the floor as the engine sees
  * it, and the transitions the shop makes: add a walk-in, start, finish (receipt and learned speed), no-show,
  * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A barber's day from the console (issue 20): a break of 15, 30 or 60 minutes, back early, or the end of his day.
+ * A barber's day from the console: a break of 15, 30 or 60 minutes, back early, or the end of his day.
  * Each edits today's shift windows inside the shop's inShop, so the change is announced and the engine and the
  * customers' waits follow at once. When a barber ends early, the waiting orders that chose him go to anyone and
  * their customers are told (push, or SMS where allowed) after commit.

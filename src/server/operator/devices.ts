@@ -1,5 +1,5 @@
 /**
- * The console's devices (issue 20 "Pairing"): a shop key or a paired console makes a one-time pairing code
+ * The console's devices: a shop key or a paired console makes a one-time pairing code
  * (8 characters of an alphabet without look-alikes, valid 10 minutes, single use, only its hash stored); a device
  * that types it gets its own key with a role (console or display), named, listed and revocable. The tries of one
  * address are counted in the database (PAIRING_LIMIT_ADDRESS), like every limit.

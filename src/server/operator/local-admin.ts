@@ -1,5 +1,5 @@
 /**
- * How `npm run operator-key -- <shopId> --pair` reaches a running server (issue 20). On PGlite the server owns the
+ * How `npm run operator-key -- <shopId> --pair` reaches a running server. On PGlite the server owns the
  * data directory (DATA_DIR/pglite.lock), so the script cannot write the database itself. The server makes a random
  * secret at each start and writes it with its port to DATA_DIR/local-admin.json (mode 0600, removed at shutdown);
  * the script reads it and asks POST /api/{locale}/operator/local/pobs/{id}/pairing-codes/ on 127.0.0.1. Whoever

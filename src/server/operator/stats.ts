@@ -1,6 +1,6 @@
 /**
- * The shop's own figures (issue 20): today and the last 7 days (today included) in the shop's time zone, over the
- * orders that joined in the period. How honest the quotes were comes from queue/engine/accuracy.ts (issue 18's
+ * The shop's own figures: today and the last 7 days (today included) in the shop's time zone, over the
+ * orders that joined in the period. How honest the quotes were comes from queue/engine/accuracy.ts (the
  * definitions: quote = the wait shown at join, actual = service start − join, kept = within 10 minutes).
  *
  * - served / waiting / no_shows: the period's orders now serviced / still waiting / marked no-show;

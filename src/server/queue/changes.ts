@@ -1,9 +1,9 @@
 /**
- * Queue change announcements (DESIGN.md §1 "Live updates"). Every queue change is announced once after its
- * transaction commits, with the shop's new queue version: inShop (orders.ts) calls `announce` in this process at
- * once, and its lock statement (repos/shops.ts lockShopForChange) has PostgreSQL NOTIFY every process on commit.
- * On PostgreSQL a dedicated connection LISTENs (db/listen.ts); a process hears its own changes twice, so a change
- * whose version it already has is dropped. While that connection is down nothing may be trusted to stay current
+ * Queue change announcements (docs/architecture.md, "Live updates across processes"). Every queue change is announced
+ * once after its transaction commits, with the shop's new queue version: inShop (orders.ts) calls `announce` in this
+ * process at once, and its lock statement (repos/shops.ts lockShopForChange) has PostgreSQL NOTIFY every process on
+ * commit. On PostgreSQL a dedicated connection LISTENs (db/listen.ts); a process hears its own changes twice, so a
+ * change whose version it already has is dropped. While that connection is down nothing may be trusted to stay current
  * (`live` is false: the answer cache stands aside), and once it is back every listener hears `all`, because
  * announcements may have been missed. PGlite is one process (its data directory is locked to it): the in-process
  * emitter is everything.

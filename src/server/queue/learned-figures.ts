@@ -1,5 +1,5 @@
 /**
- * The server side of what shops learn (issue 18): turns the shops' past orders into learn.ts history rows,
+ * The server side of what shops learn: turns the shops' past orders into learn.ts history rows,
  * recomputes the figures of the shops whose figures are older than an hour (off the request path: a timer in
  * server.ts, and the demo seed once), and gives the snapshot loader the figures at a moment. Each shop's
  * figures are stored resolved (shop, else chain, else constants: learn.ts resolveFigures).

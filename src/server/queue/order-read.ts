@@ -1,5 +1,5 @@
 /**
- * An order as the customer's app reads it (WireOrder, SPEC.md §3): its items as sold, the shop, the barber,
+ * An order as the customer's app reads it (WireOrder): its items as sold, the shop, the barber,
  * and for a waiting order the engine's current wait and the customers ahead, on a fresh snapshot.
  */
 import type { Queryable } from '../db/db.ts';

@@ -1,5 +1,5 @@
 /**
- * An order row on the wire, in its three shapes: the customer's order (WireOrder, SPEC.md §3), an entry of the
+ * An order row on the wire, in its three shapes: the customer's order (WireOrder), an entry of the
  * operator's queue (WireOperatorOrder) and the answer of an operator transition (WireOrderState). Pure: the
  * callers load the rows. The renames every shape shares are written once (`common`); each shape keeps its own
  * field order, which is what goes on the wire.
@@ -25,7 +25,7 @@ function common(o: OrderRow) {
   };
 }
 
-/** Waiting and in service are both 'active' on the wire (SPEC.md §3 lists no other open status). */
+/** Waiting and in service are both 'active' on the wire (the app knows no other open status). */
 export function wireStatus(status: OrderRow['status']): WireOrderStatus {
   return status === 'in_service' ? 'active' : status;
 }

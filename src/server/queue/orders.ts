@@ -1,5 +1,5 @@
 /**
- * The queue's transitions (DESIGN.md §4): joining (a customer through the app, or a walk-in the shop adds),
+ * The queue's transitions: joining (a customer through the app, or a walk-in the shop adds),
  * checking in and cancelling. Every change runs in one transaction that first locks the shop's row, so changes
  * to one shop's queue serialize (PostgreSQL; PGlite has one connection anyway), bumps the shop's queue version,
  * and after commit asks the turn notifier to look at the shop. The engine (schedule.ts) decides every fit.
@@ -92,7 +92,7 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
     if (seen.has(s.id)) throw badRequest(`Service ${s.id} is listed twice`, 'items');
     seen.add(s.id);
     if (new Set(c.extraIds).size !== c.extraIds.length) throw badRequest(`An extra of service ${s.id} is listed twice`, 'items');
-    // SPEC.md §3: several options only where the service allows multiple options.
+    // Several options only where the service allows multiple options.
     if (c.extraIds.length > 1 && !s.multiple) throw badRequest(`Service ${s.id} takes one extra only`, 'items');
     const chosen = c.extraIds.map((id) => {
       const e = extraById.get(id);
@@ -153,7 +153,7 @@ function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
-  // SPEC.md §6: the test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
+  // The test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
   if (shop.isTest && !p.development) throw notFound('Shop not found');
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
@@ -204,7 +204,7 @@ export interface JoinInput {
   etaMinutes?: number | null;
   /** The request's locale: a shop of another country is not found. */
   country: string;
-  /** The Idempotency-Key header and a hash of the body it came with (issue 17 item 14), if the client sent one. */
+  /** The Idempotency-Key header and a hash of the body it came with, if the client sent one. */
   idempotency?: { key: string; bodyHash: string } | null;
 }
 
@@ -237,7 +237,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
         throw new Replay(JSON.parse(gate.replay.answer) as WireOrder);
       }
       if (gate.openId !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
-      // At most JOIN_LIMIT_CUSTOMER joins an hour (issue 17 item 1: join → cancel in a loop must not be free).
+      // At most JOIN_LIMIT_CUSTOMER joins an hour (join → cancel in a loop must not be free).
       if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
       const priority = await customerPriority(tx, customerId, now);
       const placed = await placeOrder(tx, now, {

@@ -72,7 +72,7 @@ export async function messagesForExport(q: Queryable, customerId: number) {
 /** Bonus-teaser sign-ups made by the customer or with their e-mail address. */
 export async function teaserSignupsOf(q: Queryable, customerId: number, email: string | null) {
   const { rows } = await q.query<{ email: string; locale: string; allow_email: boolean; created_at: unknown }>(
-    'SELECT email, locale, allow_email, created_at FROM bonus_teaser_signups WHERE customer_id = $1 OR email = lower($2) ORDER BY created_at',
+    'SELECT email, locale, allow_email, created_at FROM bonus_teaser_signups ' + 'WHERE customer_id = $1 OR email = lower($2) ORDER BY created_at',
     [customerId, email],
   );
   return rows.map((r) => ({ email: r.email, locale: r.locale, allow_email: r.allow_email, date: iso(r.created_at) }));

@@ -34,7 +34,7 @@ function wire(r: Row): WireBenefit {
   };
 }
 
-/** SPEC.md §3: redeemable first, then by dateIssued ascending. */
+/** Redeemable first, then by dateIssued ascending. */
 export async function listBenefits(q: Queryable, customerId: number, now: number): Promise<WireBenefit[]> {
   const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM benefits WHERE customer_id = $1`, [customerId, new Date(now).toISOString()]);
   return rows.map(wire).sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || a.dateIssued.localeCompare(b.dateIssued) || a.id - b.id);

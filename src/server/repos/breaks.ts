@@ -1,5 +1,5 @@
 /**
- * Today's shift windows as the console edits them (issue 20): breaks cut a window, an early end shortens the day,
+ * Today's shift windows as the console edits them: breaks cut a window, an early end shortens the day,
  * and the breaks themselves (barber_breaks). The caller (operator/breaks.ts) runs these inside the shop's inShop.
  */
 import type { Queryable } from '../db/db.ts';

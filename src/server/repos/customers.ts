@@ -128,7 +128,8 @@ export async function upsertMembership(q: Queryable, customerId: number, m: Memb
   await q.query(
     `INSERT INTO memberships (customer_id, type, begin_date, end_date, credits, wp_prem_credits, wp_prod_credits)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (customer_id) DO UPDATE SET type = $2, begin_date = $3, end_date = $4, credits = $5, wp_prem_credits = $6, wp_prod_credits = $7`,
+     ON CONFLICT (customer_id) DO UPDATE SET type = $2, begin_date = $3, end_date = $4, credits = $5,
+       wp_prem_credits = $6, wp_prod_credits = $7`,
     [customerId, m.type, m.begin_date, m.end_date, m.credits, m.wp_prem_credits, m.wp_prod_credits],
   );
 }

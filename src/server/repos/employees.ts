@@ -49,8 +49,8 @@ export interface ShopShiftRow {
   hidden: boolean;
 }
 
-const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, ${inLanguage('b', 'description', 'description', '$5')} AS description, b.image, b.avatar, b.avatar_active AS "avatarActive",
-  b.status, b.home_shop_id AS "homeShopId", b.hidden, b.speed`;
+const BARBER_COLUMNS = `b.id, b.firstname, b.lastname, ${inLanguage('b', 'description', 'description', '$5')} AS description,
+  b.image, b.avatar, b.avatar_active AS "avatarActive", b.status, b.home_shop_id AS "homeShopId", b.hidden, b.speed`;
 
 export interface BarberScope {
   country: string;

@@ -1,5 +1,5 @@
 /**
- * The no-bump guard's record (DESIGN.md §4): orders.pinned_at. The engine lists in Schedule.due the checked-in
+ * The no-bump guard's record: orders.pinned_at. The engine lists in Schedule.due the checked-in
  * orders due within 5 minutes in the full schedule; the caller records them here in the same transaction as
  * the recalculation, and from then on the snapshot carries them as pinned. SQL only.
  */

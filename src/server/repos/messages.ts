@@ -85,7 +85,7 @@ function wire(r: Row, now: number): WireMessage & { language: string; unread: bo
     locale: r.locale,
     language: r.language,
     read: r.read,
-    // SPEC.md §3: unread = not read and less than a month old.
+    // Unread = not read and less than a month old.
     unread: !r.read && created > oneMonthBefore(now),
   };
 }

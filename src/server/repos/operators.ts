@@ -48,7 +48,7 @@ export async function touchDevice(q: Queryable, deviceId: number, now: number): 
 }
 
 export async function insertPairingCode(q: Queryable, p: { hash: string; shopId: number; role: DeviceRole; now: number; expiresAt: number }): Promise<boolean> {
-  const { rows } = await q.query('INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) SELECT $1, id, $3, $4, $5 FROM shops WHERE id = $2 RETURNING hash', [
+  const { rows } = await q.query('INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) ' + 'SELECT $1, id, $3, $4, $5 FROM shops WHERE id = $2 RETURNING hash', [
     p.hash,
     p.shopId,
     p.role,

@@ -150,7 +150,8 @@ export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at, expected_at)
+    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
+       joined_at, quoted_wait, source, checked_in_at, expected_at)
      VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12) RETURNING id`,
     [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait, o.source, iso(o.expectedAt)],
   );
@@ -159,14 +160,10 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
     // order_items keeps the seed's convention: price and minutes of the service with its extras.
     const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
     const extrasMinutes = item.extras.reduce((a, e) => a + e.duration, 0);
-    const { rows: made } = await q.query<{ id: number }>('INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
-      id,
-      item.serviceId,
-      item.extras.map((e) => e.id),
-      item.title,
-      item.price + extrasPrice,
-      item.duration + extrasMinutes,
-    ]);
+    const { rows: made } = await q.query<{ id: number }>(
+      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) ' + 'VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [id, item.serviceId, item.extras.map((e) => e.id), item.title, item.price + extrasPrice, item.duration + extrasMinutes],
+    );
     for (const [i, e] of item.extras.entries()) {
       await q.query('INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)', [
         made[0].id,
@@ -219,7 +216,7 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
 }
 
 export async function checkInOrder(q: Queryable, id: number, now: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) WHERE id = $1 AND status = 'active' RETURNING id`, [id, iso(now)]);
+  const { rows } = await q.query('UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) ' + "WHERE id = $1 AND status = 'active' RETURNING id", [id, iso(now)]);
   return rows.length > 0;
 }
 
@@ -238,7 +235,8 @@ export async function endWaitingOrder(q: Queryable, id: number, status: 'cancell
 /** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
 export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<boolean> {
   const { rows } = await q.query(
-    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING id`,
+    "UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, " +
+      "checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING id",
     [id, barberId, iso(now)],
   );
   return rows.length > 0;
@@ -313,7 +311,7 @@ export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** What the shop's figures read of an order (issue 20 "The shop's own figures"). */
+/** What the shop's figures read of an order. */
 export interface StatsOrderRow {
   status: OrderStatus;
   source: 'app' | 'desk';

@@ -33,7 +33,7 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
   );
   const id = rows[0].id;
   for (const [i, row] of r.rows.entries()) {
-    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) ' + 'VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       id,
       i,
       row.name,
@@ -67,7 +67,8 @@ export async function listReceipts(q: Queryable, customerId: number, lang: strin
   const { rows } = await q.query<Row>(
     `SELECT r.id, r.order_id, (extract(epoch FROM r.created_at) * 1000)::bigint AS created_at, r.status, r.type,
             r.shop_id, r.pob_name, r.pob_address, r.pob_city,
-            (SELECT json_agg(json_build_object('name', coalesce(x.texts->>$2::text, x.texts->>'fi', x.name), 'amount', x.amount, 'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
+            (SELECT json_agg(json_build_object('name', coalesce(x.texts->>$2::text, x.texts->>'fi', x.name), 'amount', x.amount,
+                                               'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
                FROM receipt_rows x WHERE x.receipt_id = r.id) AS rows
        FROM receipts r
       WHERE r.customer_id = $1

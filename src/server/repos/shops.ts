@@ -122,7 +122,8 @@ export async function hoursOf(q: Queryable, shopIds: number[]): Promise<HoursRow
 
 export async function serviceGroupsOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ServiceGroupRow[]> {
   const { rows } = await q.query<ServiceGroupRow>(
-    `SELECT g.id, ${inLanguage('g', 'title')} AS title, g.sort_order AS "order", ${inLanguage('g', 'description')} AS description, g.parent_id AS "parentId"
+    `SELECT g.id, ${inLanguage('g', 'title')} AS title, g.sort_order AS "order", ${inLanguage('g', 'description')} AS description,
+            g.parent_id AS "parentId"
      FROM service_groups g WHERE g.shop_id = $1 ORDER BY g.sort_order, g.id`,
     [shopId, lang],
   );
@@ -133,7 +134,8 @@ export async function serviceGroupsOf(q: Queryable, shopId: number, lang: string
 export async function noticesOf(q: Queryable, shopId: number, lang: string | null): Promise<string[]> {
   const { rows } = await q.query<{ notices: string[] }>(
     `SELECT coalesce(
-       (SELECT array_agg(n ORDER BY i) FROM jsonb_array_elements_text(coalesce(s.texts->$2::text->'notices', s.texts->'fi'->'notices')) WITH ORDINALITY AS t(n, i)),
+       (SELECT array_agg(n ORDER BY i)
+          FROM jsonb_array_elements_text(coalesce(s.texts->$2::text->'notices', s.texts->'fi'->'notices')) WITH ORDINALITY AS t(n, i)),
        s.notices) AS notices
      FROM shops s WHERE s.id = $1`,
     [shopId, lang],
@@ -143,8 +145,9 @@ export async function noticesOf(q: Queryable, shopId: number, lang: string | nul
 
 export async function servicesOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ServiceRow[]> {
   const { rows } = await q.query<ServiceRow>(
-    `SELECT s.id, s.group_id AS "groupId", ${inLanguage('s', 'title')} AS title, s.sort_order AS "order", ${inLanguage('s', 'description')} AS description,
-       ${inLanguage('s', 'long_description')} AS "longDescription", s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName"
+    `SELECT s.id, s.group_id AS "groupId", ${inLanguage('s', 'title')} AS title, s.sort_order AS "order",
+       ${inLanguage('s', 'description')} AS description, ${inLanguage('s', 'long_description')} AS "longDescription",
+       s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName"
      FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 ORDER BY s.sort_order, s.id`,
     [shopId, lang],
   );
@@ -153,7 +156,8 @@ export async function servicesOf(q: Queryable, shopId: number, lang: string | nu
 
 export async function extrasOf(q: Queryable, shopId: number, lang: string | null = null): Promise<ExtraRow[]> {
   const { rows } = await q.query<ExtraRow>(
-    `SELECT e.id, e.service_id AS "serviceId", ${inLanguage('e', 'title')} AS title, e.sort_order AS "order", ${inLanguage('e', 'description')} AS description,
+    `SELECT e.id, e.service_id AS "serviceId", ${inLanguage('e', 'title')} AS title, e.sort_order AS "order",
+       ${inLanguage('e', 'description')} AS description,
        ${inLanguage('e', 'long_description')} AS "longDescription", e.price, e.duration
      FROM extra_services e JOIN services s ON s.id = e.service_id
      WHERE s.shop_id = $1 ORDER BY e.service_id, e.sort_order, e.id`,

@@ -1,5 +1,5 @@
 /**
- * The account's own life under /customers/{id}/: changing the phone number (two steps, SPEC.md §1, §2), the data
+ * The account's own life under /customers/{id}/: changing the phone number (two steps), the data
  * export and the deletion of the account (GDPR). Thin: read the body, call one domain function.
  */
 import type { FastifyInstance } from 'fastify';

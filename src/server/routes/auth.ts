@@ -1,5 +1,5 @@
 /**
- * The account calls of SPEC.md §7 without a customer id in the path: register, login, refresh, logout,
+ * The account calls without a customer id in the path: register, login, refresh, logout,
  * password recovery by SMS code, and the password change. Thin: read the body, call one domain function.
  */
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/login/', { onRequest: noStore, schema: loginSchema }, async (req) => login(deps, bodyOf(req), addressOf(req)));
 
-  // The refresh token comes as the bearer (SPEC.md §7) or as the body's `refresh`.
+  // The refresh token comes as the bearer or as the body's `refresh`.
   app.post('/refresh/', { onRequest: noStore, schema: refreshSchema }, async (req) => {
     const body = bodyOf(req);
     return refresh(deps, refreshTokenOf(bearerOf(req.headers.authorization), body), optionalBool(body, 'rotate') ?? false);

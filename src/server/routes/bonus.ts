@@ -1,4 +1,4 @@
-/** POST /bonus-teaser/ (DESIGN.md §3): the bonus teaser's e-mail collection; the rules are domain/teaser.ts's. */
+/** POST /bonus-teaser/: the bonus teaser's e-mail collection; the rules are domain/teaser.ts's. */
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';

@@ -1,4 +1,4 @@
-/** POST /client-events/ (SPEC.md §1): the customer app's error reports and analytics events; rules in domain/client-events.ts. */
+/** POST /client-events/: the customer app's error reports and analytics events; rules in domain/client-events.ts. */
 import type { FastifyInstance } from 'fastify';
 import type { WireClientEvents } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';

@@ -5,7 +5,7 @@
  * The same answer goes to every phone while the shop cache holds it, so the last few compressed answers are
  * kept by their exact bytes and concurrent requests share one compression: under 200 connections on the shop
  * list this turns hundreds of brotli runs a second (each a trip through libuv's thread pool that, on a small
- * machine, took the main thread's core) into one per change (issue 17 item 5).
+ * machine, took the main thread's core) into one per change.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants } from 'node:zlib';

@@ -1,6 +1,6 @@
 /**
- * `/customers/{id}/…` (SPEC.md §7, DESIGN.md §3 "Unshown calls"): profile, receipts, messages, benefits.
- * Every route runs requireCustomer first: 401 without a valid access token, 403 for another customer's id.
+ * `/customers/{id}/…`: profile, receipts, messages, benefits. Every route runs requireCustomer first: 401
+ * without a valid access token, 403 for another customer's id.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';

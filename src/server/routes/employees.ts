@@ -1,4 +1,4 @@
-/** GET /employees/ and GET /employees/{id}/ (SPEC.md §7): the locale's barbers with their week of shifts. */
+/** GET /employees/ and GET /employees/{id}/: the locale's barbers with their week of shifts. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WireEmployee } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';

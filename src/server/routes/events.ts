@@ -1,8 +1,8 @@
 /**
- * The live routes (DESIGN.md §1 "Live updates", CONTRACTS.md "Streams and tickets"): the customer's order stream
- * and the operator's queue stream (server/streams.ts), and the tickets that open them (the shop's public stream
- * is with the shop routes, pobs.ts).
- * A stream's data is the matching GET's answer written by that GET's own serializer (its response schema).
+ * The live routes (docs/architecture.md, "Live updates across processes"): the customer's order stream and the
+ * operator's queue stream (server/streams.ts), and the tickets that open them (the shop's public stream is with
+ * the shop routes, pobs.ts). A stream's data is the matching GET's answer written by that GET's own serializer
+ * (its response schema).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';

@@ -1,5 +1,5 @@
 /**
- * The shop's operator API (DESIGN.md §1 "Operator side") under /api/{locale}/operator/, authenticated by the
+ * The shop's operator API under /api/{locale}/operator/, authenticated by the
  * shop's key as the bearer: 401 without a valid key, 403 with another shop's key. No customer login involved.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

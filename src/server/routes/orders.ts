@@ -1,5 +1,5 @@
 /**
- * The customer's orders (SPEC.md §7): POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/.
+ * The customer's orders: POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/.
  * requireCustomer first (401 without a valid token, 403 for another customer's id); the body is checked by
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */

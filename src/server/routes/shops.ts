@@ -1,5 +1,5 @@
 /**
- * GET /pobs/ and GET /pobs/{id}/ (SPEC.md §7): the locale's shops with their live queue, answered from kept bytes
+ * GET /pobs/ and GET /pobs/{id}/: the locale's shops with their live queue, answered from kept bytes
  * (domain/shop-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * A small past for the demo (issue 18): a few finished orders per shop on the days before the seeding instant,
+ * A small past for the demo: a few finished orders per shop on the days before the seeding instant,
  * so the shops' learned figures (remote joiners' trips, lateness against a given arrival, run-over, join rates)
  * have something to learn from. Small on purpose: HISTORY_DAYS × HISTORY_PER_DAY orders a shop.
  */

@@ -36,7 +36,7 @@ export interface DemoData {
   shifts: SeedShift[];
   orders: SeedOrder[];
   items: SeedOrderItem[];
-  /** Finished orders of the days before (issue 18: what the shops learn from). */
+  /** Finished orders of the days before (what the shops learn from). */
   history: SeedPastOrder[];
 }
 

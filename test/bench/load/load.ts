@@ -6,7 +6,7 @@
  *          (each by its own seeded customer; only 201s count as joins), and every 250 ms /config.json on a
  *          new connection (connect time included).
  *   hash:  L concurrent logins with unknown phones (each a full scrypt) while 4 connections loop on a shop page
- *          with `accept-encoding: br` (issue 17 item 2).
+ *          with `accept-encoding: br`.
  */
 import http from 'node:http';
 

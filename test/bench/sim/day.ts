@@ -1,5 +1,5 @@
 /**
- * One simulated shop day on the real floor (issue 18). Customers join in the shop or from afar; a remote joiner
+ * One simulated shop day on the real floor. Customers join in the shop or from afar; a remote joiner
  * travels a trip drawn independently of any quote and checks in when he arrives (some gave an expected arrival,
  * with error; some never come and the shop clears them after a while). A free barber calls the first customer
  * in the engine's service order who is in the shop, may be served by him and fits his shift: nobody is

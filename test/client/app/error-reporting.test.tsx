@@ -1,5 +1,5 @@
 /**
- * Error reporting and analytics to our own server (SPEC.md §1): render errors show the customer's "Woops!"
+ * Error reporting and analytics to our own server: render errors show the customer's "Woops!"
  * with a way home; uncaught errors, rejections and tracked events are beaconed in batches to
  * /api/{locale}/client-events/, scrubbed, at most the configured number a minute; nothing in local mode.
  */

@@ -1,4 +1,4 @@
-/** The bottom sheets close when dragged down a third of 60 % of the window height (SPEC.md §9), by touch or mouse. */
+/** The bottom sheets close when dragged down a third of 60 % of the window height, by touch or mouse. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

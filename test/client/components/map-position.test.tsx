@@ -1,4 +1,4 @@
-/** SPEC.md §8: the map says so when the position's coordinates are invalid, instead of silently leaving it off. */
+/** The map says so when the position's coordinates are invalid, instead of silently leaving it off. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

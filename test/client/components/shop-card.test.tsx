@@ -48,7 +48,7 @@ test('taking orders: the card is a link to the shop with name, address, hours an
   assert.ok(text(el).includes('Urho Kekkosen katu 1, Helsinki'));
   assert.ok(text(el).includes('09:00–20:00'));
   assert.ok(text(el.querySelector('.timer')).includes('15'));
-  assert.is(text(el.querySelector('.shop-card-status')), 'Takes pre-orders: join the queue in the app.', 'SPEC.md §4: the taking-orders state in words');
+  assert.is(text(el.querySelector('.shop-card-status')), 'Takes pre-orders: join the queue in the app.', 'the taking-orders state in words');
   await cleanup();
 });
 

@@ -9,7 +9,7 @@ import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/s
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
 
-test('the wait shows minutes with the colour class of SPEC.md §4, "Now" at 0 and a dash when unknown', async () => {
+test('the wait shows minutes with the colour class of its size, "Now" at 0 and a dash when unknown', async () => {
   const table: [number | null, string, string][] = [
     [null, '–', 'timer-unknown'],
     [0, 'Now', 'wait-0'],

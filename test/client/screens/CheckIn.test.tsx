@@ -1,4 +1,4 @@
-/** /checkin/{shopId}, /info and /help (SPEC.md §2 "Other screens"): what a customer sees on each. */
+/** /checkin/{shopId}, /info and /help: what a customer sees on each. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,5 +1,5 @@
 /**
- * When the turn alert comes (issue 18): the default, or 10, 20 or 30 minutes before the turn, kept in the profile as
+ * When the turn alert comes: the default, or 10, 20 or 30 minutes before the turn, kept in the profile as
  * alert_lead_minutes through PATCH /customers/{id}/; a refused save leaves the choice as the profile has it.
  */
 import '../dom.ts';

@@ -1,4 +1,4 @@
-/** The shop console (issue 20): pairing, the floor, actions refused offline, a refused key back to pairing. */
+/** The shop console: pairing, the floor, actions refused offline, a refused key back to pairing. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-/** Change phone (SPEC.md §1, §2): reachable from the profile menu; password + new number, then the SMS code. */
+/** Change phone: reachable from the profile menu; password + new number, then the SMS code. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -57,7 +57,7 @@ test('no errors while typing; a blurred invalid field shows its error, a valid o
   assert.equal(errors(el), []);
 });
 
-test('a submit attempt (Enter) shows every error with the spec texts', async () => {
+test('a submit attempt (Enter) shows every error with its own text', async () => {
   const el = await setup();
   assert.ok(submit(el).disabled);
   await act(async () => void $(el, 'register-phone').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event));

@@ -1,6 +1,6 @@
 /**
- * Tracking says one thing at a time (issue 16 "Contradictory tracking texts while being served") and says it
- * honestly (issue 18): the travel line when the trip is longer than the wait, and "Running late?" with its refusals.
+ * Tracking says one thing at a time and says it honestly: the travel line when the trip is longer than
+ * the wait, and "Running late?" with its refusals.
  */
 import '../dom.ts';
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-/** After check-in the tracking screen says serving starts usually 1–15 minutes after arrival (SPEC.md §9), in every language. */
+/** After check-in the tracking screen says serving starts usually 1–15 minutes after arrival, in every language. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

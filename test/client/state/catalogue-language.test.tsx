@@ -1,5 +1,5 @@
 /**
- * The catalogue in the customer's language (issue 16): the shop page asks for the UI language (?lang=) and
+ * The catalogue in the customer's language: the shop page asks for the UI language (?lang=) and
  * shows the menu and notices the server answers in it; switching the language reads the menu again in the new one.
  */
 import '../dom.ts';

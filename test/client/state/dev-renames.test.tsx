@@ -1,4 +1,4 @@
-/** Development renaming (SPEC.md §6): the config's table renames shops in the list, page, tracking and history in development mode only. */
+/** Development renaming: the config's table renames shops in the list, page, tracking and history in development mode only. */
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

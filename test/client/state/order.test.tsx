@@ -390,7 +390,7 @@ test('a login that brings an active order stops the flow on the notice instead o
   f.restore();
 });
 
-test("a send refused for another active order keeps §8's notice and 'Error code:', the server text in the screen's language", async () => {
+test("a send refused for another active order keeps the send error's notice and 'Error code:', the server text in the screen's language", async () => {
   await setLanguage('fi');
   try {
     const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Customer already has an active order' } } } });

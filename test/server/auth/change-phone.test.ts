@@ -1,4 +1,4 @@
-/** Change phone (SPEC.md §1, §2): password, a code by SMS to the new number, then the switch; what a customer notices. */
+/** Change phone: password, a code by SMS to the new number, then the switch; what a customer notices. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Harness } from '../harness.ts';

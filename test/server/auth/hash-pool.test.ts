@@ -1,5 +1,5 @@
 /**
- * Password hashing runs on its own bounded pool of threads (issue 17 item 2): with every hashing thread busy
+ * Password hashing runs on its own bounded pool of threads: with every hashing thread busy
  * and the queue full, a compressed shop read is still answered, and one login more gets a 503 with
  * Retry-After at once instead of waiting. Tested by order (the read is answered while hashes are still in
  * the pool), not by time.

@@ -1,4 +1,4 @@
-/** Password recovery by SMS code (SPEC.md §2, §8, §9; DESIGN.md §3 "SMS"). */
+/** Password recovery by SMS code. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Harness } from '../harness.ts';
@@ -52,7 +52,7 @@ test('reset with the code sets the password, revokes every refresh token, and th
   await login(h, s.phone, NEW);
 });
 
-test("reset: every refusal text of SPEC.md §8, and bad input spends none of the code's tries", async () => {
+test("reset: every refusal text, and bad input spends none of the code's tries", async () => {
   const s = await newCustomer(h);
   await requestCode(s.phone);
   const code = (await codeFor(h, s.phone))!;

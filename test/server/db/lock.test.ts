@@ -1,5 +1,5 @@
 /**
- * The PGlite data-directory lock with real processes (issue 17 item 9): a live owner holds the directory, but
+ * The PGlite data-directory lock with real processes: a live owner holds the directory, but
  * an owner that is a zombie (killed, not yet reaped) or a PID now used by another process does not.
  */
 import { suite } from 'uvu';

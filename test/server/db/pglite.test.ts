@@ -1,5 +1,5 @@
 /**
- * PGlite on its own thread behind the Db adapter (issue 17 item 5): the main thread keeps turning while a
+ * PGlite on its own thread behind the Db adapter: the main thread keeps turning while a
  * statement runs, and what callers rely on is unchanged: a transaction's statements run in one transaction
  * that commits or rolls back as a whole and holds the connection until then, errors carry PostgreSQL's fields
  * (queue/orders.ts turns unique violations into 409s by `code` and `constraint`), and values come out typed as

@@ -39,7 +39,7 @@ run('two simulated hours: services start and finish, walk-ins come, the waits mo
   const outside = await count(`SELECT count(*)::int AS n FROM orders o WHERE o.started_at > '2026-11-24T10:00:00Z' AND NOT EXISTS (
       SELECT 1 FROM shifts s WHERE s.barber_id = o.barber_id AND s.shop_id = o.shop_id AND s.starts_at <= o.started_at AND s.ends_at > o.started_at)`);
   assert.is(outside, 0);
-  // Customers from afar (issue 18): they travel and check in, and some said when they would be there (that
+  // Customers from afar: they travel and check in, and some said when they would be there (that
   // nobody is started before he is in the shop is the pure step's test: here a check-in and a start share a tick).
   const travelled = await count(`SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND source = 'app' AND joined_at > '2026-11-24T10:00:00Z'
       AND customer_at_pob AND checked_in_at >= joined_at + interval '3 minutes'`);

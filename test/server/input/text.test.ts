@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: text with a control character (a NUL above all, which PostgreSQL cannot store) is a 400
+ * Text with a control character (a NUL above all, which PostgreSQL cannot store) is a 400
  * naming the field on every route, before any password hash or rate limit is spent, and nothing is stored.
  */
 import { test } from 'uvu';

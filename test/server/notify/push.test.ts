@@ -203,7 +203,7 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   );
   await checkTurns(h.deps);
   assert.is(pushesTo('tok-B').length, 1, 'near once');
-  // He comes in: barbers serve present customers only (issue 18).
+  // He comes in: barbers serve present customers only.
   await relogin(h, b);
   const came = await call(h, 'PATCH', `/api/fi/customers/${b.id}/orders/${joined.body.id}/`, { token: b.token, body: { customer_at_pob: true } });
   assert.is(came.status, 200);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: no SMS bombing through turn alerts. A per-phone SMS budget in the database across every kind
+ * No SMS bombing through turn alerts. A per-phone SMS budget in the database across every kind
  * of SMS and every process; a turn SMS only for an order still open when sent, and not before the order is two
  * minutes old; at most 6 joins per customer an hour; every alert SMS carries a signed link that stops them.
  */
@@ -30,7 +30,7 @@ async function join(c: TestCustomer) {
   const headers = { authorization: `Bearer ${c.token}` };
   const joined = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers, payload: { pob_id: KALLIO, items: [item(s)] } });
   if (joined.statusCode !== 201) return joined;
-  // At the door: checked in, his turn is now (joined from afar he would be planned a trip away, issue 18).
+  // At the door: checked in, his turn is now (joined from afar he would be planned a trip away).
   const checked = await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${joined.json().id}/`, headers, payload: { customer_at_pob: true } });
   if (checked.statusCode !== 200) return checked;
   // The join's status with the order as it is once checked in.

@@ -1,5 +1,5 @@
 /**
- * The turn alert the customer chooses (issue 18): the lead in the profile (alert_lead_minutes: null = 10, or 10,
+ * The turn alert the customer chooses: the lead in the profile (alert_lead_minutes: null = 10, or 10,
  * 20, 30 minutes before the turn), and "time to leave" for someone on his way whose announced trip is longer
  * than the wait, by SMS in his language, never before the order is TURN_SMS_MIN_AGE_S old.
  */

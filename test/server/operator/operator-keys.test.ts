@@ -1,5 +1,5 @@
 /**
- * The demo's operator keys survive a start killed between the seed and the key file (issue 17 item 8): a
+ * The demo's operator keys survive a start killed between the seed and the key file: a
  * start that finds no DATA_DIR/operator-keys.json gives every shop a new key and writes the file, and no key
  * already issued stops working.
  */

@@ -63,7 +63,7 @@ race('30 customers joining a one-barber shop at once: accepted or refused with t
     const now = (await call<WireOrder>(h, 'GET', `/api/fi/customers/${c.id}/orders/${a.body.id}/`, { token: c.token })).body;
     assert.type(now.queue, 'number', `order ${a.body.id} can still be served today`);
     // Nobody joined ahead of anyone (all of priority 0); the quote of someone on his way averages his likely
-    // arrivals (issue 18), the plan takes the expected one, so the two differ by minutes only.
+    // arrivals, the plan takes the expected one, so the two differ by minutes only.
     assert.ok(Math.abs(now.queue! - a.body.quoted_wait!) <= 10, `order ${a.body.id}: planned ${now.queue}, quoted ${a.body.quoted_wait}`);
   }
 });

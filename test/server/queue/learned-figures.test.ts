@@ -1,5 +1,5 @@
 /**
- * What the shops learn (issue 18) as the server keeps it: figures recomputed from the shops' history at most once
+ * What the shops learn as the server keeps it: figures recomputed from the shops' history at most once
  * an hour per shop, a shop below 200 samples on the chain's figures, and the snapshot loader handing them, the
  * orders' sources and expected arrivals, and serving barbers to the engine.
  */

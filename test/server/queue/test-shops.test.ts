@@ -1,6 +1,6 @@
 /**
- * Issue 17 item 10: test shops and hidden barbers take no orders outside development mode. `?dev=1` may list them
- * (SPEC.md §6: the stored flag is a development switch), but a join or a walk-in there is a 404; in development
+ * Test shops and hidden barbers take no orders outside development mode. `?dev=1` may list them
+ * (the stored flag is a development switch), but a join or a walk-in there is a 404; in development
  * mode both are taken.
  */
 import { suite } from 'uvu';

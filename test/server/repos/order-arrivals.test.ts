@@ -1,5 +1,5 @@
 /**
- * Where an order came from and when its customer arrived (migration 013; issue 18 learns from them and the
+ * Where an order came from and when its customer arrived (migration 013; the shops learn from them and the
  * console's figures count them): a join from the app is 'app' and not checked in until the customer says so,
  * a walk-in is 'desk' and checked in at once, and the start of service stands for the arrival of one never checked in.
  */

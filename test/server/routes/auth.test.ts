@@ -1,4 +1,4 @@
-/** Passwords, registration, login, refresh, logout and the password change (SPEC.md §3–§8, DESIGN.md §3). */
+/** Passwords, registration, login, refresh, logout and the password change. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jwtVerify } from 'jose';
@@ -65,7 +65,7 @@ test('rules: phones in international form, weak, common and long passwords refus
   assert.ok(commonPasswordCount() >= 300, `list has ${commonPasswordCount()}`);
 });
 
-test('register: 201, phone stored in international form, defaults of SPEC.md §3', async () => {
+test('register: 201, phone stored in international form, allow_email off and allow_sms on by default', async () => {
   const res = await call(h, { method: 'POST', url: '/api/fi/register/', body: registration('040 765 4321', { countryCode: 'FI' }) });
   assert.is(res.status, 201);
   assert.type(res.json.customer_id, 'number');

@@ -1,5 +1,5 @@
 /**
- * A barber's day from the console (issue 20): breaks of 15/30/60 minutes, back early and ending the day early edit
+ * A barber's day from the console: breaks of 15/30/60 minutes, back early and ending the day early edit
  * today's shift windows as queue changes (the version moves, the waits follow); when a barber leaves, the orders
  * that chose him go to anyone and their customers are told, in their language.
  */

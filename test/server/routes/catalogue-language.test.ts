@@ -1,6 +1,6 @@
 /**
- * The catalogue in the customer's language (issue 16): menu texts, notices, barber bios and receipt rows come in
- * ?lang= (all 7 languages), an unknown language reads Finnish (SPEC.md §1), and the pob cache keeps languages apart.
+ * The catalogue in the customer's language: menu texts, notices, barber bios and receipt rows come in
+ * ?lang= (all 7 languages), an unknown language reads Finnish, and the pob cache keeps languages apart.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -67,7 +67,7 @@ test('the demo seeds every customer-facing text in all 7 languages', async () =>
   for (const r of rows) for (const lang of ALL_LANGUAGES) assert.is(r.texts[lang].notices.length, r.notices.length, `shop ${r.id} ${lang}`);
 });
 
-test('ISO spellings name the same language; an unknown or missing one reads Finnish (SPEC.md §1)', async () => {
+test('ISO spellings name the same language; an unknown or missing one reads Finnish', async () => {
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=et')).title, 'Juukselõikus');
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=nb')).title, 'Hårklipp');
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=da')).title, 'Klipning');

@@ -1,5 +1,5 @@
 /**
- * POST /api/{locale}/client-events/ (SPEC.md §1): the app's error reports and analytics events are validated,
+ * POST /api/{locale}/client-events/: the app's error reports and analytics events are validated,
  * limited per address, scrubbed, stored for 30 days and logged as structured lines.
  */
 import { test } from 'uvu';

@@ -1,4 +1,4 @@
-/** `/customers/{id}/…`: the ownership matrix on every route, the profile and its PATCH (SPEC.md §3, §7). */
+/** `/customers/{id}/…`: the ownership matrix on every route, the profile and its PATCH. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignJWT } from 'jose';

@@ -1,5 +1,5 @@
 /**
- * Pairing the console's devices (issue 20): one-time codes (expiry, single use, tries per address), device keys
+ * Pairing the console's devices: one-time codes (expiry, single use, tries per address), device keys
  * with a role (a display reads, never acts), listed and revoked, beside the shops' own keys.
  */
 import { suite } from 'uvu';

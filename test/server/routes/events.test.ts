@@ -1,5 +1,5 @@
 /**
- * Live updates over real HTTP streams (issue 19): the shop's public stream, the customer's order stream and the
+ * Live updates over real HTTP streams: the shop's public stream, the customer's order stream and the
  * operator's queue stream, their tickets, the cached reads behind them, and the costs (a query-counting Db).
  * Both engines (TEST_DB=postgres runs the same file on PostgreSQL).
  */

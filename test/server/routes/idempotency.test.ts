@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 14: a join whose answer was lost. With an Idempotency-Key the client sends the join again and gets
+ * A join whose answer was lost. With an Idempotency-Key the client sends the join again and gets
  * 201 with the very same body (no second order, no 409); the same key with another body is a 422; keys are kept per
  * customer for 24 hours, in the database.
  */

@@ -20,7 +20,7 @@ test.after(() => h.close());
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
 test('rows → wire → client mapper: the same services, extras and groups', async () => {
-  // The rows read in the language the request asks for (no ?lang=: Finnish, SPEC.md §1).
+  // The rows read in the language the request asks for (no ?lang=: Finnish).
   for (const [locale, id, query, lang] of [
     ['fi', 1, '', 'fi'],
     ['no', 16, '?lang=no', 'no'],

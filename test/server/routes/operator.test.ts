@@ -54,7 +54,7 @@ auth("no key, a wrong key and another shop's key are refused", async () => {
   assert.is((await op('POST', 'orders/99999999/start/', 'nope', { barber_id: 1 })).status, 401, 'no key learns nothing of ids');
   const own = await op<WireOperatorQueue>('GET', 'pobs/1/queue/', keys[1]);
   assert.is(own.status, 200);
-  // A new key is added: the old one keeps working (issue 17 item 8: a shop may hold several keys).
+  // A new key is added: the old one keeps working (a shop may hold several keys).
   const old = keys[1];
   keys[1] = await operatorKey(h, 1);
   assert.is((await op('GET', 'pobs/1/queue/', old)).status, 200);

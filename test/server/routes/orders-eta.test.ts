@@ -1,5 +1,5 @@
 /**
- * eta_minutes (issue 18, honest waits): the expected arrival a customer gives at join (POST) and with "Running
+ * eta_minutes (docs/decisions.md, "Honest waits"): the expected arrival a customer gives at join (POST) and with "Running
  * late?" (PATCH), stored as orders.expected_at and shown on the operator's queue. Refusals store nothing.
  */
 import { suite } from 'uvu';

@@ -43,8 +43,8 @@ basics('joins with a service and an extra, priced from the catalogue and not fro
   assert.is(o.customer_at_pob, false);
   assert.is(o.pob_id, 2);
   assert.is(o.pob.name, 'Kallio');
-  // Joined from afar without an expected arrival: an idle shop serves him once he is there, a learned trip away
-  // (issue 18), not at once.
+  // Joined from afar without an expected arrival: an idle shop serves him once he is there, a learned trip away,
+  // not at once.
   assert.ok(o.quoted_wait! >= 5 && o.quoted_wait! <= 30, `quoted ${o.quoted_wait}`);
   assert.is(o.queue, o.quoted_wait);
   assert.is(o.ahead, 0);
@@ -185,7 +185,7 @@ timeslot('a shop about to close refuses what cannot be served before closing', a
   const buzz = m.services.find((x) => x.title === 'Buzz cut')!;
   const refused = await join(c, { pob_id: 11, items: [item(cut)] });
   assert.is(refused.status, 409);
-  assert.equal(refused.body, { error: 'Could not allocate time slot for order' }); // SPEC.md §8, literally
+  assert.equal(refused.body, { error: 'Could not allocate time slot for order' }); // the app matches this text literally
   assert.is(await countOrders(c), 0);
   assert.is((await join(c, { pob_id: 11, items: [item(buzz)] })).status, 409, 'a short one does not fit a trip of unknown length either');
   const ok = await join(c, { pob_id: 11, items: [item(buzz)], eta_minutes: 0 });

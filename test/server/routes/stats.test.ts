@@ -1,5 +1,5 @@
 /**
- * The shop's figures (issue 20): GET /operator/pobs/{id}/stats/ for today and the last 7 days in the shop's zone,
+ * The shop's figures: GET /operator/pobs/{id}/stats/ for today and the last 7 days in the shop's zone,
  * checked against a week whose orders the test wrote itself, so every number is known.
  */
 import { suite } from 'uvu';
@@ -79,7 +79,7 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     within_10_share: 0.5,
     waited_longer_share: 0.25,
   });
-  // The same shares as issue 18's function gives for the week's outcomes.
+  // The same shares as the accuracy function gives for the week's outcomes.
   const a = accuracy([
     { quote: 10, actual: 15 },
     { quote: 20, actual: 45 },

@@ -1,5 +1,5 @@
 /**
- * The login form (SPEC.md §2 Login, §5, §8), shared by the login page and the login dialog: dial code and
+ * The login form, shared by the login page and the login dialog: dial code and
  * phone, password, 'stay logged in'; a failure marks both fields and shows the VPN hint.
  */
 import { useSignals } from '@preact/signals-react/runtime';

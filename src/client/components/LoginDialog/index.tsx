@@ -1,5 +1,5 @@
 /**
- * The login form as a modal dialog (SPEC.md §2 shop page, §6): `<LoginDialog open onClose onSuccess />`.
+ * The login form as a modal dialog (the shop page's Next while logged out): `<LoginDialog open onClose onSuccess />`.
  */
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -34,8 +34,10 @@ export function LoginDialog({ open, onClose, onSuccess }: LoginDialogProps) {
 
   if (!open) return null;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // noStaticElementInteractions: a tap on the backdrop is a pointer shortcut; keyboards close with Escape (onKeyDown on the dialog).
+    // useKeyWithClickEvents: the keyboard way to close is Escape, handled on the dialog inside, where focus is kept.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={box}

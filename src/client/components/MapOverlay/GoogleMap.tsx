@@ -20,7 +20,8 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
   const [map, setMap] = useState<MapsMap | null>(null);
 
   // The map is made once; a list refresh only redraws the markers, so the customer's pan and zoom stay.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: center is only the starting view; a new center must not rebuild the map and lose the customer's pan and zoom.
+  // center is only the starting view; a new center must not rebuild the map and lose the customer's pan and zoom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (!el.current) return;
     setMap(

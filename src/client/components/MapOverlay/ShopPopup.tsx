@@ -14,7 +14,8 @@ export function ShopPopup({ shop, distance, onClose }: { shop: Shop; distance?: 
   const message = stateMessage(shop, state);
   const heading = useRef<HTMLHeadingElement>(null);
   // Move focus to the popup so keyboard and screen-reader users land on what they opened.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: shop.id is the trigger: tapping another marker reuses this popup and must move focus again.
+  // shop.id is the trigger: tapping another marker reuses this popup and must move focus again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => heading.current?.focus(), [shop.id]);
   return (
     <section className="map-popup card" aria-labelledby="map-popup-title">

@@ -36,7 +36,7 @@ interface Drag {
 
 function markerText(shop: Shop): { label: string; aria: string; cls: string } {
   const state = shopState(shop);
-  // A full or closed queue never shows a wait (SPEC.md §4).
+  // A full or closed queue never shows a wait.
   if (state !== 'taking-orders') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
   const wait = shop.queue ?? 0;
   const label = wait <= 0 ? t('timer.now') : String(wait);
@@ -114,7 +114,8 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
         ref={stage}
         className="tile-map-stage"
         style={{ backgroundPosition: `${gridX}px ${gridY}px` }}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the map is a widget: it takes focus so the arrow keys and +/- pan and zoom it (onKeyDown).
+        // the map is a widget: it takes focus so the arrow keys and +/- pan and zoom it (onKeyDown).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
         tabIndex={0}
         aria-roledescription={t('map.roledescription')}
         aria-label={t('map.label')}

@@ -1,5 +1,5 @@
 /**
- * The full-screen map of shops (SPEC.md §2, DESIGN.md §3), a lazily loaded chunk. With a maps key the JS
+ * The full-screen map of shops, a lazily loaded chunk. With a maps key the JS
  * API draws it; without one, or when the API cannot load, OpenStreetMap tiles drawn here (a plain dark
  * grid when offline). A dialog: focus moves in, Tab stays in, Escape and the close button close it.
  */
@@ -86,7 +86,7 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
           <Icon name="close" />
         </button>
       </header>
-      {/* SPEC.md §8: a position with invalid coordinates is said, not silently left off the map. */}
+      {/* A position with invalid coordinates is said, not silently left off the map. */}
       {user && !validPosition(user) && (
         <p className="map-error" role="alert">
           {t('map.invalidPosition')}

@@ -1,5 +1,5 @@
 /**
- * The first-use tutorial (SPEC.md §2 "Welcome"): three slides — choose a shop and services, follow the
+ * The first-use tutorial: three slides — choose a shop and services, follow the
  * waiting time, locate yourself — ending with 'locate me' or 'continue without locating'. The owner shows
  * it and decides when; `onDone` is called once the customer has made the last choice.
  */

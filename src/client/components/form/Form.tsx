@@ -1,5 +1,5 @@
 /**
- * The account forms' frame (SPEC.md §5, §8): the form itself (no browser validation, Enter on a disabled
+ * The account forms' frame: the form itself (no browser validation, Enter on a disabled
  * submit shows every error), the submit button with its pending text, the failure that a screen reader
  * announces, the success card that replaces a form, and `bind`, which wires a field to its createForm state.
  */

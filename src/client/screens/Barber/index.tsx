@@ -1,5 +1,5 @@
 /**
- * A barber's page (SPEC.md §2 "Barber page"): photo, name, description, favourite toggle, work schedule and
+ * A barber's page: photo, name, description, favourite toggle, work schedule and
  * a join-queue button while the barber is on shift. A rejected load goes to /barbers; refreshed every minute.
  */
 import { useEffect, type ReactNode } from 'react';

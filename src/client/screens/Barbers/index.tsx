@@ -1,5 +1,5 @@
 /**
- * The barbers list (SPEC.md §2 "Barbers list"): a search box (500 ms debounce), favourites when there is
+ * The barbers list: a search box (500 ms debounce), favourites when there is
  * no query, and everyone alphabetically; 10 skeletons while loading; refreshed every minute.
  */
 import { useEffect } from 'react';
@@ -36,7 +36,8 @@ function Body() {
         </span>
         <ul className="barber-list">
           {Array.from({ length: SKELETONS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
+            // loading placeholders have no identity, and their count is fixed while they show.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <BarberCardSkeleton key={i} />
           ))}
         </ul>

@@ -1,5 +1,5 @@
 /**
- * The bonus programme (SPEC.md §2, §3, §4): the counter (amount, expiration date) and a slider of benefits,
+ * The bonus programme: the counter (amount, expiration date) and a slider of benefits,
  * 2.1 per view with 20 px spacing, redeemable first; redeeming shows the code.
  */
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-/** The bonus teaser (SPEC.md §2, §5): e-mail plus marketing permission (on by default); both before submit. */
+/** The bonus teaser: e-mail plus marketing permission (on by default); both before submit. */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t, tList } from '../../state/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * Bonus (SPEC.md §2, §5): bonus locales get the counter and the benefits slider, teaser locales (FI) the
+ * Bonus: bonus locales get the counter and the benefits slider, teaser locales (FI) the
  * e-mail collection teaser; every other locale is sent to /home.
  */
 import { useEffect } from 'react';

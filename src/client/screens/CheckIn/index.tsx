@@ -1,4 +1,4 @@
-/** /checkin/{shopId}: what the QR code on a shop's door opens (SPEC.md §2 "Other screens"). */
+/** /checkin/{shopId}: what the QR code on a shop's door opens. */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';

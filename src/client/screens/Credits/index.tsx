@@ -1,4 +1,4 @@
-/** Credits (SPEC.md §2, §9): the membership's three balances: services, extras and products. */
+/** Credits: the membership's three balances: services, extras and products. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';

@@ -1,4 +1,4 @@
-/** E-mail (SPEC.md §2, §4, §5): the current address, an input and a save button; success refreshes the profile. */
+/** E-mail: the current address, an input and a save button; success refreshes the profile. */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
@@ -33,7 +33,7 @@ export default function Email(_props: ScreenProps) {
           onBlur={() => form.blur('email')}
           error={form.shown('email') ? t('email.invalid') : null}
         />
-        {/* SPEC.md §8: a failed save shows no message; the button simply comes back. */}
+        {/* A failed save shows no message; the button simply comes back. */}
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>

@@ -1,4 +1,4 @@
-/** E-mail permission (SPEC.md §2, §4): one switch; each tap patches the profile with the inverse value. */
+/** E-mail permission: one switch; each tap patches the profile with the inverse value. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';

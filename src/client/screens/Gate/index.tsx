@@ -1,5 +1,5 @@
 /**
- * The entry gate at / (SPEC.md §2): wait for the profile sync with a full-screen loader, then send the
+ * The entry gate at /: wait for the profile sync with a full-screen loader, then send the
  * customer on: active order → /tracking, stored recovery → /recovery, welcome not seen → /welcome,
  * else the home screen itself. Redirects keep the query string and slide right.
  */
@@ -14,7 +14,8 @@ import type { ScreenProps } from '../../app/screens.ts';
 export default function Gate(props: ScreenProps) {
   useSignals();
   const target = gateTarget.value;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect reads target (a signal's value taken at render), so it must re-run when target changes; biome wrongly calls it unnecessary.
+  // the effect reads target (a signal's value taken at render), so it must re-run when target changes; biome wrongly calls it unnecessary.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (target && target !== 'home' && target !== 'wait') redirect(target);
   }, [target]);

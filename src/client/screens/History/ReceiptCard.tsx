@@ -1,5 +1,5 @@
 /**
- * One receipt (SPEC.md §3, §9): dd.mm.yyyy date, the shop, rows with a VAT column that shows the percent
+ * One receipt: dd.mm.yyyy date, the shop, rows with a VAT column that shows the percent
  * when every rate is equal and each row's VAT amount otherwise, and the VAT-inclusive total.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -52,7 +52,8 @@ export function ReceiptCard({ receipt, locale, headingLevel = 2 }: { receipt: Re
         </thead>
         <tbody>
           {receipt.rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a receipt's rows never reorder, two rows may share a name, and the index also picks the row's VAT value.
+            // a receipt's rows never reorder, two rows may share a name, and the index also picks the row's VAT value.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <tr key={i}>
               <td>{row.name}</td>
               <td className="num">{row.amount}</td>

@@ -1,4 +1,4 @@
-/** Order history (SPEC.md §2): the customer's receipts, newest first. */
+/** Order history: the customer's receipts, newest first. */
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';

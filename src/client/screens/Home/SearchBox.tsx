@@ -10,7 +10,8 @@ export function SearchBox() {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   return (
-    // biome-ignore lint/a11y/useSemanticElements: browsers before 2023 give the <search> element no role; the explicit role works in all of them.
+    // browsers before 2023 give the <search> element no role; the explicit role works in all of them.
+    // biome-ignore lint/a11y/useSemanticElements: see above
     <div className="home-search" role="search">
       <label htmlFor={id} className="visually-hidden">
         {t('home.search.label')}

@@ -1,6 +1,6 @@
 /**
  * The list part of the home screen: skeletons while loading, the error with a retry, 'no results', and
- * the shops alphabetically or grouped by distance (SPEC.md §2).
+ * the shops alphabetically or grouped by distance.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { ShopCard } from '../../components/ShopCard.tsx';
@@ -36,7 +36,8 @@ export function ShopList() {
         </p>
         <ul className="shop-list" aria-hidden="true">
           {Array.from({ length: SKELETONS }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders have no identity, and their count is fixed while they show.
+            // loading placeholders have no identity, and their count is fixed while they show.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <li key={i} className="shop-card skeleton" />
           ))}
         </ul>

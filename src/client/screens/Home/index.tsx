@@ -1,5 +1,5 @@
 /**
- * The shop list at / and /home (SPEC.md §2): header with the language link, search, Closest and Map
+ * The shop list at / and /home: header with the language link, search, Closest and Map
  * buttons, favourites (when not searching) and the list. The first route, so it stays light: the map
  * overlay is its own chunk, loaded when the Map button is pressed.
  */

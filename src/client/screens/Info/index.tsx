@@ -1,4 +1,4 @@
-/** /info: how the queue, priorities, wait estimates and check-in work, and whom to ask (SPEC.md §2, §4, §9). */
+/** /info: how the queue, priorities, wait estimates and check-in work, and whom to ask. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { t } from '../../state/i18n.ts';

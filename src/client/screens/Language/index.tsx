@@ -1,5 +1,5 @@
 /**
- * Language choice (SPEC.md §2 /profile/language): the allowed languages, each named in itself, the current
+ * Language choice at /profile/language: the allowed languages, each named in itself, the current
  * one marked. Choosing one activates and stores it (Estonian also moves the locale to EE; leaving Estonian returns
  * to the detected locale), tells the server when logged in, then goes back.
  */

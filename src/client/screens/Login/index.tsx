@@ -1,5 +1,5 @@
 /**
- * Login (SPEC.md §2): phone and password, 'stay logged in', a language link, cookie settings and an
+ * Login: phone and password, 'stay logged in', a language link, cookie settings and an
  * information link. After login: /tracking with an active order, else /home.
  */
 import { useEffect, useState } from 'react';

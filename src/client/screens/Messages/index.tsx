@@ -1,4 +1,4 @@
-/** Messages (SPEC.md §2, §4): an expandable list; opening an unread message marks it read. */
+/** Messages: an expandable list; opening an unread message marks it read. */
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -23,8 +23,9 @@ function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean 
           <span className="message-date">{formatDate(message.date, locale.value)}</span>
         </button>
       </h2>
-      {/* The server sanitizes message HTML on write (DESIGN.md §3). */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: message HTML is sanitized by the server on write (src/server/repos/messages.ts, sanitize-html), so it carries no script. */}
+      {/* The server sanitizes message HTML on write. */}
+      {/* message HTML is sanitized by the server on write (src/server/repos/messages.ts, sanitize-html), so it carries no script. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: see above */}
       {open && <div id={panel} className="message-content" dangerouslySetInnerHTML={{ __html: message.content }} />}
     </li>
   );

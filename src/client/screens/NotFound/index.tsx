@@ -1,7 +1,7 @@
 /**
- * The 404 page (SPEC.md §2): 'Oh dear, a 404.' and a link back home. Paths under /operator are the shop's console
- * (issue 20): the catch-all route lands here and the console's own chunk is loaded from this lazy chunk, so the
- * first route (at its 85 KB budget) carries no byte of the console and a customer's device never downloads it.
+ * The 404 page: 'Oh dear, a 404.' and a link back home. Paths under /operator are the shop's console: the catch-all
+ * route lands here and the console's own chunk is loaded from this lazy chunk, so the first route (at its 85 KB budget)
+ * carries no byte of the console and a customer's device never downloads it.
  */
 import { lazy, Suspense } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,7 +1,7 @@
 /**
- * Notifications (SPEC.md §2, §4, §6): SMS permission (patching the inverse) and push, which works only on
+ * Notifications: SMS permission (patching the inverse) and push, which works only on
  * Android with Chrome and a firebase config; without that config "not available here", else the browser notice.
- * When the turn alert comes (issue 18): the default, or 10, 20 or 30 minutes before the turn (alert_lead_minutes).
+ * When the turn alert comes: the default, or 10, 20 or 30 minutes before the turn (alert_lead_minutes).
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';

@@ -1,4 +1,4 @@
-/** The shop's paired devices (issue 20): new pairing codes for a console or a display, the list, revoking. */
+/** The shop's paired devices: new pairing codes for a console or a display, the list, revoking. */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { locale, t } from '../../state/i18n.ts';

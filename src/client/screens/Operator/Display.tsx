@@ -1,5 +1,5 @@
 /**
- * The display for a screen in the shop (issue 20, /operator/display): the queue by first name and initial, who is
+ * The display for a screen in the shop (/operator/display): the queue by first name and initial, who is
  * served by whom, and the wait a walk-in gets now, in type readable across the room. Live, no actions.
  */
 import { useSignals } from '@preact/signals-react/runtime';

@@ -1,4 +1,4 @@
-/** The shop's own figures (issue 20, GET stats): today and the last 7 days. */
+/** The shop's own figures (GET stats): today and the last 7 days. */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { locale, t } from '../../state/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * The floor at a glance (issue 20): the barbers on shift (whom they serve since when, the expected finish, who is
+ * The floor at a glance: the barbers on shift (whom they serve since when, the expected finish, who is
  * next), the queue in service order, the shop's state, and every action, one tap plus a confirmation where it
  * cannot be undone.
  */

@@ -1,4 +1,4 @@
-/** Pairing a device (issue 20): the 8-character code from the shop and a name for this device. */
+/** Pairing a device: the 8-character code from the shop and a name for this device. */
 import { useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';

@@ -1,5 +1,5 @@
 /**
- * Adding a walk-in (issue 20): services and their extras from the shop's menu, a barber or anyone, a name and an
+ * Adding a walk-in: services and their extras from the shop's menu, a barber or anyone, a name and an
  * optional phone (which links the order to the customer's account and membership on the server).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /operator and below (issue 20): the shop's console and its display, one lazy chunk a customer never loads.
+ * /operator and below: the shop's console and its display, one lazy chunk a customer never loads.
  * /operator the floor, /operator/stats the figures, /operator/devices the paired devices, /operator/display
  * the room screen. No paired device (or a refused key): the pairing screen. A display key always gets the display.
  */

@@ -5,19 +5,33 @@
 const CSS = `
 .page:has(.op-root) { max-width: none; padding: 0; }
 .op-root { min-height: 100vh; min-height: 100dvh; display: flex; flex-direction: column; }
-.op-header { display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1rem; padding: .75rem 1.25rem; background: var(--surface); border-bottom: 1px solid var(--line); }
+.op-header {
+  display: flex; flex-wrap: wrap; align-items: center; gap: .75rem 1rem;
+  padding: .75rem 1.25rem; background: var(--surface); border-bottom: 1px solid var(--line);
+}
 .op-header h1 { margin: 0; font-size: 1.35rem; }
 .op-tabs { display: flex; gap: .25rem; flex-wrap: wrap; margin-left: auto; }
-.op-tabs a { padding: .6rem 1rem; border-radius: 999px; color: var(--text); text-decoration: none; min-height: 44px; display: inline-flex; align-items: center; }
+.op-tabs a {
+  padding: .6rem 1rem; border-radius: 999px; color: var(--text);
+  text-decoration: none; min-height: 44px; display: inline-flex; align-items: center;
+}
 .op-tabs a[aria-current="page"] { background: var(--surface-2); color: var(--accent); font-weight: 600; }
-.op-state { display: inline-flex; align-items: center; gap: .4rem; padding: .3rem .8rem; border-radius: 999px; font-weight: 700; font-size: .9rem; border: 1px solid currentColor; }
+.op-state {
+  display: inline-flex; align-items: center; gap: .4rem; padding: .3rem .8rem;
+  border-radius: 999px; font-weight: 700; font-size: .9rem; border: 1px solid currentColor;
+}
 .op-state.open { color: var(--green); }
 .op-state.full, .op-state.closing { color: var(--yellow); }
 .op-state.closed { color: var(--red); }
 .op-live { color: var(--muted); font-size: .85rem; }
-.op-notice { margin: .75rem 1.25rem 0; padding: .7rem 1rem; border-radius: 10px; background: var(--surface-2); border-left: 4px solid var(--green); }
+.op-notice {
+  margin: .75rem 1.25rem 0; padding: .7rem 1rem; border-radius: 10px; background: var(--surface-2); border-left: 4px solid var(--green);
+}
 .op-notice.error { border-left-color: var(--danger); }
-.op-main { flex: 1; padding: 1rem 1.25rem 2rem; display: grid; gap: 1.25rem; align-content: start; grid-template-columns: minmax(280px, 1fr) 2fr; align-items: start; }
+.op-main {
+  flex: 1; padding: 1rem 1.25rem 2rem; display: grid; gap: 1.25rem; align-content: start;
+  grid-template-columns: minmax(280px, 1fr) 2fr; align-items: start;
+}
 .op-main.single { grid-template-columns: 1fr; max-width: 960px; width: 100%; margin: 0 auto; }
 @media (max-width: 900px) { .op-main { grid-template-columns: 1fr; } }
 .op-panel { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; }
@@ -30,7 +44,10 @@ const CSS = `
 .op-row { display: grid; grid-template-columns: 2.4rem 1fr auto; gap: .75rem; align-items: start; }
 .op-pos { font-size: 1.4rem; font-weight: 700; color: var(--accent); text-align: center; }
 .op-meta { color: var(--muted); font-size: .92rem; display: flex; flex-wrap: wrap; gap: .25rem .9rem; }
-.op-tag { display: inline-block; padding: .05rem .5rem; border-radius: 999px; background: var(--bg); color: var(--text); font-size: .82rem; font-weight: 600; }
+.op-tag {
+  display: inline-block; padding: .05rem .5rem; border-radius: 999px;
+  background: var(--bg); color: var(--text); font-size: .82rem; font-weight: 600;
+}
 .op-tag.member { color: var(--accent); }
 .op-tag.in { color: var(--green); }
 .op-wait { font-weight: 700; font-size: 1.1rem; text-align: right; white-space: nowrap; }
@@ -39,7 +56,9 @@ const CSS = `
 .op-empty { color: var(--muted); }
 .op-form { display: grid; gap: .9rem; }
 .op-form label, .op-form legend { font-weight: 600; }
-.op-form input[type="text"], .op-form input[type="tel"], .op-form select { width: 100%; min-height: 48px; padding: .6rem .8rem; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); }
+.op-form input[type="text"], .op-form input[type="tel"], .op-form select {
+  width: 100%; min-height: 48px; padding: .6rem .8rem; border-radius: 10px; border: 1px solid var(--line); background: var(--bg);
+}
 .op-form fieldset { border: 1px solid var(--line); border-radius: 10px; padding: .6rem .8rem; margin: 0; display: grid; gap: .35rem; }
 .op-check { display: flex; align-items: center; gap: .6rem; min-height: 40px; font-weight: 400; }
 .op-check input { width: 22px; height: 22px; }
@@ -48,7 +67,10 @@ const CSS = `
 .op-extras { padding-left: 2rem; display: grid; gap: .2rem; }
 .op-error { color: var(--red); margin: 0; }
 .op-dialog { width: 100%; }
-@media (min-width: 700px) { .op-root .dialog-backdrop { align-items: center; padding: 1rem; } .op-root .dialog { border-radius: var(--radius); max-width: 720px; } }
+@media (min-width: 700px) {
+  .op-root .dialog-backdrop { align-items: center; padding: 1rem; }
+  .op-root .dialog { border-radius: var(--radius); max-width: 720px; }
+}
 .op-pairing { max-width: 460px; margin: 8vh auto 0; padding: 0 1.25rem; width: 100%; }
 .op-code { font-size: 2.4rem; letter-spacing: .2em; font-family: ui-monospace, monospace; font-weight: 700; color: var(--accent); }
 .op-figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 1rem; }
@@ -67,7 +89,12 @@ const CSS = `
 .op-display-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 4vw; }
 @media (orientation: portrait) { .op-display-grid { grid-template-columns: 1fr; } }
 /* Last, so it wins over the rules above on a phone. */
-@media (max-width: 480px) { .op-header { padding: .6rem .9rem; } .op-tabs { margin-left: 0; width: 100%; } .op-tabs a { padding: .5rem .7rem; } .op-main { padding: .75rem .75rem 1.5rem; } }
+@media (max-width: 480px) {
+  .op-header { padding: .6rem .9rem; }
+  .op-tabs { margin-left: 0; width: 100%; }
+  .op-tabs a { padding: .5rem .7rem; }
+  .op-main { padding: .75rem .75rem 1.5rem; }
+}
 `;
 
 let injected = false;

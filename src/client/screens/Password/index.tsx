@@ -1,5 +1,5 @@
 /**
- * Password change (SPEC.md §2, §5, §8): current, new and confirm; submit disabled until valid; the server's
+ * Password change: current, new and confirm; submit disabled until valid; the server's
  * error text or a generic one; success replaces the form.
  */
 import { useEffect } from 'react';

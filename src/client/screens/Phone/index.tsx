@@ -1,7 +1,6 @@
 /**
- * Change phone (SPEC.md §1, §2; "the change-phone screen is named in titles"): the current password and the new
- * number, then the 6-digit code sent to the new number. Success names the new number; the other devices are
- * logged out by the server.
+ * Change phone: the current password and the new number, then the 6-digit code sent to the new number.
+ * Success names the new number; the other devices are logged out by the server.
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';

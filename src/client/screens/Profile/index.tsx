@@ -1,5 +1,5 @@
 /**
- * The profile menu (SPEC.md §2): name and phone, membership end date and credits (members, with the
+ * The profile menu: name and phone, membership end date and credits (members, with the
  * MEMBER ribbon), messages with the unread badge, history, e-mail, permissions, notifications, password,
  * language, log out.
  */

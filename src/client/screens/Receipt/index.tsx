@@ -1,4 +1,4 @@
-/** The receipt page (SPEC.md §2): shown with hard-coded sample content, laid out like a real receipt. */
+/** The receipt page: shown with hard-coded sample content, laid out like a real receipt. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../app/screens.ts';
 import { locale, t } from '../../state/i18n.ts';

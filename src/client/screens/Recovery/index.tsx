@@ -1,5 +1,5 @@
 /**
- * Two-step password recovery (SPEC.md §2, §5): step 1 the phone (an SMS code is sent), step 2 the code,
+ * Two-step password recovery: step 1 the phone (an SMS code is sent), step 2 the code,
  * a new password and its repeat; success links to login. Progress survives a reload for an hour.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Registration (SPEC.md §2, §5): dial code and phone, names, e-mail, password with instructions, the
+ * Registration: dial code and phone, names, e-mail, password with instructions, the
  * required terms, e-mail and SMS permissions. Errors show after the first submit attempt or on blur;
  * submit is enabled only for a valid form; success replaces the form with a thank-you and a login link.
  */

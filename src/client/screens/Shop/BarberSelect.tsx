@@ -1,5 +1,5 @@
 /**
- * The barber selector (SPEC.md §2): 'Anyone' with the shortest queue, or one barber of the shop's queues
+ * The barber selector: 'Anyone' with the shortest queue, or one barber of the shop's queues
  * with photo or initials, name and wait; a barber whose queue is closed cannot be chosen.
  */
 import { useState } from 'react';
@@ -54,7 +54,7 @@ export function BarberSelect({ shop }: { shop: ShopDetail }) {
   useSignals();
   // A chosen barber who is not at this shop counts as 'Anyone', which is what the wait shows then too.
   const selected = selectedQueue.value?.barber.id ?? null;
-  // A full or closed shop shows its state for every barber, never a wait (SPEC.md §4).
+  // A full or closed shop shows its state for every barber, never a wait.
   const state = pageState.value;
   const shut = state === 'full' || state === 'closed' ? t(`home.card.${state}Badge`) : null;
   return (

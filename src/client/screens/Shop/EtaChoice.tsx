@@ -1,5 +1,5 @@
 /**
- * The review step's "When will you be at the shop?" (issue 18): the trip from the customer's position when location
+ * The review step's "When will you be at the shop?": the trip from the customer's position when location
  * is allowed (walking or driving), else (or instead) "I'm here" / about 10 / about 20 / 30 min or more; "leave now"
  * when the turn alert would fall due at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The order flow on the shop page (SPEC.md §2, §4): the bar with the chosen services, their total and Next;
+ * The order flow on the shop page: the bar with the chosen services, their total and Next;
  * then the login dialog (logged out), the under-5-minutes confirm, the review, and the shop's map.
  */
 import { lazy, Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The order review (SPEC.md §2 "accept step"): the shop with a map image that opens the map, the barber,
+ * The order review: the shop with a map image that opens the map, the barber,
  * the wait, the chosen services with their extras, the totals, and the send. Closing it (Escape, the
  * backdrop, 'Edit order') goes back to editing with the selection kept.
  */

@@ -1,5 +1,5 @@
 /**
- * Service groups with chip navigation (SPEC.md §2): a sticky, horizontally scrolling row of chips, one per
+ * Service groups with chip navigation: a sticky, horizontally scrolling row of chips, one per
  * group; a tap scrolls to the group and the chip of the group in view is highlighted. Services show title,
  * description, price and duration, with their extras beneath. While the shop takes orders, services and extras
  * are toggle buttons that build the order (state/order.ts).
@@ -24,7 +24,8 @@ function Chips({ sections, active }: { sections: MenuSection[]; active: number |
   useSignals();
   const row = useRef<HTMLUListElement>(null);
   // Keep the highlighted chip visible inside the row; only the row scrolls, never the page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: active is the trigger: the effect finds the chip it highlighted in the DOM, after the render.
+  // active is the trigger: the effect finds the chip it highlighted in the DOM, after the render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     const list = row.current;
     const chip = list?.querySelector<HTMLElement>('[aria-current="true"]');
@@ -154,7 +155,7 @@ export function ServiceList({ shop }: { shop: ShopDetail }) {
   const ids = sections.map((s) => s.group.id).join(',');
   useGroupSpy(list, CHIPS_OFFSET, ids);
   const active = activeGroupId.value ?? sections[0]?.group.id ?? null;
-  // SPEC.md §4: only a shop taking orders lets the customer choose, and only without an active order.
+  // Only a shop taking orders lets the customer choose, and only without an active order.
   const choosable = pageState.value === 'taking-orders' && !activeElsewhere.value;
   return (
     <section className="shop-services" aria-labelledby="shop-services-title">

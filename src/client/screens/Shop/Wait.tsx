@@ -1,6 +1,6 @@
 /**
- * The wait: the large timer while the shop takes orders (a selected barber's wait overrides the shop's,
- * SPEC.md §4), otherwise the shop card state's message; then the shop's notices and, in FI, the cash notice.
+ * The wait: the large timer while the shop takes orders (a selected barber's wait overrides the shop's),
+ * otherwise the shop card state's message; then the shop's notices and, in FI, the cash notice.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
@@ -46,7 +46,8 @@ export function Notices({ shop }: { shop: ShopDetail }) {
       </h2>
       <ul>
         {items.map((text, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the notices are a fixed list of texts that may repeat, and the index also tells the shop's notices from the cash note.
+          // the notices are a fixed list of texts that may repeat, and the index also tells the shop's notices from the cash note.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={i} className={i >= shop.notices.length ? 'shop-notice cash' : 'shop-notice'}>
             <Icon name="info" size={20} />
             <span>{text}</span>

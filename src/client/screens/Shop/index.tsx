@@ -1,5 +1,5 @@
 /**
- * Shop detail at /barbershop/{id} (SPEC.md §2): header image, name and hours, the wait, notices, the barber
+ * Shop detail at /barbershop/{id}: header image, name and hours, the wait, notices, the barber
  * selector, the services with chip navigation and the map. Loads on entry, refreshes every 30 s, and goes
  * to /home when the shop cannot be loaded.
  */

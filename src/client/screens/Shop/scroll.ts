@@ -1,5 +1,5 @@
 /**
- * The shop page's scroll behaviour, DOM side (SPEC.md §2 "Shop detail"): the fixed header pins once the
+ * The shop page's scroll behaviour, DOM side: the fixed header pins once the
  * header image has scrolled away, the chip of the group in view lights up (scroll spy), and a chip tap
  * brings its group under the sticky chips. The state they drive lives in state/shop-page.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * Check in and leave (SPEC.md §2): 'check in early' while the queue is unknown or above 0, else 'check in';
- * after check-in the shop link (the state's message is the wait card's). "Running late?" (issue 18) while the
+ * Check in and leave: 'check in early' while the queue is unknown or above 0, else 'check in';
+ * after check-in the shop link (the state's message is the wait card's). "Running late?" while the
  * customer is on his way. Leaving only while the order is active, after a confirm dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
@@ -21,7 +21,7 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
         <div className="tracking-checked-in card">
           <Icon name="check" />
           <div>
-            {/* SPEC.md §9: serving may start 1–15 minutes after arrival. */}
+            {/* Serving may start 1–15 minutes after arrival. */}
             <p className="tracking-serve-note">{t('checkin.note')}</p>
             <p>
               <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>

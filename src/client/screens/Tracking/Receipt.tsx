@@ -1,4 +1,4 @@
-/** The receipt toggle (SPEC.md §2): the order's services with their extras, each with description, price and duration. */
+/** The receipt toggle: the order's services with their extras, each with description, price and duration. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 /**
- * "Running late?" (issue 18): the customer on his way gives a new arrival, about 10, 20 or 30+ minutes from now,
+ * "Running late?": the customer on his way gives a new arrival, about 10, 20 or 30+ minutes from now,
  * sent as PATCH {eta_minutes}; a refusal (after check-in, or an arrival that no longer fits before closing) is
  * a notice and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The wait (SPEC.md §2, §4): minutes with the colour class of the wait ('Now' at 0), customers ahead and the one
+ * The wait: minutes with the colour class of the wait ('Now' at 0), customers ahead and the one
  * message of the order's state (lib/tracking-state.ts), in one polite live region so a change is announced to
  * screen readers. The warning about losing the place shows only while the customer is not at the shop.
  */

@@ -1,5 +1,5 @@
 /**
- * Tracking at /tracking (SPEC.md §2 "Tracking"): the wait in minutes with its colour, the queue message,
+ * Tracking at /tracking: the wait in minutes with its colour, the queue message,
  * customers ahead, the shop (its address opens the map), check in, leave with a confirm, and the order's
  * services. Refreshes every 30 s while shown; when the order ends, / follows after 500 ms.
  */

@@ -1,5 +1,5 @@
 /**
- * The welcome carousel (SPEC.md §2 "Welcome"): 4 slides, 3 when the app runs installed. Tapping a slide,
+ * The welcome carousel: 4 slides, 3 when the app runs installed. Tapping a slide,
  * swiping, the arrow keys and the page dots move between slides; leaving by login or "find a barber"
  * marks the welcome as seen, so the entry gate shows the shop list from then on.
  */
@@ -47,7 +47,8 @@ export default function Welcome(_props: ScreenProps) {
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the arrow keys move the carousel from wherever focus is inside the screen; the keydown bubbles here from the focused link or button.
+    // the arrow keys move the carousel from wherever focus is inside the screen; the keydown bubbles here from the focused link or button.
+    // biome-ignore lint/a11y/noStaticElementInteractions: see above
     <div className="welcome" onKeyDown={onKeyDown}>
       <header className="welcome-top">
         <h1 className="welcome-brand">{t('welcome.brand')}</h1>
@@ -56,7 +57,8 @@ export default function Welcome(_props: ScreenProps) {
           <span>{LANGUAGE_NAMES[language.value]}</span>
         </a>
       </header>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a tap on a slide is a pointer shortcut for the next button; keyboards use that button or the arrow keys (onKeyDown above). */}
+      {/* a tap on a slide is a pointer shortcut for the next button; keyboards use that button or the arrow keys (onKeyDown above). */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: see above */}
       <section
         className="welcome-carousel"
         aria-roledescription={t('welcome.carousel')}
@@ -68,7 +70,8 @@ export default function Welcome(_props: ScreenProps) {
       >
         <div className="welcome-track" style={{ transform: `translateX(${-100 * index}%)` }} aria-live="polite">
           {list.map((kind, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: a slide is a group of content in the carousel pattern (WAI-ARIA APG), not a form's fieldset.
+            // a slide is a group of content in the carousel pattern (WAI-ARIA APG), not a form's fieldset.
+            // biome-ignore lint/a11y/useSemanticElements: see above
             <div
               key={kind}
               className="welcome-slide"

@@ -68,7 +68,7 @@ CREATE TABLE rate_limits (
 );
 CREATE INDEX rate_limits_expires ON rate_limits (expires_at);
 
--- One membership per customer; the queue priority follows from the type (DESIGN.md §4).
+-- One membership per customer; the queue priority follows from the type.
 CREATE TABLE memberships (
   customer_id integer PRIMARY KEY REFERENCES customers (id) ON DELETE CASCADE,
   type text NOT NULL CHECK (type IN ('silver', 'gold', 'platinum')),

@@ -1,4 +1,4 @@
--- A shop may hold several operator keys (issue 17 item 8): a new key never replaces one already issued, so
+-- A shop may hold several operator keys: a new key never replaces one already issued, so
 -- the demo can issue keys again after a start that died before writing its key file. Only SHA-256 hashes.
 CREATE TABLE operator_keys (
   hash text PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Idempotency-Key of order POSTs (issue 17 item 14), kept per customer for 24 hours: a join whose answer was lost
+-- Idempotency-Key of order POSTs, kept per customer for 24 hours: a join whose answer was lost
 -- is sent again with the same key and gets the same answer instead of a second order or a 409.
 CREATE TABLE idempotency_keys (
   customer_id integer NOT NULL REFERENCES customers (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Error reports and analytics events from the customer app (SPEC.md §1): scrubbed of tokens, phones and e-mails
+-- Error reports and analytics events from the customer app: scrubbed of tokens, phones and e-mails
 -- before they are stored, and kept 30 days (CLIENT_EVENTS_RETENTION_DAYS; the server deletes older rows on insert).
 CREATE TABLE client_events (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

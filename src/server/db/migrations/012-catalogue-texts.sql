@@ -1,5 +1,5 @@
--- The catalogue in the customer's language (issue 16): each customer-facing text also per language, as
--- { "<language>": { "<field>": "<text>" } }. A read takes the wanted language, else Finnish (SPEC.md §1), else
+-- The catalogue in the customer's language: each customer-facing text also per language, as
+-- { "<language>": { "<field>": "<text>" } }. A read takes the wanted language, else Finnish, else
 -- the plain column, so rows written without translations still read. Numbered 009 so the other issue-16 parts'
 -- migrations (007, 008) keep their numbers.
 ALTER TABLE shops ADD COLUMN texts jsonb NOT NULL DEFAULT '{}';

@@ -1,4 +1,4 @@
--- Where an order came from and when its customer arrived (issue 18, honest waits; the console's figures read them).
+-- Where an order came from and when its customer arrived (docs/decisions.md, "Honest waits"; the console's figures read them).
 -- source: 'app' for a join from the customer's phone, 'desk' for a walk-in the shop added. A remote joiner is an
 -- 'app' order not checked in at join. checked_in_at: when the customer was first seen at the shop (check-in,
 -- or the start of service for one never checked in). expected_at: when the customer said he would arrive.

@@ -1,4 +1,4 @@
--- What each shop has learned from its history (issue 18, honest waits; src/server/queue/learned-figures.ts): remote
+-- What each shop has learned from its history (docs/decisions.md, "What the shop learns"; src/server/queue/learned-figures.ts): remote
 -- joiners' trips, lateness against a given arrival, run-over past an expected end, join rates by membership level
 -- and hour of the week. Stored already resolved (a figure with fewer than 200 samples at the shop is the chain's,
 -- below that the constants of src/shared/travel.ts), so loading a queue reads one row per shop. Recomputed at most

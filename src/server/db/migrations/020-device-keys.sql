@@ -1,4 +1,4 @@
--- The console's devices (issue 20): a shop pairs a tablet or a screen with a one-time code and the device gets
+-- The console's devices: a shop pairs a tablet or a screen with a one-time code and the device gets
 -- its own key with a role. Only SHA-256 hashes of codes and keys are stored.
 CREATE TABLE pairing_codes (
   hash text PRIMARY KEY,

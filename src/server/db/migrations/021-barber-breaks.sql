@@ -1,4 +1,4 @@
--- Breaks and early ends of a barber's day (issue 20): the console edits today's shift windows (a break cuts the
+-- Breaks and early ends of a barber's day: the console edits today's shift windows (a break cuts the
 -- window in two) and records the break here, so the floor can say until when he is away and 'back' can undo it.
 -- shift_end: where the cut window ended, so a break past it and then cut short gives the rest back.
 CREATE TABLE barber_breaks (

@@ -1,5 +1,5 @@
 /**
- * How honest quoted waits were (issue 18 "Definitions"): the one function the accuracy bench, the tests and the
+ * How honest quoted waits were: the one function the accuracy bench, the tests and the
  * console's figures use. Quote = the wait shown at join; actual = service start − join, both minutes.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Members yet to come (issue 18): a quote of a lower priority includes the expected delay from members of a
+ * Members yet to come (docs/decisions.md, "Honest waits"): a quote of a lower priority includes the expected delay from members of a
  * higher one who will join while it waits and be in the shop before its turn. From the shop's learned join
  * rates around now; it changes quotes only, never the plan. Pure.
  */

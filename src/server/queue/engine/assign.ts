@@ -1,7 +1,6 @@
 /**
- * Barber assignment (DESIGN.md §4): puts orders, already in service order, on the barber who can start them
- * first inside a shift window and the shop's hours. Pure; the only state is a per-barber "free at" array that
- * each run owns.
+ * Barber assignment: puts orders, already in service order, on the barber who can start them first inside a
+ * shift window and the shop's hours. Pure; the only state is a per-barber "free at" array that each run owns.
  */
 import { expectedFree } from './floor.ts';
 import type { EngineBarber, EngineOrder, EngineShift, Learned, Snapshot } from './types.ts';

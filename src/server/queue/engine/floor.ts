@@ -1,5 +1,5 @@
 /**
- * The floor the engine plans for (issue 18): a barber who is free takes the first customer in service order who
+ * The floor the engine plans for (docs/decisions.md, "Honest waits"): a barber who is free takes the first customer in service order who
  * is in the shop, may be served by him, and fits before his shift or the shop ends. Nobody keeps a barber idle
  * by being away; an absent customer is served once he has arrived and a barber is free, ahead of those he
  * outranks who have not started. The plan is played barber by barber in time, from each customer's expected

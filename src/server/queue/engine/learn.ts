@@ -1,8 +1,8 @@
 /**
- * What a shop learns from its history (issue 18): how long remote joiners take to arrive, how late customers
- * are against the arrival they gave, how far services run past their expected end, and how many customers of
- * each membership level join by hour of the week. Pure functions of plain history rows, so the server's
- * recomputation job and the accuracy bench run the same code. A figure with fewer than MIN_LEARN_SAMPLES
+ * What a shop learns from its history (docs/decisions.md, "What the shop learns"): how long remote joiners take to
+ * arrive, how late customers are against the arrival they gave, how far services run past their expected end, and how
+ * many customers of each membership level join by hour of the week. Pure functions of plain history rows, so the
+ * server's recomputation job and the accuracy bench run the same code. A figure with fewer than MIN_LEARN_SAMPLES
  * samples at a shop is taken from the chain's, and below that from the constants of src/shared/travel.ts.
  */
 import { MIN_LEARN_SAMPLES, QUANTILES } from '../../../shared/travel.ts';

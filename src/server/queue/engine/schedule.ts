@@ -1,5 +1,5 @@
 /**
- * The queue engine (DESIGN.md §4): a pure function of a Snapshot. It decides the order of service (membership
+ * The queue engine (docs/decisions.md, "Order of service"): a pure function of a Snapshot. It decides the order of service (membership
  * priority, then join time, with the no-bump guard), places each order on a barber (assign.ts), and answers
  * the waits the API shows: per order, per priority for a new customer, and per barber.
  *

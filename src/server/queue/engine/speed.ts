@@ -1,5 +1,5 @@
 /**
- * Barber speed learned from finished services (DESIGN.md §4): each finish is a sample of actual / listed
+ * Barber speed learned from finished services (docs/decisions.md, "Learned speed"): each finish is a sample of actual / listed
  * minutes; the speed is an exponentially weighted mean of the latest samples, bounded, and only once a
  * barber has enough of them (before that the configured speed stands). The maths is pure; recordFinish
  * stores a sample and writes barbers.speed in the caller's transaction.

@@ -1,5 +1,5 @@
 /**
- * The queue engine's snapshot and answer (DESIGN.md §4). All times are epoch milliseconds, all durations
+ * The queue engine's snapshot and answer. All times are epoch milliseconds, all durations
  * and waits minutes. The engine is a pure function of a Snapshot: no clock, no database, no randomness.
  */
 
@@ -88,7 +88,7 @@ export interface Snapshot {
   /**
    * What the shop has learned (learn.ts `learnedAt`). Absent: the constants of src/shared/travel.ts stand for
    * orders and barbers that carry the new inputs (source, expectedAt, serving), and quotes carry no allowance
-   * for members yet to come, so a snapshot without any of them is planned as before issue 18.
+   * for members yet to come, so a snapshot without any of them is planned as a plain sum of durations.
    */
   learned?: Learned;
 }

@@ -1,8 +1,8 @@
 /**
- * Schemas of the account calls (SPEC.md §7, DESIGN.md §3): register, login, refresh, logout, recovery, password,
+ * Schemas of the account calls: register, login, refresh, logout, recovery, password,
  * the customer's profile, receipts, messages and benefits, and the bonus teaser.
  * The auth bodies are `described` only: their first check (the phone number, the old password) can fail in ways a
- * schema cannot express with the SPEC.md §8 texts, so nothing after it may be refused here (see common.ts).
+ * schema cannot express with the exact texts the app matches, so nothing after it may be refused here (see common.ts).
  */
 import { arrayOf, bool, body, day, described, describedBody, int, iso, isoOrNull, nullable, num, obj, ok, params, str } from './common.ts';
 

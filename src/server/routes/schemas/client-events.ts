@@ -1,5 +1,5 @@
 /**
- * Schema of POST /client-events/ (SPEC.md §1): a batch of error reports and analytics events. A new call with no
+ * Schema of POST /client-events/: a batch of error reports and analytics events. A new call with no
  * hand-written checks before it, so the schema refuses everything it does not describe.
  */
 import { obj, type JsonSchema } from './common.ts';

@@ -6,7 +6,7 @@
  * has, in the order the code builds it, and marks nullable whatever can be null.
  *
  * Bodies: the handlers still read bodies with their hand-written checks, whose texts are the wire contract
- * (SPEC.md §8). Validation runs before the handler and stops at the first error, so a schema may only check a
+ * (src/shared/wire-errors.ts). Validation runs before the handler and stops at the first error, so a schema may only check a
  * field if every check the handler makes before that field is in the schema too; otherwise a later field's schema
  * error would win over the text the handler gives today. Fields past that point are `described` (their type in
  * the description, not enforced), and the handler stays the one to refuse them.
@@ -73,7 +73,7 @@ export function params(...ids: string[]): JsonSchema {
   return { type: 'object', properties: Object.fromEntries(ids.map((id) => [id, pathId])), required: ids };
 }
 
-/** The ?dev= switch of the public lists (SPEC.md §6); a repeated one is ignored, as before. */
+/** The ?dev= switch of the public lists; a repeated one is ignored, as before. */
 export const devQuery: JsonSchema = {
   type: 'object',
   properties: {

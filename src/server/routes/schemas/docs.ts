@@ -33,7 +33,7 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Walk-in queue API',
         version: '1',
-        description: 'Every error answers { "error": text, "field"?: name } with the texts of SPEC.md §8.',
+        description: 'Every error answers { "error": text, "field"?: name } with exact texts that clients may match on.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'access token, refresh token or operator key, as each call says' } },

@@ -1,5 +1,5 @@
 /**
- * Schema errors as the exact texts the hand-written checks give (SPEC.md §8, and the 400s of the routes):
+ * Schema errors as the exact texts the hand-written checks give (the texts the app matches, and the 400s of the routes):
  * the answer to a bad request does not depend on whether a schema or a handler caught it.
  */
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';

@@ -2,7 +2,10 @@
 import { devQuery, int, obj, params, str, type JsonSchema } from './common.ts';
 
 const stream = (what: string, event: string): JsonSchema => ({
-  description: `text/event-stream: \`event: ${event}\`, \`id: <queue_version>\`, \`data:\` ${what}; \`: ping\` comments as heartbeats. The first event is the current state (also on a resume with Last-Event-ID). 429 beyond STREAMS_PER_ADDRESS streams of one address.`,
+  description:
+    `text/event-stream: \`event: ${event}\`, \`id: <queue_version>\`, \`data:\` ${what}; ` +
+    `\`: ping\` comments as heartbeats. The first event is the current state (also on a resume with Last-Event-ID). ` +
+    `429 beyond STREAMS_PER_ADDRESS streams of one address.`,
   type: 'string',
 });
 

@@ -1,5 +1,5 @@
 /**
- * Schemas of the shop console's own routes (issue 20): pairing a device, its key, the device list and who a
+ * Schemas of the shop console's own routes: pairing a device, its key, the device list and who a
  * bearer is. The bodies are read by the handlers (operator/devices.ts) after the bearer is checked: described only.
  */
 import { operatorQueueSchema } from './orders.ts';
@@ -11,7 +11,7 @@ const changer = `${bearer}; a display key only reads (403)`;
 
 export const pairingSchema = {
   summary: 'Pair a device: trade a one-time pairing code for its own key (201)',
-  description: 'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); an unknown, used or expired code is 401 `Invalid pairing code`.',
+  description: 'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); ' + 'an unknown, used or expired code is 401 `Invalid pairing code`.',
   body: describedBody(
     {
       code: described('string, required', '8 characters; case, spaces and dashes are ignored'),
@@ -32,7 +32,8 @@ export const pairingCodeSchema = {
 
 export const localPairingCodeSchema = {
   summary: 'A pairing code for `npm run operator-key -- <shopId> --pair` on the server machine while it holds PGlite (201)',
-  description: 'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); 404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
+  description:
+    'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); ' + '404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
   params: params('id'),
   body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
   response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
@@ -62,7 +63,10 @@ export const meSchema = {
 
 const barberDay = (summary: string) => ({
   summary,
-  description: `${changer}. Edits today's shift windows as a queue change; answers the floor as GET queue does. 404 for a barber not working at the shop today, 409 'Barber is not on shift now' / 'Barber is already on a break' / 'Barber is not on a break'.`,
+  description:
+    `${changer}. Edits today's shift windows as a queue change; answers the floor as GET queue does. ` +
+    '404 for a barber not working at the shop today, ' +
+    "409 'Barber is not on shift now' / 'Barber is already on a break' / 'Barber is not on a break'.",
   params: params('id', 'barberId'),
   response: { 200: operatorQueueSchema.response[200] },
 });
@@ -86,7 +90,9 @@ const stats = obj({
 
 export const statsSchema = {
   summary: "The shop's figures for today and the last 7 days (today included) in its time zone, over the orders joined then",
-  description: `${bearer}. Honesty figures by issue 18's definitions (queue/engine/accuracy.ts): quote = the wait shown at join, actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
+  description:
+    `${bearer}. Honesty figures by one definition (queue/engine/accuracy.ts): quote = the wait shown at join, ` +
+    `actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
   params: params('id'),
   response: { 200: obj({ today: stats, week: stats }) },
 };

@@ -1,5 +1,5 @@
 /**
- * Schemas of the queue: the customer's orders (SPEC.md §7) and the shop's operator API (DESIGN.md §1).
+ * Schemas of the queue: the customer's orders and the shop's operator API.
  * The operator routes check the shop's key inside the handler, before the body: their bodies are described only,
  * so a key-less caller still gets its 401 whatever it sends (see common.ts).
  */
@@ -23,7 +23,7 @@ export const joinSchema = {
     properties: {
       'idempotency-key': {
         type: 'string',
-        description: 'one per send, reused when the same send is retried: kept per customer for 24 h; a replay gets 201 with the first answer, the same key with another body 422',
+        description: 'one per send, reused when the same send is retried: kept per customer for 24 h; ' + 'a replay gets 201 with the first answer, the same key with another body 422',
       },
     },
   },
@@ -83,7 +83,8 @@ export const orderSchema = {
 export const orderPatchSchema = {
   summary: 'Check in at the shop, say when you will be there ("Running late?"), or leave the queue',
   description:
-    "eta_minutes: a new expected arrival, 409 once checked in ('Order is already checked in') and 409 with the timeslot text when the order would no longer be served before closing; nothing is stored on a refusal",
+    "eta_minutes: a new expected arrival, 409 once checked in ('Order is already checked in') " +
+    'and 409 with the timeslot text when the order would no longer be served before closing; nothing is stored on a refusal',
   params: params('id', 'orderId'),
   // Exactly one of the three, the first two only `true` ('"cancel": "true"' is 'Invalid cancel'); the handler
   // answers none and several, and checks eta_minutes (its 400 text is the wire contract's).
@@ -174,7 +175,7 @@ export const walkInSchema = {
       name: described('string, required', 'at most 60 characters'),
       services: described('array, required', "service ids or items as in the customer's join (also accepted as `items`)"),
       barber_id: described('integer or string of digits', bodyIdDoc),
-      phone: described('string', "the customer's phone (E.164, or as typed in the shop's country): links the order to the account and its membership; an unknown number is no membership"),
+      phone: described('string', "the customer's phone (E.164, or as typed in the shop's country): " + 'links the order to the account and its membership; an unknown number is no membership'),
       priority: described('refused', "400 'Unknown field priority': the membership comes from the phone"),
       customer_at_pob: described('boolean', 'default true'),
     },

@@ -1,4 +1,4 @@
-/** Schemas of the public reads: config.json, locate, the SMS outbox of development, shops and barbers (SPEC.md §7). */
+/** Schemas of the public reads: config.json, locate, the SMS outbox of development, shops and barbers. */
 import { arrayOf, bool, devQuery, int, iso, nullable, num, obj, params, str, type JsonSchema } from './common.ts';
 
 const strings = arrayOf(str);
@@ -75,7 +75,8 @@ const detailProperties: Record<string, JsonSchema> = {
  * one branch with it, one without, so both keep the wire order.
  */
 const { is_test: _isTest, ...withoutTest } = detailProperties;
-// biome-ignore lint/suspicious/noThenProperty: if/then/else is JSON Schema's conditional; this object is a schema for Ajv, never awaited.
+// if/then/else is JSON Schema's conditional; this object is a schema for Ajv, never awaited.
+// biome-ignore lint/suspicious/noThenProperty: see above
 const pobDetail: JsonSchema = { if: { type: 'object', required: ['is_test'] }, then: obj(detailProperties), else: obj(withoutTest) };
 
 export const pobListSchema = {

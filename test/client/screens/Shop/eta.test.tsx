@@ -1,5 +1,5 @@
 /**
- * The review step's expected arrival (issue 18): from the customer's position when location is allowed (on foot
+ * The review step's expected arrival: from the customer's position when location is allowed (on foot
  * under the walking distance, by car above it), else the customer's pick; sent as eta_minutes; "I'm here" checks in;
  * "leave now" when the turn alert would fall due at once (the profile's lead, or a trip longer than the wait).
  */

@@ -1,4 +1,4 @@
-/** Joining hands its answer to tracking (SPEC.md §4 "Sending", "Tracking"): the order is not fetched again. */
+/** Joining hands its answer to tracking: the order is not fetched again. */
 import '../../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -9,7 +9,7 @@ interface Operation {
 }
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, object> } };
 
-// The API as SPEC.md §7 and DESIGN.md §3 give it: a route added without being listed here fails the first test.
+// The API, every call of the app and the console: a route added without being listed here fails the first test.
 const OPERATIONS = [
   'GET /config.json',
   'GET /locate/',

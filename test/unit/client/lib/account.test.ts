@@ -16,7 +16,7 @@ test('landingPath: /tracking with an active order, else /home', () => {
   for (const [profile, want] of cases) assert.is(landingPath(profile), want, JSON.stringify(profile));
 });
 
-test('serverTextKey: the exact texts of SPEC.md §8 and DESIGN.md §3 only', () => {
+test('serverTextKey: the exact server texts the app knows, and nothing else', () => {
   const cases: [string | null, string | null][] = [
     ['Invalid phone number', 'account.server.invalidPhone'],
     ['Password too weak', 'account.server.passwordTooWeak'],

@@ -140,7 +140,7 @@ test('initialCenter: the user position when valid, else the default', () => {
   assert.equal(initialCenter({ lat: 95, lng: 0 }, fallback), fallback);
 });
 
-test('staticMapUrl: SPEC.md §2 parameters, null without a key', () => {
+test('staticMapUrl: zoom 15, 345×200, scale 2, roadmap, dark, null without a key', () => {
   assert.is(staticMapUrl(HELSINKI, null), null);
   assert.is(staticMapUrl({ lat: NaN, lng: 1 }, 'k'), null);
   const url = new URL(staticMapUrl(HELSINKI, 'KEY', 'en')!);

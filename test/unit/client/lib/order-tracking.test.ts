@@ -43,7 +43,7 @@ const wireOrder = (over: Partial<WireOrder> = {}): WireOrder =>
     ...over,
   });
 
-test('toTrackedOrder: the fields of SPEC.md §3 Order, services and extras sorted by order', () => {
+test("toTrackedOrder: the order's fields, services and extras sorted by order", () => {
   const o = toTrackedOrder(wireOrder());
   assert.is(o.orderId, 41);
   assert.is(o.userId, 7);

@@ -11,7 +11,7 @@ const shop = (over: Partial<ShopStateInput> = {}): ShopStateInput => ({
   ...over,
 });
 
-test('shopState: every branch of SPEC §4 "Shop card state"', () => {
+test('shopState: every branch of the shop card state', () => {
   const cases: Array<[string, ShopStateInput | null, boolean, ShopCardState]> = [
     ['no data', null, false, 'unknown'],
     ['no queue value', shop({ queue: null }), false, 'unknown'],

@@ -1,7 +1,6 @@
 /**
- * The tracking screen's one message per order state (issue 16 "Contradictory tracking texts while being served",
- * issue 18 "Say it honestly"): a table of order states and what the screen says, and the travel rules behind the
- * review step's ETA and "leave now".
+ * The tracking screen's one message per order state (docs/decisions.md, "Tracking says one thing"): a table of order
+ * states and what the screen says, and the travel rules behind the review step's ETA and "leave now".
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { guard, match, showsNav, withQuery } from '../../../../src/client/router/match.ts';
 import { ROUTES } from '../../../../src/client/router/routes.ts';
 
-test('route table: every path of SPEC.md §2 reaches its screen', () => {
+test('route table: every path reaches its screen', () => {
   const table: [string, string, Record<string, string>][] = [
     ['/', 'Gate', {}],
     ['/home', 'Home', {}],

@@ -1,4 +1,4 @@
-/** Issue 17 item 14, the client's part: one Idempotency-Key per send, the same one when that send is retried. */
+/** Idempotent joins, the client's part: one Idempotency-Key per send, the same one when that send is retried. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { keyForSend, newIdempotencyKey } from '../../../../src/client/services/orders.ts';

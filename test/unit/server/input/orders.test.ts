@@ -19,7 +19,7 @@ function fails(fn: () => unknown, field?: string) {
 
 const join = suite('order body');
 
-join('reads the ids of SPEC.md §7 items and never their service_info', () => {
+join("reads the ids of the app's order items and never their service_info", () => {
   const body = {
     pob_id: 2,
     barber_id: null,

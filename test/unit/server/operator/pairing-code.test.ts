@@ -1,4 +1,4 @@
-/** Pairing codes (issue 20): 8 characters of an alphabet a person cannot misread, as typed on a tablet. */
+/** Pairing codes: 8 characters of an alphabet a person cannot misread, as typed on a tablet. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { newPairingCode, normalizePairingCode, PAIRING_ALPHABET } from '../../../../src/server/operator/devices.ts';

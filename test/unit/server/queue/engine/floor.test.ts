@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { fits, schedule } from '../../../../../src/server/queue/engine/schedule.ts';
 import { at, PLAIN, snap, waits, type S } from './fixtures.ts';
 
-// The floor of issue 18, rule by rule. PLAIN: trips take 10 minutes, everyone comes at the arrival he gave,
+// The floor (docs/decisions.md, "Honest waits"), rule by rule. PLAIN: trips take 10 minutes, everyone comes at the arrival he gave,
 // services run 6 minutes over, no members expected; now is minute 60, someone past every figure is 5 minutes away.
 const L = { learned: PLAIN };
 
@@ -15,7 +15,7 @@ const cases: { rule: string; name: string; s: S; want: [number, number | null][]
   { rule: 'arrival', name: 'past every learned trip: a few minutes from now', s: { ...L, orders: [{ id: 1, source: 'app', joined: 40 }] }, want: [[1, 5]] },
   { rule: 'arrival', name: 'checked in: here, whatever he said', s: { ...L, orders: [{ id: 1, source: 'app', eta: 90, inside: true }] }, want: [[1, 0]] },
   { rule: 'arrival', name: 'a desk order is here', s: { ...L, orders: [{ id: 1, source: 'desk' }] }, want: [[1, 0]] },
-  { rule: 'arrival', name: 'no source recorded (before issue 18): planned as here', s: { ...L, orders: [{ id: 1 }] }, want: [[1, 0]] },
+  { rule: 'arrival', name: 'no source recorded (an older order): planned as here', s: { ...L, orders: [{ id: 1 }] }, want: [[1, 0]] },
   // The constants' lateness averages +0.65 minutes: the start rounds up to 21.
   { rule: 'arrival', name: 'without learned figures: the constants, never before the arrival given', s: { orders: [{ id: 1, source: 'app', eta: 80 }] }, want: [[1, 21]] },
   // Present customers are served around an absent one.
@@ -184,7 +184,7 @@ test('fits: a remote joiner is quoted from his arrival, and those here are serve
   // Without an arrival given: the learned 10-minute trip, behind #2 again.
   const far = fits(s, { priority: 2, barberId: null, duration: 30, source: 'app' });
   assert.equal(far, { ok: true, start: at(90), wait: 30, barberId: 1 });
-  // Without a source a proposal is in the shop, as before issue 18.
+  // Without a source a proposal is in the shop, as an order from before sources were recorded.
   assert.equal(fits(s, { priority: 2, barberId: null, duration: 30 }), here);
 });
 
