@@ -125,4 +125,52 @@ test('screens and components never import services', () => {
   );
 });
 
+/** One import cycle per tangle of files that reach each other, as "a → b → … → a", shortest first from each file. */
+function cycles(files: { path: string; imports: string[] }[]): string[] {
+  const graph = new Map(files.map((f) => [f.path, f.imports.filter((i) => i !== f.path)]));
+  const loops: string[] = [];
+  const seen = new Set<string>();
+  for (const start of graph.keys()) {
+    // Breadth first from start's imports: the first way back to start is its shortest cycle.
+    const back = new Map<string, string>();
+    const queue = [...(graph.get(start) ?? [])];
+    for (const q of queue) back.set(q, start);
+    let found: string | null = null;
+    while (queue.length && !found) {
+      const at = queue.shift()!;
+      if (at === start) found = at;
+      else
+        for (const next of graph.get(at) ?? [])
+          if (!back.has(next)) {
+            back.set(next, at);
+            queue.push(next);
+          }
+    }
+    if (!found) continue;
+    const path = [start];
+    for (let at = back.get(start)!; at !== start; at = back.get(at)!) path.unshift(at);
+    path.unshift(start);
+    const key = [...path.slice(1)].sort().join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    loops.push(path.join(' → '));
+  }
+  return loops;
+}
+
+test('the cycle finder finds a cycle (a test of the test)', () => {
+  const made = [
+    { path: 'a.ts', imports: ['b.ts', 'd.ts'] },
+    { path: 'b.ts', imports: ['c.ts', 'b.ts'] },
+    { path: 'c.ts', imports: ['a.ts'] },
+    { path: 'd.ts', imports: [] },
+  ];
+  assert.equal(cycles(made), ['a.ts → b.ts → c.ts → a.ts']);
+  assert.equal(cycles(made.slice(1)), []);
+});
+
+test('no import cycle among the files of src/ (type-only and dynamic imports count)', () => {
+  assert.equal(cycles(all), []);
+});
+
 test.run();

@@ -12,7 +12,7 @@ import { iso } from '../lib/time.ts';
 import { consumePairingCode, devicesOf, insertDeviceKey, insertPairingCode, prunePairingCodes, revokeDevice, type DeviceRole } from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { hashOperatorKey, newOperatorKey } from './actions.ts';
+import { hashOperatorKey, newOperatorKey } from './keys.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 
 const MINUTE = 60_000;
