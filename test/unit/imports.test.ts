@@ -125,6 +125,106 @@ test('screens and components never import services', () => {
   );
 });
 
+/** The node: modules a file imports. */
+const builtins = (path: string) => [...readFileSync(join(src, path), 'utf8').matchAll(/from\s*['"](node:[^'"]+)['"]/g)].map((m) => m[1]);
+
+test('the engine is pure: it imports nothing but the engine and shared (no db, no repos)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/queue/engine'),
+      (i) => !under(i, 'server/queue/engine') && !under(i, 'shared'),
+    ),
+    [],
+  );
+  assert.equal(
+    all.filter((f) => under(f.path, 'server/queue/engine')).flatMap((f) => builtins(f.path).map((b) => `${f.path} → ${b}`)),
+    [],
+  );
+});
+
+test("the engine's assignment and floor plan share lanes.ts and never import each other", () => {
+  const pair = (a: string, b: string) =>
+    crossings(
+      (p) => p === `server/queue/engine/${a}`,
+      (i) => i === `server/queue/engine/${b}`,
+    );
+  assert.equal([...pair('assign.ts', 'floor.ts'), ...pair('floor.ts', 'assign.ts')], []);
+});
+
+test("the operator's keys and devices never import its floor actions; its key files are the demo's (no node:fs)", () => {
+  assert.equal(
+    crossings(
+      (p) => p === 'server/operator/keys.ts' || p === 'server/operator/devices.ts',
+      (i) => i === 'server/operator/actions.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    crossings(
+      (p) => p === 'server/operator/keys.ts',
+      (i) => i === 'server/operator/devices.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    ['keys.ts', 'devices.ts', 'actions.ts'].flatMap((f) =>
+      builtins(`server/operator/${f}`)
+        .filter((b) => b === 'node:fs')
+        .map((b) => `server/operator/${f} → ${b}`),
+    ),
+    [],
+  );
+});
+
+test('queue/ never imports domain/ nor input/ (domain and the request parsers build on the queue)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/queue'),
+      (i) => under(i, 'server/domain') || under(i, 'server/input'),
+    ),
+    [],
+  );
+});
+
+test('what deps.ts names never imports deps.ts (the notifiers take the slice of Deps they use)', () => {
+  const named = all.find((f) => f.path === 'server/deps.ts')!.imports;
+  assert.ok(named.includes('server/notify/turns.ts'), 'deps.ts names the turn notifier');
+  assert.equal(
+    crossings(
+      (p) => named.includes(p) || under(p, 'server/notify'),
+      (i) => i === 'server/deps.ts',
+    ).filter((line) => !line.startsWith('server/notify/ended.ts ')),
+    [],
+  );
+});
+
+test('screens import ScreenProps from the route names, never app/screens.ts (which loads them)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client/screens') || under(p, 'client/components'),
+      (i) => under(i, 'client/app'),
+    ),
+    [],
+  );
+});
+
+test('the event sender never imports the reporter that loads it; client services never read state/', () => {
+  assert.equal(
+    crossings(
+      (p) => p === 'client/services/client-events.ts',
+      (i) => i === 'client/services/reporting.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client/services'),
+      (i) => under(i, 'client/state'),
+    ),
+    [],
+  );
+});
+
 /** One import cycle per tangle of files that reach each other, as "a → b → … → a", shortest first from each file. */
 function cycles(files: { path: string; imports: string[] }[]): string[] {
   const graph = new Map(files.map((f) => [f.path, f.imports.filter((i) => i !== f.path)]));

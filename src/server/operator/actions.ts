@@ -6,7 +6,7 @@ import { iso } from '../lib/time.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
-import { barberImage } from '../domain/barber-image.ts';
+import { barberImage } from '../../shared/barber-image.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 import { mayAct } from './keys.ts';
@@ -14,7 +14,7 @@ import { recordFinish } from './finish-speed.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { toInternationalPhone } from '../auth/rules.ts';
 import { customerByPhone } from '../repos/customers.ts';
-import { customerPriority } from '../domain/profile.ts';
+import { customerPriority } from '../queue/priority.ts';
 import { breaksAt } from '../repos/breaks.ts';
 import {
   barberSpeed,

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { FormError } from '../../components/form/Form.tsx';

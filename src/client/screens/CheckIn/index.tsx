@@ -1,7 +1,7 @@
 /** /checkin/{shopId}: what the QR code on a shop's door opens (SPEC.md §2 "Other screens"). */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { checkInAt, checkInState, reset } from '../../state/checkin.ts';

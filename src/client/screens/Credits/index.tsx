@@ -1,6 +1,6 @@
 /** Credits (SPEC.md §2, §9): the membership's three balances: services, extras and products. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { member, profile } from '../../state/session.ts';
 import { Loader } from '../../components/Loader.tsx';

@@ -1,7 +1,7 @@
 /** E-mail (SPEC.md §2, §4, §5): the current address, an input and a save button; success refreshes the profile. */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';

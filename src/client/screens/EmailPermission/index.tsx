@@ -1,6 +1,6 @@
 /** E-mail permission (SPEC.md §2, §4): one switch; each tap patches the profile with the inverse value. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { loadReceipts, receipts, receiptsStatus } from '../../state/receipts.ts';
 import { SubPage } from '../Profile/ui.tsx';

@@ -1,6 +1,6 @@
 /** /info: how the queue, priorities, wait estimates and check-in work, and whom to ask (SPEC.md §2, §4, §9). */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { SubPage } from '../Profile/ui.tsx';
 

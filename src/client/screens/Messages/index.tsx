@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import type { WireMessage } from '../../../shared/wire-account.ts';
 import { formatDate } from '../../lib/format.ts';
 import { isUnread } from '../../lib/members.ts';

@@ -4,7 +4,7 @@
  * When the turn alert comes (issue 18): the default, or 10, 20 or 30 minutes before the turn (alert_lead_minutes).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/password.ts';
 import { PasswordField } from '../../components/form/fields.tsx';

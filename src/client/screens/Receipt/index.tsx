@@ -1,6 +1,6 @@
 /** The receipt page (SPEC.md §2): shown with hard-coded sample content, laid out like a real receipt. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { ReceiptCard, type ReceiptView } from '../History/ReceiptCard.tsx';
 import { SubPage } from '../Profile/ui.tsx';
