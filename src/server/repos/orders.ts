@@ -6,7 +6,6 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { iso } from '../lib/time.ts';
-import { displayName } from '../../shared/display-name.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
 
@@ -302,11 +301,6 @@ export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<numb
   if (!ids.length) return new Map();
   const { rows } = await q.query<BarberLookRow>('SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])', [ids]);
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Customers as the shop sees them in its queue: first name and last initial. */
-export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
-  return new Map([...(await customerNamePartsOf(q, ids))].map(([id, r]) => [id, displayName(r)]));
 }
 
 /** The customers' first and last names (the console shows the first name and the last name's initial). */
