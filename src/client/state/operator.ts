@@ -139,6 +139,11 @@ export async function refresh(): Promise<void> {
   }
 }
 
+/** An action's answer that is the floor itself (the barbers' day answers it), not an order's state. */
+function isFloor(answer: unknown): answer is Floor {
+  return typeof answer === 'object' && answer !== null && 'barbers' in answer && 'orders' in answer;
+}
+
 /** Runs one action: refused while offline, the floor refreshed after, the error in the operator's words. */
 export async function act<T>(run: (key: string, pob: number) => Promise<T>, done?: string): Promise<boolean> {
   const d = device.value;
@@ -150,8 +155,7 @@ export async function act<T>(run: (key: string, pob: number) => Promise<T>, done
   }
   try {
     const answer = await run(d.key, pob);
-    // The barbers' day answers the floor itself.
-    if (answer && typeof answer === 'object' && 'barbers' in answer && 'orders' in answer) floor.value = answer as unknown as Floor;
+    if (isFloor(answer)) floor.value = answer;
     else await refresh();
     notice.value = done ? { kind: 'ok', text: done } : null;
     return true;
