@@ -10,7 +10,7 @@ import { PasswordField } from '../../components/form/fields.tsx';
 import { FormError } from '../../components/form/Form.tsx';
 import { deleteError, deleteMyAccount, deleteStatus, downloadMyData, exportStatus, resetAccountData } from '../../state/account-data.ts';
 import { t, tList } from '../../state/i18n.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   useSignals();

@@ -7,7 +7,7 @@ import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { checkInAt, checkInState, reset } from '../../state/checkin.ts';
 import { t } from '../../state/i18n.ts';
 import { sync } from '../../state/session.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function CheckIn({ params }: ScreenProps) {
   useSignals();

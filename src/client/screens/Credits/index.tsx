@@ -4,7 +4,7 @@ import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { member, profile } from '../../state/session.ts';
 import { Loader } from '../../components/Loader.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Credits(_props: ScreenProps) {
   useSignals();

@@ -7,7 +7,7 @@ import { profile } from '../../state/session.ts';
 import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
 import { Field } from '../../components/form/fields.tsx';
 import { AccountForm, SubmitButton } from '../../components/form/Form.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Email(_props: ScreenProps) {
   useSignals();

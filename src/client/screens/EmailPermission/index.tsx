@@ -5,7 +5,7 @@ import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
 import { toggleEmailPermission } from '../../state/permissions.ts';
-import { SubPage, Toggle } from '../Profile/ui.tsx';
+import { SubPage, Toggle } from '../../components/SubPage.tsx';
 
 export default function EmailPermission(_props: ScreenProps) {
   useSignals();

@@ -2,7 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 const SECTIONS = [
   ['queueTitle', ['queueText']],

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format.ts';
 import { isUnread } from '../../lib/members.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { expandedMessage, loadMessages, messages, messagesStatus, readIds, toggleMessage, unread } from '../../state/messages.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean }) {
   useSignals();

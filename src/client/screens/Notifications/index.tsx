@@ -11,7 +11,7 @@ import { profile } from '../../state/session.ts';
 import { setAlertLead, toggleSmsPermission } from '../../state/permissions.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES } from '../../lib/travel.ts';
 import { pushAvailable, pushEnabled, pushMissing, pushStatus, togglePush } from '../../state/push.ts';
-import { SubPage, Toggle } from '../Profile/ui.tsx';
+import { SubPage, Toggle } from '../../components/SubPage.tsx';
 
 export default function Notifications(_props: ScreenProps) {
   useSignals();

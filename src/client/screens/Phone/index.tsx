@@ -11,7 +11,7 @@ import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../c
 import { changeNumber, confirmCode, editPhone as edit, leavePhone, phoneError, phoneForm as form, phoneStatus, phoneStep, requestCode } from '../../state/change-phone.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Phone(_props: ScreenProps) {
   useSignals();
