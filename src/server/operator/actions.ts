@@ -1,6 +1,7 @@
 /**
- * The shop's side of the queue (DESIGN.md §1 "Operator side"): the floor as the engine sees it, and the transitions the shop makes: add a walk-in, start, finish (receipt and learned speed), no-show,
- * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
+ * The shop's side of the queue: the floor as the engine sees it, and the transitions the shop makes: add a walk-in,
+ * start, finish (receipt and learned speed), no-show, and switching the online queue to full. Every transition is
+ * one transaction of queue/orders.ts (inShop); its keys are operator/keys.ts's.
  */
 import { iso } from '../lib/time.ts';
 import type { Queryable } from '../db/db.ts';
