@@ -206,6 +206,22 @@ async function serviceWorker(precache: string[], assets: string[]) {
   log(`service worker: ${precache.length} files precached (${kb(bytes).trim()} gzip); other chunks and dictionaries cached on first use`);
 }
 
+/**
+ * The shell's URLs, in the worker's order: index.html, the styles, the first route's JavaScript, the chunks a
+ * logged-in customer's start needs (so it works offline too), the default language's strings, and public/'s
+ * files but index.html and the barbers' photos.
+ */
+function precacheList(meta: Metafile, css: string, first: string[], dictionaries: Record<string, string>): string[] {
+  const statics = files(join(root, 'public'))
+    .filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`))
+    .map((f) => `/${relative(join(root, 'public'), f).split(sep).join('/')}`);
+  const startChunks = closure(
+    meta,
+    START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f)),
+  ).filter((f) => !first.includes(f));
+  return ['/', url(css), ...first.map(url), ...startChunks.map(url), dictionaries[FIRST_LANGUAGE], ...statics];
+}
+
 function copyPublic() {
   cpSync(join(root, 'public'), out, { recursive: true, filter: (src) => !src.endsWith('index.html') });
 }
@@ -295,15 +311,7 @@ writeIndex(
   newcomerPreload(meta, first),
 );
 copyPublic();
-const statics = files(join(root, 'public'))
-  .filter((f) => !f.endsWith('index.html') && !f.includes(`${sep}images${sep}barbers${sep}`))
-  .map((f) => `/${relative(join(root, 'public'), f).split(sep).join('/')}`);
-// A logged-in customer's start must work offline too, so the session's chunks join the shell.
-const startChunks = closure(
-  meta,
-  START_MODULES.map((m) => outputOf(meta, m)).filter((f): f is string => Boolean(f)),
-).filter((f) => !first.includes(f));
-await serviceWorker(['/', url(css), ...first.map(url), ...startChunks.map(url), dictionaries[FIRST_LANGUAGE], ...statics], [...hashed, url(css), ...Object.values(dictionaries)]);
+await serviceWorker(precacheList(meta, css, first, dictionaries), [...hashed, url(css), ...Object.values(dictionaries)]);
 compress();
 checkBudget(report(meta, first));
 if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');

@@ -11,7 +11,7 @@
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/open.ts';
 import { DataDirLockedError } from '../src/server/db/pglite.ts';
-import { issueOperatorKey } from '../src/server/operator/actions.ts';
+import { issueOperatorKey } from '../src/server/operator/keys.ts';
 import { issuePairingCode, type IssuedCode } from '../src/server/operator/devices.ts';
 import { readLocalAdmin } from '../src/server/operator/local-admin.ts';
 

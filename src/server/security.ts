@@ -81,13 +81,6 @@ export function cspDirectives(config: Pick<Config, 'mapsKey' | 'firebase'>, scri
   };
 }
 
-/** The header value, in the order of the directives (what helmet writes, for tests and the README). */
-export function cspText(directives: Directives): string {
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
-}
-
 /**
  * helmet's middleware is built once here and run on every answer. (@fastify/helmet builds it anew for each
  * request, parsing the policy every time: about 12 % of the main thread under a read load in the live bench.)

@@ -4,7 +4,7 @@ import { openDbOrExit } from './db/open.ts';
 import { buildApp } from './app.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
-import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './operator/actions.ts';
+import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './demo/operator-keys.ts';
 import { removeLocalAdmin, writeLocalAdmin } from './operator/local-admin.ts';
 import { randomBytes } from 'node:crypto';
 import { simulator } from './demo/simulator-run.ts';

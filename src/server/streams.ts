@@ -76,47 +76,79 @@ export function frameOf(event: string, version: number, json: string): Buffer {
   return Buffer.from(`event: ${event}\nid: ${version}\ndata: ${json}\n\n`);
 }
 
+const PING = Buffer.from(': ping\n\n');
+
+/** Writes to one connection; one too far behind is dropped. */
+function write(c: Conn, bytes: Buffer): void {
+  if (c.res.writableLength > MAX_BACKLOG) {
+    c.res.destroy();
+    return;
+  }
+  c.res.write(bytes);
+}
+
+/** Reads the topic until it is current (a change during a read means one more read) and sends what changed. */
+function refresh(s: TopicState): Promise<void> {
+  if (s.reading) return s.reading;
+  const run = async () => {
+    while (s.stale) {
+      s.stale = false;
+      const { json, version } = await s.topic.load();
+      if (json === s.json && s.frame) continue;
+      s.json = json;
+      s.frame = frameOf(s.topic.event, version, json);
+      for (const c of s.conns) write(c, s.frame);
+    }
+  };
+  s.reading = run().finally(() => {
+    s.reading = null;
+  });
+  return s.reading;
+}
+
+/** How many streams each address holds: its place is taken before the first read and given back when it ends. */
+function addressPlaces() {
+  const held = new Map<string, number>();
+  return {
+    count: (address: string) => held.get(address) ?? 0,
+    take: (address: string) => void held.set(address, (held.get(address) ?? 0) + 1),
+    give(address: string) {
+      const left = (held.get(address) ?? 1) - 1;
+      if (left > 0) held.set(address, left);
+      else held.delete(address);
+    },
+  };
+}
+
+/**
+ * Takes the reply over as an event stream. On a real socket (an injected request has none of these) frames go out
+ * at once, and dead peers are found.
+ */
+function startEventStream(req: FastifyRequest, reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+  });
+  req.socket.setNoDelay?.(true);
+  req.socket.setKeepAlive?.(true);
+  return res;
+}
+
 export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number }): Streams {
   const topics = new Map<string, TopicState>();
-  const perAddress = new Map<string, number>();
+  const perAddress = addressPlaces();
   let conns = 0;
   let minute = Math.floor(deps.now() / MINUTE);
-  const PING = Buffer.from(': ping\n\n');
-
-  const write = (c: Conn, bytes: Buffer) => {
-    if (c.res.writableLength > MAX_BACKLOG) {
-      c.res.destroy();
-      return;
-    }
-    c.res.write(bytes);
-  };
 
   const drop = (c: Conn) => {
     if (!c.state.conns.delete(c)) return;
     conns--;
-    const left = (perAddress.get(c.address) ?? 1) - 1;
-    if (left > 0) perAddress.set(c.address, left);
-    else perAddress.delete(c.address);
+    perAddress.give(c.address);
     if (c.state.conns.size === 0 && topics.get(c.state.topic.key) === c.state) topics.delete(c.state.topic.key);
-  };
-
-  /** Reads the topic until it is current (a change during a read means one more read) and sends what changed. */
-  const refresh = (s: TopicState): Promise<void> => {
-    if (s.reading) return s.reading;
-    const run = async () => {
-      while (s.stale) {
-        s.stale = false;
-        const { json, version } = await s.topic.load();
-        if (json === s.json && s.frame) continue;
-        s.json = json;
-        s.frame = frameOf(s.topic.event, version, json);
-        for (const c of s.conns) write(c, s.frame);
-      }
-    };
-    s.reading = run().finally(() => {
-      s.reading = null;
-    });
-    return s.reading;
   };
 
   const refreshInBackground = (s: TopicState) => {
@@ -155,7 +187,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   return {
     async open(req, reply, topic) {
       const address = req.ip;
-      if ((perAddress.get(address) ?? 0) >= opts.perAddress) {
+      if (perAddress.count(address) >= opts.perAddress) {
         reply.header('retry-after', '30');
         throw new HttpError(429, WIRE_ERRORS.tooManyStreams);
       }
@@ -165,7 +197,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
         topics.set(topic.key, s);
       }
       // Reserve the address's place while the first read runs.
-      perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
+      perAddress.take(address);
       try {
         if (s.stale || !s.frame) await refresh(s);
         // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
@@ -176,23 +208,11 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
           if (!s.frame) await refresh(s);
         }
       } catch (err) {
-        const left = (perAddress.get(address) ?? 1) - 1;
-        if (left > 0) perAddress.set(address, left);
-        else perAddress.delete(address);
+        perAddress.give(address);
         if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
         throw err;
       }
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
-      // A real socket (an injected request has none of these): frames go out at once, and dead peers are found.
-      req.socket.setNoDelay?.(true);
-      req.socket.setKeepAlive?.(true);
+      const res = startEventStream(req, reply);
       const c: Conn = { res, address, state: s };
       s.conns.add(c);
       conns++;
@@ -203,7 +223,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
     get size() {
       return conns;
     },
-    countOf: (address) => perAddress.get(address) ?? 0,
+    countOf: (address) => perAddress.count(address),
     settled,
     close() {
       clearInterval(heartbeat);

@@ -34,8 +34,6 @@ export const STATIC_MAP_SCALE = 2;
 export const MAP_DEFAULT_CENTER = { lat: 60.1699, lng: 24.9384 };
 
 export const FALLBACK_SHOP_IMAGES = 12;
-export const WELCOME_SLIDES = 4;
-export const SMALL_SCREEN_HEIGHT = 660;
 export const HEADER_HEIGHT = 75;
 
 /** Membership levels and their queue priority. */

@@ -1,6 +1,7 @@
 /**
  * Wire types of the queue: the customer's order calls and the shop's operator API. Field names are the server's.
  */
+import type { WirePobDetail } from './wire.ts';
 
 /** POST /customers/{id}/orders/ body item. service_info is the client's copy; the server reads ids only. */
 export interface WireOrderItemInput {
@@ -118,6 +119,35 @@ export interface WireDevice {
   last_seen_at: string | null;
   revoked_at: string | null;
 }
+
+/** POST /operator/pairing/ → the device's own key (shown once) and who it is. */
+export interface WirePairedDevice {
+  key: string;
+  role: DeviceRole;
+  pob_id: number;
+  device_id: number;
+  name: string;
+}
+
+/** GET /operator/me/ → who the bearer is: the shop's own key (no device) or a paired device. */
+export interface WireOperatorMe {
+  pob_id: number;
+  pob_name: string;
+  role: 'shop' | DeviceRole;
+  device_id: number | null;
+  name: string | null;
+}
+
+/** POST /operator/pobs/{id}/walk-ins/ body (the server reads it with input/orders.ts parseWalkIn). */
+export interface WireWalkIn {
+  name: string;
+  services: { service_id: number; amount: 1; extra_services: number[] }[];
+  barber_id: number | null;
+  phone?: string;
+}
+
+/** The shop's menu as the console's walk-in form reads it from GET /pobs/{id}/. */
+export type WireWalkInMenu = Pick<WirePobDetail, 'services' | 'extra_services'>;
 
 /** POST /operator/pobs/{id}/pairing-codes/ → */
 export interface WirePairingCode {

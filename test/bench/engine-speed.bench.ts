@@ -8,9 +8,9 @@
  * then one placement pass (assign.ts `run`), with no no-bump guard and no per-priority or per-barber probes.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { prepare, run } from '../../src/server/queue/engine/assign.ts';
+import { run } from '../../src/server/queue/engine/assign.ts';
+import { DEFAULT_LEARNED, prepare } from '../../src/server/queue/engine/lanes.ts';
 import { fits, schedule } from '../../src/server/queue/engine/schedule.ts';
-import { DEFAULT_LEARNED } from '../../src/server/queue/engine/floor.ts';
 import type { ProposedOrder } from '../../src/server/queue/engine/schedule.ts';
 import type { EngineBarber, EngineOrder, Snapshot } from '../../src/server/queue/engine/types.ts';
 import { Rng } from './sim/rng.ts';

@@ -2,7 +2,7 @@
 import type { Harness } from './harness.ts';
 import { insertCustomer, upsertMembership } from '../../src/server/repos/customers.ts';
 import { issueSession } from '../../src/server/auth/session.ts';
-import { issueOperatorKey } from '../../src/server/operator/actions.ts';
+import { issueOperatorKey } from '../../src/server/operator/keys.ts';
 import type { MembershipType } from '../../src/shared/wire-account.ts';
 
 export interface TestCustomer {

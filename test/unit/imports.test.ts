@@ -125,4 +125,152 @@ test('screens and components never import services', () => {
   );
 });
 
+/** The node: modules a file imports. */
+const builtins = (path: string) => [...readFileSync(join(src, path), 'utf8').matchAll(/from\s*['"](node:[^'"]+)['"]/g)].map((m) => m[1]);
+
+test('the engine is pure: it imports nothing but the engine and shared (no db, no repos)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/queue/engine'),
+      (i) => !under(i, 'server/queue/engine') && !under(i, 'shared'),
+    ),
+    [],
+  );
+  assert.equal(
+    all.filter((f) => under(f.path, 'server/queue/engine')).flatMap((f) => builtins(f.path).map((b) => `${f.path} → ${b}`)),
+    [],
+  );
+});
+
+test("the engine's assignment and floor plan share lanes.ts and never import each other", () => {
+  const pair = (a: string, b: string) =>
+    crossings(
+      (p) => p === `server/queue/engine/${a}`,
+      (i) => i === `server/queue/engine/${b}`,
+    );
+  assert.equal([...pair('assign.ts', 'floor.ts'), ...pair('floor.ts', 'assign.ts')], []);
+});
+
+test("the operator's keys and devices never import its floor actions; its key files are the demo's (no node:fs)", () => {
+  assert.equal(
+    crossings(
+      (p) => p === 'server/operator/keys.ts' || p === 'server/operator/devices.ts',
+      (i) => i === 'server/operator/actions.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    crossings(
+      (p) => p === 'server/operator/keys.ts',
+      (i) => i === 'server/operator/devices.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    ['keys.ts', 'devices.ts', 'actions.ts'].flatMap((f) =>
+      builtins(`server/operator/${f}`)
+        .filter((b) => b === 'node:fs')
+        .map((b) => `server/operator/${f} → ${b}`),
+    ),
+    [],
+  );
+});
+
+test('queue/ never imports domain/ nor input/ (domain and the request parsers build on the queue)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/queue'),
+      (i) => under(i, 'server/domain') || under(i, 'server/input'),
+    ),
+    [],
+  );
+});
+
+test('what deps.ts names never imports deps.ts (the notifiers take the slice of Deps they use)', () => {
+  const named = all.find((f) => f.path === 'server/deps.ts')!.imports;
+  assert.ok(named.includes('server/notify/turns.ts'), 'deps.ts names the turn notifier');
+  assert.equal(
+    crossings(
+      (p) => named.includes(p) || under(p, 'server/notify'),
+      (i) => i === 'server/deps.ts',
+    ).filter((line) => !line.startsWith('server/notify/ended.ts ')),
+    [],
+  );
+});
+
+test('screens import ScreenProps from the route names, never app/screens.ts (which loads them)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client/screens') || under(p, 'client/components'),
+      (i) => under(i, 'client/app'),
+    ),
+    [],
+  );
+});
+
+test('the event sender never imports the reporter that loads it; client services never read state/', () => {
+  assert.equal(
+    crossings(
+      (p) => p === 'client/services/client-events.ts',
+      (i) => i === 'client/services/reporting.ts',
+    ),
+    [],
+  );
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client/services'),
+      (i) => under(i, 'client/state'),
+    ),
+    [],
+  );
+});
+
+/** One import cycle per tangle of files that reach each other, as "a → b → … → a", shortest first from each file. */
+function cycles(files: { path: string; imports: string[] }[]): string[] {
+  const graph = new Map(files.map((f) => [f.path, f.imports.filter((i) => i !== f.path)]));
+  const loops: string[] = [];
+  const seen = new Set<string>();
+  for (const start of graph.keys()) {
+    // Breadth first from start's imports: the first way back to start is its shortest cycle.
+    const back = new Map<string, string>();
+    const queue = [...(graph.get(start) ?? [])];
+    for (const q of queue) back.set(q, start);
+    let found: string | null = null;
+    while (queue.length && !found) {
+      const at = queue.shift()!;
+      if (at === start) found = at;
+      else
+        for (const next of graph.get(at) ?? [])
+          if (!back.has(next)) {
+            back.set(next, at);
+            queue.push(next);
+          }
+    }
+    if (!found) continue;
+    const path = [start];
+    for (let at = back.get(start)!; at !== start; at = back.get(at)!) path.unshift(at);
+    path.unshift(start);
+    const key = [...path.slice(1)].sort().join(' ');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    loops.push(path.join(' → '));
+  }
+  return loops;
+}
+
+test('the cycle finder finds a cycle (a test of the test)', () => {
+  const made = [
+    { path: 'a.ts', imports: ['b.ts', 'd.ts'] },
+    { path: 'b.ts', imports: ['c.ts', 'b.ts'] },
+    { path: 'c.ts', imports: ['a.ts'] },
+    { path: 'd.ts', imports: [] },
+  ];
+  assert.equal(cycles(made), ['a.ts → b.ts → c.ts → a.ts']);
+  assert.equal(cycles(made.slice(1)), []);
+});
+
+test('no import cycle among the files of src/ (type-only and dynamic imports count)', () => {
+  assert.equal(cycles(all), []);
+});
+
 test.run();

@@ -1,13 +1,9 @@
 /** Each screen is its own chunk; the first route's chunk is preloaded by index.html. */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenName } from '../router/routes.ts';
+import type { ScreenName, ScreenProps } from '../router/routes.ts';
 // The first route's screens ship inside the entry chunk: one file to download instead of a dozen shared chunks.
 import Gate from '../screens/Gate/index.tsx';
 import Home from '../screens/Home/index.tsx';
-
-export interface ScreenProps {
-  params: Record<string, string>;
-}
 
 type Loader = () => Promise<{ default: ComponentType<ScreenProps> }>;
 

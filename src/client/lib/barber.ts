@@ -1,12 +1,11 @@
 /** Barber rules of the barber page and the barbers list, over the server's employee. */
+import { barberImage as sharedBarberImage } from '../../shared/barber-image.ts';
 import type { WireEmployee } from '../../shared/wire.ts';
 import type { Barber } from './types.ts';
 
-/** The avatar wins when it is switched on and present; the photo only when the avatar is off. */
+/** The shared picture rule (src/shared/barber-image.ts) over the wire's fields. */
 export function barberImage(w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>): string | null {
-  if (w.avatar_active && w.has_avatar && w.avatar) return w.avatar;
-  if (!w.avatar_active && w.has_image && w.image) return w.image;
-  return null;
+  return sharedBarberImage({ avatar: w.avatar, avatarActive: w.avatar_active, hasAvatar: w.has_avatar, image: w.image, hasImage: w.has_image });
 }
 
 /** The shop the barber is at: today's barbershop, else the active point of business. */

@@ -1,6 +1,7 @@
 /** Membership, messages, benefits and receipts. */
 import { MEMBERSHIP_PRIORITY, UNREAD_MESSAGE_MONTHS } from '../../shared/constants.ts';
-import type { Benefit, Membership, Message, ReceiptRow } from './types.ts';
+import type { WireBenefit, WireMessage } from '../../shared/wire-account.ts';
+import type { Membership, ReceiptRow } from './types.ts';
 
 export type MembershipLevel = 'silver' | 'gold' | 'platinum';
 
@@ -29,25 +30,25 @@ function monthsBefore(now: Date, months: number): number {
 }
 
 /** Unread: neither flagged read by the server nor read locally, and less than one month old. */
-export function isUnread(message: Pick<Message, 'id' | 'read' | 'date'>, readIds: ReadonlySet<number>, now: Date): boolean {
+export function isUnread(message: Pick<WireMessage, 'id' | 'read' | 'date'>, readIds: ReadonlySet<number>, now: Date): boolean {
   if (message.read || readIds.has(message.id)) return false;
   const t = Date.parse(message.date);
   return Number.isFinite(t) && t > monthsBefore(now, UNREAD_MESSAGE_MONTHS);
 }
 
-export function unreadCount(messages: readonly Pick<Message, 'id' | 'read' | 'date'>[], readIds: readonly number[], now: Date): number {
+export function unreadCount(messages: readonly Pick<WireMessage, 'id' | 'read' | 'date'>[], readIds: readonly number[], now: Date): number {
   const read = new Set(readIds);
   return messages.filter((m) => isUnread(m, read, now)).length;
 }
 
 /** Redeemable benefits first, then oldest issued first. */
-export function sortBenefits<T extends Pick<Benefit, 'isRedeemable' | 'dateIssued'>>(benefits: readonly T[]): T[] {
+export function sortBenefits<T extends Pick<WireBenefit, 'isRedeemable' | 'dateIssued'>>(benefits: readonly T[]): T[] {
   return [...benefits].sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued));
 }
 
 export type BenefitState = 'redeemed' | 'redeemable' | 'not-redeemable';
 
-export function benefitState(b: Pick<Benefit, 'isRedeemable' | 'dateRedeemed'>): BenefitState {
+export function benefitState(b: Pick<WireBenefit, 'isRedeemable' | 'dateRedeemed'>): BenefitState {
   if (b.dateRedeemed) return 'redeemed';
   return b.isRedeemable ? 'redeemable' : 'not-redeemable';
 }

@@ -6,39 +6,12 @@ import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../sha
 
 export type { DeviceRole };
 
-export interface PairedDevice {
-  key: string;
-  role: DeviceRole;
-  pob_id: number;
-  device_id: number;
-  name: string;
-}
-
-export interface Me {
-  pob_id: number;
-  pob_name: string;
-  role: 'shop' | DeviceRole;
-  device_id: number | null;
-  name: string | null;
-}
+export type { WireOperatorMe as Me, WirePairedDevice as PairedDevice, WireWalkIn as WalkIn, WireWalkInMenu as WireMenu } from '../../shared/wire-order.ts';
 
 export type FloorBarber = WireOperatorQueue['barbers'][number];
 export type FloorOrder = WireOperatorOrder;
 export type Floor = WireOperatorQueue;
 export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
-
-/** The shop's menu as GET /pobs/{id}/ sends it (only what the walk-in form needs). */
-export interface WireMenu {
-  services: { id: number; title: string; order: number; price: number; duration: number; multiple: boolean }[];
-  extra_services: Record<string, { id: number; title: string; order: number; duration: number }[]>;
-}
-
-export interface WalkIn {
-  name: string;
-  services: { service_id: number; amount: 1; extra_services: number[] }[];
-  barber_id: number | null;
-  phone?: string;
-}
 
 /** "Mikko K.": first name and initial. */
 export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {

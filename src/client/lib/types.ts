@@ -86,27 +86,6 @@ export interface Barber {
   pobId: number | null;
 }
 
-/** Customer message. */
-export interface Message {
-  id: number;
-  title: string;
-  content: string; // sanitized HTML
-  date: string; // ISO timestamp
-  locale: string;
-  read: boolean;
-}
-
-/** Bonus benefit. */
-export interface Benefit {
-  id: number;
-  title: string;
-  value: string;
-  isRedeemable: boolean;
-  redeemCode: string | null;
-  dateIssued: string; // ISO
-  dateRedeemed: string | null;
-}
-
 export interface Membership {
   type: string | null;
   priority?: number | null;

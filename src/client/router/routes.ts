@@ -1,6 +1,11 @@
 /** The route table. Screens are names; app/screens.ts maps each name to its lazy chunk. */
 import type { RouteDef } from './match.ts';
 
+/** What every screen gets: the path's parameters by name. */
+export interface ScreenProps {
+  params: Record<string, string>;
+}
+
 export type ScreenName =
   | 'Gate'
   | 'Home'

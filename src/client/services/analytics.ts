@@ -4,7 +4,7 @@
  * with the error reports: batched, capped per device, beaconed (services/client-events.ts, loaded lazily).
  * No third party, no cookies, nothing about the customer beyond the props.
  */
-import type { ReportTarget } from './reporting.ts';
+import type { ReportTarget } from './client-events.ts';
 
 export interface AnalyticsEvent {
   name: string;

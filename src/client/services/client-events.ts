@@ -6,7 +6,14 @@
  */
 import { scrub } from '../../shared/scrub.ts';
 import type { WireClientEvent, WireClientEvents } from '../../shared/wire.ts';
-import type { ReportTarget } from './reporting.ts';
+
+/** Where events go and how many a minute. */
+export interface ReportTarget {
+  /** The endpoint, read when a batch goes (the locale may change meanwhile). */
+  url: () => string;
+  /** Events a device may send a minute (config.json). */
+  perMinute: number;
+}
 
 /** A burst (an error that repeats, a join and its analytics) goes as one request. */
 const BATCH_DELAY_MS = 2_000;

@@ -4,13 +4,7 @@
  * first route; the sender that scrubs, batches, caps and beacons them (client-events.ts) loads with the first event.
  */
 import type { WireClientEvent } from '../../shared/wire.ts';
-
-export interface ReportTarget {
-  /** The endpoint, read when a batch goes (the locale may change meanwhile). */
-  url: () => string;
-  /** Events a device may send a minute (config.json). */
-  perMinute: number;
-}
+import type { ReportTarget } from './client-events.ts';
 
 let target: ReportTarget | null = null;
 

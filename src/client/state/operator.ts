@@ -11,7 +11,10 @@ import { loadConsoleDictionary } from '../services/console/dictionaries.ts';
 import type { Language } from '../../shared/locales.ts';
 import { offline } from './offline.ts';
 import type { DeviceRole, Floor, Me, PairedDevice, WalkIn } from '../lib/operator.ts';
-import { loadDevice, operatorApi, saveDevice, streamUrl } from '../services/operator.ts';
+import { loadDevice, operatorApi as apiIn, saveDevice, streamUrl } from '../services/operator.ts';
+
+/** The operator calls, in the language the console shows now. */
+const operatorApi = () => apiIn({ locale: locale.value, language: language.value });
 
 /** Polling when no stream delivers. */
 export const POLL_MS = 5000;
@@ -99,7 +102,7 @@ export async function startConsole(): Promise<void> {
   }
   device.value = stored;
   try {
-    me.value = await operatorApi.me(stored.key);
+    me.value = await operatorApi().me(stored.key);
   } catch (err) {
     if (await lostKey(err)) return;
     // Offline at start: show what we can with the stored device; the feed keeps asking.
@@ -110,11 +113,13 @@ export async function startConsole(): Promise<void> {
 
 export async function pair(code: string, name: string): Promise<string | null> {
   try {
-    const paired = await operatorApi.pair(code.replace(/[\s-]/g, '').toUpperCase(), name.trim());
+    const paired = await operatorApi().pair(code.replace(/[\s-]/g, '').toUpperCase(), name.trim());
     await saveDevice(paired);
     device.value = paired;
     notice.value = null;
-    me.value = await operatorApi.me(paired.key).catch(() => null);
+    me.value = await operatorApi()
+      .me(paired.key)
+      .catch(() => null);
     phase.value = 'ready';
     startFeed();
     return null;
@@ -128,10 +133,15 @@ export async function refresh(): Promise<void> {
   const pob = pobId.value;
   if (!d || pob === null) return;
   try {
-    floor.value = await operatorApi.floor(d.key, pob);
+    floor.value = await operatorApi().floor(d.key, pob);
   } catch (err) {
     await lostKey(err);
   }
+}
+
+/** An action's answer that is the floor itself (the barbers' day answers it), not an order's state. */
+function isFloor(answer: unknown): answer is Floor {
+  return typeof answer === 'object' && answer !== null && 'barbers' in answer && 'orders' in answer;
 }
 
 /** Runs one action: refused while offline, the floor refreshed after, the error in the operator's words. */
@@ -145,8 +155,7 @@ export async function act<T>(run: (key: string, pob: number) => Promise<T>, done
   }
   try {
     const answer = await run(d.key, pob);
-    // The barbers' day answers the floor itself.
-    if (answer && typeof answer === 'object' && 'barbers' in answer && 'orders' in answer) floor.value = answer as unknown as Floor;
+    if (isFloor(answer)) floor.value = answer;
     else await refresh();
     notice.value = done ? { kind: 'ok', text: done } : null;
     return true;
@@ -194,7 +203,7 @@ async function connect(gen: number) {
   };
   if (typeof EventSource === 'undefined') return fallback();
   try {
-    const { ticket } = await operatorApi.ticket(d.key, pob);
+    const { ticket } = await operatorApi().ticket(d.key, pob);
     if (gen !== generation) return;
     const es = new EventSource(streamUrl(pob, ticket, (path) => apiUrl(locale.value, path)));
     source = es;
@@ -254,19 +263,19 @@ async function read<T>(run: (key: string, pob: number) => Promise<T>): Promise<T
 
 /** Every action and read of the console's screens, each through `act`: refused offline, errors in words. */
 export const consoleActions = {
-  walkIn: (body: WalkIn, done: string) => act((k, p) => operatorApi.walkIn(k, p, body), done),
-  setFull: (full: boolean, done: string) => act((k, p) => operatorApi.setFull(k, p, full), done),
-  start: (order: number, barber: number, done: string) => act((k) => operatorApi.start(k, order, barber), done),
-  finish: (order: number, done: string) => act((k) => operatorApi.finish(k, order), done),
-  checkIn: (order: number, done: string) => act((k) => operatorApi.checkIn(k, order), done),
-  noShow: (order: number, done: string) => act((k) => operatorApi.noShow(k, order), done),
-  breakFor: (barber: number, minutes: 15 | 30 | 60, done: string) => act((k, p) => operatorApi.breakFor(k, p, barber, minutes), done),
-  back: (barber: number, done: string) => act((k, p) => operatorApi.back(k, p, barber), done),
-  endShift: (barber: number, done: string) => act((k, p) => operatorApi.endShift(k, p, barber), done),
-  revoke: (device: number, done: string) => act((k, p) => operatorApi.revoke(k, p, device), done),
-  devices: () => read((k, p) => operatorApi.devices(k, p)),
-  stats: () => read((k, p) => operatorApi.stats(k, p)),
-  code: (role: DeviceRole) => read((k, p) => operatorApi.code(k, p, role)),
+  walkIn: (body: WalkIn, done: string) => act((k, p) => operatorApi().walkIn(k, p, body), done),
+  setFull: (full: boolean, done: string) => act((k, p) => operatorApi().setFull(k, p, full), done),
+  start: (order: number, barber: number, done: string) => act((k) => operatorApi().start(k, order, barber), done),
+  finish: (order: number, done: string) => act((k) => operatorApi().finish(k, order), done),
+  checkIn: (order: number, done: string) => act((k) => operatorApi().checkIn(k, order), done),
+  noShow: (order: number, done: string) => act((k) => operatorApi().noShow(k, order), done),
+  breakFor: (barber: number, minutes: 15 | 30 | 60, done: string) => act((k, p) => operatorApi().breakFor(k, p, barber, minutes), done),
+  back: (barber: number, done: string) => act((k, p) => operatorApi().back(k, p, barber), done),
+  endShift: (barber: number, done: string) => act((k, p) => operatorApi().endShift(k, p, barber), done),
+  revoke: (device: number, done: string) => act((k, p) => operatorApi().revoke(k, p, device), done),
+  devices: () => read((k, p) => operatorApi().devices(k, p)),
+  stats: () => read((k, p) => operatorApi().stats(k, p)),
+  code: (role: DeviceRole) => read((k, p) => operatorApi().code(k, p, role)),
   /** The menu is public: read even offline-looking, its failure told in the form. */
-  menu: () => (pobId.value === null ? Promise.reject(new Error('no shop')) : operatorApi.menu(pobId.value)),
+  menu: () => (pobId.value === null ? Promise.reject(new Error('no shop')) : operatorApi().menu(pobId.value)),
 };

@@ -36,7 +36,7 @@ async function menus(deps: Deps, shops: ShopRow[]): Promise<Map<number, SimServi
 
 /** The simulator's view of every shop at `now`. */
 export async function simState(deps: Deps, now: number, menuOf: Map<number, SimService[]>, skip: readonly number[] = []): Promise<SimShop[]> {
-  // A shop left to a person at the console is never played (operator/actions.ts DEMO_CONSOLE_SHOP).
+  // A shop left to a person at the console is never played (demo/operator-keys.ts DEMO_CONSOLE_SHOP).
   const shops = (await allShops(deps)).filter((s) => !skip.includes(s.id));
   const ids = shops.map((s) => s.id);
   const [queues, open, finishes] = await Promise.all([loadQueues(deps.db, shops, now), openOrdersOf(deps.db, ids), lastFinishes(deps.db, ids, now - DAY)]);
@@ -83,7 +83,7 @@ async function apply(deps: Deps, a: SimAction): Promise<void> {
   const order = await orderById(deps.db, a.orderId);
   if (!order) return;
   if (a.type === 'finish') await finishService(deps, order);
-  else if (a.type === 'start') await startService(deps, order, a.barberId);
+  else if (a.type === 'start') await startService(deps, order, () => a.barberId);
   else if (a.type === 'no-show') await markNoShow(deps, order);
   else await checkInAtDesk(deps, order);
 }

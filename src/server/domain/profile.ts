@@ -14,12 +14,6 @@ import { bonusAccount, listBenefits } from '../repos/benefits.ts';
 import { activeMembership, customerById, openOrderId, PATCHABLE, type PatchableColumn } from '../repos/customers.ts';
 import { onlyKeys, type Body } from '../input/body.ts';
 
-/** Queue priority of a customer now: Platinum 3, Gold 2, Silver 1, no membership 0 (for the queue engine). */
-export async function customerPriority(q: Queryable, customerId: number, now: number): Promise<number> {
-  const m = await activeMembership(q, customerId, now);
-  return m ? MEMBERSHIP_PRIORITY[m.type] : MEMBERSHIP_PRIORITY.none;
-}
-
 export async function profileOf(q: Queryable, customerId: number, now: number): Promise<WireProfile | null> {
   const c = await customerById(q, customerId);
   if (!c) return null;

@@ -10,7 +10,7 @@ import { schedule } from '../queue/engine/schedule.ts';
 import { loadQueues, type ShopQueue } from '../queue/snapshot.ts';
 import type { Schedule } from '../queue/engine/types.ts';
 import { displayName } from '../../shared/display-name.ts';
-import { barberImage } from './barber-image.ts';
+import { barberImage } from '../../shared/barber-image.ts';
 
 export interface PobScope {
   country: string;

@@ -7,7 +7,7 @@ import { MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
 import { MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
-import type { Choice } from '../queue/orders.ts';
+import type { Choice, PatchAction } from '../queue/orders.ts';
 import { onlyKeys, requiredText, type Body } from './body.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -67,8 +67,6 @@ export function parseJoin(body: Body): { pobId: number; barberId: number | null;
     etaMinutes: body.eta_minutes === undefined || body.eta_minutes === null ? null : etaMinutes(body.eta_minutes),
   };
 }
-
-export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
 
 /** PATCH body: exactly one of {customer_at_pob: true}, {cancel: true} and {eta_minutes: n} ("Running late?"). */
 export function parsePatch(body: Body): PatchAction {

@@ -3,10 +3,22 @@
  * goes out at most once whichever process looks, send it by push or SMS, forget a push token FCM calls dead, and
  * settle the claim with the outcome (a failure is recorded, not retried).
  */
-import type { Deps } from '../deps.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db.ts';
+import type { PushSender } from './push.ts';
+import type { BudgetedSms } from './sms-budget.ts';
 import { serverText, textLanguage } from './texts.ts';
-import { stopLink } from './sms-stop.ts';
+import { stopLink, type StopLinkDeps } from './sms-stop.ts';
 import { claimNotice, forgetPushToken, settleNotice, type ContactRow, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+
+/** What a delivery uses of the app's services: a slice of Deps, so the notifiers below deps.ts never import it. */
+export interface DeliverDeps extends StopLinkDeps {
+  db: Db;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  push: PushSender | null;
+  sms: Pick<BudgetedSms, 'send'>;
+}
 
 export type DeliveryOutcome = 'sent' | 'unregistered' | 'failed';
 
@@ -26,7 +38,7 @@ export interface Notice {
 }
 
 /** Sends the notice unless it was claimed before (null); answers how it went. */
-export async function deliver(deps: Deps, n: Notice): Promise<DeliveryOutcome | null> {
+export async function deliver(deps: DeliverDeps, n: Notice): Promise<DeliveryOutcome | null> {
   const now = deps.now();
   const claimed = await claimNotice(deps.db, n.orderId, n.kind, n.channel, now, null, n.whileOpen);
   if (n.supersedes) await claimNotice(deps.db, n.orderId, n.supersedes, n.channel, now, `superseded by ${n.kind}`);

@@ -9,9 +9,9 @@
  * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
  * waits also shrink with time alone.
  */
-import type { Deps } from '../deps.ts';
+import type { Config } from '../config.ts';
 import { noticeText } from './texts.ts';
-import { deliver, type DeliveryOutcome } from './deliver.ts';
+import { deliver, type DeliverDeps, type DeliveryOutcome } from './deliver.ts';
 import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -68,8 +68,11 @@ export function turnAlert(o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt
   return { kind, leave, trip: trip ?? 0 };
 }
 
+/** What a turn check uses of the app's services (a slice of Deps). */
+export type TurnCheckDeps = DeliverDeps & { config: Pick<Config, 'limits'> };
+
 /** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
-export async function checkTurns(deps: Deps, shopIds?: number[]): Promise<TurnNotice[]> {
+export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[]): Promise<TurnNotice[]> {
   const now = deps.now();
   const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
   const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];

@@ -1,22 +1,21 @@
 /**
- * The shop's side of the queue: a per-shop key, the floor as the engine sees
- * it, and the transitions the shop makes: add a walk-in, start, finish (receipt and learned speed), no-show,
- * and switching the online queue to full. Every transition is one transaction of queue/orders.ts.
+ * The shop's side of the queue: the floor as the engine sees it, and the transitions the shop makes: add a walk-in,
+ * start, finish (receipt and learned speed), no-show, and switching the online queue to full. Every transition is
+ * one transaction of queue/orders.ts (inShop); its keys are operator/keys.ts's.
  */
 import { iso } from '../lib/time.ts';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
-import { barberImage } from '../domain/barber-image.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.ts';
-import { addOperatorKeyHash, allShops, principalOfKeyHash, touchDevice, type OperatorPrincipal } from '../repos/operators.ts';
+import { barberImage } from '../../shared/barber-image.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import type { OperatorPrincipal } from '../repos/operators.ts';
+import { mayAct } from './keys.ts';
+import { recordFinish } from './finish-speed.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { toInternationalPhone } from '../auth/rules.ts';
 import { customerByPhone } from '../repos/customers.ts';
-import { customerPriority } from '../domain/profile.ts';
+import { customerPriority } from '../queue/priority.ts';
 import { breaksAt } from '../repos/breaks.ts';
 import {
   barberSpeed,
@@ -38,11 +37,10 @@ import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-ord
 import { notifyEnded } from '../notify/ended.ts';
 import { queueOf } from '../queue/order-read.ts';
 import { operatorEntry, type OperatorPlan } from '../queue/order-wire.ts';
-import { changeOrder, inShop, placeOrder, type Choice } from '../queue/orders.ts';
+import { inShop, placeOrder, type Choice } from '../queue/orders.ts';
 import { readyAt } from '../queue/engine/floor.ts';
 import { schedule } from '../queue/engine/schedule.ts';
 import type { Snapshot } from '../queue/engine/types.ts';
-import { recordFinish } from '../queue/engine/speed.ts';
 
 /** The order as the operator's transitions take and the operator route answers it. */
 export type { OrderRow } from '../repos/orders.ts';
@@ -62,97 +60,6 @@ function expectedArrivals(s: Snapshot): Map<number, string | null> {
 const EARLY_START_MINUTES = 15;
 /** VAT of barber services by country, percent, prices VAT inclusive. */
 export const VAT_BY_COUNTRY: Record<string, number> = { FI: VAT_GENERAL, EE: 24, NO: 25, DK: 25, SE: 25 };
-
-/** A new key: 256 random bits, prefixed so it is recognisable in a config file. */
-export const newOperatorKey = (): string => `opk_${randomBytes(32).toString('base64url')}`;
-/** The key's stored form. A plain SHA-256 suffices: the key is random, not a password. */
-export const hashOperatorKey = (key: string): string => createHash('sha256').update(key).digest('hex');
-
-/** Makes a new key for the shop; its other keys keep working. Null when there is no such shop. */
-export async function issueOperatorKey(q: Queryable, shopId: number): Promise<string | null> {
-  const key = newOperatorKey();
-  return (await addOperatorKeyHash(q, shopId, hashOperatorKey(key))) ? key : null;
-}
-
-/**
- * The demo's key file, DATA_DIR/operator-keys.json. When it is missing at start (first seed, or a start killed
- * between the seed's commit and the file), every shop gets a new key, added to any it holds, and the file is
- * written whole (temporary file, then rename): a kill at any point leaves either no file, so the next start
- * issues keys again, or a complete one. Null when the file exists.
- */
-export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<string | null> {
-  const file = join(dataDir, 'operator-keys.json');
-  if (existsSync(file)) return null;
-  const keys = await db.transaction(async (tx) => {
-    const out: Record<string, { name: string; country: string; key: string }> = {};
-    for (const s of await allShops(tx)) out[s.id] = { name: s.name, country: s.country, key: (await issueOperatorKey(tx, s.id))! };
-    return out;
-  });
-  mkdirSync(dataDir, { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, file);
-  return file;
-}
-
-/**
- * Who the bearer is: one of a shop's keys (`npm run operator-key`) or a paired device's key (operator/devices.ts);
- * 401 for no key, an unknown or a revoked one. A device is noted as seen (at most once a minute).
- */
-export async function operatorOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<OperatorPrincipal> {
-  if (!bearer) throw unauthorized(WIRE_ERRORS.missingOperatorKey);
-  // Looked up by the hash of a 256-bit random key: timing reveals nothing an attacker could use.
-  const who = await principalOfKeyHash(q, hashOperatorKey(bearer));
-  if (!who) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
-  if (who.deviceId !== null) await touchDevice(q, who.deviceId, now);
-  return who;
-}
-
-/** The demo shop left to the console (README "The console"): the simulator does not play it. Kallio, open round the clock. */
-export const DEMO_CONSOLE_SHOP = 2;
-
-/**
- * Every demo start: a fresh console pairing code for the console's demo shop, written into its entry of
- * DATA_DIR/operator-keys.json beside its key (`pairing_code`, `pairing_code_expires_at`), never to a log. The file
- * is rewritten whole (temporary file, then rename); the keys in it stay as they are. Null without the file or shop.
- */
-export async function writeDemoPairingCode(db: Db, dataDir: string, shopId: number, now: number): Promise<{ file: string; expiresAt: string } | null> {
-  const file = join(dataDir, 'operator-keys.json');
-  if (!existsSync(file)) return null;
-  const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;
-  const entry = keys[String(shopId)];
-  if (!entry) return null;
-  const { issuePairingCode } = await import('./devices.ts');
-  const issued = await issuePairingCode({ db }, shopId, 'console', now);
-  if (!issued) return null;
-  keys[String(shopId)] = { ...entry, pairing_code: issued.code, pairing_code_expires_at: issued.expires_at };
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temp, file);
-  return { file, expiresAt: issued.expires_at };
-}
-
-/** The shop whose key the bearer is; 401 for no key or an unknown one. */
-export async function operatorShopOf(q: Queryable, bearer: string | null, now = Date.now()): Promise<number> {
-  return (await operatorOf(q, bearer, now)).shopId;
-}
-
-/**
- * The bearer must be one of the target shop's keys or devices (found by its hash). A valid key of another shop is
- * a 403 (a key of shop A cannot touch shop B), anything else a 401. Reading only: a display passes too.
- */
-export async function authorizeShop(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
-  const who = await operatorOf(q, bearer, now);
-  if (who.shopId !== target) throw forbidden(WIRE_ERRORS.otherShopKey);
-  return who;
-}
-
-/** As authorizeShop, for a change to the shop: a display key only reads (403). */
-export async function authorizeAction(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
-  const who = await authorizeShop(q, bearer, target, now);
-  if (who.role === 'display') throw forbidden(WIRE_ERRORS.displayReadOnly);
-  return who;
-}
 
 async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
   const shop = await getShop(q, id);
@@ -264,27 +171,46 @@ export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<
   return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
 }
 
-/** The order, if it is this shop's; 404 otherwise (another shop's order is checked by the route first). */
-export async function shopOrder(q: Queryable, orderId: number | null): Promise<OrderRow> {
-  const order = orderId === null ? null : await orderById(q, orderId);
-  if (!order) throw notFound('Order not found');
-  return order;
+/**
+ * The order a transition acts on: its id, the shop whose transaction it runs in, and from a request the bearer,
+ * resolved once, who must hold a key of the order's shop that may act.
+ */
+export interface OrderTarget {
+  id: number | null;
+  /** The order's shop; from a request, the bearer's (an order of another shop is then a 403). */
+  shopId: number;
+  who?: OperatorPrincipal;
 }
 
-export async function startService(deps: Deps, order: OrderRow, barberId: number): Promise<void> {
-  const now = deps.now();
-  await changeOrder(deps, order, async (tx, o) => {
-    if (o.status !== 'active') throw conflict('Order is not waiting');
-    const shop = await shopOrThrow(tx, o.shopId);
-    const queue = await queueOf(tx, shop, now);
-    const onShift = queue.snapshot.barbers.some((b) => b.id === barberId && b.shifts.some((w) => w.start - EARLY_START_MINUTES * MINUTE <= now && now < w.end));
-    if (!onShift) throw badRequest('Barber is not on shift at this shop now', 'barber_id');
-    if (!(await startOrder(tx, o.id, barberId, now))) throw conflict('Order is not waiting');
+/**
+ * Runs a transition in the shop's transaction on the order's row, read once and locked: 404 for no such order,
+ * then 403 for a bearer who may not act on it. Answers the row as the transition wrote it.
+ */
+async function onOrder(deps: Deps, target: OrderTarget, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<OrderRow | null>): Promise<OrderRow> {
+  return inShop(deps, target.shopId, async (tx, shop) => {
+    const o = target.id === null ? null : await orderById(tx, target.id, { forUpdate: true });
+    if (!o || (!target.who && o.shopId !== shop.id)) throw notFound('Order not found');
+    if (target.who) mayAct(target.who, o.shopId);
+    return (await fn(tx, o, shop)) ?? o;
   });
 }
 
-async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<void> {
-  const shop = await shopOrThrow(tx, o.shopId);
+/** `barberId` is read once the bearer may act (a request's body is checked after its key and order). */
+export async function startService(deps: Deps, target: OrderTarget, barberId: () => number): Promise<OrderRow> {
+  const now = deps.now();
+  return onOrder(deps, target, async (tx, o, shop) => {
+    const barber = barberId();
+    if (o.status !== 'active') throw conflict('Order is not waiting');
+    const queue = await queueOf(tx, shop, now);
+    const onShift = queue.snapshot.barbers.some((b) => b.id === barber && b.shifts.some((w) => w.start - EARLY_START_MINUTES * MINUTE <= now && now < w.end));
+    if (!onShift) throw badRequest('Barber is not on shift at this shop now', 'barber_id');
+    const started = await startOrder(tx, o.id, barber, now);
+    if (!started) throw conflict('Order is not waiting');
+    return started;
+  });
+}
+
+async function writeReceipt(tx: Queryable, o: OrderRow, shop: ShopRow, now: number): Promise<void> {
   const vat = VAT_BY_COUNTRY[shop.country] ?? VAT_GENERAL;
   const items = await itemsOf(tx, [o.id]);
   const texts = await menuTextsOf(
@@ -302,32 +228,36 @@ async function writeReceipt(tx: Queryable, o: OrderRow, now: number): Promise<vo
 }
 
 /** POST /operator/orders/{id}/finish/: served; the customer's receipt is written and the barber's speed learned. */
-export async function finishService(deps: Deps, order: OrderRow): Promise<void> {
+export async function finishService(deps: Deps, target: OrderTarget): Promise<OrderRow> {
   const now = deps.now();
-  await changeOrder(deps, order, async (tx, o) => {
+  const done = await onOrder(deps, target, async (tx, o, shop) => {
     if (o.status !== 'in_service' || o.barberId === null || o.startedAt === null) throw conflict('Order is not in service');
-    if (!(await finishOrder(tx, o.id, now))) throw conflict('Order is not in service');
+    const finished = await finishOrder(tx, o.id, now);
+    if (!finished) throw conflict('Order is not in service');
     const prior = (await barberSpeed(tx, o.barberId)) ?? 1;
     await recordFinish(tx, { barberId: o.barberId, orderId: o.id, listedMinutes: o.duration, startedAt: o.startedAt, finishedAt: now, prior });
-    if (o.customerId !== null) await writeReceipt(tx, o, now);
+    if (o.customerId !== null) await writeReceipt(tx, o, shop, now);
+    return finished;
   });
-  deps.turns.enqueue(() => notifyEnded(deps, order.id));
+  deps.turns.enqueue(() => notifyEnded(deps, done.id));
+  return done;
 }
 
 /** The customer is at the desk: checked in (the simulator's remote walk-ins, or an app customer who says so). */
-export async function checkInAtDesk(deps: Deps, order: OrderRow): Promise<void> {
-  await changeOrder(deps, order, async (tx, o) => {
+export async function checkInAtDesk(deps: Deps, target: OrderTarget): Promise<OrderRow> {
+  return onOrder(deps, target, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
-    await checkInOrder(tx, o.id, deps.now());
+    return checkInOrder(tx, o.id, deps.now());
   });
 }
 
-export async function markNoShow(deps: Deps, order: OrderRow): Promise<void> {
-  await changeOrder(deps, order, async (tx, o) => {
+export async function markNoShow(deps: Deps, target: OrderTarget): Promise<OrderRow> {
+  const ended = await onOrder(deps, target, async (tx, o) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
-    await endWaitingOrder(tx, o.id, 'no-show', deps.now());
+    return endWaitingOrder(tx, o.id, 'no-show', deps.now());
   });
-  deps.turns.enqueue(() => notifyEnded(deps, order.id));
+  deps.turns.enqueue(() => notifyEnded(deps, ended.id));
+  return ended;
 }
 
 /** PATCH /operator/pobs/{id}/ {full}: closes or reopens the online queue. */

@@ -12,7 +12,8 @@ import { iso } from '../lib/time.ts';
 import { consumePairingCode, devicesOf, insertDeviceKey, insertPairingCode, prunePairingCodes, revokeDevice, type DeviceRole } from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { hashOperatorKey, newOperatorKey } from './actions.ts';
+import type { WireDevice, WireOperatorMe, WirePairedDevice, WirePairingCode } from '../../shared/wire-order.ts';
+import { hashOperatorKey, newOperatorKey } from './keys.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 
 const MINUTE = 60_000;
@@ -38,11 +39,7 @@ export function newPairingCode(): string {
 export const normalizePairingCode = (typed: string): string => typed.toUpperCase().replace(/[\s-]/g, '');
 const hashCode = (code: string) => createHash('sha256').update(`pairing:${code}`).digest('hex');
 
-export interface IssuedCode {
-  code: string;
-  role: DeviceRole;
-  expires_at: string;
-}
+export type IssuedCode = WirePairingCode;
 
 /** Makes a pairing code for the shop; null when there is no such shop. */
 export async function issuePairingCode(deps: Pick<Deps, 'db'>, shopId: number, role: DeviceRole, now: number): Promise<IssuedCode | null> {
@@ -53,20 +50,12 @@ export async function issuePairingCode(deps: Pick<Deps, 'db'>, shopId: number, r
   return { code, role, expires_at: iso(expiresAt) };
 }
 
-export interface Paired {
-  key: string;
-  role: DeviceRole;
-  pob_id: number;
-  device_id: number;
-  name: string;
-}
-
 /**
  * POST /operator/pairing/: the device trades a code for its own key. Every try of the address counts, right or
  * wrong, before the code is looked at (429 with Retry-After past the limit); an unknown, used or expired code is
  * one 401 whichever it was.
  */
-export async function pairDevice(deps: Deps, address: string, typed: unknown, name: string): Promise<Paired> {
+export async function pairDevice(deps: Deps, address: string, typed: unknown, name: string): Promise<WirePairedDevice> {
   const now = deps.now();
   await enforce(deps.db, now, [{ name: 'pairingAddress', key: address, rule: { limit: deps.config.limits.pairingAddress, windowMs: PAIRING_WINDOW_MS, what: 'attempts' } }]);
   if (typeof typed !== 'string' || !typed.trim()) throw badRequest('Missing code parameter', 'code');
@@ -94,7 +83,7 @@ export function deviceRole(v: unknown): DeviceRole {
   return v as DeviceRole;
 }
 
-export async function listDevices(deps: Deps, shopId: number) {
+export async function listDevices(deps: Deps, shopId: number): Promise<WireDevice[]> {
   return (await devicesOf(deps.db, shopId)).map((d) => ({ id: d.id, name: d.name, role: d.role, created_at: iso(d.createdAt), last_seen_at: iso(d.lastSeenAt), revoked_at: iso(d.revokedAt) }));
 }
 
@@ -103,7 +92,7 @@ export async function removeDevice(deps: Deps, shopId: number, deviceId: number 
 }
 
 /** GET /operator/me/: who the bearer is, so a console knows its shop and role. */
-export async function whoAmI(deps: Deps, who: OperatorPrincipal) {
+export async function whoAmI(deps: Deps, who: OperatorPrincipal): Promise<WireOperatorMe> {
   const shop = await getShop(deps.db, who.shopId);
   if (!shop) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
   return { pob_id: shop.id, pob_name: shop.name, role: who.role, device_id: who.deviceId, name: who.name };

@@ -6,7 +6,7 @@
  */
 import type { WireOperatorOrder, WireOrder, WireOrderService, WireOrderState, WireOrderStatus } from '../../shared/wire-order.ts';
 import { displayName } from '../../shared/display-name.ts';
-import { barberImage } from '../domain/barber-image.ts';
+import { barberImage } from '../../shared/barber-image.ts';
 import { iso } from '../lib/time.ts';
 import type { BarberLookRow, ItemRow, OrderRow } from '../repos/orders.ts';
 import type { ShopRow } from '../repos/shops.ts';

@@ -6,11 +6,10 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { customerPriority } from '../domain/profile.ts';
+import { customerPriority } from './priority.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type ItemRow, type OrderRow } from '../repos/orders.ts';
-import type { PatchAction } from '../input/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type LockedShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -292,6 +291,9 @@ async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow
   if (!fitsWithArrival(await queueOf(tx, shop, now), o.id, at)) throw conflict(WIRE_ERRORS.timeslot);
   await setExpectedAt(tx, o.id, at);
 }
+
+/** What a customer's PATCH asks (input/orders.ts parsePatch): check in, cancel, or a new arrival in minutes. */
+export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
 export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction): Promise<WireOrder> {

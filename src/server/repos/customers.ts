@@ -96,10 +96,6 @@ export async function updateCustomer(q: Queryable, id: number, patch: Partial<Re
   await q.query(`UPDATE customers SET ${sets} WHERE id = $1`, [id, ...cols.map((c) => patch[c])]);
 }
 
-export async function deleteCustomer(q: Queryable, id: number): Promise<void> {
-  await q.query('DELETE FROM customers WHERE id = $1', [id]);
-}
-
 export interface MembershipRow {
   type: MembershipType;
   begin_date: string;

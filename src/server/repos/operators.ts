@@ -7,12 +7,6 @@ export async function addOperatorKeyHash(q: Queryable, shopId: number, hash: str
   return rows.length > 0;
 }
 
-/** The shop a key hash belongs to, or null. */
-export async function shopOfKeyHash(q: Queryable, hash: string): Promise<number | null> {
-  const { rows } = await q.query<{ shop_id: number }>('SELECT shop_id FROM operator_keys WHERE hash = $1', [hash]);
-  return rows[0]?.shop_id ?? null;
-}
-
 export async function allShops(q: Queryable): Promise<{ id: number; name: string; country: string }[]> {
   const { rows } = await q.query<{ id: number; name: string; country: string }>('SELECT id, name, country FROM shops ORDER BY id');
   return rows;

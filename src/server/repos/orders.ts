@@ -6,7 +6,6 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { iso } from '../lib/time.ts';
-import { displayName } from '../../shared/display-name.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
 
@@ -215,9 +214,12 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
   });
 }
 
-export async function checkInOrder(q: Queryable, id: number, now: number): Promise<boolean> {
-  const { rows } = await q.query('UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) ' + "WHERE id = $1 AND status = 'active' RETURNING id", [id, iso(now)]);
-  return rows.length > 0;
+export async function checkInOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(`UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`, [
+    id,
+    iso(now),
+  ]);
+  return rows[0] ?? null;
 }
 
 /** A new expected arrival of a waiting order not checked in ("Running late?"); false when it no longer is one. */
@@ -227,24 +229,23 @@ export async function setExpectedAt(q: Queryable, id: number, at: number): Promi
 }
 
 /** Ends a waiting order: cancelled by the customer or no-show by the shop. */
-export async function endWaitingOrder(q: Queryable, id: number, status: 'cancelled' | 'no-show', now: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'active' RETURNING id`, [id, status, iso(now)]);
-  return rows.length > 0;
+export async function endWaitingOrder(q: Queryable, id: number, status: 'cancelled' | 'no-show', now: number): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(`UPDATE orders SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`, [id, status, iso(now)]);
+  return rows[0] ?? null;
 }
 
 /** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
-export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<boolean> {
-  const { rows } = await q.query(
-    "UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, " +
-      "checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING id",
+export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
     [id, barberId, iso(now)],
   );
-  return rows.length > 0;
+  return rows[0] ?? null;
 }
 
-export async function finishOrder(q: Queryable, id: number, now: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET status = 'serviced', finished_at = $2 WHERE id = $1 AND status = 'in_service' RETURNING id`, [id, iso(now)]);
-  return rows.length > 0;
+export async function finishOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(`UPDATE orders SET status = 'serviced', finished_at = $2 WHERE id = $1 AND status = 'in_service' RETURNING ${ORDER_COLUMNS}`, [id, iso(now)]);
+  return rows[0] ?? null;
 }
 
 export async function setQueueFull(q: Queryable, shopId: number, full: boolean): Promise<void> {
@@ -297,11 +298,6 @@ export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<numb
   if (!ids.length) return new Map();
   const { rows } = await q.query<BarberLookRow>('SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])', [ids]);
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Customers as the shop sees them in its queue: first name and last initial. */
-export async function customerNamesOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
-  return new Map([...(await customerNamePartsOf(q, ids))].map(([id, r]) => [id, displayName(r)]));
 }
 
 /** The customers' first and last names (the console shows the first name and the last name's initial). */

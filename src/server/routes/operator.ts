@@ -7,20 +7,8 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
-import {
-  addWalkIn,
-  authorizeAction,
-  authorizeShop,
-  checkInAtDesk,
-  finishService,
-  markNoShow,
-  operatorOf,
-  operatorQueue,
-  setFull,
-  shopOrder,
-  startService,
-  type OrderRow,
-} from '../operator/actions.ts';
+import { addWalkIn, checkInAtDesk, finishService, markNoShow, operatorQueue, setFull, startService, type OrderTarget } from '../operator/actions.ts';
+import { authorizeAction, authorizeShop, operatorOf } from '../operator/keys.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../operator/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../operator/devices.ts';
 import { addressOf } from '../input/body.ts';
@@ -40,23 +28,21 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   const key = (req: FastifyRequest) => bearerOf(req.headers.authorization);
 
   /** The path's shop, once the bearer is its key or one of its devices; a change (`act`) refuses a display (403). */
-  const pob = async (req: FastifyRequest<IdParams>, act = true): Promise<number> => {
+  const pob = async (req: FastifyRequest<{ Params: { id: string } }>, act = true): Promise<number> => {
     const id = parseId(req.params.id);
     // An id too large to exist: still 401/403 first, so a key-less caller learns nothing.
     await (act ? authorizeAction : authorizeShop)(deps.db, key(req), id ?? 0, deps.now());
     return id!;
   };
 
-  /** The path's order, once the bearer is a valid key (401) of the order's shop that may act (403). */
-  const order = async (req: FastifyRequest<IdParams>): Promise<OrderRow> => {
-    const id = parseId(req.params.id);
-    await operatorOf(deps.db, key(req), deps.now());
-    const o = await shopOrder(deps.db, id);
-    await authorizeAction(deps.db, key(req), o.shopId, deps.now());
-    return o;
+  /**
+   * The path's order for a transition: the bearer resolved once (401 first, so a key-less caller learns nothing of
+   * ids); the transition checks, on the row it reads, that the order exists (404) and is the bearer's shop's (403).
+   */
+  const order = async (req: FastifyRequest<IdParams>): Promise<OrderTarget> => {
+    const who = await operatorOf(deps.db, key(req), deps.now());
+    return { id: parseId(req.params.id), shopId: who.shopId, who };
   };
-
-  const after = async (o: OrderRow) => orderState(await shopOrder(deps.db, o.id));
 
   app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
 
@@ -112,34 +98,30 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   app.post<IdParams>('/operator/orders/:id/start/', { schema: startSchema }, async (req) => {
-    const o = await order(req);
-    const body = bodyOf(req);
-    if (body.barber_id === undefined || body.barber_id === null) throw badRequest('Missing barber_id parameter', 'barber_id');
-    await startService(deps, o, bodyId(body.barber_id, 'barber_id'));
-    return after(o);
+    const target = await order(req);
+    const barberId = () => {
+      const body = bodyOf(req);
+      if (body.barber_id === undefined || body.barber_id === null) throw badRequest('Missing barber_id parameter', 'barber_id');
+      return bodyId(body.barber_id, 'barber_id');
+    };
+    return orderState(await startService(deps, target, barberId));
   });
 
   app.post<IdParams>('/operator/orders/:id/finish/', { schema: finishSchema }, async (req) => {
-    const o = await order(req);
-    await finishService(deps, o);
-    return after(o);
+    return orderState(await finishService(deps, await order(req)));
   });
 
   app.post<IdParams>('/operator/orders/:id/check-in/', { schema: checkInSchema }, async (req) => {
-    const o = await order(req);
-    await checkInAtDesk(deps, o);
-    return after(o);
+    return orderState(await checkInAtDesk(deps, await order(req)));
   });
 
   app.post<IdParams>('/operator/orders/:id/no-show/', { schema: noShowSchema }, async (req) => {
-    const o = await order(req);
-    await markNoShow(deps, o);
-    return after(o);
+    return orderState(await markNoShow(deps, await order(req)));
   });
 
   /** The path's barber, once the bearer may act for the shop; 404 for a barber not working there today. */
   const barber = async (req: FastifyRequest<BarberParams>): Promise<{ shopId: number; barberId: number }> => {
-    const shopId = await pob(req as unknown as FastifyRequest<IdParams>);
+    const shopId = await pob(req);
     return { shopId, barberId: await barberOfShop(deps, shopId, parseId(req.params.barberId)) };
   };
 

@@ -66,8 +66,8 @@ function bioTexts(b: SeedBarber) {
   return Object.fromEntries(ALL_LANGUAGES.map((lang) => [lang, { description: `${b.firstname} ${all[lang]}.` }]));
 }
 
-async function write(q: Queryable, now: number): Promise<SeedCounts> {
-  const demo = buildDemo(now);
+/** The shops and their weekly hours. */
+async function writeShops(q: Queryable, now: number): Promise<void> {
   await insertRows(
     q,
     'shops',
@@ -96,6 +96,10 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     ['shop_id', 'weekday', 'opens', 'closes'],
     SHOPS.flatMap((s) => weekOf(s, now).flatMap((h, i) => (h ? [[s.id, i + 1, h[0], h[1]]] : []))),
   );
+}
+
+/** Each shop's menu: groups, services and their extras, with their texts in every language. */
+async function writeMenus(q: Queryable, demo: DemoData): Promise<void> {
   const menus = [...demo.menus.values()];
   await insertRows(
     q,
@@ -129,6 +133,10 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration', 'texts'],
     menus.flatMap((m) => m.extras.map((e) => [e.id, e.serviceId, e.title, e.order, e.description, e.price, e.duration, json(textsOf({ title: e.title, description: e.description }))])),
   );
+}
+
+/** The barbers and their shifts. */
+async function writeStaff(q: Queryable, demo: DemoData): Promise<void> {
   await insertRows(
     q,
     'barbers',
@@ -142,6 +150,10 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     demo.shifts.map((s) => [s.id, s.barberId, s.shopId, iso(s.start), iso(s.end)]),
   );
   await bumpSequence(q, 'shifts');
+}
+
+/** The live queue: today's orders and their items. */
+async function writeQueue(q: Queryable, demo: DemoData): Promise<void> {
   await insertRows(
     q,
     'orders',
@@ -169,6 +181,9 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
     ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'],
     demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]),
   );
+}
+
+async function writeHistory(q: Queryable, demo: DemoData, now: number): Promise<void> {
   // The past after the live queue's ids, so those stay as they were; then what the shops learn from it.
   await insertRows(
     q,
@@ -194,6 +209,15 @@ async function write(q: Queryable, now: number): Promise<SeedCounts> {
   );
   await bumpSequence(q, 'orders');
   await refreshLearned(q, now, { force: true });
+}
+
+async function write(q: Queryable, now: number): Promise<SeedCounts> {
+  const demo = buildDemo(now);
+  await writeShops(q, now);
+  await writeMenus(q, demo);
+  await writeStaff(q, demo);
+  await writeQueue(q, demo);
+  await writeHistory(q, demo, now);
   return { shops: SHOPS.length, barbers: demo.barbers.length, orders: demo.orders.length + demo.history.length };
 }
 

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { DEMO_CONSOLE_SHOP, issueOperatorKey, writeDemoOperatorKeys, writeDemoPairingCode } from '../../../src/server/operator/actions.ts';
+import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from '../../../src/server/demo/operator-keys.ts';
+import { issueOperatorKey } from '../../../src/server/operator/keys.ts';
 
 const keys = suite('demo operator keys');
 let h: Harness;

@@ -3,7 +3,7 @@
  * (pointer events), zoom buttons, arrow and +/− keys. Tiles that fail to load (offline) are hidden and
  * the dark grid under them stays, so the markers are still placed where the shops are.
  */
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { clampZoom, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, panBy, TILE_SIZE, tileUrl, toScreen, toWorld, validPosition, visibleTiles } from '../../lib/map.ts';
 import { shopState } from '../../lib/shop-state.ts';
@@ -44,27 +44,15 @@ function markerText(shop: Shop): { label: string; aria: string; cls: string } {
   return { label, aria, cls: `${timerClass(wait)} map-marker-${state}` };
 }
 
-export function TileMap({ center: start, shops, user, selectedId, onSelect }: Props) {
-  useSignals();
-  const stage = useRef<HTMLElement>(null);
+type View = { center: LatLng; zoom: number };
+
+/**
+ * The map's moves: a pointer drag pans (captured only once it is a drag), arrows pan and +/− zoom while the map
+ * has focus, and a drag that ends over a marker is not a tap on it.
+ */
+function useMapMoves(center: LatLng, setView: (fn: (v: View) => View) => void) {
   const drag = useRef<Drag | null>(null);
   const dragged = useRef(false);
-  const [size, setSize] = useState({ w: innerWidth || 390, h: innerHeight || 844 });
-  const [view, setView] = useState({ center: start, zoom: DEFAULT_ZOOM });
-  const [tilesFailed, setTilesFailed] = useState(false);
-
-  useLayoutEffect(() => {
-    const el = stage.current;
-    if (!el) return;
-    const measure = () => el.clientWidth > 0 && el.clientHeight > 0 && setSize({ w: el.clientWidth, h: el.clientHeight });
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const { center, zoom } = view;
   const zoomBy = (d: number) => setView((v) => ({ ...v, zoom: clampZoom(v.zoom + d) }));
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, center: panBy(v.center, dx, dy, v.zoom) }));
 
@@ -101,6 +89,63 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
     e.preventDefault();
   };
 
+  const onClickCapture = (e: MouseEvent<HTMLElement>) => {
+    if (dragged.current) {
+      e.stopPropagation();
+      dragged.current = false;
+    }
+  };
+  return { zoomBy, handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onKeyDown, onClickCapture } };
+}
+
+/** The tiles that cover the view; one that fails (offline) is hidden and reported, the grid under it stays. */
+function Tiles({ center, zoom, w, h, onFail }: { center: LatLng; zoom: number; w: number; h: number; onFail: () => void }) {
+  return (
+    <div className="tile-map-tiles" aria-hidden="true">
+      {visibleTiles(center, zoom, w, h).map((tile) => {
+        const src = tileUrl(tile);
+        return (
+          <img
+            key={`${tile.z}/${tile.col}/${tile.y}`}
+            src={src}
+            alt=""
+            width={TILE_SIZE}
+            height={TILE_SIZE}
+            draggable={false}
+            decoding="async"
+            style={{ transform: `translate(${tile.left}px, ${tile.top}px)` }}
+            onError={(e) => {
+              e.currentTarget.style.visibility = 'hidden';
+              onFail();
+            }}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+export function TileMap({ center: start, shops, user, selectedId, onSelect }: Props) {
+  useSignals();
+  const stage = useRef<HTMLElement>(null);
+  const [size, setSize] = useState({ w: innerWidth || 390, h: innerHeight || 844 });
+  const [view, setView] = useState({ center: start, zoom: DEFAULT_ZOOM });
+  const [tilesFailed, setTilesFailed] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const measure = () => el.clientWidth > 0 && el.clientHeight > 0 && setSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const { center, zoom } = view;
+  const { zoomBy, handlers } = useMapMoves(center, setView);
+
   const world = toWorld(center, zoom);
   const gridX = (((size.w / 2 - world.x) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
   const gridY = (((size.h / 2 - world.y) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
@@ -119,40 +164,9 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
         tabIndex={0}
         aria-roledescription={t('map.roledescription')}
         aria-label={t('map.label')}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-        onKeyDown={onKeyDown}
-        onClickCapture={(e) => {
-          // A drag that ends over a marker is not a tap on it.
-          if (dragged.current) {
-            e.stopPropagation();
-            dragged.current = false;
-          }
-        }}
+        {...handlers}
       >
-        <div className="tile-map-tiles" aria-hidden="true">
-          {visibleTiles(center, zoom, size.w, size.h).map((tile) => {
-            const src = tileUrl(tile);
-            return (
-              <img
-                key={`${tile.z}/${tile.col}/${tile.y}`}
-                src={src}
-                alt=""
-                width={TILE_SIZE}
-                height={TILE_SIZE}
-                draggable={false}
-                decoding="async"
-                style={{ transform: `translate(${tile.left}px, ${tile.top}px)` }}
-                onError={(e) => {
-                  e.currentTarget.style.visibility = 'hidden';
-                  setTilesFailed(true);
-                }}
-              />
-            );
-          })}
-        </div>
+        <Tiles center={center} zoom={zoom} w={size.w} h={size.h} onFail={() => setTilesFailed(true)} />
         {me && inView(me) && <span className="map-me" style={{ transform: `translate(${me.x}px, ${me.y}px)` }} role="img" aria-label={t('map.you')} />}
         {shops.map((shop) => {
           if (!validPosition(shop.coords)) return null;

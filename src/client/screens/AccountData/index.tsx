@@ -4,13 +4,13 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { FormError } from '../../components/form/Form.tsx';
 import { deleteError, deleteMyAccount, deleteStatus, downloadMyData, exportStatus, resetAccountData } from '../../state/account-data.ts';
 import { t, tList } from '../../state/i18n.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   useSignals();

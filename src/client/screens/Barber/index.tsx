@@ -4,7 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { displayName } from '../../../shared/display-name.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import type { Barber } from '../../lib/types.ts';
 import { barberQuery, barberQueryInput, barberResults, favoriteBarbersShown, setBarberQuery, watchBarbers } from '../../state/barber-search.ts';

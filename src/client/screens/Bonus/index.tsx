@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { bonusMode } from '../../lib/account.ts';
 import { redirect } from '../../router/history.ts';
 import { config } from '../../state/config.ts';

@@ -1,13 +1,13 @@
 /** /checkin/{shopId}: what the QR code on a shop's door opens. */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { checkInAt, checkInState, reset } from '../../state/checkin.ts';
 import { t } from '../../state/i18n.ts';
 import { sync } from '../../state/session.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function CheckIn({ params }: ScreenProps) {
   useSignals();

@@ -1,10 +1,10 @@
 /** Credits: the membership's three balances: services, extras and products. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { member, profile } from '../../state/session.ts';
 import { Loader } from '../../components/Loader.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Credits(_props: ScreenProps) {
   useSignals();

@@ -1,13 +1,13 @@
 /** E-mail: the current address, an input and a save button; success refreshes the profile. */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
 import { Field } from '../../components/form/fields.tsx';
 import { AccountForm, SubmitButton } from '../../components/form/Form.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Email(_props: ScreenProps) {
   useSignals();

@@ -1,11 +1,11 @@
 /** E-mail permission: one switch; each tap patches the profile with the inverse value. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
 import { toggleEmailPermission } from '../../state/permissions.ts';
-import { SubPage, Toggle } from '../Profile/ui.tsx';
+import { SubPage, Toggle } from '../../components/SubPage.tsx';
 
 export default function EmailPermission(_props: ScreenProps) {
   useSignals();

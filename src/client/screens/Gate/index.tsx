@@ -9,7 +9,7 @@ import { Loader } from '../../components/Loader.tsx';
 import { redirect } from '../../router/history.ts';
 import { gateTarget } from '../../state/gate.ts';
 import Home from '../Home/index.tsx';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 
 export default function Gate(props: ScreenProps) {
   useSignals();

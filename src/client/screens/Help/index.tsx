@@ -1,8 +1,8 @@
 /** /help: the questions customers ask, each answer one tap away. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 const TOPICS = ['join', 'checkin', 'leave', 'late', 'password'] as const;
 

@@ -2,10 +2,10 @@
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { loadReceipts, receipts, receiptsStatus } from '../../state/receipts.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 import { ReceiptCard } from './ReceiptCard.tsx';
 
 export default function History(_props: ScreenProps) {

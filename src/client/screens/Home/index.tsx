@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { geo, locate } from '../../state/geo.ts';

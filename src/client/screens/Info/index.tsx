@@ -1,8 +1,8 @@
 /** /info: how the queue, priorities, wait estimates and check-in work, and whom to ask. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 const SECTIONS = [
   ['queueTitle', ['queueText']],

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LANGUAGE_NAMES, offeredLanguages } from '../../lib/language-names.ts';
 import { languageTag, type Language } from '../../../shared/locales.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { redirect } from '../../router/history.ts';
 import { t } from '../../state/i18n.ts';
 import { loggedIn } from '../../state/session.ts';

@@ -2,13 +2,13 @@
 import { useEffect } from 'react';
 import { ListState } from '../../components/ListState.tsx';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import type { WireMessage } from '../../../shared/wire-account.ts';
 import { formatDate } from '../../lib/format.ts';
 import { isUnread } from '../../lib/members.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { expandedMessage, loadMessages, messages, messagesStatus, readIds, toggleMessage, unread } from '../../state/messages.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean }) {
   useSignals();

@@ -4,14 +4,14 @@
  * When the turn alert comes: the default, or 10, 20 or 30 minutes before the turn (alert_lead_minutes).
  */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { patchStatus } from '../../state/account.ts';
 import { profile } from '../../state/session.ts';
 import { setAlertLead, toggleSmsPermission } from '../../state/permissions.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES } from '../../lib/travel.ts';
 import { pushAvailable, pushEnabled, pushMissing, pushStatus, togglePush } from '../../state/push.ts';
-import { SubPage, Toggle } from '../Profile/ui.tsx';
+import { SubPage, Toggle } from '../../components/SubPage.tsx';
 
 export default function Notifications(_props: ScreenProps) {
   useSignals();

@@ -62,48 +62,9 @@ export function FloorView() {
         <h2 id="op-barbers">{t('operator.barbers.title')}</h2>
         {barbers.length === 0 && <p className="op-empty">{t('operator.barbers.none')}</p>}
         <ul className="op-list">
-          {barbers.map((b) => {
-            const serving = servedBy(f, b);
-            const next = b.next_order === null ? null : f.orders.find((o) => o.id === b.next_order);
-            return (
-              <li key={b.id} className="op-card" data-barber={b.id}>
-                <h3>{b.name}</h3>
-                {b.on_break_until ? (
-                  <p>{t('operator.barbers.onBreak', { time: time(b.on_break_until) })}</p>
-                ) : serving ? (
-                  <p>{t('operator.barbers.serving', { name: shortName(serving), since: time(b.serving_since ?? serving.started_at), until: time(b.expected_finish ?? serving.expected_end) })}</p>
-                ) : (
-                  <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
-                )}
-                <p className="op-meta">{next ? t('operator.barbers.next', { name: shortName(next) }) : t('operator.barbers.noNext')}</p>
-                {acts && (
-                  <div className="op-actions">
-                    {serving && (
-                      <button type="button" className="button primary" onClick={() => setPending({ kind: 'finish', order: serving })}>
-                        {t('operator.actions.finish')}
-                      </button>
-                    )}
-                    {b.on_break_until ? (
-                      <button type="button" className="button" onClick={() => void ops.back(b.id, t('operator.done.back', { name: b.name }))}>
-                        {t('operator.actions.back')}
-                      </button>
-                    ) : (
-                      b.on_shift && (
-                        <button type="button" className="button" onClick={() => setPending({ kind: 'break', barber: b })}>
-                          {t('operator.actions.break')}
-                        </button>
-                      )
-                    )}
-                    {(b.on_shift || b.on_break_until) && (
-                      <button type="button" className="button" onClick={() => setPending({ kind: 'end-shift', barber: b })}>
-                        {t('operator.actions.endShift')}
-                      </button>
-                    )}
-                  </div>
-                )}
-              </li>
-            );
-          })}
+          {barbers.map((b) => (
+            <BarberCard key={b.id} f={f} b={b} acts={acts} ask={setPending} />
+          ))}
         </ul>
       </section>
 
@@ -126,49 +87,7 @@ export function FloorView() {
         {waiting.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
         <ol className="op-list" aria-label={t('operator.queue.list')}>
           {waiting.map((o, i) => (
-            <li key={o.id} className="op-card" data-order={o.id}>
-              <div className="op-row">
-                <span className="op-pos">
-                  <span className="visually-hidden">{t('operator.queue.position', { n: '' })}</span>
-                  {i + 1}
-                </span>
-                <div>
-                  <h3>
-                    {shortName(o)}
-                    {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
-                    <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
-                  </h3>
-                  <p>{o.services.join(', ')}</p>
-                  <p className="op-meta">
-                    <span>{t('operator.queue.barber', { name: barberName(f, o.chosen_barber_id) })}</span>
-                    {o.customer_at_pob || o.checked_in_at ? (
-                      <span className="op-tag in">{t('operator.queue.checkedIn')}</span>
-                    ) : (
-                      <span>{o.expected_at ? t('operator.queue.expected', { time: time(o.expected_at) }) : t('operator.queue.onTheWay')}</span>
-                    )}
-                  </p>
-                </div>
-                <span className="op-wait">
-                  <span className="visually-hidden">{t('operator.queue.wait')} </span>
-                  {o.wait === null ? '–' : formatMinutes(o.wait, locale.value)}
-                </span>
-              </div>
-              {acts && (
-                <div className="op-actions">
-                  <button type="button" className="button primary" onClick={() => setPending({ kind: 'start', order: o })}>
-                    {t('operator.actions.start')}
-                  </button>
-                  {!o.customer_at_pob && (
-                    <button type="button" className="button" onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}>
-                      {t('operator.actions.checkIn')}
-                    </button>
-                  )}
-                  <button type="button" className="button" onClick={() => setPending({ kind: 'no-show', order: o })}>
-                    {t('operator.actions.noShow')}
-                  </button>
-                </div>
-              )}
-            </li>
+            <WaitingCard key={o.id} f={f} o={o} position={i + 1} acts={acts} ask={setPending} />
           ))}
         </ol>
       </section>
@@ -176,6 +95,110 @@ export function FloorView() {
       {pending?.kind === 'start' && <StartDialog order={pending.order} onClose={() => setPending(null)} />}
       {pending?.kind === 'break' && <BreakDialog barber={pending.barber} onClose={() => setPending(null)} />}
       {pending?.kind === 'walk-in' && <WalkInDialog onClose={() => setPending(null)} />}
+      <Confirmation pending={pending} busy={busy} run={run} close={() => setPending(null)} />
+    </div>
+  );
+}
+
+/** A barber's card: whom he serves since when and until about when, who is next, and his actions. */
+function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boolean; ask: (p: Pending) => void }) {
+  useSignals();
+  const serving = servedBy(f, b);
+  const next = b.next_order === null ? null : f.orders.find((o) => o.id === b.next_order);
+  return (
+    <li className="op-card" data-barber={b.id}>
+      <h3>{b.name}</h3>
+      {b.on_break_until ? (
+        <p>{t('operator.barbers.onBreak', { time: time(b.on_break_until) })}</p>
+      ) : serving ? (
+        <p>{t('operator.barbers.serving', { name: shortName(serving), since: time(b.serving_since ?? serving.started_at), until: time(b.expected_finish ?? serving.expected_end) })}</p>
+      ) : (
+        <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
+      )}
+      <p className="op-meta">{next ? t('operator.barbers.next', { name: shortName(next) }) : t('operator.barbers.noNext')}</p>
+      {acts && (
+        <div className="op-actions">
+          {serving && (
+            <button type="button" className="button primary" onClick={() => ask({ kind: 'finish', order: serving })}>
+              {t('operator.actions.finish')}
+            </button>
+          )}
+          {b.on_break_until ? (
+            <button type="button" className="button" onClick={() => void ops.back(b.id, t('operator.done.back', { name: b.name }))}>
+              {t('operator.actions.back')}
+            </button>
+          ) : (
+            b.on_shift && (
+              <button type="button" className="button" onClick={() => ask({ kind: 'break', barber: b })}>
+                {t('operator.actions.break')}
+              </button>
+            )
+          )}
+          {(b.on_shift || b.on_break_until) && (
+            <button type="button" className="button" onClick={() => ask({ kind: 'end-shift', barber: b })}>
+              {t('operator.actions.endShift')}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A waiting order's card: its place, who it is, what for, with whom, whether he is in, his wait, and the actions. */
+function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; position: number; acts: boolean; ask: (p: Pending) => void }) {
+  useSignals();
+  return (
+    <li className="op-card" data-order={o.id}>
+      <div className="op-row">
+        <span className="op-pos">
+          <span className="visually-hidden">{t('operator.queue.position', { n: '' })}</span>
+          {position}
+        </span>
+        <div>
+          <h3>
+            {shortName(o)}
+            {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
+            <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
+          </h3>
+          <p>{o.services.join(', ')}</p>
+          <p className="op-meta">
+            <span>{t('operator.queue.barber', { name: barberName(f, o.chosen_barber_id) })}</span>
+            {o.customer_at_pob || o.checked_in_at ? (
+              <span className="op-tag in">{t('operator.queue.checkedIn')}</span>
+            ) : (
+              <span>{o.expected_at ? t('operator.queue.expected', { time: time(o.expected_at) }) : t('operator.queue.onTheWay')}</span>
+            )}
+          </p>
+        </div>
+        <span className="op-wait">
+          <span className="visually-hidden">{t('operator.queue.wait')} </span>
+          {o.wait === null ? '–' : formatMinutes(o.wait, locale.value)}
+        </span>
+      </div>
+      {acts && (
+        <div className="op-actions">
+          <button type="button" className="button primary" onClick={() => ask({ kind: 'start', order: o })}>
+            {t('operator.actions.start')}
+          </button>
+          {!o.customer_at_pob && (
+            <button type="button" className="button" onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}>
+              {t('operator.actions.checkIn')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => ask({ kind: 'no-show', order: o })}>
+            {t('operator.actions.noShow')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The confirmation of an action that cannot be undone: finish, no-show, end of shift. */
+function Confirmation({ pending, busy, run, close }: { pending: Pending; busy: boolean; run: (fn: () => Promise<boolean>) => void; close: () => void }) {
+  return (
+    <>
       {pending?.kind === 'finish' && (
         <ConfirmDialog
           title={t('operator.confirm.finishTitle', { name: shortName(pending.order) })}
@@ -183,7 +206,7 @@ export function FloorView() {
           cancelLabel={t('operator.confirm.cancel')}
           confirmLabel={t('operator.actions.finish')}
           busy={busy}
-          onCancel={() => setPending(null)}
+          onCancel={() => close()}
           onConfirm={() => run(() => ops.finish(pending.order.id, t('operator.done.finish', { name: shortName(pending.order) })))}
         />
       )}
@@ -195,7 +218,7 @@ export function FloorView() {
           cancelLabel={t('operator.confirm.cancel')}
           confirmLabel={t('operator.actions.noShow')}
           busy={busy}
-          onCancel={() => setPending(null)}
+          onCancel={() => close()}
           onConfirm={() => run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: shortName(pending.order) })))}
         />
       )}
@@ -207,11 +230,11 @@ export function FloorView() {
           cancelLabel={t('operator.confirm.cancel')}
           confirmLabel={t('operator.actions.endShift')}
           busy={busy}
-          onCancel={() => setPending(null)}
+          onCancel={() => close()}
           onConfirm={() => run(() => ops.endShift(pending.barber.id, t('operator.done.endShift', { name: pending.barber.name })))}
         />
       )}
-    </div>
+    </>
   );
 }
 

@@ -12,31 +12,12 @@ import { consoleActions as ops, errorText, floor, notice } from '../../state/ope
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
   useSignals();
   const id = useId();
-  const [menu, setMenu] = useState<WireMenu | null>(null);
-  const [menuError, setMenuError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Map<number, number[]>>(new Map());
   const [barber, setBarber] = useState<string>('');
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    ops.menu().then(setMenu, (err) => setMenuError(errorText(err)));
-  }, []);
-
-  const toggle = (service: number) => {
-    const next = new Map(chosen);
-    if (next.has(service)) next.delete(service);
-    else next.set(service, []);
-    setChosen(next);
-  };
-  const toggleExtra = (service: number, extra: number, multiple: boolean) => {
-    const next = new Map(chosen);
-    const now = next.get(service) ?? [];
-    next.set(service, now.includes(extra) ? now.filter((x) => x !== extra) : multiple ? [...now, extra] : [extra]);
-    setChosen(next);
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +38,6 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
   };
 
   const barbers = (floor.value?.barbers ?? []).filter((b) => b.on_shift && b.queue_open);
-  const services = [...(menu?.services ?? [])].sort((a, b) => a.order - b.order);
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
       <h2 id={`${id}-title`}>{t('operator.walkIn.title')}</h2>
@@ -66,32 +46,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
           <label htmlFor={`${id}-name`}>{t('operator.walkIn.name')}</label>
           <input id={`${id}-name`} type="text" maxLength={60} value={name} autoComplete="off" data-autofocus onChange={(e) => setName(e.currentTarget.value)} />
         </div>
-        <fieldset className="op-services">
-          <legend>{t('operator.walkIn.services')}</legend>
-          {!menu && !menuError && <p className="op-empty">{t('operator.loading')}</p>}
-          {menuError && <p className="op-error">{menuError}</p>}
-          {services.map((s) => (
-            <div key={s.id}>
-              <label className="op-check">
-                <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle(s.id)} />
-                <span>{s.title}</span>
-              </label>
-              {chosen.has(s.id) && (menu?.extra_services[String(s.id)]?.length ?? 0) > 0 && (
-                <fieldset className="op-extras">
-                  <legend className="visually-hidden">{t('operator.walkIn.extras', { service: s.title })}</legend>
-                  {[...(menu?.extra_services[String(s.id)] ?? [])]
-                    .sort((a, b) => a.order - b.order)
-                    .map((x) => (
-                      <label key={x.id} className="op-check">
-                        <input type="checkbox" checked={chosen.get(s.id)?.includes(x.id) ?? false} onChange={() => toggleExtra(s.id, x.id, s.multiple)} />
-                        <span>{x.title}</span>
-                      </label>
-                    ))}
-                </fieldset>
-              )}
-            </div>
-          ))}
-        </fieldset>
+        <ServicePicker chosen={chosen} onChange={setChosen} />
         <div>
           <label htmlFor={`${id}-barber`}>{t('operator.walkIn.barber')}</label>
           <select id={`${id}-barber`} value={barber} onChange={(e) => setBarber(e.currentTarget.value)}>
@@ -121,5 +76,59 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. */
+function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; onChange: (next: Map<number, number[]>) => void }) {
+  useSignals();
+  const [menu, setMenu] = useState<WireMenu | null>(null);
+  const [menuError, setMenuError] = useState<string | null>(null);
+
+  useEffect(() => {
+    ops.menu().then(setMenu, (err) => setMenuError(errorText(err)));
+  }, []);
+
+  const toggle = (service: number) => {
+    const next = new Map(chosen);
+    if (next.has(service)) next.delete(service);
+    else next.set(service, []);
+    onChange(next);
+  };
+  const toggleExtra = (service: number, extra: number, multiple: boolean) => {
+    const next = new Map(chosen);
+    const now = next.get(service) ?? [];
+    next.set(service, now.includes(extra) ? now.filter((x) => x !== extra) : multiple ? [...now, extra] : [extra]);
+    onChange(next);
+  };
+
+  const services = [...(menu?.services ?? [])].sort((a, b) => a.order - b.order);
+  return (
+    <fieldset className="op-services">
+      <legend>{t('operator.walkIn.services')}</legend>
+      {!menu && !menuError && <p className="op-empty">{t('operator.loading')}</p>}
+      {menuError && <p className="op-error">{menuError}</p>}
+      {services.map((s) => (
+        <div key={s.id}>
+          <label className="op-check">
+            <input type="checkbox" checked={chosen.has(s.id)} onChange={() => toggle(s.id)} />
+            <span>{s.title}</span>
+          </label>
+          {chosen.has(s.id) && (menu?.extra_services[String(s.id)]?.length ?? 0) > 0 && (
+            <fieldset className="op-extras">
+              <legend className="visually-hidden">{t('operator.walkIn.extras', { service: s.title })}</legend>
+              {[...(menu?.extra_services[String(s.id)] ?? [])]
+                .sort((a, b) => a.order - b.order)
+                .map((x) => (
+                  <label key={x.id} className="op-check">
+                    <input type="checkbox" checked={chosen.get(s.id)?.includes(x.id) ?? false} onChange={() => toggleExtra(s.id, x.id, s.multiple)} />
+                    <span>{x.title}</span>
+                  </label>
+                ))}
+            </fieldset>
+          )}
+        </div>
+      ))}
+    </fieldset>
   );
 }

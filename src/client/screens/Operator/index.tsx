@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { loc } from '../../router/history.ts';
 import { t } from '../../state/i18n.ts';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { injectStyles } from './styles.ts';
 import { canAct, feed, floor, me, notice, phase, role, startConsole } from '../../state/operator.ts';

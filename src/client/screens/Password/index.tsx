@@ -4,12 +4,12 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/password.ts';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Password(_props: ScreenProps) {
   useSignals();

@@ -4,13 +4,13 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 import { changeNumber, confirmCode, editPhone as edit, leavePhone, phoneError, phoneForm as form, phoneStatus, phoneStep, requestCode } from '../../state/change-phone.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Phone(_props: ScreenProps) {
   useSignals();

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { formatDate } from '../../lib/format.ts';
 import { dateOnlyToIso } from '../../lib/account.ts';
 import { locale, t } from '../../state/i18n.ts';

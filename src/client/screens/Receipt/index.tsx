@@ -1,9 +1,9 @@
 /** The receipt page: shown with hard-coded sample content, laid out like a real receipt. */
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { ReceiptCard, type ReceiptView } from '../History/ReceiptCard.tsx';
-import { SubPage } from '../Profile/ui.tsx';
+import { SubPage } from '../../components/SubPage.tsx';
 
 /** VAT 25.5 % included in each price; vat_amount = price − price / 1.255, in cents. */
 const sample = (): ReceiptView => ({

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { editRegistration as edit, leaveRegistration, otherErrors, registerForm as form, registerStatus, submitRegistration } from '../../state/register.ts';
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { StaticMap } from '../../components/StaticMap.tsx';
 import { t } from '../../state/i18n.ts';
 import { enterOrder } from '../../state/order.ts';

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { shopOfOrder, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';

@@ -5,7 +5,7 @@
  */
 import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import type { ScreenProps } from '../../app/screens.ts';
+import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LANGUAGE_NAMES } from '../../lib/language-names.ts';
 import { language, t } from '../../state/i18n.ts';

@@ -3,7 +3,7 @@
  * higher one who will join while it waits and be in the shop before its turn. From the shop's learned join
  * rates around now; it changes quotes only, never the plan. Pure.
  */
-import type { Ctx } from './assign.ts';
+import type { Ctx } from './lanes.ts';
 
 const MINUTE = 60_000;
 /** The overtakers' share of the barbers' time is bounded so a mistaken rate cannot make a quote explode. */

@@ -2,79 +2,13 @@
  * Barber assignment: puts orders, already in service order, on the barber who can start them first inside a
  * shift window and the shop's hours. Pure; the only state is a per-barber "free at" array that each run owns.
  */
-import { expectedFree } from './floor.ts';
-import type { EngineBarber, EngineOrder, EngineShift, Learned, Snapshot } from './types.ts';
+import { type Ctx, type Placement, type Slot, initialFree, scaledMs } from './lanes.ts';
+import type { EngineOrder } from './types.ts';
 
 const MINUTE = 60_000;
 
 /** What assignment needs of an order. */
 export type Job = Pick<EngineOrder, 'barberId' | 'duration'>;
-
-/** A barber prepared once per snapshot: windows sorted so the first one that fits is the earliest. */
-interface Lane {
-  id: number;
-  speed: number;
-  windows: EngineShift[];
-  freeAt: number;
-}
-
-/** Everything about a snapshot that does not change while orders are placed. */
-export interface Ctx {
-  now: number;
-  /** Nothing starts before this: now, and the opening time. */
-  floor: number;
-  /** Nothing ends after this: closing time, or -Infinity on a closed day so nothing fits. */
-  close: number;
-  /** Sorted by id so that ties between barbers go to the lower id. */
-  lanes: Lane[];
-  laneOf: Map<number, number>;
-  /** What the shop has learned, when the snapshot carries it. */
-  learned?: Learned;
-}
-
-export interface Placement {
-  order: EngineOrder;
-  barberId: number | null;
-  start: number | null;
-}
-
-/** Where a job would go: lane index and start, or null when no eligible barber can take it today. */
-export interface Slot {
-  lane: number;
-  start: number;
-}
-
-// A speed factor that is missing or nonsense must not make services free or negative.
-function saneSpeed(speed: number): number {
-  return Number.isFinite(speed) && speed > 0 ? speed : 1;
-}
-
-function lane(b: EngineBarber, now: number, learned: Learned | undefined): Lane {
-  const windows = [...b.shifts].sort((x, y) => x.start - y.start || x.end - y.end);
-  return { id: b.id, speed: saneSpeed(b.speed), windows, freeAt: expectedFree(b, now, learned) };
-}
-
-export function prepare(s: Snapshot): Ctx {
-  const lanes = s.barbers.map((b) => lane(b, s.now, s.learned)).sort((x, y) => x.id - y.id);
-  const laneOf = new Map<number, number>();
-  // The first barber of a duplicated id wins, so a bad snapshot cannot double a barber's queue.
-  lanes.forEach((l, i) => {
-    if (!laneOf.has(l.id)) laneOf.set(l.id, i);
-  });
-  const floor = s.hours ? Math.max(s.now, s.hours.open) : s.now;
-  const close = s.hours ? s.hours.close : -Infinity;
-  return { now: s.now, floor, close, lanes, laneOf, ...(s.learned && { learned: s.learned }) };
-}
-
-/** Each barber's free time before any waiting order is placed. */
-export function initialFree(ctx: Ctx): number[] {
-  return ctx.lanes.map((l) => Math.max(l.freeAt, ctx.floor));
-}
-
-/** Listed minutes scaled by the barber's speed, in whole milliseconds. */
-export function scaledMs(duration: number, speed: number): number {
-  return Math.round(Math.max(0, duration) * speed * MINUTE);
-}
 
 /** Earliest start on one lane: a service never spans two windows, nor runs past closing. */
 function earliestOn(ctx: Ctx, i: number, free: number[], duration: number): number | null {

@@ -5,35 +5,10 @@
  * outranks who have not started. The plan is played barber by barber in time, from each customer's expected
  * arrival (readyAt) and each barber's expected free time (with the shop's learned run-over). Pure.
  */
-import { DEFAULT_JOIN_RATE, DEFAULT_LATENESS_MINUTES, DEFAULT_MEAN_MINUTES, DEFAULT_REMOTE_SHARE, DEFAULT_RUN_OVER_MINUTES, DEFAULT_TRIP_MINUTES, TAIL_MINUTES } from '../../../shared/travel.ts';
-import { type Ctx, type Placement, initialFree, scaledMs } from './assign.ts';
-import type { EngineBarber, EngineOrder, Learned } from './types.ts';
+import { type Ctx, DEFAULT_LEARNED, meanAbove, type Placement, initialFree, scaledMs } from './lanes.ts';
+import type { EngineOrder, Learned } from './types.ts';
 
 const MINUTE = 60_000;
-
-/** The constants of src/shared/travel.ts as a Learned: what a shop without history (or chain) assumes. */
-export const DEFAULT_LEARNED: Learned = {
-  trip: DEFAULT_TRIP_MINUTES,
-  lateness: DEFAULT_LATENESS_MINUTES,
-  runOver: DEFAULT_RUN_OVER_MINUTES,
-  joinRate: DEFAULT_JOIN_RATE,
-  remoteShare: DEFAULT_REMOTE_SHARE,
-  meanMinutes: DEFAULT_MEAN_MINUTES,
-};
-
-/**
- * E[X | X > x] of a distribution given as equal-mass quantiles (lowest first): what is still to come once x
- * minutes have passed without it. Past every quantile, x plus a short tail.
- */
-export function meanAbove(q: readonly number[], x: number): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = q.length - 1; i >= 0 && q[i] > x; i--) {
-    sum += q[i];
-    n++;
-  }
-  return n ? sum / n : x + TAIL_MINUTES;
-}
 
 /**
  * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
@@ -74,14 +49,6 @@ export function arrivalSpread(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 
     const mean = part.reduce((s, v) => s + v, 0) / part.length;
     return Math.max(a.floor, a.from + Math.round(mean * MINUTE));
   });
-}
-
-/** When a barber is expected free: past the expected end of a service in progress, the learned run-over still to come. */
-export function expectedFree(b: Pick<EngineBarber, 'freeAt' | 'serving'>, now: number, learned: Learned | undefined): number {
-  if (b.serving !== true || b.freeAt > now) return b.freeAt;
-  const over = (now - b.freeAt) / MINUTE;
-  const rest = meanAbove((learned ?? DEFAULT_LEARNED).runOver, over) - over;
-  return now + Math.round(rest * MINUTE);
 }
 
 /** The plan of a list in service order, and when each barber would first have nobody to take. */

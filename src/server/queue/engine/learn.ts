@@ -6,7 +6,7 @@
  * samples at a shop is taken from the chain's, and below that from the constants of src/shared/travel.ts.
  */
 import { MIN_LEARN_SAMPLES, QUANTILES } from '../../../shared/travel.ts';
-import { DEFAULT_LEARNED } from './floor.ts';
+import { DEFAULT_LEARNED } from './lanes.ts';
 import type { Learned, OrderSource } from './types.ts';
 
 const MINUTE = 60_000;

@@ -11,7 +11,8 @@
  * overtaken it.
  */
 import { memberAllowance } from './allowance.ts';
-import { type Ctx, type Placement, type Slot, pick, prepare, waitMinutes } from './assign.ts';
+import { pick, waitMinutes } from './assign.ts';
+import { type Ctx, type Placement, type Slot, prepare } from './lanes.ts';
 import { arrivalSpread, playFloor, readyAt } from './floor.ts';
 import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
 

@@ -1,11 +1,9 @@
 /**
  * Barber speed learned from finished services (docs/decisions.md, "Learned speed"): each finish is a sample of actual / listed
  * minutes; the speed is an exponentially weighted mean of the latest samples, bounded, and only once a
- * barber has enough of them (before that the configured speed stands). The maths is pure; recordFinish
- * stores a sample and writes barbers.speed in the caller's transaction.
+ * barber has enough of them (before that the configured speed stands). Pure; operator/finish-speed.ts
+ * stores a sample and writes barbers.speed in the finish's transaction.
  */
-import type { Queryable } from '../../db/db.ts';
-import { insertSpeedSample, recentRatios, setBarberSpeed } from '../../repos/orders.ts';
 
 export const SPEED_MIN = 0.5;
 export const SPEED_MAX = 2;
@@ -38,25 +36,4 @@ export function learnSpeed(ratios: readonly number[], prior: number): number {
   let s = ratios.slice(0, MIN_SAMPLES).reduce((a, r) => a + clamp(r), 0) / MIN_SAMPLES;
   for (const r of ratios.slice(MIN_SAMPLES)) s += ALPHA * (clamp(r) - s);
   return Math.round(clamp(s) * 1000) / 1000;
-}
-
-export interface FinishedService {
-  barberId: number;
-  orderId: number;
-  listedMinutes: number;
-  startedAt: number;
-  finishedAt: number;
-  /** The barber's speed before this finish. */
-  prior: number;
-}
-
-/** Stores the sample of a finished service and updates the barber's speed; returns the speed now in force. */
-export async function recordFinish(q: Queryable, f: FinishedService): Promise<number> {
-  const actual = f.finishedAt - f.startedAt;
-  const ratio = sampleRatio(f.listedMinutes, actual);
-  if (ratio === null) return f.prior;
-  await insertSpeedSample(q, { barberId: f.barberId, orderId: f.orderId, listedMinutes: f.listedMinutes, actualMs: actual, ratio, finishedAt: f.finishedAt });
-  const speed = learnSpeed(await recentRatios(q, f.barberId, WINDOW), f.prior);
-  if (speed !== f.prior) await setBarberSpeed(q, f.barberId, speed);
-  return speed;
 }

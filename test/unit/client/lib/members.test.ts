@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { benefitState, isMember, membershipPriority, receiptTotal, receiptVat, sortBenefits, unreadCount, vatColumn, type VatColumn } from '../../../../src/client/lib/members.ts';
-import type { Benefit, ReceiptRow } from '../../../../src/client/lib/types.ts';
+import type { WireBenefit as Benefit } from '../../../../src/shared/wire-account.ts';
+import type { ReceiptRow } from '../../../../src/client/lib/types.ts';
 
 test('membershipPriority: Silver 1, Gold 2, Platinum 3, else 0', () => {
   const cases: Array<[string | null | undefined, number]> = [

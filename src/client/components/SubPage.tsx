@@ -1,9 +1,9 @@
-/** Pieces the profile's sub-pages share: the page frame with a back button, and an on/off switch. */
+/** Pieces the account's sub-pages share (profile, messages, receipts, help): the page frame with a back button, and a switch. */
 import type { ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { back } from '../../router/history.ts';
-import { t } from '../../state/i18n.ts';
-import { Icon } from '../../components/Icon.tsx';
+import { back } from '../router/history.ts';
+import { t } from '../state/i18n.ts';
+import { Icon } from './Icon.tsx';
 
 export function SubPage({ title, children, backTo = '/profile', className = '' }: { title: string; children: ReactNode; backTo?: string; className?: string }) {
   useSignals();
