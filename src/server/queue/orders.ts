@@ -176,7 +176,9 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   let queue = await queueOf(tx, shop, now);
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
-  const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
+  // Only a checked-in order not pinned yet can be due: without one, the engine need not run for the guard.
+  const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
+  const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
   if (pinned.length) queue = withPinned(queue, pinned, now);
   if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
