@@ -10,7 +10,9 @@ import { buildApp } from '../../src/server/app.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
 import { countingDb, type CountingDb } from '../../src/server/db/counting.ts';
 import type { Deps } from '../../src/server/deps.ts';
-import { turnNotifier, type SeenQueue } from '../../src/server/notify/turns.ts';
+import { checkTurns, turnNotifier, type SeenQueue } from '../../src/server/notify/turns.ts';
+import { loadQueues } from '../../src/server/queue/snapshot.ts';
+import { getShop } from '../../src/server/repos/shops.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { FAST } from './accounts-helpers.ts';
 import { openSse } from './sse.ts';
@@ -85,6 +87,21 @@ test('pricing reads the chosen service and extra only, in one statement', async 
   assert.is(menuReads.length, 1, menuReads.join('\n'));
   assert.match(menuReads[0], /s\.id = ANY/);
   assert.match(menuReads[0], /e\.id = ANY/);
+});
+
+test('the turn check reads the queue again once a later change of the shop has been heard', async () => {
+  await join(await customer(h, { fcmToken: 'later' }), 2);
+  await deps.turns.idle();
+  const version = deps.changes.versionOf(2)!;
+  const shop = (await getShop(h.db, 2))!;
+  const queue = (await loadQueues(h.db, [shop], h.clock.now())).get(2)!;
+  const current = await counted(() => checkTurns(deps, [2], [{ shop, version, queue }]));
+  assert.is(openOrderReads(current), 0, current.join('\n'));
+  const stale = await counted(() => checkTurns(deps, [2], [{ shop, version: version - 1, queue }]));
+  assert.ok(
+    stale.some((x) => /FROM orders WHERE shop_id = ANY/.test(x)),
+    stale.join('\n'),
+  );
 });
 
 test('a kick while a check waits: the later change queue is used, or the queue is read', async () => {
