@@ -101,7 +101,8 @@ export async function orderById(q: Queryable, id: number, opts: { forUpdate?: bo
 /** An order with its shop's queue version, read in one statement (the kept order read carries the version). */
 export async function orderWithVersion(q: Queryable, id: number): Promise<(OrderRow & { queueVersion: number }) | null> {
   const { rows } = await q.query<OrderRow & { queueVersion: number }>(
-    `SELECT ${ORDER_COLUMNS}, (SELECT queue_version FROM shops WHERE shops.id = orders.shop_id) AS "queueVersion" FROM orders WHERE id = $1`,
+    `SELECT ${ORDER_COLUMNS}, (SELECT queue_version FROM shops WHERE shops.id = orders.shop_id) AS "queueVersion"
+     FROM orders WHERE id = $1`,
     [id],
   );
   return rows[0] ? { ...rows[0], queueVersion: Number(rows[0].queueVersion) } : null;

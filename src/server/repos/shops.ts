@@ -174,11 +174,13 @@ export type PricedExtra = Omit<ExtraRow, 'longDescription'>;
  */
 export async function menuItemsOf(q: Queryable, shopId: number, serviceIds: number[], extraIds: number[]): Promise<{ services: PricedService[]; extras: PricedExtra[] }> {
   const { rows } = await q.query<PricedService & PricedExtra & { kind: 's' | 'e' }>(
-    `SELECT 's' AS kind, s.id, s.group_id AS "groupId", NULL::int AS "serviceId", ${inLanguage('s', 'title')} AS title, s.sort_order AS "order",
-       ${inLanguage('s', 'description')} AS description, s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName"
+    `SELECT 's' AS kind, s.id, s.group_id AS "groupId", NULL::int AS "serviceId", ${inLanguage('s', 'title')} AS title,
+       s.sort_order AS "order", ${inLanguage('s', 'description')} AS description, s.price, s.duration, s.multiple,
+       ${inLanguage('g', 'title')} AS "groupName"
      FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 AND s.id = ANY($3::int[])
      UNION ALL
-     SELECT 'e', e.id, NULL, e.service_id, ${inLanguage('e', 'title')}, e.sort_order, ${inLanguage('e', 'description')}, e.price, e.duration, NULL, NULL
+     SELECT 'e', e.id, NULL, e.service_id, ${inLanguage('e', 'title')}, e.sort_order, ${inLanguage('e', 'description')},
+       e.price, e.duration, NULL, NULL
      FROM extra_services e JOIN services s ON s.id = e.service_id WHERE s.shop_id = $1 AND e.id = ANY($4::int[])`,
     [shopId, null, serviceIds, extraIds],
   );

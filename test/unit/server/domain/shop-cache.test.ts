@@ -133,7 +133,7 @@ test('concurrent requests share one computation; failures are not kept; nothing 
   assert.is(c.calls, 3, 'computed each time while down');
 });
 
-test('an answer whose shop its computation finds: kept until that shop changes; a change during the computation or a null answer: until any change', async () => {
+test('a found dependency: kept until that shop changes; changed while computed, or null: until any change', async () => {
   const a = announcer();
   const cache = answerCache(a.changes, () => T0);
   let n = 0;
