@@ -87,13 +87,18 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.turns.idle());
   // Kept answers and open streams follow the queue change announcements (queue/changes.ts).
   const answers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
+  // Made before the streams: a change drops the kept answer before a stream reads it again.
+  const orderAnswers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs, maxEntries: deps.config.orderCacheEntries });
   const live = streams(deps, { perAddress: deps.config.streamsPerAddress, heartbeatMs: deps.config.streamHeartbeatMs });
   app.decorate('streams', live);
   // A shutdown ends every stream cleanly (the server could not close while they were open); the clients reconnect
   // to another process or to this one restarted.
   app.addHook('preClose', async () => live.close());
   // The announcements themselves belong to deps (closed with them: server.ts, the test harness).
-  app.addHook('onClose', async () => answers.close());
+  app.addHook('onClose', async () => {
+    answers.close();
+    orderAnswers.close();
+  });
   compressJson(app);
 
   app.setErrorHandler(errorHandler);
@@ -116,13 +121,13 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
         req.locale = locale;
       });
       pobRoutes(api, deps, live, answers);
-      eventRoutes(api, deps, live);
+      eventRoutes(api, deps, live, orderAnswers);
       employeeRoutes(api, deps);
       authRoutes(api, deps);
       customerRoutes(api, deps);
       accountRoutes(api, deps);
       bonusRoutes(api, deps);
-      orderRoutes(api, deps);
+      orderRoutes(api, deps, orderAnswers);
       operatorRoutes(api, deps);
       clientEventRoutes(api, deps);
       devRoutes(api, deps);

@@ -36,7 +36,7 @@ export async function buildDeps(
     push: overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
-    turns: turnNotifier((shopIds) => checkTurns(deps, shopIds), log),
+    turns: turnNotifier((shopIds, seen) => checkTurns(deps, shopIds, seen), log),
     changes,
   };
   return deps;

@@ -34,6 +34,8 @@ export interface Config {
   logLevel: string;
   /** How long a shop list or shop answer may be reused while no queue change is announced (0: never); the clock's minute ends it too. */
   pobCacheMs: number;
+  /** How many customers' order reads are kept at most (ORDER_CACHE_ENTRIES), the oldest dropped first. */
+  orderCacheEntries: number;
   /** PGlite's shared buffers and work memory (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM; sizes as PostgreSQL reads them). */
   pglite: { sharedBuffers: string | null; workMem: string | null };
   /** Event streams one address may hold open (STREAMS_PER_ADDRESS); more get a 429. */
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     countryHeader: env.COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 60_000),
+    orderCacheEntries: Number(env.ORDER_CACHE_ENTRIES ?? 5_000),
     pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
     streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
@@ -273,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   ] as const) {
     if (value !== null && !/^\d+(kB|MB|GB)$/.test(value)) throw new Error(`${name} must be a size like 16MB or 512kB, got ${value}`);
   }
+  if (!Number.isInteger(config.orderCacheEntries) || config.orderCacheEntries < 1) throw new Error(`ORDER_CACHE_ENTRIES must be a whole number of at least 1, got ${env.ORDER_CACHE_ENTRIES}`);
   if (!Number.isInteger(config.streamsPerAddress) || config.streamsPerAddress < 1) throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
   if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100) throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);

@@ -31,11 +31,16 @@ export function notModified(ifNoneMatch: string | string[] | undefined, etag: st
  * Sends a kept answer (domain/shop-cache.ts) as it is: 304 when the client has it, else its precompressed bytes
  * (or its JSON to a client that takes no compression), with the ETag. Nothing is serialized or compressed here.
  */
-export function sendAnswer(req: FastifyRequest, reply: FastifyReply, answer: { json: string; etag: string; encoded(e: 'br' | 'gzip'): Promise<Buffer> }): Promise<unknown> | FastifyReply {
+export function sendAnswer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: { json: string; etag: string; encoded(e: 'br' | 'gzip'): Promise<Buffer> },
+  cacheControl = 'no-cache',
+): Promise<unknown> | FastifyReply {
   reply.header('etag', answer.etag);
   reply.header('vary', 'accept-encoding');
-  // Revalidated each time: the answer moves with the queue.
-  reply.header('cache-control', 'no-cache');
+  // Revalidated each time: the answer moves with the queue (a customer's own answer: in his browser only).
+  reply.header('cache-control', cacheControl);
   if (notModified(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = answer.json.length >= MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : null;

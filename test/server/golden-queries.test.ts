@@ -14,7 +14,7 @@ import { seedDemo } from '../../src/server/seed/index.ts';
 import { harness, type Harness } from './harness.ts';
 import { call, customer, item, menu } from './queue-helpers.ts';
 
-const JOIN_BUDGET = 13;
+const JOIN_BUDGET = 12;
 
 let h: Harness;
 let app: FastifyInstance;

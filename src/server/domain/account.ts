@@ -58,6 +58,8 @@ export async function deleteAccount(deps: Deps, customerId: number, body: Body):
     });
   }
   await deps.db.transaction((tx) => deleteAccountData(tx, customerId, me.email));
+  // Kept reads of his orders (domain/order-cache.ts) go too, in every process: his token reads nothing more.
+  await deps.changes.announceEverything();
   // Rate-limit keys name the phone and the id: nothing of the person stays behind.
   await forget(deps.db, 'loginPhone', me.phone);
   await forget(deps.db, 'codePhone', me.phone);

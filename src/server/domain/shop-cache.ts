@@ -56,14 +56,25 @@ export function makeAnswer(json: string, version: number): Answer {
 export type Depends = { shopId: number } | { country: string };
 
 interface Entry {
-  stamp: string;
+  /** The count of announcements heard when the computation began. */
+  from: number;
+  minute: number;
   at: number;
+  /** What the answer depends on; null until the computation tells (then any announcement ends it). */
+  on: Depends | null;
   value: Promise<Answer | null>;
 }
 
 export interface AnswerCache {
   /** The kept answer of `key`, or the one `compute` makes (null: nothing to answer, e.g. no such shop). */
   get(key: string, on: Depends, compute: () => Promise<Answer | null>): Promise<Answer | null>;
+  /**
+   * The same for an answer whose dependency only its computation finds (an order's shop): `dependsOn` tells it
+   * from the answer. A null answer is kept until any change is announced.
+   */
+  getFound<A extends Answer>(key: string, dependsOn: (answer: A) => Depends, compute: () => Promise<A | null>): Promise<A | null>;
+  /** The answer of `key` if one is kept and current (never computes); a computation still running counts. */
+  peek<A extends Answer>(key: string): Promise<A | null> | undefined;
   readonly size: number;
   /** Stops following the announcements. */
   close(): void;
@@ -73,37 +84,66 @@ export function answerCache(changes: QueueChanges, now: () => number, opts: { ma
   const maxAgeMs = opts.maxAgeMs ?? MINUTE;
   const maxEntries = opts.maxEntries ?? 500;
   const entries = new Map<string, Entry>();
-  let epoch = 0;
-  const shopGen = new Map<number, number>();
-  const countryGen = new Map<string, number>();
+  // Announcements are counted; each shop and country remembers the count at its last change.
+  let heard = 0;
+  let everything = 0;
+  const shopAt = new Map<number, number>();
+  const countryAt = new Map<string, number>();
   const unsubscribe = changes.subscribe((e) => {
+    heard++;
     if (e.kind === 'all') {
-      epoch++;
+      everything = heard;
       entries.clear();
       return;
     }
-    const { shopId, country } = e.change;
-    shopGen.set(shopId, (shopGen.get(shopId) ?? 0) + 1);
-    countryGen.set(country, (countryGen.get(country) ?? 0) + 1);
+    shopAt.set(e.change.shopId, heard);
+    countryAt.set(e.change.country, heard);
   });
-  const stampOf = (on: Depends, t: number) => `${epoch}:${'shopId' in on ? `s${shopGen.get(on.shopId) ?? 0}` : `c${countryGen.get(on.country) ?? 0}`}:${Math.floor(t / MINUTE)}`;
+  const changedSince = (on: Depends | null, from: number) => {
+    if (on === null) return heard > from;
+    const last = 'shopId' in on ? shopAt.get(on.shopId) : countryAt.get(on.country);
+    return everything > from || (last ?? 0) > from;
+  };
+  // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
+  const current = (e: Entry | undefined, t: number): e is Entry => e !== undefined && e.minute === Math.floor(t / MINUTE) && Math.abs(t - e.at) < maxAgeMs && !changedSince(e.on, e.from);
+  const keep = (key: string, t: number, on: Depends | null, compute: () => Promise<Answer | null>): Entry => {
+    const entry: Entry = { from: heard, minute: Math.floor(t / MINUTE), at: t, on, value: compute() };
+    // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
+    // ran is counted after `from`, so its answer is never served as current.
+    entries.delete(key);
+    entries.set(key, entry);
+    entry.value.catch(() => entries.get(key) === entry && entries.delete(key));
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return entry;
+  };
+  const live = () => changes.live && maxAgeMs > 0;
 
   return {
     get(key, on, compute) {
-      if (!changes.live || maxAgeMs <= 0) return compute();
+      if (!live()) return compute();
       const t = now();
-      const stamp = stampOf(on, t);
       const hit = entries.get(key);
-      // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
-      if (hit && hit.stamp === stamp && Math.abs(t - hit.at) < maxAgeMs) return hit.value;
-      const value = compute();
-      // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
-      // ran moves the stamp, so its answer is never served as current.
-      entries.delete(key);
-      entries.set(key, { stamp, at: t, value });
-      value.catch(() => entries.get(key)?.value === value && entries.delete(key));
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      return value;
+      return current(hit, t) ? hit.value : keep(key, t, on, compute).value;
+    },
+    getFound<A extends Answer>(key: string, dependsOn: (answer: A) => Depends, compute: () => Promise<A | null>) {
+      if (!live()) return compute();
+      const t = now();
+      const hit = entries.get(key);
+      if (current(hit, t)) return hit.value as Promise<A | null>;
+      const entry = keep(key, t, null, compute);
+      // Once computed, only its dependency's changes end it (and any change announced before then).
+      entry.value.then(
+        (a) => {
+          if (a && !changedSince(null, entry.from)) entry.on = dependsOn(a as A);
+        },
+        () => undefined,
+      );
+      return entry.value as Promise<A | null>;
+    },
+    peek<A extends Answer>(key: string) {
+      if (!live()) return undefined;
+      const hit = entries.get(key);
+      return current(hit, now()) ? (hit.value as Promise<A | null>) : undefined;
     },
     get size() {
       return entries.size;

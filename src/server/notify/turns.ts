@@ -14,10 +14,9 @@ import { noticeText } from './texts.ts';
 import { deliver, type DeliverDeps, type DeliveryOutcome } from './deliver.ts';
 import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
-import { getShop, type ShopRow } from '../repos/shops.ts';
+import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
-import { schedule } from '../queue/engine/schedule.ts';
-import { loadQueues } from '../queue/snapshot.ts';
+import { loadQueues, scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
 
 export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
 const MINUTE = 60_000;
@@ -68,33 +67,64 @@ export function turnAlert(o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt
   return { kind, leave, trip: trip ?? 0 };
 }
 
-/** What a turn check uses of the app's services (a slice of Deps). */
-export type TurnCheckDeps = DeliverDeps & { config: Pick<Config, 'limits'> };
+/** What a turn check uses of the app's services (a slice of Deps): delivery, the limits, and which queue versions were heard. */
+export type TurnCheckDeps = DeliverDeps & {
+  config: Pick<Config, 'limits'>;
+  changes: { versionOf(shopId: number): number | undefined };
+};
 
-/** Looks at the shops' customer orders and sends what is due; answers what was attempted. */
-export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[]): Promise<TurnNotice[]> {
+/** A shop's queue as a change in this process left it (queue/orders.ts inShop), at the shop's queue version then. */
+export interface SeenQueue {
+  shop: ShopRow;
+  version: number;
+  queue: ShopQueue;
+}
+
+/** The customer orders of a shop and the waits of its queue, from the queue a change left (nothing read). */
+function fromSeen(seen: SeenQueue, waits: Map<number, number | null>): TurnOrder[] {
+  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, row.wait);
+  return seen.queue.open.filter((o): o is OpenOrderRow & { customerId: number } => o.customerId != null);
+}
+
+/** What the check reads of an open order. */
+type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & { customerId: number; expectedAt?: number | null };
+
+/**
+ * Looks at the shops' customer orders and sends what is due; answers what was attempted. A shop in `seen` is
+ * looked at in the queue its change left, unless a later change of the shop has been heard since.
+ */
+export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = []): Promise<TurnNotice[]> {
   const now = deps.now();
   const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
-  const orders = ids.length ? (await openOrdersOf(deps.db, ids)).filter((o) => o.customerId !== null) : [];
-  if (!orders.length) return [];
-  const shops = (await Promise.all([...new Set(orders.map((o) => o.shopId))].map((id) => getShop(deps.db, id)))).filter((s): s is ShopRow => s !== null);
-  const queues = await loadQueues(deps.db, shops, now);
+  const current = new Map(seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]));
+  const unread = ids.filter((id) => !current.has(id));
   const waits = new Map<number, number | null>();
-  for (const [, queue] of queues) for (const row of schedule(queue.snapshot).orders) waits.set(row.id, row.wait);
+  const orders: TurnOrder[] = [...current.values()].flatMap((s) => fromSeen(s, waits));
+  const fresh = unread.length ? (await openOrdersOf(deps.db, unread)).filter((o): o is OrderRow & { customerId: number } => o.customerId !== null) : [];
+  orders.push(...fresh);
+  if (!orders.length) return [];
+  const shops = [...current.values()].map((s) => s.shop);
+  if (fresh.length) {
+    const read = await Promise.all([...new Set(fresh.map((o) => o.shopId))].map((id) => getShop(deps.db, id)));
+    const loaded = read.filter((s): s is ShopRow => s !== null);
+    shops.push(...loaded);
+    const queues = await loadQueues(deps.db, loaded, now);
+    for (const [, queue] of queues) for (const row of scheduleOf(queue).orders) waits.set(row.id, row.wait);
+  }
   // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
   const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id) ?? null, MAX_LEAD_MINUTES) !== null);
   if (!near.length) return [];
   const contacts = await contactsOf(
     deps.db,
-    near.map((o) => o.customerId!),
+    near.map((o) => o.customerId),
   );
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
   for (const order of near) {
-    const c = contacts.get(order.customerId!);
+    const c = contacts.get(order.customerId);
     if (!c) continue;
     const wait = waits.get(order.id) ?? 0;
-    const alert = turnAlert(order, order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null), c.alertLead);
+    const alert = turnAlert({ ...order, expectedAt: order.expectedAt ?? null }, order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null), c.alertLead);
     if (!alert) continue;
     const { kind } = alert;
     const channels: NoticeChannel[] = [];
@@ -119,8 +149,8 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[]): Promi
 }
 
 export interface TurnNotifier {
-  /** Checks one shop soon, after whatever check is running; never throws. */
-  kick(shopId: number): void;
+  /** Checks one shop soon, after whatever check is running, in the queue its change left if given; never throws. */
+  kick(shopId: number, seen?: SeenQueue): void;
   /** Checks every shop with customer orders now. */
   checkAll(): Promise<TurnNotice[]>;
   /** Runs a notification task after whatever check is running; never throws. */
@@ -131,24 +161,30 @@ export interface TurnNotifier {
 
 /**
  * The app's one notifier (built by build-deps.ts): checks run one after another, so a shop is never checked twice at
- * once. `check` looks at the given shops (all shops with customer orders without ids).
+ * once. `check` looks at the given shops (all shops with customer orders without ids), in the queues seen when given.
  */
-export function turnNotifier(check: (shopIds?: number[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
+export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
   let chain: Promise<unknown> = Promise.resolve();
-  const queued = new Set<number>();
+  // Shops waiting for a check, with the latest queue a change handed over (null: read it).
+  const queued = new Map<number, SeenQueue | null>();
   const run = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = chain.then(fn);
     chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
     return next;
   };
   return {
-    kick(shopId) {
-      // A shop already waiting for a check needs no second one.
-      if (queued.has(shopId)) return;
-      queued.add(shopId);
+    kick(shopId, seen) {
+      // A shop already waiting for a check needs no second one: it looks at the later change's queue, or reads.
+      if (queued.has(shopId)) {
+        const waiting = queued.get(shopId) ?? null;
+        queued.set(shopId, waiting && seen && seen.version > waiting.version ? seen : null);
+        return;
+      }
+      queued.set(shopId, seen ?? null);
       void run(() => {
+        const latest = queued.get(shopId) ?? null;
         queued.delete(shopId);
-        return check([shopId]);
+        return check([shopId], latest ? [latest] : []);
       }).catch(() => undefined);
     },
     checkAll: () => run(() => check()),

@@ -7,8 +7,7 @@ import { barberLooks, itemsOf, type BarberLookRow, type ItemRow, type OrderRow }
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { wireOrder } from './order-wire.ts';
-import { schedule } from './engine/schedule.ts';
-import { loadQueues, type ShopQueue } from './snapshot.ts';
+import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 
 export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise<ShopQueue> {
   return (await loadQueues(q, [shop], now)).get(shop.id)!;
@@ -18,7 +17,7 @@ export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise
 export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): { queue: number | null; ahead: number } {
   if (order.status === 'in_service') return { queue: 0, ahead: 0 };
   if (order.status !== 'active' || !queue) return { queue: null, ahead: 0 };
-  const row = schedule(queue.snapshot).orders.find((o) => o.id === order.id);
+  const row = scheduleOf(queue).orders.find((o) => o.id === order.id);
   return { queue: row?.wait ?? null, ahead: row?.position ?? 0 };
 }
 

@@ -11,7 +11,7 @@ import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
-import { extrasOf, lockShopForChange, servicesOf, type LockedShop, type ShopRow } from '../repos/shops.ts';
+import { lockShopForChange, menuItemsOf, type LockedShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
@@ -39,20 +39,28 @@ function uniqueConflict(err: unknown): HttpError | null {
   return null;
 }
 
+/** Hands the queue as a change left it to the turn check after commit, which then reads nothing of it again. */
+export type KeepQueue = (queue: ShopQueue) => void;
+
 /**
  * Runs fn in one transaction holding the shop's row lock with the shop's queue version bumped (one statement,
  * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit announces the
- * change (queue/changes.ts) and lets the turn notifier look at the shop. A unique-index violation comes out as its 409.
+ * change (queue/changes.ts) and lets the turn notifier look at the shop: at the queue fn kept, if it kept one.
+ * A unique-index violation comes out as its 409.
  */
-export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow) => Promise<T>): Promise<T> {
+export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow, keep: KeepQueue) => Promise<T>): Promise<T> {
   let out: T;
   let changed: LockedShop | null = null;
+  let kept: ShopQueue | null = null;
   try {
     out = await deps.db.transaction(async (tx) => {
       const shop = await lockShopForChange(tx, shopId);
       if (!shop) throw notFound('Shop not found');
       changed = shop;
-      return fn(tx, shop);
+      kept = null;
+      return fn(tx, shop, (queue) => {
+        kept = queue;
+      });
     });
   } catch (err) {
     throw uniqueConflict(err) ?? err;
@@ -61,7 +69,8 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
   // (queue/changes.ts).
   const c = changed as LockedShop | null;
   if (c) deps.changes.announce({ shopId: c.id, country: c.country, version: c.queueVersion });
-  deps.turns.kick(shopId);
+  const queue = kept as ShopQueue | null;
+  deps.turns.kick(shopId, c && queue ? { shop: c, version: c.queueVersion, queue } : undefined);
   return out;
 }
 
@@ -81,7 +90,8 @@ export type PricedItem = Omit<ItemRow, 'orderId'>;
 export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<PricedItem[]> {
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
   if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
-  const [services, extras] = await Promise.all([servicesOf(q, shopId), extrasOf(q, shopId)]);
+  // Only the chosen rows (an id of another shop is not found), not the whole menu.
+  const { services, extras } = await menuItemsOf(q, shopId, [...new Set(choices.map((c) => c.serviceId))], [...new Set(choices.flatMap((c) => c.extraIds))]);
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));
   const seen = new Set<number>();
@@ -138,15 +148,21 @@ export interface Placed {
 function withPinned(queue: ShopQueue, ids: number[], now: number): ShopQueue {
   const pinned = new Set(ids);
   const orders = queue.snapshot.orders.map((o) => (pinned.has(o.id) ? { ...o, pinned: true, pinnedAt: now } : o));
-  return { ...queue, snapshot: { ...queue.snapshot, orders } };
+  const open = queue.open.map((o) => (pinned.has(o.id) ? { ...o, pinnedAt: now } : o));
+  return { ...queue, snapshot: { ...queue.snapshot, orders }, open };
 }
 
-/** The queue with a new waiting order in it, in the order a fresh read lists them (joined, then id). */
-function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
-  const orders = [...queue.snapshot.orders];
-  const at = orders.findIndex((x) => x.joinedAt > o.joinedAt || (x.joinedAt === o.joinedAt && x.id > o.id));
-  orders.splice(at === -1 ? orders.length : at, 0, o);
-  return { ...queue, snapshot: { ...queue.snapshot, orders }, waiting: queue.waiting + 1 };
+/** Where a new order goes in a list a fresh read makes (joined, then id). */
+function insertAt<T extends { id: number; joinedAt: number }>(list: readonly T[], o: T): T[] {
+  const out = [...list];
+  const at = out.findIndex((x) => x.joinedAt > o.joinedAt || (x.joinedAt === o.joinedAt && x.id > o.id));
+  out.splice(at === -1 ? out.length : at, 0, o);
+  return out;
+}
+
+/** The queue with a new waiting order in it, as a fresh read would load it. */
+function withOrder(queue: ShopQueue, o: EngineOrder, row: OpenOrderRow): ShopQueue {
+  return { ...queue, snapshot: { ...queue.snapshot, orders: insertAt(queue.snapshot.orders, o) }, open: insertAt(queue.open, row), waiting: queue.waiting + 1 };
 }
 
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
@@ -159,7 +175,9 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   let queue = await queueOf(tx, shop, now);
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
-  const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
+  // Only a checked-in order not pinned yet can be due: without one, the engine need not run for the guard.
+  const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
+  const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
   if (pinned.length) queue = withPinned(queue, pinned, now);
   if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
@@ -191,7 +209,15 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   return {
     order,
     items: items.map((i) => ({ ...i, orderId: id })),
-    queue: withOrder(queue, { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival }),
+    queue: withOrder(
+      queue,
+      { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival },
+      {
+        ...order,
+        status: 'active',
+        pinnedAt: null,
+      },
+    ),
   };
 }
 
@@ -225,7 +251,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
   const idem = input.idempotency ?? null;
   const keptSince = now - IDEMPOTENCY_KEPT_MS;
   try {
-    return await inShop(deps, input.pobId, async (tx, shop) => {
+    return await inShop(deps, input.pobId, async (tx, shop, keep) => {
       if (shop.country !== input.country) throw notFound('Shop not found');
       // Checked under the lock for a clear answer; the unique index still decides across shops (so two joins at
       // once cannot both pass the join limit either: only one of them can be open).
@@ -254,6 +280,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
       const answer = viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+      keep(placed.queue);
       if (idem) await keepIdempotentAnswer(tx, { customerId, key: idem.key, bodyHash: idem.bodyHash, answer: JSON.stringify(answer), now, keptSince });
       return answer;
     });

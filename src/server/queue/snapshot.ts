@@ -9,7 +9,8 @@ import { hoursOf, openOrdersAt, type HoursRow, type OpenOrderRow, type ShopRow }
 import { shiftsAtShops, type ShopShiftRow } from '../repos/employees.ts';
 import { defaultFigures, type Figures } from './engine/learn.ts';
 import { asFigures, learnedOf, loadFigures } from './learned-figures.ts';
-import type { EngineBarber, EngineOrder, Snapshot } from './engine/types.ts';
+import { schedule } from './engine/schedule.ts';
+import type { EngineBarber, EngineOrder, Schedule, Snapshot } from './engine/types.ts';
 
 const MINUTE = 60_000;
 // Any local day that contains `now` lies within this much of it (UTC offsets stay within ±14 h).
@@ -117,8 +118,21 @@ export interface ShopQueue {
   hours: HoursRow[];
   /** Today's shifts at the shop, with their barbers. */
   shifts: ShopShiftRow[];
+  /** The waiting and in-service orders as read (the turn check looks at their customers). */
+  open: OpenOrderRow[];
   waiting: number;
   onShiftNow: number;
+}
+
+const plans = new WeakMap<Snapshot, Schedule>();
+/** The engine's plan of a queue, made once per snapshot: a join's answer and its turn check share one run. */
+export function scheduleOf(queue: Pick<ShopQueue, 'snapshot'>): Schedule {
+  let plan = plans.get(queue.snapshot);
+  if (!plan) {
+    plan = schedule(queue.snapshot);
+    plans.set(queue.snapshot, plan);
+  }
+  return plan;
 }
 
 let defaults: Figures | undefined;
@@ -173,6 +187,7 @@ export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): P
       snapshot: buildSnapshot(input),
       hours: input.hours,
       shifts: today,
+      open: input.orders,
       waiting: input.orders.filter((o) => o.status === 'active').length,
       onShiftNow: onShiftNow(today, now),
     });

@@ -97,6 +97,16 @@ export async function orderById(q: Queryable, id: number, opts: { forUpdate?: bo
   return rows[0] ?? null;
 }
 
+/** An order with its shop's queue version, read in one statement (the kept order read carries the version). */
+export async function orderWithVersion(q: Queryable, id: number): Promise<(OrderRow & { queueVersion: number }) | null> {
+  const { rows } = await q.query<OrderRow & { queueVersion: number }>(
+    `SELECT ${ORDER_COLUMNS}, (SELECT queue_version FROM shops WHERE shops.id = orders.shop_id) AS "queueVersion"
+     FROM orders WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? { ...rows[0], queueVersion: Number(rows[0].queueVersion) } : null;
+}
+
 /** Open orders (waiting or in service) of some shops, with what the views need beside the engine's rows. */
 export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<OrderRow[]> {
   const { rows } = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`, [shopIds]);

@@ -59,6 +59,8 @@ export interface OpenOrderRow {
   source?: 'app' | 'desk';
   /** The arrival the customer gave (eta_minutes), or null. */
   expectedAt?: number | null;
+  /** The customer's account, or null for a walk-in (absent in older fixtures); the turn check reads it. */
+  customerId?: number | null;
 }
 
 const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
@@ -166,6 +168,40 @@ export async function extrasOf(q: Queryable, shopId: number, lang: string | null
   return rows;
 }
 
+/** What pricing an order reads of a service and of an extra. */
+export type PricedService = Omit<ServiceRow, 'longDescription'>;
+export type PricedExtra = Omit<ExtraRow, 'longDescription'>;
+
+/**
+ * Some services and extras of a shop by id, in the default language, in one statement: what a join prices (an id
+ * of another shop is not found). The columns are those of servicesOf and extrasOf.
+ */
+export async function menuItemsOf(q: Queryable, shopId: number, serviceIds: number[], extraIds: number[]): Promise<{ services: PricedService[]; extras: PricedExtra[] }> {
+  const { rows } = await q.query<PricedService & PricedExtra & { kind: 's' | 'e' }>(
+    `SELECT 's' AS kind, s.id, s.group_id AS "groupId", NULL::int AS "serviceId", ${inLanguage('s', 'title')} AS title,
+       s.sort_order AS "order", ${inLanguage('s', 'description')} AS description, s.price, s.duration, s.multiple,
+       ${inLanguage('g', 'title')} AS "groupName"
+     FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 AND s.id = ANY($3::int[])
+     UNION ALL
+     SELECT 'e', e.id, NULL, e.service_id, ${inLanguage('e', 'title')}, e.sort_order, ${inLanguage('e', 'description')},
+       e.price, e.duration, NULL, NULL
+     FROM extra_services e JOIN services s ON s.id = e.service_id WHERE s.shop_id = $1 AND e.id = ANY($4::int[])`,
+    [shopId, null, serviceIds, extraIds],
+  );
+  const services: PricedService[] = [];
+  const extras: PricedExtra[] = [];
+  for (const { kind, ...r } of rows) {
+    if (kind === 's') {
+      const { serviceId: _, ...service } = r;
+      services.push(service);
+    } else {
+      const { groupId: _g, multiple: _m, groupName: _n, ...extra } = r;
+      extras.push(extra);
+    }
+  }
+  return { services, extras };
+}
+
 /** The `texts` of some services and extras (a receipt keeps its rows' names in every language). */
 export async function menuTextsOf(q: Queryable, serviceIds: number[], extraIds: number[]): Promise<Map<string, Record<string, { title?: string }>>> {
   const { rows } = await q.query<{ key: string; texts: Record<string, { title?: string }> }>(
@@ -181,7 +217,7 @@ export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<Ope
   const { rows } = await q.query<OpenOrderRow>(
     `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
-       pinned_at AS "pinnedAt", source, expected_at AS "expectedAt"
+       pinned_at AS "pinnedAt", source, expected_at AS "expectedAt", customer_id AS "customerId"
      FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
   );

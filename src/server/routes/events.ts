@@ -13,7 +13,8 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { parseId } from '../input/params.ts';
 import { operatorQueue } from '../operator/actions.ts';
 import { authorizeShop } from '../operator/keys.ts';
-import { followedOrder } from '../queue/follow.ts';
+import { cachedOrder } from '../domain/order-cache.ts';
+import type { AnswerCache } from '../domain/shop-cache.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { orderEventsSchema, orderTicketSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
@@ -32,7 +33,8 @@ async function ticketOf(deps: Deps, req: FastifyRequest): Promise<TicketFor> {
   return t;
 }
 
-export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
+/** `orders`: the kept order reads (domain/order-cache.ts) the customer's GET shares. */
+export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   const orderSerializer = serializerOf(orderSchema.response[200]);
   const queueSerializer = serializerOf(operatorQueueSchema.response[200]);
@@ -48,15 +50,18 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
     const t = await ticketOf(deps, req);
     // Another customer's (or another order's) ticket: refused whatever exists.
     if (t.kind !== 'order' || t.customerId !== customerId || t.orderId !== orderId) throw forbidden('Forbidden');
-    const order = await ownOrder(deps.db, t.customerId, t.orderId);
     const serialize = orderSerializer(reply);
+    // The ticket was signed for this customer and order: his account is not looked up again. The read that finds
+    // the order's shop is the one the stream's first frame is made of (kept, the GET's bytes).
+    const read = () => cachedOrder(deps, orders, t.customerId, t.orderId, serialize, 'trusted');
+    const { shopId } = await read();
     await live.open(req, reply, {
-      key: `order:${order.id}`,
+      key: `order:${t.orderId}`,
       event: 'order',
-      shopId: order.shopId,
+      shopId,
       load: async () => {
-        const { order: value, version } = await followedOrder(deps, t.customerId, t.orderId, order.shopId);
-        return { json: serialize(value), version };
+        const { json, version } = await read();
+        return { json, version };
       },
     });
   });

@@ -4,17 +4,21 @@
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireCustomer } from '../auth/guard.ts';
+import { requireCustomer, requireCustomerToken } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
 import { idempotencyOf, parseJoin, parsePatch } from '../input/orders.ts';
 import { parseId } from '../input/params.ts';
-import { customerOrder, joinQueue, patchOrder } from '../queue/orders.ts';
+import { joinQueue, patchOrder } from '../queue/orders.ts';
+import { cachedOrder } from '../domain/order-cache.ts';
+import type { AnswerCache } from '../domain/shop-cache.ts';
+import { sendAnswer } from '../http-answer.ts';
 import { joinSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
-export function orderRoutes(app: FastifyInstance, deps: Deps) {
+/** `orders`: the kept order reads (domain/order-cache.ts), shared with the order stream. */
+export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.
   const guard = { preValidation: requireCustomer(deps) };
@@ -27,7 +31,11 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(order);
   });
 
-  app.get<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderSchema }, async (req) => customerOrder(deps, req.customerId!, parseId(req.params.orderId)));
+  // Kept as bytes per order and queue version: the customer's own kept order answers without a query.
+  app.get<OrderParams>('/customers/:id/orders/:orderId/', { preValidation: requireCustomerToken(deps), schema: orderSchema }, async (req, reply) => {
+    const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), (v) => reply.serialize(v) as string);
+    return sendAnswer(req, reply, answer, 'private, no-cache');
+  });
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);

@@ -41,4 +41,10 @@ config('ALLOWED_LANGUAGES: fi, en, ee by default; a list in either spelling; an 
   assert.throws(() => loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi,xx' }), /ALLOWED_LANGUAGES: unknown language "xx"/);
 });
 
+config('ORDER_CACHE_ENTRIES: 5000 kept order reads by default; fewer than one refuses to start', () => {
+  assert.is(loadConfig(base).orderCacheEntries, 5000);
+  assert.is(loadConfig({ ...base, ORDER_CACHE_ENTRIES: '20' }).orderCacheEntries, 20);
+  for (const bad of ['0', '-1', '1.5', 'many']) assert.throws(() => loadConfig({ ...base, ORDER_CACHE_ENTRIES: bad }), /ORDER_CACHE_ENTRIES must be a whole number/);
+});
+
 config.run();

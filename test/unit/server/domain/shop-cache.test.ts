@@ -133,6 +133,43 @@ test('concurrent requests share one computation; failures are not kept; nothing 
   assert.is(c.calls, 3, 'computed each time while down');
 });
 
+test('a found dependency: kept until that shop changes; changed while computed, or null: until any change', async () => {
+  const a = announcer();
+  const cache = answerCache(a.changes, () => T0);
+  let n = 0;
+  let release = () => {};
+  const order = (shopId: number) => async () => ({ ...makeAnswer(String(++n), n), shopId });
+  type Found = Answer & { shopId: number };
+  const on = (x: Found) => ({ shopId: x.shopId });
+  const get = (shopId: number) => cache.getFound('order:1', on, order(shopId));
+  assert.is((await get(1))!.json, '1');
+  assert.is((await cache.peek('order:1'))!.json, '1');
+  a.changes.announce({ shopId: 2, country: 'FI', version: 1 });
+  assert.is((await get(1))!.json, '1', "another shop's change");
+  a.changes.announce({ shopId: 1, country: 'FI', version: 2 });
+  assert.is(cache.peek('order:1'), undefined, "its shop's change");
+  assert.is((await get(1))!.json, '2');
+  // A change of any shop while it is computed: its shop is not known yet, so the answer is not kept.
+  const slow = cache.getFound<Found>('order:2', on, () => new Promise((r) => (release = () => r({ ...makeAnswer('slow', 1), shopId: 1 }))));
+  a.changes.announce({ shopId: 5, country: 'FI', version: 1 });
+  release();
+  assert.is((await slow)!.json, 'slow');
+  assert.is(cache.peek('order:2'), undefined);
+  // Nothing to answer (no such order) is kept until any change: a join may make it.
+  let misses = 0;
+  const none = () =>
+    cache.getFound<Found>('order:3', on, async () => {
+      misses++;
+      return null;
+    });
+  await none();
+  await none();
+  assert.is(misses, 1);
+  a.changes.announce({ shopId: 7, country: 'EE', version: 1 });
+  await none();
+  assert.is(misses, 2);
+});
+
 test('an answer carries its ETag and its compressed forms, made once', async () => {
   const json = JSON.stringify({ shops: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Shop ${i}` })) });
   const a = makeAnswer(json, 3);

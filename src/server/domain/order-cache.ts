@@ -1,0 +1,50 @@
+/**
+ * The customer's order read kept like the shop reads (domain/shop-cache.ts): the bytes its serializer wrote, with
+ * their ETag and the shop's queue version, per order. Every change of an order is a change of its shop's queue, so
+ * the answer is kept until that shop's change is announced (in this process at once, from the others through
+ * PostgreSQL's LISTEN), until the clock's minute moves (the wait moves with it), or while announcements may be
+ * missed, never. A kept read runs no query; it is served only to the order's own customer, whose token the route
+ * checked. Anyone else, or a read not kept, first has the customer's account checked as the guard does.
+ */
+import type { Deps } from '../deps.ts';
+import { assertAccount } from '../auth/guard.ts';
+import { notFound } from '../errors.ts';
+import { orderView } from '../queue/order-read.ts';
+import { orderWithVersion } from '../repos/orders.ts';
+import { type Answer, type AnswerCache, makeAnswer, type Serialize } from './shop-cache.ts';
+
+/** A kept order answer, with whose order it is. */
+export interface OrderAnswer extends Answer {
+  readonly customerId: number | null;
+  readonly shopId: number;
+}
+
+/** The order as its GET answers it, read from the database (null: no such order). */
+async function readOrder(deps: Deps, orderId: number, serialize: Serialize): Promise<OrderAnswer | null> {
+  const order = await orderWithVersion(deps.db, orderId);
+  if (!order) return null;
+  const { queueVersion, ...row } = order;
+  const view = await orderView(deps.db, row, deps.now());
+  return { ...makeAnswer(serialize(view), queueVersion), customerId: order.customerId, shopId: order.shopId };
+}
+
+/**
+ * The customer's order through the cache; another customer's, or none, is a 404. `account`: 'check' has the
+ * customer's account looked up unless his own order is kept (a deleted account's token reads nothing), 'trusted'
+ * skips it (a stream's ticket was signed for this customer and order).
+ */
+export async function cachedOrder(deps: Deps, cache: AnswerCache, customerId: number, orderId: number | null, serialize: Serialize, account: 'check' | 'trusted' = 'check'): Promise<OrderAnswer> {
+  const key = `order:${orderId}`;
+  const kept = orderId === null ? null : await cache.peek<OrderAnswer>(key)?.catch(() => null);
+  if (kept && kept.customerId === customerId) return kept;
+  if (account === 'check') await assertAccount(deps, customerId);
+  // Another customer's order answers like a missing one: ids must not tell what exists.
+  if (orderId === null) throw notFound('Order not found');
+  const answer = await cache.getFound<OrderAnswer>(
+    key,
+    (a) => ({ shopId: a.shopId }),
+    () => readOrder(deps, orderId, serialize),
+  );
+  if (!answer || answer.customerId !== customerId) throw notFound('Order not found');
+  return answer;
+}
