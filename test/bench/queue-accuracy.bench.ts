@@ -190,7 +190,19 @@ for (const [name, change] of moved) {
     const ok = t ? check(e.covered >= MOVED_COVER[0] && e.covered <= MOVED_COVER[1] && e.farAbove <= t.movedFar, `${name} ${type}: coverage ${pct(e.covered)}, > 10 past ${pct(e.farAbove)}`) : true;
     console.log(
       row(
-        [name, type, String(e.n), pct(e.covered), pct(e.farAbove), e.meanWidth.toFixed(1), e.score.toFixed(1), pct(w.table.covered), w.table.meanWidth.toFixed(1), f.ratio.toFixed(2), t ? (ok ? 'PASS' : 'FAIL') : '—'],
+        [
+          name,
+          type,
+          String(e.n),
+          pct(e.covered),
+          pct(e.farAbove),
+          e.meanWidth.toFixed(1),
+          e.score.toFixed(1),
+          pct(w.table.covered),
+          w.table.meanWidth.toFixed(1),
+          f.ratio.toFixed(2),
+          t ? (ok ? 'PASS' : 'FAIL') : '—',
+        ],
         W,
       ),
     );
@@ -204,7 +216,10 @@ const WL = [8, 7, 11, 11, 11, 22, 8];
 console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'verdict'], WL));
 const lb = simulate(DEFAULT_PARAMS, 0.5).filter((r) => r.leftLate);
 for (const type of TYPES) {
-  const xs = lb.filter((r) => r.type === type).map((r) => r.atShop).sort((a, b) => a - b);
+  const xs = lb
+    .filter((r) => r.type === type)
+    .map((r) => r.atShop)
+    .sort((a, b) => a - b);
   const passed = lb.filter((r) => r.type === type && r.passedWhileAway).length / Math.max(1, xs.length);
   const med = xs[Math.floor(xs.length / 2)] ?? NaN;
   const p90 = xs[Math.floor(xs.length * 0.9)] ?? NaN;
@@ -222,7 +237,9 @@ for (const type of TYPES) {
   const w = winPair(sub);
   const f = pair(sub.map(({ r }) => r));
   const e = w.engine;
-  console.log(row(['all in shop', type, String(e.n), pct(e.covered), pct(e.farAbove), e.meanWidth.toFixed(1), e.score.toFixed(1), pct(w.table.covered), w.table.meanWidth.toFixed(1), f.ratio.toFixed(2), ''], W));
+  console.log(
+    row(['all in shop', type, String(e.n), pct(e.covered), pct(e.farAbove), e.meanWidth.toFixed(1), e.score.toFixed(1), pct(w.table.covered), w.table.meanWidth.toFixed(1), f.ratio.toFixed(2), ''], W),
+  );
 }
 console.log('');
 for (const f of failures) console.log(`missed: ${f}`);

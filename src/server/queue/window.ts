@@ -17,7 +17,7 @@ import { DEFAULT_LEARNED, arrivalOf } from './floor.ts';
 import type { EngineOrder, Learned } from './types.ts';
 
 const MINUTE = 60_000;
-/** Variance (minutes²) every wait carries: rounding, the minute it takes to call someone. */
+/** Variance (minutes²) every uncertain wait carries besides its causes: rounding, the minute it takes to call someone. */
 const BASE_VARIANCE = 2;
 /** The normal distribution's 10th / 90th percentile in standard deviations: the window without a correction. */
 export const Z90 = 1.2816;
@@ -101,12 +101,7 @@ export interface PlaySpread {
  * The variance of every planned start of a play (see the header): walked in placement order, each barber
  * carrying what his services and the arrivals that decided them add.
  */
-export function playSpread(
-  ctx: Ctx,
-  sc: SpreadCtx,
-  plan: { placements: readonly Placement[]; seq: readonly number[]; idle: readonly number[] },
-  ready: readonly number[],
-): PlaySpread {
+export function playSpread(ctx: Ctx, sc: SpreadCtx, plan: { placements: readonly Placement[]; seq: readonly number[]; idle: readonly number[] }, ready: readonly number[]): PlaySpread {
   const m = ctx.lanes.length;
   const lane = new Float64Array(m);
   const idle = new Float64Array(m);
@@ -143,7 +138,9 @@ export function memberVar(ctx: Ctx, sc: SpreadCtx, allowance: number): number {
 
 /** The engine's spread (minutes) of a wait from the variances that make it. */
 export function spreadOf(startVar: number, membersVar: number): number {
-  return Math.sqrt(BASE_VARIANCE + Math.max(0, startVar) + Math.max(0, membersVar));
+  const v = Math.max(0, startVar) + Math.max(0, membersVar);
+  // Nothing can move a start that is now (a free barber and the customer in the shop).
+  return v > 0 ? Math.sqrt(BASE_VARIANCE + v) : 0;
 }
 
 export interface Window {
