@@ -66,8 +66,8 @@ export interface Figures {
 }
 
 /** Percentiles of (actual − quote) ÷ spread the window spans: a little wider than 10–90 so held-out days keep 8 of 10. */
-export const WINDOW_P_LOW = 0.09;
-export const WINDOW_P_HIGH = 0.91;
+export const WINDOW_P_LOW = 0.08;
+export const WINDOW_P_HIGH = 0.93;
 /** A cell with fewer samples takes its segment's (every band), and a segment with fewer the shop's whole. */
 export const MIN_CELL_SAMPLES = 40;
 

@@ -103,11 +103,11 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 }
 
 /** Position counts only orders ahead that will be served today: an unservable one keeps no one waiting. */
-function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement[], startVar: Float64Array): ScheduledOrder[] {
+function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement[], quotedStart: readonly number[], startVar: Float64Array): ScheduledOrder[] {
   let position = 0;
   return placements.map(({ order, barberId, start }, k) => {
     if (start === null) return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, position };
-    const planned = waitMinutes(ctx.now, start);
+    const planned = waitMinutes(ctx.now, quotedStart[k]);
     const wait = quoted(ctx, order.priority, planned, isPinned(order));
     const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned));
     const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait));
@@ -116,6 +116,31 @@ function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement
 }
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+/**
+ * The start each order is quoted from: with anyone on his way, the mean start over SPREAD equally likely
+ * scenarios of everyone's arrival, from all early to all late (a late arrival costs more than an early one
+ * saves), of those in which it is still served today; else its planned start. The same averaging as fits(), so
+ * a join is quoted what the schedule says right after it.
+ */
+function averagedStarts(ctx: Ctx, list: readonly EngineOrder[], planned: readonly Placement[], stopAt = -1, own?: number[]): number[] {
+  const spreads = list.map((o, k) => (k === stopAt && own ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
+  const starts = planned.map((p) => p.start ?? NaN);
+  if (!spreads.some((sp) => sp.length > 1)) return starts;
+  const sum = new Float64Array(list.length);
+  const n = new Uint8Array(list.length);
+  for (let g = 0; g < SPREAD; g++) {
+    const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
+    const placements = playFloor(ctx, list, ready, stopAt).placements;
+    placements.forEach((p, k) => {
+      if (p.start !== null) {
+        sum[k] += p.start;
+        n[k]++;
+      }
+    });
+  }
+  return starts.map((st, k) => (n[k] ? Math.round(sum[k] / n[k]) : st));
+}
 
 /** A planned wait as quoted: with the allowance for members yet to come, unless pinned (nobody overtakes it). */
 function quoted(ctx: Ctx, priority: number, wait: number, pinned = false): number {
@@ -214,7 +239,7 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   // Every barber's priority-0 probe fails exactly when the anyone probe (estimate 0) fails.
   const isFull = s.full === true || est[0].wait_time === null;
   return {
-    orders: scheduledOrders(ctx, sc, placed.placements, spread.start),
+    orders: scheduledOrders(ctx, sc, placed.placements, averagedStarts(ctx, list, placed.placements), spread.start),
     estimates: est,
     barbers,
     shortest: shortestWait(barbers),
@@ -258,23 +283,8 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const plan = playFloor(ctx, played, readyPlayed, at);
   const planned = plan.placements[at];
   if (planned.start === null || planned.barberId === null) return { ok: false };
-  // Everyone on his way, him included, may come early or late: the quote is the mean start over SPREAD equally
-  // likely scenarios, from all early to all late, of those in which it is still served today.
-  const spreads = played.map((o) => (o === x ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
-  let start = planned.start;
-  if (spreads.some((sp) => sp.length > 1)) {
-    let sum = 0;
-    let n = 0;
-    for (let g = 0; g < SPREAD; g++) {
-      const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
-      const p = playFloor(ctx, played, ready, at).placements[at].start;
-      if (p !== null) {
-        sum += p;
-        n++;
-      }
-    }
-    if (n) start = Math.round(sum / n);
-  }
+  // Everyone on his way, him included, may come early or late: quoted as schedule() quotes (averagedStarts).
+  const start = averagedStarts(ctx, played, plan.placements, at, own)[at];
   const raw = waitMinutes(s.now, start);
   const wait = quoted(ctx, x.priority, raw);
   const sc = spreadCtx(ctx);
