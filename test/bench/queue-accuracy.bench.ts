@@ -8,6 +8,11 @@
  * earlier days through learn.ts, the chain's from every shop's, and the constants stand until 200 samples.
  * The targets are judged per day type on the default parameters, and again with each parameter moved.
  *
+ * The window told at join (low–high, window.ts) is judged against a lookup table built in the same run: the
+ * 10th and 90th percentiles of actual − quote per quote band × arrival kind × chose a barber, each day's table
+ * learned on the other days (sim/windows.ts). A third run lets half of the remote joiners who give an arrival
+ * wait at home until their "leave by" time and measures their minutes at the shop.
+ *
  * Seeds: every change to the engine was chosen on seeds 1 and 2 (BENCH_SEED=1, 2); the report seed (default) is
  * 20251124, which chose nothing; BENCH_SEED picks another, BENCH_SHOPS / BENCH_DAYS change the size, and
  * BENCH_DUMP=file writes the default run's records as JSON for analysis.
