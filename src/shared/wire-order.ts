@@ -147,6 +147,13 @@ export interface WireShopStats {
   mean_actual_minutes: number | null;
   within_10_share: number | null;
   waited_longer_share: number | null;
+  /**
+   * Over the started orders told a window at join: the share served inside it, the share served after its high
+   * end, and its mean width in minutes. Optional: servers from before the window leave them out.
+   */
+  in_window_share?: number | null;
+  past_window_share?: number | null;
+  mean_window_minutes?: number | null;
 }
 
 export interface WireOperatorOrder {

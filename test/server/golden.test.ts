@@ -41,7 +41,7 @@ const seed = async (db: Db, now: number) => {
 };
 
 /** Optional fields beside the spec's waits: not part of the golden answers (see the header). */
-const WINDOW_KEYS = new Set(['wait_low', 'wait_high', 'queue_low', 'queue_high', 'quoted_low', 'quoted_high']);
+const WINDOW_KEYS = new Set(['wait_low', 'wait_high', 'queue_low', 'queue_high', 'quoted_low', 'quoted_high', 'in_window_share', 'past_window_share', 'mean_window_minutes']);
 
 /** Replaces random values by a placeholder and leaves out the windows (see the header). */
 function mask(v: Json, key = ''): Json {

@@ -344,12 +344,15 @@ export interface StatsOrderRow {
   startedAt: number | null;
   checkedInAt: number | null;
   quotedWait: number | null;
+  quotedLow: number | null;
+  quotedHigh: number | null;
 }
 
 /** The shop's orders joined in [from, to). */
 export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
   const { rows } = await q.query<StatsOrderRow>(
-    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait"
+    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait",
+       quoted_low AS "quotedLow", quoted_high AS "quotedHigh"
      FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
     [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
   );
