@@ -141,6 +141,8 @@ customer('a waiting order: every field, in the wire order', () => {
     inService: false,
     checkedIn: false,
     queue: 25,
+    queueLow: 18,
+    queueHigh: 35,
     ahead: 2,
     shop: { name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki', coords: { lat: 60.1691, lng: 24.9327 } },
     barber: { id: 3, name: 'Mikko K.' },
