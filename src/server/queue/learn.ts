@@ -45,6 +45,8 @@ export interface HistoryRow {
   quotedLow?: number | null;
   quotedHigh?: number | null;
   quotedSpread?: number | null;
+  /** The engine's spread below the wait (window.ts spreadOf); absent: the one above stands for both. */
+  quotedSpreadLow?: number | null;
 }
 
 export interface Dist {
@@ -112,7 +114,10 @@ export function windowFigures(rows: readonly HistoryRow[]): Figures['window'] {
   for (const r of rows.slice(-MAX_SAMPLES * 4)) {
     if (r.startedAt === null || r.quotedWait == null || r.quotedSpread == null || !(r.quotedSpread > 0)) continue;
     const kind: ArrivalKind = !remote(r) ? 0 : r.expectedAt !== null ? 1 : 2;
-    const z = ((r.startedAt - r.joinedAt) / MINUTE - r.quotedWait) / r.quotedSpread;
+    const e = (r.startedAt - r.joinedAt) / MINUTE - r.quotedWait;
+    // Each side in its own spread: a wait served early against the spread below, a late one against the one above.
+    const below = r.quotedSpreadLow != null && r.quotedSpreadLow > 0 ? r.quotedSpreadLow : r.quotedSpread;
+    const z = e < 0 ? e / below : e / r.quotedSpread;
     cells[cellOf(kind, r.chosenBarberId != null, r.quotedWait)].push(z);
     all.push(z);
   }

@@ -49,6 +49,7 @@ export function historyRow(r: PastOrderRow): HistoryRow {
     quotedLow: r.quotedLow ?? null,
     quotedHigh: r.quotedHigh ?? null,
     quotedSpread: r.quotedSpread ?? null,
+    quotedSpreadLow: r.quotedSpreadLow ?? null,
   };
 }
 

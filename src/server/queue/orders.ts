@@ -187,6 +187,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     quotedLow: fit.low,
     quotedHigh: fit.high,
     quotedSpread: fit.spread,
+    quotedSpreadLow: fit.spreadLow,
     source,
     expectedAt,
   };

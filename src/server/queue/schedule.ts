@@ -44,8 +44,8 @@ export interface ProposedOrder {
   checkedIn?: boolean;
 }
 
-/** low/high: the wait's likely window (window.ts); spread: the engine's own spread of it, minutes. */
-export type Fit = { ok: true; start: number; wait: number; low: number; high: number; spread: number; barberId: number } | { ok: false };
+/** low/high: the wait's likely window (window.ts); spread / spreadLow: the engine's own spreads above and below, minutes. */
+export type Fit = { ok: true; start: number; wait: number; low: number; high: number; spread: number; spreadLow: number; barberId: number } | { ok: false };
 
 function byJoin(a: EngineOrder, b: EngineOrder): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;
@@ -106,12 +106,12 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement[], quotedStart: readonly number[], startVar: Float64Array): ScheduledOrder[] {
   let position = 0;
   return placements.map(({ order, barberId, start }, k) => {
-    if (start === null) return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, position };
+    if (start === null) return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
     const planned = waitMinutes(ctx.now, quotedStart[k]);
     const wait = quoted(ctx, order.priority, planned, isPinned(order));
-    const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned));
+    const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
     const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait));
-    return { id: order.id, barberId, start, wait, low, high, spread: round1(spread), position: position++ };
+    return { id: order.id, barberId, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), position: position++ };
   });
 }
 
@@ -153,7 +153,7 @@ function slotWait(ctx: Ctx, sc: SpreadCtx, free: Free, slot: Slot | null, priori
   const planned = waitMinutes(ctx.now, slot.start);
   const wait = quoted(ctx, priority, planned);
   const lane = free.idleVar[slot.lane];
-  const spread = spreadOf(chose ? lane : lane / onShiftAt(ctx, slot.start), memberVar(ctx, sc, wait - planned));
+  const spread = spreadOf(chose ? lane : lane / onShiftAt(ctx, slot.start), memberVar(ctx, sc, wait - planned), wait - planned);
   const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(0, chose, wait));
   return { wait_time: wait, low, high };
 }
@@ -288,7 +288,7 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const raw = waitMinutes(s.now, start);
   const wait = quoted(ctx, x.priority, raw);
   const sc = spreadCtx(ctx);
-  const spread = spreadOf(playSpread(ctx, sc, plan, readyPlayed).start[at], memberVar(ctx, sc, wait - raw));
+  const spread = spreadOf(playSpread(ctx, sc, plan, readyPlayed).start[at], memberVar(ctx, sc, wait - raw), wait - raw);
   const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(x), x.barberId !== null, wait));
-  return { ok: true, start, wait, low, high, spread: round1(spread), barberId: planned.barberId };
+  return { ok: true, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), barberId: planned.barberId };
 }

@@ -111,8 +111,9 @@ export interface ScheduledOrder {
   /** The likely window of the wait (10th and 90th percentiles, whole minutes, low ≤ wait ≤ high); null with wait. */
   low: number | null;
   high: number | null;
-  /** The engine's spread of the wait (minutes, before the shop's correction); null with wait. */
+  /** The engine's spreads of the wait above and below it (minutes, before the shop's correction); null with wait. */
   spread: number | null;
+  spreadLow: number | null;
   position: number; // customers ahead of it, 0-based
 }
 

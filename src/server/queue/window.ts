@@ -1,8 +1,9 @@
 /**
- * The likely window of a wait (its 10th and 90th percentiles, see docs/decisions.md): the engine's own spread of
- * a planned start, from the floor it played, turned into a window by the shop's calibrated correction.
+ * The likely window of a wait (its 10th and 90th percentiles: 8 of 10 customers are served within it): the
+ * engine's own spreads of a planned start, from the floor it played, turned into a window by the shop's
+ * calibrated correction.
  *
- * The spread is the standard deviation (minutes) of a start, built from what can still move it: the services
+ * A spread is a standard deviation (minutes) of a start, built from what can still move it: the services
  * before it on its barber (each varies as the learned run-over does), the arrival of anyone absent planned just
  * before it or of the customer himself when his arrival decides his start, and members yet to come. An order
  * for anyone shares the pool, so his barber's variance is divided over the barbers on shift. Computed in one
@@ -136,11 +137,23 @@ export function memberVar(ctx: Ctx, sc: SpreadCtx, allowance: number): number {
   return (SECOND_MOMENT * allowance * sc.meanMinutes) / onShiftAt(ctx, ctx.now);
 }
 
-/** The engine's spread (minutes) of a wait from the variances that make it. */
-export function spreadOf(startVar: number, membersVar: number): number {
-  const v = Math.max(0, startVar) + Math.max(0, membersVar);
+/** The engine's spreads (minutes) of a wait, below and above it. */
+export interface Spread {
+  low: number;
+  high: number;
+}
+
+/**
+ * The spreads of a wait from the variances that make it and the members' allowance in it. Above, everything
+ * adds up. Below, members are lumpy: most often none of the allowance comes, so the low side reaches the
+ * planned start less its own spread, a whole allowance lower.
+ */
+export function spreadOf(startVar: number, membersVar: number, allowance = 0): Spread {
+  const v = Math.max(0, startVar);
   // Nothing can move a start that is now (a free barber and the customer in the shop).
-  return v > 0 ? Math.sqrt(BASE_VARIANCE + v) : 0;
+  const high = v + Math.max(0, membersVar) > 0 ? Math.sqrt(BASE_VARIANCE + v + Math.max(0, membersVar)) : 0;
+  const low = (v > 0 ? Math.sqrt(BASE_VARIANCE + v) : 0) + Math.max(0, allowance) / Z90;
+  return { low, high };
 }
 
 export interface Window {
@@ -149,12 +162,12 @@ export interface Window {
 }
 
 /** The window of a quoted wait: whole minutes, low ≤ wait ≤ high, never below 0. */
-export function windowOf(learned: Learned | undefined, wait: number, spread: number, cell: number): Window {
+export function windowOf(learned: Learned | undefined, wait: number, spread: Spread, cell: number): Window {
   const c = learned?.window;
   const lo = c?.lo[cell] ?? -Z90;
   const hi = c?.hi[cell] ?? Z90;
   return {
-    low: Math.min(wait, Math.max(0, Math.floor(wait + lo * spread))),
-    high: Math.max(wait, Math.ceil(wait + hi * spread)),
+    low: Math.min(wait, Math.max(0, Math.floor(wait + lo * spread.low))),
+    high: Math.max(wait, Math.ceil(wait + hi * spread.high)),
   };
 }

@@ -75,6 +75,7 @@ export interface NewOrder {
   quotedLow: number | null;
   quotedHigh: number | null;
   quotedSpread: number | null;
+  quotedSpreadLow: number | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
   /** The expected arrival the customer gave (eta_minutes), or null. */
@@ -157,8 +158,8 @@ export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15) RETURNING id`,
+    `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob, joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16) RETURNING id`,
     [
       o.shopId,
       o.customerId,
@@ -175,6 +176,7 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       o.quotedLow,
       o.quotedHigh,
       o.quotedSpread,
+      o.quotedSpreadLow,
     ],
   );
   const id = rows[0].id;

@@ -31,6 +31,7 @@ export interface WaitRecord {
   low: number;
   high: number;
   spread: number;
+  spreadLow: number;
   naive: number;
   actual: number;
   member: boolean;
@@ -71,6 +72,7 @@ interface Customer {
   low: number;
   high: number;
   spread: number;
+  spreadLow: number;
   naive: number;
   leftLate: boolean;
   passedWhileAway: boolean;
@@ -174,6 +176,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       quotedLow: c.low,
       quotedHigh: c.high,
       quotedSpread: c.spread,
+      quotedSpreadLow: c.spreadLow,
     });
   }
 
@@ -217,6 +220,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       low: fit.low,
       high: fit.high,
       spread: fit.spread,
+      spreadLow: fit.spreadLow,
       naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
       leftLate,
       passedWhileAway: false,
@@ -254,6 +258,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       low: c.low,
       high: c.high,
       spread: c.spread,
+      spreadLow: c.spreadLow,
       naive: c.naive,
       actual: (t - c.joinedAt) / MINUTE,
       member: c.a.priority > 0,

@@ -88,6 +88,17 @@ test('a customer in the shop gets a narrower window than one on his way, with th
   assert.ok(present.high - present.low < noEta.high - noEta.low, `${JSON.stringify(present)} vs ${JSON.stringify(noEta)}`);
 });
 
+test('members yet to come: the high side grows with their allowance, the low side reaches the plan without them', () => {
+  const orders = Array.from({ length: 4 }, (_, i) => ({ id: i + 1, joined: i, inside: true }));
+  const none = schedule(snap({ learned: { ...L, joinRate: [3, 0, 0, 0] }, orders })).orders;
+  const some = schedule(snap({ learned: { ...L, joinRate: [3, 1, 1, 0.5] }, orders })).orders;
+  const k = 3;
+  const allowance = (some[k].wait as number) - (none[k].wait as number);
+  assert.ok(allowance > 0, 'a non-member is quoted an allowance');
+  assert.ok((some[k].high as number) - (some[k].wait as number) > (none[k].high as number) - (none[k].wait as number));
+  assert.ok((some[k].low as number) <= (none[k].wait as number), `low ${some[k].low}, plan ${none[k].wait}`);
+});
+
 test('the same snapshot always gets the same windows', () => {
   const s = queues[1].s;
   assert.equal(schedule(snap(s)), schedule(structuredClone(snap(s))));
