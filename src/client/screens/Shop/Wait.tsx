@@ -8,18 +8,14 @@ import { Timer } from '../../components/Timer.tsx';
 import { WaitWindow } from '../../components/WaitWindow.tsx';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { pageState, selectedQueue, wait } from '../../state/shop-page.ts';
+import { pageState, selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
 import { shop } from '../../state/shops.ts';
 
 export function Wait() {
   useSignals();
   const state = pageState.value;
-  const selected = selectedQueue.value;
-  const barber = selected?.barber;
-  // The window of the wait shown: the chosen barber's when his wait is the one shown, else the shop's.
-  const own = selected && typeof selected.waitTime === 'number';
-  const low = own ? selected.waitLow : shop.value?.queueLow;
-  const high = own ? selected.waitHigh : shop.value?.queueHigh;
+  const barber = selectedQueue.value?.barber;
+  const { low, high } = waitRange.value;
   return (
     <section className="shop-wait card" aria-live="polite" aria-atomic="true">
       {state === 'taking-orders' ? (
