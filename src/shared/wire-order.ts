@@ -66,10 +66,16 @@ export interface WireOrder {
   customer_at_pob: boolean;
   /** Current wait in minutes from the queue engine: 0 in service, null when ended or not servable today. */
   queue: number | null;
+  /** The likely window of queue (minutes; 8 of 10 customers are served within it); null with queue. Optional. */
+  queue_low?: number | null;
+  queue_high?: number | null;
   /** Customers ahead in the queue (0 in service or ended). */
   ahead: number;
   /** The wait quoted when the order was placed. */
   quoted_wait: number | null;
+  /** The window told at join beside quoted_wait; null on orders from before it was kept. Optional. */
+  quoted_low?: number | null;
+  quoted_high?: number | null;
   /** When the customer is expected at the shop (ISO; null once checked in or when not known). Optional: older servers leave it out. */
   expected_at?: string | null;
   date: string; // ISO, when the order joined the queue
@@ -95,6 +101,8 @@ export interface WireOperatorQueue {
     speed: number;
     serving: number | null; // order id
     wait_time: number | null; // a new customer choosing this barber
+    wait_low?: number | null;
+    wait_high?: number | null;
     queue_open: boolean;
     /** The start of the service in progress, and when the engine expects it to end. */
     serving_since: string | null;
@@ -168,6 +176,13 @@ export interface WireShopStats {
   mean_actual_minutes: number | null;
   within_10_share: number | null;
   waited_longer_share: number | null;
+  /**
+   * Over the started orders told a window at join: the share served inside it, the share served after its high
+   * end, and its mean width in minutes. Optional: servers from before the window leave them out.
+   */
+  in_window_share?: number | null;
+  past_window_share?: number | null;
+  mean_window_minutes?: number | null;
 }
 
 export interface WireOperatorOrder {

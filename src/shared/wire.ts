@@ -19,6 +19,12 @@ export interface WireServiceTimeEstimate {
   /** Minutes. A queue that is not open (queue_state closed or full) sends 0 where there is no wait, so the app's
    * shop state function reads its state; null only when an open queue cannot take this priority today. */
   wait_time: number | null;
+  /**
+   * The likely window of wait_time (minutes, 8 of 10 customers are served within it); null without a wait.
+   * Optional: servers from before the window leave it out.
+   */
+  wait_low?: number | null;
+  wait_high?: number | null;
 }
 
 /** GET /pobs/ item. */
@@ -74,6 +80,9 @@ export interface WireExtraService {
 export interface WireQueue {
   barber: { id: number; name: string; image: string | null };
   wait_time: number | null;
+  /** The likely window of wait_time, as in WireServiceTimeEstimate. shortest_queue's window is its queue's. */
+  wait_low?: number | null;
+  wait_high?: number | null;
   queue_open: boolean;
 }
 

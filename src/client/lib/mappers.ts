@@ -23,6 +23,16 @@ export function pickWait(estimates: readonly WireServiceTimeEstimate[] | undefin
   return typeof chosen.wait_time === 'number' ? chosen.wait_time : null;
 }
 
+const minutes = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The window of the estimate pickWait picks (older servers send none: null). */
+export function pickWindow(estimates: readonly WireServiceTimeEstimate[] | undefined, priority = 0): { low: number | null; high: number | null } {
+  if (!estimates || estimates.length === 0) return { low: null, high: null };
+  const exact = estimates.find((e) => e.priority === priority);
+  const chosen = exact ?? estimates.reduce((best, e) => (e.priority > best.priority ? e : best));
+  return { low: minutes(chosen.wait_low), high: minutes(chosen.wait_high) };
+}
+
 function todaysHours(times: readonly WireOpenTime[] | undefined, weekday: number | undefined) {
   if (weekday === undefined || !times) return null;
   const t = times.find((o) => o.weekday === weekday);
@@ -32,6 +42,7 @@ function todaysHours(times: readonly WireOpenTime[] | undefined, weekday: number
 /** Without a weekday, opening hours stay null rather than guessing today from the clock. */
 export function toShop(w: WirePob, priority = 0, weekday?: number): Shop {
   const hours = todaysHours(w.open_times, weekday);
+  const window = pickWindow(w.service_time_estimates, priority);
   return {
     id: w.id,
     name: w.name,
@@ -45,6 +56,8 @@ export function toShop(w: WirePob, priority = 0, weekday?: number): Shop {
     closingSoon: Boolean(w.closing_soon),
     coords: { lat: w.location?.latitude ?? NaN, lng: w.location?.longitude ?? NaN },
     queue: pickWait(w.service_time_estimates, priority),
+    queueLow: window.low,
+    queueHigh: window.high,
     queueState: w.queue_state ?? null,
     chairCount: w.chair_count ?? 0,
     isTest: Boolean(w.is_test),
@@ -96,6 +109,8 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
     queues: (w.queues ?? []).map((q) => ({
       barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
       waitTime: q.wait_time ?? null,
+      waitLow: minutes(q.wait_low),
+      waitHigh: minutes(q.wait_high),
       queueOpen: Boolean(q.queue_open),
     })),
     openTimes: w.open_times ?? [],

@@ -35,6 +35,9 @@ export interface TrackedOrder {
   checkedIn: boolean;
   /** Wait in minutes; null when unknown. */
   queue: number | null;
+  /** The likely window of queue (8 of 10 are served within it); null when the server sends none. */
+  queueLow: number | null;
+  queueHigh: number | null;
   ahead: number;
   shop: { name: string; address: string; city: string; coords: LatLng };
   barber: { id: number; name: string } | null;
@@ -68,6 +71,8 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
     inService: w.in_service === true,
     checkedIn: w.customer_at_pob === true,
     queue: typeof w.queue === 'number' && Number.isFinite(w.queue) ? Math.max(0, Math.round(w.queue)) : null,
+    queueLow: typeof w.queue_low === 'number' && Number.isFinite(w.queue_low) ? w.queue_low : null,
+    queueHigh: typeof w.queue_high === 'number' && Number.isFinite(w.queue_high) ? w.queue_high : null,
     ahead: Math.max(0, num(w.ahead)),
     shop: {
       name: w.pob?.name ?? '',

@@ -31,6 +31,9 @@ export interface Shop {
   coords: LatLng;
   /** Wait in minutes for this customer's priority, null when unknown. */
   queue: number | null;
+  /** Its likely window (8 of 10 are served within it), null when the server sends none. */
+  queueLow?: number | null;
+  queueHigh?: number | null;
   queueState: QueueState | null;
   chairCount: number;
   isTest: boolean;
@@ -39,6 +42,8 @@ export interface Shop {
 export interface BarberQueue {
   barber: { id: number; name: string; image: string | null };
   waitTime: number | null;
+  waitLow: number | null;
+  waitHigh: number | null;
   queueOpen: boolean;
 }
 

@@ -11,7 +11,8 @@ import { locationPermission } from '../services/location-permission.ts';
 import { save } from '../services/storage.ts';
 import { geo } from './geo.ts';
 import { profile } from './session.ts';
-import { wait } from './shop-page.ts';
+import { leaveBy } from '../lib/wait-window.ts';
+import { wait, waitRange } from './shop-page.ts';
 import { shop } from './shops.ts';
 
 /** 'location': the trip from the position; a number: the customer's pick; null: not chosen (no position either). */
@@ -32,6 +33,18 @@ export const etaMinutes = computed(() => {
   const c = effectiveChoice.value;
   if (c === 'location') return trip.value?.minutes ?? null;
   return c;
+});
+
+/**
+ * The review's "leave by": leaving then with his trip, the customer arrives at the low end of his window. Null
+ * when he is at the shop, when there is no window, or when that moment is now or past (then "leave now" speaks).
+ */
+export const leaveByAt = computed(() => {
+  const minutes = etaMinutes.value;
+  if (!minutes) return null;
+  const now = Date.now();
+  const at = leaveBy(now, waitRange.value.low, minutes);
+  return at !== null && at - now >= 60_000 ? at : null;
 });
 
 /** The review's "leave now": the turn alert (the profile's lead, or time to leave for a longer trip) is due at once. */

@@ -40,6 +40,12 @@ export const pageState = computed(() => shopState(shop.value, development.value)
 export const selectedQueue = computed(() => shop.value?.queues.find((q) => q.barber.id === selectedBarberId.value) ?? null);
 /** A selected barber's numeric wait overrides the shop's queue. */
 export const wait = computed(() => effectiveWait(shop.value?.queue ?? null, selectedQueue.value?.waitTime));
+/** The window of the wait shown: the chosen barber's when his wait is the one shown, else the shop's. */
+export const waitRange = computed(() => {
+  const q = selectedQueue.value;
+  if (q && typeof q.waitTime === 'number') return { low: q.waitLow, high: q.waitHigh };
+  return { low: shop.value?.queueLow ?? null, high: shop.value?.queueHigh ?? null };
+});
 
 /** Today's ISO weekday where the shops are, for marking today in the week's hours. */
 export const todayWeekday = () => isoWeekday(new Date(), localeInfo.value.timezone);

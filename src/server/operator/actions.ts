@@ -116,6 +116,8 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
         speed: b.speed,
         serving: current?.id ?? null,
         wait_time: q?.wait_time ?? null,
+        wait_low: q?.low ?? null,
+        wait_high: q?.high ?? null,
         queue_open: q?.queue_open ?? false,
         serving_since: current ? iso(current.startedAt ?? current.joinedAt) : null,
         expected_finish: current ? expectedEnd(current) : null,

@@ -8,6 +8,8 @@
  * - mean_wait_minutes: join to service start over every order started (in service or served);
  * - mean_quoted_minutes, mean_actual_minutes, within_10_share, waited_longer_share: over the started orders that
  *   had a quote, the outcomes accuracy() takes. Null when there is nothing to average.
+ * - in_window_share, past_window_share, mean_window_minutes: over the started orders told a window at join, the
+ *   figures windowAccuracy() takes (the accuracy bench's own).
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
@@ -16,7 +18,7 @@ import type { WireShopStats } from '../../shared/wire-order.ts';
 import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';
 import { ordersJoinedBetween, type StatsOrderRow } from '../repos/orders.ts';
-import { accuracy, type WaitOutcome } from '../queue/engine/accuracy.ts';
+import { accuracy, type WaitOutcome, type WindowOutcome, windowAccuracy } from '../queue/engine/accuracy.ts';
 
 const MINUTE = 60_000;
 
@@ -31,6 +33,8 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
   const waits = started.map((o) => (o.startedAt! - o.joinedAt) / MINUTE);
   const outcomes: WaitOutcome[] = started.flatMap((o) => (o.quotedWait === null ? [] : [{ quote: o.quotedWait, actual: (o.startedAt! - o.joinedAt) / MINUTE }]));
   const a = accuracy(outcomes);
+  const told: WindowOutcome[] = started.flatMap((o) => (o.quotedLow == null || o.quotedHigh == null ? [] : [{ low: o.quotedLow, high: o.quotedHigh, actual: (o.startedAt! - o.joinedAt) / MINUTE }]));
+  const w = windowAccuracy(told);
   return {
     served: orders.filter((o) => o.status === 'serviced').length,
     waiting: orders.filter((o) => o.status === 'active').length,
@@ -42,6 +46,9 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
     mean_actual_minutes: mean(outcomes.map((o) => o.actual)),
     within_10_share: a.n ? round(a.within, 3) : null,
     waited_longer_share: a.n ? round(a.longer, 3) : null,
+    in_window_share: w.n ? round(w.covered, 3) : null,
+    past_window_share: w.n ? round(w.above, 3) : null,
+    mean_window_minutes: w.n ? round(w.meanWidth, 1) : null,
   };
 }
 

@@ -43,6 +43,13 @@ export function historyRow(r: PastOrderRow): HistoryRow {
     expectedEnd: r.startedAt === null ? null : r.startedAt + Math.round(r.duration * (r.speed ?? 1) * MINUTE),
     localDay: at.localDay,
     hourOfWeek: at.hourOfWeek,
+    barberId: r.barberId ?? null,
+    chosenBarberId: r.chosenBarberId ?? null,
+    quotedWait: r.quotedWait ?? null,
+    quotedLow: r.quotedLow ?? null,
+    quotedHigh: r.quotedHigh ?? null,
+    quotedSpread: r.quotedSpread ?? null,
+    quotedSpreadLow: r.quotedSpreadLow ?? null,
   };
 }
 

@@ -14,11 +14,19 @@ export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise
 }
 
 /** Current wait and customers ahead: from the engine while waiting, 0 in service, nothing once ended. */
-export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): { queue: number | null; ahead: number } {
-  if (order.status === 'in_service') return { queue: 0, ahead: 0 };
-  if (order.status !== 'active' || !queue) return { queue: null, ahead: 0 };
+export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): OrderWait {
+  if (order.status === 'in_service') return { queue: 0, low: 0, high: 0, ahead: 0 };
+  if (order.status !== 'active' || !queue) return { queue: null, low: null, high: null, ahead: 0 };
   const row = scheduleOf(queue).orders.find((o) => o.id === order.id);
-  return { queue: row?.wait ?? null, ahead: row?.position ?? 0 };
+  return { queue: row?.wait ?? null, low: row?.low ?? null, high: row?.high ?? null, ahead: row?.position ?? 0 };
+}
+
+/** An order's current wait, its likely window, and the customers ahead. */
+export interface OrderWait {
+  queue: number | null;
+  low: number | null;
+  high: number | null;
+  ahead: number;
 }
 
 /** What an order's view is made of; a join hands over what its transaction computed (orders.ts joinQueue). */

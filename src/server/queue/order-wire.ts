@@ -52,7 +52,7 @@ export interface OrderContext {
   shop: ShopRow;
   items: readonly ItemRow[];
   look: BarberLookRow | undefined;
-  wait: { queue: number | null; ahead: number };
+  wait: { queue: number | null; low?: number | null; high?: number | null; ahead: number };
 }
 
 export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderContext): WireOrder {
@@ -66,8 +66,12 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
     in_service: order.status === 'in_service',
     customer_at_pob: c.customer_at_pob,
     queue: wait.queue,
+    queue_low: wait.low ?? null,
+    queue_high: wait.high ?? null,
     ahead: wait.ahead,
     quoted_wait: order.quotedWait,
+    quoted_low: order.quotedLow,
+    quoted_high: order.quotedHigh,
     // When he said he would arrive, while he is on his way (tracking's travel line reads it on any device).
     expected_at: order.status === 'active' && !order.checkedIn ? iso(order.expectedAt) : null,
     date: c.joined_at,

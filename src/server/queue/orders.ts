@@ -201,6 +201,10 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     checkedIn: p.checkedIn,
     joinedAt: now,
     quotedWait: fit.wait,
+    quotedLow: fit.low,
+    quotedHigh: fit.high,
+    quotedSpread: fit.spread,
+    quotedSpreadLow: fit.spreadLow,
     source,
     expectedAt,
   };

@@ -19,13 +19,24 @@ export interface PastOrderRow {
   finishedAt: number | null;
   /** The serving barber's speed factor (today's: the one at the time is not kept). */
   speed: number | null;
+  /** Who served it, and the barber chosen at join (null: anyone). */
+  barberId: number | null;
+  chosenBarberId: number | null;
+  /** What was told at join: the wait, its window and the engine's spread behind it (null before they were kept). */
+  quotedWait: number | null;
+  quotedLow: number | null;
+  quotedHigh: number | null;
+  quotedSpread: number | null;
+  quotedSpreadLow: number | null;
 }
 
 /** Orders of every shop that joined in [since, until) and are over (served, cancelled or no-show). */
 export async function pastOrders(q: Queryable, since: number, until: number): Promise<PastOrderRow[]> {
   const { rows } = await q.query<PastOrderRow>(
     `SELECT o.shop_id AS "shopId", s.timezone, o.joined_at AS "joinedAt", o.priority, o.source, o.checked_in_at AS "checkedInAt",
-       o.expected_at AS "expectedAt", o.duration, o.started_at AS "startedAt", o.finished_at AS "finishedAt", b.speed
+       o.expected_at AS "expectedAt", o.duration, o.started_at AS "startedAt", o.finished_at AS "finishedAt", b.speed,
+       o.barber_id AS "barberId", o.chosen_barber_id AS "chosenBarberId", o.quoted_wait AS "quotedWait", o.quoted_low AS "quotedLow",
+       o.quoted_high AS "quotedHigh", o.quoted_spread AS "quotedSpread", o.quoted_spread_low AS "quotedSpreadLow"
      FROM orders o JOIN shops s ON s.id = o.shop_id LEFT JOIN barbers b ON b.id = o.barber_id
      WHERE o.joined_at >= $1 AND o.joined_at < $2 AND o.status IN ('serviced', 'cancelled', 'no-show')
      ORDER BY o.joined_at, o.id`,

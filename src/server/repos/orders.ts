@@ -25,6 +25,9 @@ export interface OrderRow {
   startedAt: number | null;
   finishedAt: number | null;
   quotedWait: number | null;
+  /** The window told at join beside quotedWait (minutes); null on orders from before it was kept. */
+  quotedLow: number | null;
+  quotedHigh: number | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
   /** When the customer was first seen at the shop (check-in, or the start of service). */
@@ -67,6 +70,11 @@ export interface NewOrder {
   checkedIn: boolean;
   joinedAt: number;
   quotedWait: number | null;
+  /** The window told at join, and the engine's spread behind it (window.ts). */
+  quotedLow: number | null;
+  quotedHigh: number | null;
+  quotedSpread: number | null;
+  quotedSpreadLow: number | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
   /** The expected arrival the customer gave (eta_minutes), or null. */
@@ -84,7 +92,7 @@ export interface NewItem {
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
-  quoted_wait AS "quotedWait", source, checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
+  quoted_wait AS "quotedWait", quoted_low AS "quotedLow", quoted_high AS "quotedHigh", source, checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -160,9 +168,27 @@ export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
-       joined_at, quoted_wait, source, checked_in_at, expected_at)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12) RETURNING id`,
-    [o.shopId, o.customerId, o.walkInName, o.chosenBarberId, o.priority, o.duration, o.price, o.checkedIn, iso(o.joinedAt), o.quotedWait, o.source, iso(o.expectedAt)],
+       joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16)
+     RETURNING id`,
+    [
+      o.shopId,
+      o.customerId,
+      o.walkInName,
+      o.chosenBarberId,
+      o.priority,
+      o.duration,
+      o.price,
+      o.checkedIn,
+      iso(o.joinedAt),
+      o.quotedWait,
+      o.source,
+      iso(o.expectedAt),
+      o.quotedLow,
+      o.quotedHigh,
+      o.quotedSpread,
+      o.quotedSpreadLow,
+    ],
   );
   const id = rows[0].id;
   for (const item of items) {
@@ -325,12 +351,15 @@ export interface StatsOrderRow {
   startedAt: number | null;
   checkedInAt: number | null;
   quotedWait: number | null;
+  quotedLow: number | null;
+  quotedHigh: number | null;
 }
 
 /** The shop's orders joined in [from, to). */
 export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
   const { rows } = await q.query<StatsOrderRow>(
-    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait"
+    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait",
+       quoted_low AS "quotedLow", quoted_high AS "quotedHigh"
      FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
     [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
   );

@@ -27,8 +27,20 @@ export interface WaitRecord {
   walkIn: boolean;
   gaveEta: boolean;
   quote: number;
+  /** The window told at join (low ≤ quote ≤ high) and the engine's spread behind it. */
+  low: number;
+  high: number;
+  spread: number;
+  spreadLow: number;
   naive: number;
   actual: number;
+  member: boolean;
+  /** He waited at home until his "leave by" time (join + low − his expected trip). */
+  leftLate: boolean;
+  /** Minutes at the shop between his arrival and his service (0 for a walk-in). */
+  atShop: number;
+  /** A barber took someone behind him in service order while he was on his way. */
+  passedWhileAway: boolean;
   /** How many customers who joined later were served before this one. */
   overtakenBy: number;
   /** At join, someone ahead of him in service order was not in the shop. */
@@ -57,7 +69,13 @@ interface Customer {
   joinedAt: number;
   chosen: number | null;
   quote: number;
+  low: number;
+  high: number;
+  spread: number;
+  spreadLow: number;
   naive: number;
+  leftLate: boolean;
+  passedWhileAway: boolean;
   /** When he walks in; Infinity for a no-show. */
   arrivesAt: number;
   expectedAt: number | null;
@@ -81,8 +99,12 @@ function balkProbability(wait: number): number {
   return Math.min(0.6, Math.max(0, (wait - 45) / 120));
 }
 
-/** Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. */
-export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): DayResult {
+/**
+ * Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. A share
+ * `leaveByShare` of remote joiners who give an expected arrival wait at home until their "leave by" time
+ * (join + the window's low end − their expected trip) and then travel; the arrival they gave moves with them.
+ */
+export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, leaveByShare = 0): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
     .map((b) => {
@@ -149,6 +171,12 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
       expectedEnd,
       localDay: dayIndex,
       hourOfWeek: hourOfWeek(c.joinedAt),
+      chosenBarberId: c.chosen,
+      quotedWait: c.quote,
+      quotedLow: c.low,
+      quotedHigh: c.high,
+      quotedSpread: c.spread,
+      quotedSpreadLow: c.spreadLow,
     });
   }
 
@@ -180,15 +208,24 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
     // The naive estimate as before: customers ahead (of this priority or higher) × average duration ÷ barbers on shift.
     const ahead = [...waiting.values()].filter((c) => c.a.priority >= a.priority).length;
     const onShift = Math.max(1, lanes.filter((l) => windowAt(l, t) !== undefined).length);
+    // The "leave by" customer: his own draw decides it, so the rest of the day's randomness stays the same.
+    const leftLate = a.eta !== null && a.balkU * 7.919 - Math.floor(a.balkU * 7.919) < leaveByShare;
+    const delay = leftLate && a.eta !== null ? Math.max(0, fit.low - a.eta) : 0;
     const c: Customer = {
       id: nextId++,
       a,
       joinedAt: t,
       chosen,
       quote: fit.wait,
+      low: fit.low,
+      high: fit.high,
+      spread: fit.spread,
+      spreadLow: fit.spreadLow,
       naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
-      arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round(a.trip * MINUTE),
-      expectedAt,
+      leftLate,
+      passedWhileAway: false,
+      arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round((delay + a.trip) * MINUTE),
+      expectedAt: expectedAt === null ? null : expectedAt + delay * MINUTE,
       overtakenBy: 0,
       absentAhead: false,
       pinnedAt: null,
@@ -199,7 +236,11 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
     res.joined++;
   }
 
-  function take(l: Lane, c: Customer, t: number): void {
+  function take(l: Lane, c: Customer, t: number, order: Customer[]): void {
+    for (const w of order) {
+      if (w === c) break;
+      if (w.arrivesAt > t) w.passedWhileAway = true;
+    }
     waiting.delete(c.id);
     for (const w of waiting.values()) if (w.joinedAt < c.joinedAt) w.overtakenBy++;
     const actualMs = Math.round((c.a.listed * l.b.trueSpeed * c.a.noise + c.a.runOver) * MINUTE);
@@ -214,8 +255,16 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
       walkIn: c.a.walkIn,
       gaveEta: c.expectedAt !== null,
       quote: c.quote,
+      low: c.low,
+      high: c.high,
+      spread: c.spread,
+      spreadLow: c.spreadLow,
       naive: c.naive,
       actual: (t - c.joinedAt) / MINUTE,
+      member: c.a.priority > 0,
+      leftLate: c.leftLate,
+      atShop: (t - c.arrivesAt) / MINUTE,
+      passedWhileAway: c.passedWhileAway,
       overtakenBy: c.overtakenBy,
       absentAhead: c.absentAhead,
       trip: c.a.walkIn ? 0 : c.a.trip,
@@ -242,7 +291,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned): D
         const lim = limit(l, t);
         const c = order.find((o) => o.arrivesAt <= t && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim);
         if (c) {
-          take(l, c, t);
+          take(l, c, t, order);
           took = true;
           break;
         }

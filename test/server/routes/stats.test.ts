@@ -22,17 +22,19 @@ interface Row {
   started?: string;
   quote: number | null;
   checkedIn?: string;
+  /** The window told at join, when one was. */
+  window?: [number, number];
 }
 
 // Today: six orders. Yesterday late evening, the first minute of the week's first day, and one just before it.
 const ROWS: Row[] = [
-  { source: 'desk', status: 'serviced', joined: '2026-11-24T09:00', started: '2026-11-24T09:15', quote: 10, checkedIn: '2026-11-24T09:00' }, // 15 vs 10: within
-  { source: 'app', status: 'serviced', joined: '2026-11-24T10:00', started: '2026-11-24T10:45', quote: 20, checkedIn: '2026-11-24T10:30' }, // 45 vs 20: longer
-  { source: 'app', status: 'in_service', joined: '2026-11-24T11:00', started: '2026-11-24T11:05', quote: 30, checkedIn: '2026-11-24T11:04' }, // 5 vs 30: sooner
+  { source: 'desk', status: 'serviced', joined: '2026-11-24T09:00', started: '2026-11-24T09:15', quote: 10, checkedIn: '2026-11-24T09:00', window: [5, 20] }, // 15 vs 10: within; in [5, 20]
+  { source: 'app', status: 'serviced', joined: '2026-11-24T10:00', started: '2026-11-24T10:45', quote: 20, checkedIn: '2026-11-24T10:30', window: [15, 35] }, // 45 vs 20: longer; past [15, 35]
+  { source: 'app', status: 'in_service', joined: '2026-11-24T11:00', started: '2026-11-24T11:05', quote: 30, checkedIn: '2026-11-24T11:04', window: [20, 45] }, // 5 vs 30: sooner; before [20, 45]
   { source: 'app', status: 'no-show', joined: '2026-11-24T11:30', quote: 15 },
   { source: 'desk', status: 'active', joined: '2026-11-24T11:50', quote: 12, checkedIn: '2026-11-24T11:50' },
   { source: 'desk', status: 'serviced', joined: '2026-11-24T10:30', started: '2026-11-24T10:50', quote: null, checkedIn: '2026-11-24T10:30' }, // no quote
-  { source: 'app', status: 'serviced', joined: '2026-11-23T23:30', started: '2026-11-23T23:40', quote: 10, checkedIn: '2026-11-23T23:35' }, // week: 10 vs 10
+  { source: 'app', status: 'serviced', joined: '2026-11-23T23:30', started: '2026-11-23T23:40', quote: 10, checkedIn: '2026-11-23T23:35', window: [8, 18] }, // week: 10 vs 10; in [8, 18]
   { source: 'desk', status: 'no-show', joined: '2026-11-18T00:30', quote: 5, checkedIn: '2026-11-18T00:30' }, // week's first day
   { source: 'app', status: 'serviced', joined: '2026-11-17T23:50', started: '2026-11-18T00:20', quote: 10 }, // the day before: not counted
 ];
@@ -44,9 +46,22 @@ stats.before(async () => {
   await h.db.query('DELETE FROM orders WHERE shop_id = $1', [SHOP]);
   for (const r of ROWS) {
     await h.db.query(
-      `INSERT INTO orders (shop_id, walk_in_name, status, duration, joined_at, started_at, finished_at, quoted_wait, source, checked_in_at, customer_at_pob)
-       VALUES ($1, 'Test T.', $2, 30, $3, $4, $5, $6, $7, $8, $9)`,
-      [SHOP, r.status, at(r.joined), r.started ? at(r.started) : null, r.status === 'serviced' ? at(r.started!) : null, r.quote, r.source, r.checkedIn ? at(r.checkedIn) : null, Boolean(r.checkedIn)],
+      `INSERT INTO orders (shop_id, walk_in_name, status, duration, joined_at, started_at, finished_at, quoted_wait, source, checked_in_at, customer_at_pob,
+         quoted_low, quoted_high)
+       VALUES ($1, 'Test T.', $2, 30, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        SHOP,
+        r.status,
+        at(r.joined),
+        r.started ? at(r.started) : null,
+        r.status === 'serviced' ? at(r.started!) : null,
+        r.quote,
+        r.source,
+        r.checkedIn ? at(r.checkedIn) : null,
+        Boolean(r.checkedIn),
+        r.window?.[0] ?? null,
+        r.window?.[1] ?? null,
+      ],
     );
   }
 });
@@ -66,6 +81,9 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     mean_actual_minutes: 21.7, // (15 + 45 + 5) / 3
     within_10_share: 0.333,
     waited_longer_share: 0.333,
+    in_window_share: 0.333, // 15 in [5, 20]; 45 past [15, 35]; 5 before [20, 45]
+    past_window_share: 0.333,
+    mean_window_minutes: 20, // (15 + 20 + 25) / 3
   });
   assert.equal(res.body.week, {
     served: 4,
@@ -78,6 +96,9 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     mean_actual_minutes: 18.8,
     within_10_share: 0.5,
     waited_longer_share: 0.25,
+    in_window_share: 0.5,
+    past_window_share: 0.25,
+    mean_window_minutes: 17.5, // (15 + 20 + 25 + 10) / 4
   });
   // The same shares as the accuracy function gives for the week's outcomes.
   const a = accuracy([
@@ -103,6 +124,9 @@ stats('a quiet shop has zeros and nulls, not NaN; a display reads the figures, a
     mean_actual_minutes: null,
     within_10_share: null,
     waited_longer_share: null,
+    in_window_share: null,
+    past_window_share: null,
+    mean_window_minutes: null,
   };
   assert.equal(quiet.body, { today: empty, week: empty }, 'nothing joined in these days');
   h.clock.set(Date.parse('2026-11-24T10:00:00Z'));

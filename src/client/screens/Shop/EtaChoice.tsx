@@ -6,10 +6,12 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ETA_CHOICES, type EtaChoice as Choice } from '../../lib/travel.ts';
-import { chooseEta, effectiveChoice, leaveAtOnce, prepareEta, trip } from '../../state/eta.ts';
-import { t } from '../../state/i18n.ts';
+import { intlOfLanguage } from '../../lib/shop-detail.ts';
+import { chooseEta, effectiveChoice, leaveAtOnce, leaveByAt, prepareEta, trip } from '../../state/eta.ts';
+import { language, t } from '../../state/i18n.ts';
 import { sending } from '../../state/order.ts';
 
+const clock = (at: number) => new Intl.DateTimeFormat(intlOfLanguage(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
 const label = (c: Choice) => (c === 0 ? t('eta.choices.here') : t(`eta.choices.m${c}`));
 
 export function EtaChoice() {
@@ -36,7 +38,7 @@ export function EtaChoice() {
         ))}
       </div>
       <p className="eta-leave-now" role="status">
-        {leaveAtOnce.value ? t('eta.leaveNow') : ''}
+        {leaveAtOnce.value ? t('eta.leaveNow') : leaveByAt.value !== null ? t('window.leaveBy', { time: clock(leaveByAt.value) }) : ''}
       </p>
     </fieldset>
   );

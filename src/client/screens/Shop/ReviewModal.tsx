@@ -8,6 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Timer } from '../../components/Timer.tsx';
+import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { intlOfLanguage } from '../../lib/shop-detail.ts';
 import { shopMap } from '../../lib/static-map.ts';
@@ -15,7 +16,7 @@ import type { ShopDetail } from '../../lib/types.ts';
 import { config } from '../../state/config.ts';
 import { language, locale, t } from '../../state/i18n.ts';
 import { backToEditing, barber, lines, sending, sendOrder, totals } from '../../state/order.ts';
-import { selectedQueue, wait } from '../../state/shop-page.ts';
+import { selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
 import { EtaChoice } from './EtaChoice.tsx';
 
 function MapPreview({ shop, onOpen }: { shop: ShopDetail; onOpen: () => void }) {
@@ -74,6 +75,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
           <dt>{t('order.review.wait')}</dt>
           <dd>
             <Timer minutes={wait.value} />
+            <WaitWindow wait={wait.value} low={waitRange.value.low} high={waitRange.value.high} />
           </dd>
         </div>
       </dl>

@@ -5,21 +5,24 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
 import { Timer } from '../../components/Timer.tsx';
+import { WaitWindow } from '../../components/WaitWindow.tsx';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { pageState, selectedQueue, wait } from '../../state/shop-page.ts';
+import { pageState, selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
 import { shop } from '../../state/shops.ts';
 
 export function Wait() {
   useSignals();
   const state = pageState.value;
   const barber = selectedQueue.value?.barber;
+  const { low, high } = waitRange.value;
   return (
     <section className="shop-wait card" aria-live="polite" aria-atomic="true">
       {state === 'taking-orders' ? (
         <>
           <p className="shop-wait-label">{barber ? t('shop.wait.barber', { name: barber.name }) : t('shop.wait.title')}</p>
           <Timer large minutes={wait.value} />
+          <WaitWindow wait={wait.value} low={low} high={high} />
           <p className="shop-wait-note">{t('home.card.takesOrders')}</p>
         </>
       ) : state === 'unknown' ? (

@@ -5,6 +5,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Timer } from '../../components/Timer.tsx';
+import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { timerClass } from '../../lib/timer.ts';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
@@ -28,6 +29,7 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
       <div className="tracking-live" aria-live="polite" aria-atomic="true">
         <Timer large minutes={o.queue} />
         {ahead && <p className="tracking-ahead">{ahead}</p>}
+        <WaitWindow wait={o.queue} low={o.queueLow} high={o.queueHigh} />
         <p className="tracking-message">{messageText.value}</p>
       </div>
       {v?.warning && <p className="tracking-warning">{t('tracking.messages.warning')}</p>}

@@ -14,7 +14,7 @@ const MINUTE = 60_000;
  * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
  * passed; null when he is in the shop or planned as present (a desk order, or no source recorded).
  */
-function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined) {
+export function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined) {
   if (o.checkedIn) return null;
   const l = learned ?? DEFAULT_LEARNED;
   if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt)) return { from: o.expectedAt, q: l.lateness, x: (now - o.expectedAt) / MINUTE, floor: o.expectedAt };
@@ -56,6 +56,8 @@ export interface FloorPlan {
   placements: Placement[];
   /** Per lane: the first moment he finds no one present he may serve (Infinity: never again today). */
   idle: number[];
+  /** Indices into the list in the order they were placed (each barber's services in time order). */
+  seq: number[];
 }
 
 /** First instant at or after t inside one of the lane's windows and before closing, or Infinity. */
@@ -84,6 +86,7 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   const at = free.map((f, i) => onShift(ctx, i, f));
   const idle: number[] = new Array(m).fill(NaN);
   const placements: Placement[] = list.map((order) => ({ order, barberId: null, start: null }));
+  const seq: number[] = [];
   // The orders not placed yet, as a doubly linked list in service order (n is the end), so a scan never walks
   // over the ones already placed.
   const next = new Int32Array(n + 1);
@@ -122,6 +125,7 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
     }
     const ms = scaledMs(list[took].duration, lane.speed);
     placements[took] = { order: list[took], barberId: lane.id, start: t };
+    seq.push(took);
     if (took === first) first = next[took];
     else next[prev[took]] = next[took];
     prev[next[took]] = prev[took];
@@ -130,5 +134,5 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
     if (took === stopAt) break;
   }
   for (let j = 0; j < m; j++) if (Number.isNaN(idle[j])) idle[j] = at[j];
-  return { placements, idle };
+  return { placements, idle, seq };
 }

@@ -8,6 +8,7 @@
 import { MIN_LEARN_SAMPLES, QUANTILES } from '../../../shared/travel.ts';
 import { DEFAULT_LEARNED } from './lanes.ts';
 import type { Learned, OrderSource } from './types.ts';
+import { type ArrivalKind, WINDOW_BANDS, WINDOW_CELLS, cellOf } from './window.ts';
 
 const MINUTE = 60_000;
 export const HOURS_PER_WEEK = 168;
@@ -36,6 +37,16 @@ export interface HistoryRow {
   /** The shop's local day (any day number) and hour of the week (0..167, weekday × 24 + hour) at join. */
   localDay: number;
   hourOfWeek: number;
+  /** Who served it, and the barber the customer chose (null: anyone); absent on rows from before they were kept. */
+  barberId?: number | null;
+  chosenBarberId?: number | null;
+  /** What was told at join (minutes): the wait, its window, and the engine's spread behind the window. */
+  quotedWait?: number | null;
+  quotedLow?: number | null;
+  quotedHigh?: number | null;
+  quotedSpread?: number | null;
+  /** The engine's spread below the wait (window.ts spreadOf); absent: the one above stands for both. */
+  quotedSpreadLow?: number | null;
 }
 
 export interface Dist {
@@ -52,7 +63,15 @@ export interface Figures {
   rates: { perHour: number[][]; n: number };
   remoteShare: { value: number; n: number };
   meanMinutes: { value: number; n: number };
+  /** The window's correction (window.ts): z percentiles per cell; n served customers with a quote behind it. */
+  window?: { lo: number[]; hi: number[]; n: number };
 }
+
+/** Percentiles of (actual − quote) ÷ spread the window spans: a little wider than 10–90 so held-out days keep 8 of 10. */
+export const WINDOW_P_LOW = 0.08;
+export const WINDOW_P_HIGH = 0.93;
+/** A cell with fewer samples takes its segment's (every band), and a segment with fewer the shop's whole. */
+export const MIN_CELL_SAMPLES = 40;
 
 /** QUANTILES equal-mass quantiles (at (i + ½) / QUANTILES) of the samples, interpolated. */
 export function quantiles(samples: readonly number[], count = QUANTILES): number[] {
@@ -72,6 +91,52 @@ function dist(samples: number[]): Dist {
 }
 
 const remote = (r: HistoryRow): boolean => r.source === 'app' && r.checkedInAt !== r.joinedAt;
+
+/** Linear-interpolated percentile of sorted values. */
+function percentile(sorted: readonly number[], p: number): number {
+  const pos = p * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * The window's correction from served customers who were told a wait and its spread: per cell (arrival kind ×
+ * chose a barber × quote band) the WINDOW_P_LOW / WINDOW_P_HIGH percentiles of (actual − quote) ÷ spread, a
+ * thin cell falling back to its segment and then to all of them. Undefined without any such customer.
+ */
+export function windowFigures(rows: readonly HistoryRow[]): Figures['window'] {
+  const bands = WINDOW_BANDS.length;
+  const cells: number[][] = Array.from({ length: WINDOW_CELLS }, () => []);
+  const all: number[] = [];
+  for (const r of rows.slice(-MAX_SAMPLES * 4)) {
+    if (r.startedAt === null || r.quotedWait == null || r.quotedSpread == null || !(r.quotedSpread > 0)) continue;
+    const kind: ArrivalKind = !remote(r) ? 0 : r.expectedAt !== null ? 1 : 2;
+    const e = (r.startedAt - r.joinedAt) / MINUTE - r.quotedWait;
+    // Each side in its own spread: a wait served early against the spread below, a late one against the one above.
+    const below = r.quotedSpreadLow != null && r.quotedSpreadLow > 0 ? r.quotedSpreadLow : r.quotedSpread;
+    const z = e < 0 ? e / below : e / r.quotedSpread;
+    cells[cellOf(kind, r.chosenBarberId != null, r.quotedWait)].push(z);
+    all.push(z);
+  }
+  if (!all.length) return undefined;
+  const sort = (xs: number[]) => xs.sort((a, b) => a - b);
+  sort(all);
+  const lo: number[] = [];
+  const hi: number[] = [];
+  for (let seg = 0; seg < WINDOW_CELLS / bands; seg++) {
+    const segment = sort(cells.slice(seg * bands, (seg + 1) * bands).flat());
+    for (let b = 0; b < bands; b++) {
+      const own = sort(cells[seg * bands + b]);
+      const xs = own.length >= MIN_CELL_SAMPLES ? own : segment.length >= MIN_CELL_SAMPLES ? segment : all;
+      lo.push(r3(Math.min(0, percentile(xs, WINDOW_P_LOW))));
+      hi.push(r3(Math.max(0, percentile(xs, WINDOW_P_HIGH))));
+    }
+  }
+  return { lo, hi, n: all.length };
+}
 
 /** Joins per hour by priority and hour of week, an hour of week blended with the same hour of every day. */
 function joinRates(rows: readonly HistoryRow[]): number[][] {
@@ -129,8 +194,11 @@ export function learnFigures(history: readonly HistoryRow[]): Figures {
     rates: { perHour: joinRates(rows), n: rows.length },
     remoteShare: { value: members ? remoteMembers / members : 0, n: members },
     meanMinutes: { value: rows.length ? listed / rows.length : 0, n: rows.length },
+    ...windowOnly(windowFigures(rows)),
   };
 }
+
+const windowOnly = (w: Figures['window']) => (w ? { window: w } : {});
 
 const enough = (f: { n: number } | undefined): boolean => f !== undefined && f.n >= MIN_LEARN_SAMPLES;
 
@@ -158,6 +226,8 @@ export function resolveFigures(shop: Figures | undefined, chain: Figures | undef
     rates: take('rates'),
     remoteShare: take('remoteShare'),
     meanMinutes: take('meanMinutes'),
+    // The correction as a whole: the shop's with enough served customers, else the chain's, else none.
+    ...windowOnly(shop?.window && enough(shop.window) ? shop.window : chain?.window && enough(chain.window) ? chain.window : undefined),
   };
 }
 
@@ -172,5 +242,6 @@ export function learnedAt(f: Figures, hourOfWeek: number): Learned {
     joinRate: f.rates.perHour.map((byHour) => (byHour[h] + byHour[next]) / 2),
     remoteShare: f.remoteShare.value,
     meanMinutes: f.meanMinutes.value,
+    ...(f.window && f.window.lo.length === WINDOW_CELLS && f.window.hi.length === WINDOW_CELLS && { window: { lo: f.window.lo, hi: f.window.hi } }),
   };
 }

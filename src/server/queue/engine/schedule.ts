@@ -15,6 +15,7 @@ import { pick, waitMinutes } from './assign.ts';
 import { type Ctx, type Placement, type Slot, prepare } from './lanes.ts';
 import { arrivalSpread, playFloor, readyAt } from './floor.ts';
 import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
+import { type SpreadCtx, cellOf, kindOf, memberVar, onShiftAt, playSpread, spreadCtx, spreadOf, windowOf } from './window.ts';
 
 const MINUTE = 60_000;
 /** A checked-in order due within this many minutes is never pushed back by a later joiner. */
@@ -44,7 +45,8 @@ export interface ProposedOrder {
   checkedIn?: boolean;
 }
 
-export type Fit = { ok: true; start: number; wait: number; barberId: number } | { ok: false };
+/** low/high: the wait's likely window (window.ts); spread / spreadLow: the engine's own spreads above and below, minutes. */
+export type Fit = { ok: true; start: number; wait: number; low: number; high: number; spread: number; spreadLow: number; barberId: number } | { ok: false };
 
 function byJoin(a: EngineOrder, b: EngineOrder): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;
@@ -102,14 +104,43 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 }
 
 /** Position counts only orders ahead that will be served today: an unservable one keeps no one waiting. */
-function scheduledOrders(ctx: Ctx, placements: readonly Placement[]): ScheduledOrder[] {
+function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement[], quotedStart: readonly number[], startVar: Float64Array): ScheduledOrder[] {
   let position = 0;
-  return placements.map(({ order, barberId, start }) => {
-    const wait = start === null ? null : quoted(ctx, order.priority, waitMinutes(ctx.now, start), isPinned(order));
-    const row: ScheduledOrder = { id: order.id, barberId, start, wait, position };
-    if (start !== null) position++;
-    return row;
+  return placements.map(({ order, barberId, start }, k) => {
+    if (start === null) return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
+    const planned = waitMinutes(ctx.now, quotedStart[k]);
+    const wait = quoted(ctx, order.priority, planned, isPinned(order));
+    const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
+    const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait));
+    return { id: order.id, barberId, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), position: position++ };
   });
+}
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+/**
+ * The start each order is quoted from: with anyone on his way, the mean start over SPREAD equally likely
+ * scenarios of everyone's arrival, from all early to all late (a late arrival costs more than an early one
+ * saves), of those in which it is still served today; else its planned start. The same averaging as fits(), so
+ * a join is quoted what the schedule says right after it.
+ */
+function averagedStarts(ctx: Ctx, list: readonly EngineOrder[], planned: readonly Placement[], stopAt = -1, own?: number[]): number[] {
+  const spreads = list.map((o, k) => (k === stopAt && own ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
+  const starts = planned.map((p) => p.start ?? NaN);
+  if (!spreads.some((sp) => sp.length > 1)) return starts;
+  const sum = new Float64Array(list.length);
+  const n = new Uint8Array(list.length);
+  for (let g = 0; g < SPREAD; g++) {
+    const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
+    const placements = playFloor(ctx, list, ready, stopAt).placements;
+    placements.forEach((p, k) => {
+      if (p.start !== null) {
+        sum[k] += p.start;
+        n[k]++;
+      }
+    });
+  }
+  return starts.map((st, k) => (n[k] ? Math.round(sum[k] / n[k]) : st));
 }
 
 /** A planned wait as quoted: with the allowance for members yet to come, unless pinned (nobody overtakes it). */
@@ -117,8 +148,15 @@ function quoted(ctx: Ctx, priority: number, wait: number, pinned = false): numbe
   return pinned ? wait : wait + memberAllowance(ctx, priority, wait, GUARD_MINUTES);
 }
 
-function slotWait(ctx: Ctx, slot: Slot | null, priority: number): number | null {
-  return slot === null ? null : quoted(ctx, priority, waitMinutes(ctx.now, slot.start));
+/** A probe's wait and window: a new customer in the shop now, behind those who stay ahead of him. */
+function slotWait(ctx: Ctx, sc: SpreadCtx, free: Free, slot: Slot | null, priority: number, chose: boolean) {
+  if (slot === null) return { wait_time: null, low: null, high: null };
+  const planned = waitMinutes(ctx.now, slot.start);
+  const wait = quoted(ctx, priority, planned);
+  const lane = free.idleVar[slot.lane];
+  const spread = spreadOf(chose ? lane : lane / onShiftAt(ctx, slot.start), memberVar(ctx, sc, wait - planned), wait - planned);
+  const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(0, chose, wait));
+  return { wait_time: wait, low, high };
 }
 
 function readiness(ctx: Ctx, list: readonly EngineOrder[]): number[] {
@@ -132,6 +170,13 @@ interface Placed {
   ready: number[];
   placements: Placement[];
   idle: number[];
+  seq: number[];
+}
+
+/** When each barber is first free for a newcomer, and the variance of that moment. */
+interface Free {
+  idle: number[];
+  idleVar: Float64Array;
 }
 
 /**
@@ -139,7 +184,7 @@ interface Placed {
  * before everyone he goes ahead of, so only those who stay ahead of him (admitting him splits the list) are
  * played.
  */
-function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
+function freeBefore(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, priority: number): Free {
   const ahead: EngineOrder[] = [];
   const ready: number[] = [];
   placed.list.forEach((o, k) => {
@@ -149,21 +194,23 @@ function freeBefore(ctx: Ctx, placed: Placed, priority: number): number[] {
     }
   });
   // Usually priority 0: everyone is ahead, and the full schedule has played them already.
-  return ahead.length === placed.list.length ? placed.idle : playFloor(ctx, ahead, ready).idle;
+  if (ahead.length === placed.list.length) return full;
+  const plan = playFloor(ctx, ahead, ready);
+  return { idle: plan.idle, idleVar: playSpread(ctx, sc, plan, ready).idle };
 }
 
-function estimates(ctx: Ctx, placed: Placed, probe: number): Schedule['estimates'] {
+function estimates(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, probe: number): Schedule['estimates'] {
   return PRIORITIES.map((priority) => {
-    const slot = pick(ctx, freeBefore(ctx, placed, priority), { barberId: null, duration: probe });
-    return { priority, wait_time: slotWait(ctx, slot, priority) };
+    const free = freeBefore(ctx, sc, placed, full, priority);
+    const slot = pick(ctx, free.idle, { barberId: null, duration: probe });
+    return { priority, ...slotWait(ctx, sc, free, slot, priority, false) };
   });
 }
 
-function barberQueues(ctx: Ctx, s: Snapshot, placed: Placed, probe: number): BarberQueue[] {
-  const free = freeBefore(ctx, placed, 0);
+function barberQueues(ctx: Ctx, sc: SpreadCtx, s: Snapshot, full: Free, probe: number): BarberQueue[] {
   return s.barbers.map((b) => {
-    const wait_time = slotWait(ctx, pick(ctx, free, { barberId: b.id, duration: probe }), 0);
-    return { id: b.id, wait_time, queue_open: wait_time !== null };
+    const w = slotWait(ctx, sc, full, pick(ctx, full.idle, { barberId: b.id, duration: probe }), 0, true);
+    return { id: b.id, ...w, queue_open: w.wait_time !== null };
   });
 }
 
@@ -183,18 +230,21 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const list = serviceOrder([...s.orders].sort(byJoin));
   const ready = readiness(ctx, list);
   const placed: Placed = { list, ready, ...playFloor(ctx, list, ready) };
-  const est = estimates(ctx, placed, probe);
-  const barbers = barberQueues(ctx, s, placed, probe);
+  const sc = spreadCtx(ctx);
+  const spread = playSpread(ctx, sc, placed, ready);
+  const full: Free = { idle: placed.idle, idleVar: spread.idle };
+  const est = estimates(ctx, sc, placed, full, probe);
+  const barbers = barberQueues(ctx, sc, s, full, probe);
   const open = isOpen(s);
   const closingSoon = open && s.hours !== null && s.hours.close - s.now <= CLOSING_SOON_MINUTES * MINUTE;
   // Every barber's priority-0 probe fails exactly when the anyone probe (estimate 0) fails.
-  const full = s.full === true || est[0].wait_time === null;
+  const isFull = s.full === true || est[0].wait_time === null;
   return {
-    orders: scheduledOrders(ctx, placed.placements),
+    orders: scheduledOrders(ctx, sc, placed.placements, averagedStarts(ctx, list, placed.placements), spread.start),
     estimates: est,
     barbers,
     shortest: shortestWait(barbers),
-    queueState: !open ? 'closed' : full ? 'full' : 'open',
+    queueState: !open ? 'closed' : isFull ? 'full' : 'open',
     open,
     closingSoon,
     due: dueNow(ctx, placed.placements),
@@ -230,24 +280,16 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const played = own[own.length - 1] <= ctx.floor ? list.slice(0, at + 1) : list;
   // Whether it can be served today is the plan's answer, everyone at his expected arrival, as schedule() places
   // it: a full day costs one play.
-  const planned = playFloor(ctx, played, readiness(ctx, played), at).placements[at];
+  const readyPlayed = readiness(ctx, played);
+  const plan = playFloor(ctx, played, readyPlayed, at);
+  const planned = plan.placements[at];
   if (planned.start === null || planned.barberId === null) return { ok: false };
-  // Everyone on his way, him included, may come early or late: the quote is the mean start over SPREAD equally
-  // likely scenarios, from all early to all late, of those in which it is still served today.
-  const spreads = played.map((o) => (o === x ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
-  let start = planned.start;
-  if (spreads.some((sp) => sp.length > 1)) {
-    let sum = 0;
-    let n = 0;
-    for (let g = 0; g < SPREAD; g++) {
-      const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
-      const p = playFloor(ctx, played, ready, at).placements[at].start;
-      if (p !== null) {
-        sum += p;
-        n++;
-      }
-    }
-    if (n) start = Math.round(sum / n);
-  }
-  return { ok: true, start, wait: quoted(ctx, x.priority, waitMinutes(s.now, start)), barberId: planned.barberId };
+  // Everyone on his way, him included, may come early or late: quoted as schedule() quotes (averagedStarts).
+  const start = averagedStarts(ctx, played, plan.placements, at, own)[at];
+  const raw = waitMinutes(s.now, start);
+  const wait = quoted(ctx, x.priority, raw);
+  const sc = spreadCtx(ctx);
+  const spread = spreadOf(playSpread(ctx, sc, plan, readyPlayed).start[at], memberVar(ctx, sc, wait - raw), wait - raw);
+  const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(x), x.barberId !== null, wait));
+  return { ok: true, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), barberId: planned.barberId };
 }

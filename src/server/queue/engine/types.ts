@@ -43,6 +43,16 @@ export interface Learned {
   remoteShare: number;
   /** Mean listed minutes of an order. */
   meanMinutes: number;
+  /**
+   * The shop's correction of its windows (window.ts): per cell the 10th and 90th percentiles of
+   * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: the normal percentiles.
+   */
+  window?: WindowCorrection;
+}
+
+export interface WindowCorrection {
+  lo: readonly number[];
+  hi: readonly number[];
 }
 
 export interface EngineOrder {
@@ -98,19 +108,35 @@ export interface ScheduledOrder {
   barberId: number | null; // null when it cannot be served today
   start: number | null;
   wait: number | null; // minutes from now, rounded up; null when it cannot be served today
+  /** The likely window of the wait (10th and 90th percentiles, whole minutes, low ≤ wait ≤ high); null with wait. */
+  low: number | null;
+  high: number | null;
+  /** The engine's spreads of the wait above and below it (minutes, before the shop's correction); null with wait. */
+  spread: number | null;
+  spreadLow: number | null;
   position: number; // customers ahead of it, 0-based
 }
 
 export interface BarberQueue {
   id: number;
   wait_time: number | null;
+  /** The likely window of wait_time; null with it. */
+  low: number | null;
+  high: number | null;
   queue_open: boolean;
+}
+
+export interface Estimate {
+  priority: number;
+  wait_time: number | null;
+  low: number | null;
+  high: number | null;
 }
 
 export interface Schedule {
   orders: ScheduledOrder[];
   /** Wait a new customer of each priority 0..3 would get choosing anyone, for a typical service. */
-  estimates: { priority: number; wait_time: number | null }[];
+  estimates: Estimate[];
   /** Wait of a new priority-0 customer who chooses each barber. */
   barbers: BarberQueue[];
   /** Shortest wait over the barbers' queues, or null. */

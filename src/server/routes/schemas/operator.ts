@@ -75,18 +75,24 @@ export const breakSchema = { ...barberDay('A barber takes a break of 15, 30 or 6
 export const backSchema = barberDay('A barber is back from his break now');
 export const endShiftSchema = barberDay('A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told');
 
-const stats = obj({
-  served: int,
-  waiting: int,
-  no_shows: int,
-  walk_ins: int,
-  remote_joins: int,
-  mean_wait_minutes: nullable(num),
-  mean_quoted_minutes: nullable(num),
-  mean_actual_minutes: nullable(num),
-  within_10_share: nullable(num),
-  waited_longer_share: nullable(num),
-});
+const stats = obj(
+  {
+    served: int,
+    waiting: int,
+    no_shows: int,
+    walk_ins: int,
+    remote_joins: int,
+    mean_wait_minutes: nullable(num),
+    mean_quoted_minutes: nullable(num),
+    mean_actual_minutes: nullable(num),
+    within_10_share: nullable(num),
+    waited_longer_share: nullable(num),
+    in_window_share: nullable(num),
+    past_window_share: nullable(num),
+    mean_window_minutes: nullable(num),
+  },
+  ['in_window_share', 'past_window_share', 'mean_window_minutes'],
+);
 
 export const statsSchema = {
   summary: "The shop's figures for today and the last 7 days (today included) in its time zone, over the orders joined then",

@@ -49,7 +49,7 @@ const pobProperties: Record<string, JsonSchema> = {
   open_times: arrayOf(obj({ weekday: int, open: str, close: str })),
   closing_soon: bool,
   location,
-  service_time_estimates: arrayOf(obj({ priority: int, wait_time: nullable(num) })),
+  service_time_estimates: arrayOf(obj({ priority: int, wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num) }, ['wait_low', 'wait_high'])),
   queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
   queue_info: obj({ queue_employees: num, queue_length: num }),
   chair_count: num,
@@ -67,7 +67,9 @@ const detailProperties: Record<string, JsonSchema> = {
   services: arrayOf(obj({ id: int, group_id: int, title: str, order: num, description: str, long_description: str, price: num, duration: num, multiple: bool })),
   extra_services: { type: 'object', additionalProperties: arrayOf(extraService), description: 'keyed by service id' },
   shortest_queue: nullable(num),
-  queues: arrayOf(obj({ barber: obj({ id: int, name: str, image: nullable(str) }), wait_time: nullable(num), queue_open: bool })),
+  queues: arrayOf(
+    obj({ barber: obj({ id: int, name: str, image: nullable(str) }), wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num), queue_open: bool }, ['wait_low', 'wait_high']),
+  ),
 };
 
 /**

@@ -119,6 +119,21 @@ test('a pick is sent as eta_minutes; a trip as long as the wait says "leave now"
   f.restore();
 });
 
+test('with a window: "usually 15–35 min" under the wait, and "leave by" the moment that brings him at its low end', async () => {
+  const windowed = pob({ service_time_estimates: [{ priority: 0, wait_time: 20, wait_low: 18, wait_high: 33 }] });
+  const { f, dialog } = await review({ routes: { 'GET /pobs/2/': { body: windowed } } });
+  assert.is(text(dialog.querySelector('.wait-window')), 'usually 15–35 min');
+  await fire.click(option(dialog, 'About 10 min'));
+  // Leaving 8 minutes from now with a 10-minute trip he is there at 18, the window's low end.
+  const clock = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
+  const said = leaveNow(dialog);
+  const now = Date.now();
+  assert.ok([clock(now + 8 * 60_000), clock(now + 7 * 60_000)].map((c) => `Leave by ${c}`).includes(said), said);
+  await fire.click(option(dialog, '30 min or more'));
+  assert.is(leaveNow(dialog), 'Leave now: your turn is near.', 'past its low end already: leave now');
+  f.restore();
+});
+
 test('the profile\'s alert lead counts: 30 minutes before the turn with a wait of 20 is "leave now" at once', async () => {
   const { f, dialog } = await review({ profile: { alert_lead_minutes: 30 } });
   await fire.click(option(dialog, 'About 10 min'));

@@ -29,6 +29,8 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   startedAt: null,
   finishedAt: null,
   quotedWait: 25,
+  quotedLow: 20,
+  quotedHigh: 35,
   source: 'app',
   checkedInAt: null,
   expectedAt: null,
@@ -72,7 +74,7 @@ const items: ItemRow[] = [
 ];
 
 const look = { id: 3, firstname: 'Mikko', lastname: 'korhonen', image: 'mikko.jpg', avatar: null, avatarActive: false };
-const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({ shop, items, look, wait: { queue: 25, ahead: 2 }, ...over });
+const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({ shop, items, look, wait: { queue: 25, low: 18, high: 35, ahead: 2 }, ...over });
 
 const customer = suite('customer order: row → WireOrder → client');
 
@@ -97,8 +99,12 @@ customer('a waiting order: every field, in the wire order', () => {
       in_service: false,
       customer_at_pob: false,
       queue: 25,
+      queue_low: 18,
+      queue_high: 35,
       ahead: 2,
       quoted_wait: 25,
+      quoted_low: 20,
+      quoted_high: 35,
       expected_at: null,
       date: '2026-11-24T10:00:00.000Z',
       started_at: null,
@@ -135,6 +141,8 @@ customer('a waiting order: every field, in the wire order', () => {
     inService: false,
     checkedIn: false,
     queue: 25,
+    queueLow: 18,
+    queueHigh: 35,
     ahead: 2,
     shop: { name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki', coords: { lat: 60.1691, lng: 24.9327 } },
     barber: { id: 3, name: 'Mikko K.' },

@@ -1,6 +1,6 @@
 /** Table helpers for the engine's tests: times are minutes after 08:00 on a fixed day. */
 import type { EngineBarber, EngineOrder, Learned, OrderSource, Snapshot } from '../../../../../src/server/queue/engine/types.ts';
-import { schedule } from '../../../../../src/server/queue/engine/schedule.ts';
+import { type Fit, schedule } from '../../../../../src/server/queue/engine/schedule.ts';
 // Times in the tables are minutes after 08:00 on a fixed day; the shop opens 08:00 and closes 18:00.
 export const T0 = Date.UTC(2025, 0, 6, 8, 0);
 export const at = (minutes: number): number => T0 + minutes * 60_000;
@@ -85,4 +85,15 @@ export function only<T>(xs: T[], pred: (x: T) => boolean): T {
   const hit = xs.find(pred);
   if (hit === undefined) throw new Error('missing row');
   return hit;
+}
+
+/** A fit's point quote without its window (the window has its own tests, window.test.ts). */
+export function point(f: Fit): Fit | { ok: true; start: number; wait: number; barberId: number } {
+  if (!f.ok) return f;
+  return { ok: true, start: f.start, wait: f.wait, barberId: f.barberId };
+}
+
+/** Probes (estimates, barber queues) without their windows. */
+export function noWindow<T extends { low: number | null; high: number | null }>(xs: T[]): Omit<T, 'low' | 'high'>[] {
+  return xs.map(({ low, high, ...rest }) => rest);
 }

@@ -1,0 +1,79 @@
+/**
+ * The likely window under the tracking timer: "usually 20–35 min" in the customer's language, "up to" from 0, and
+ * the number alone when the window says nothing more (or an older server sends none).
+ */
+import '../dom.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, render, settle, text } from '../dom.ts';
+import { stubFetch, wireProfile } from '../account-fetch.ts';
+import { wireOrder } from '../queue-fixtures.ts';
+import Tracking from '../../../src/client/screens/Tracking/index.tsx';
+import { navigate } from '../../../src/client/router/history.ts';
+import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
+import { reset as resetAccount } from '../../../src/client/state/account.ts';
+import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
+import { reset as resetNotices } from '../../../src/client/state/notices.ts';
+import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
+import * as tracking from '../../../src/client/state/tracking.ts';
+
+setKeyValueStore(memoryKeyValue());
+
+const ORDER = 'GET /customers/7/orders/41/';
+
+async function open(order: ReturnType<typeof wireOrder>, language: 'en' | 'fi') {
+  await setLanguage(language);
+  locale.value = 'FI';
+  user.value = { id: 7, token: 'access-1', refreshToken: 'refresh-1' };
+  profile.value = wireProfile({ active_order_id: 41 });
+  sync.value = 'synced';
+  navigate('/tracking', { replace: true });
+  stubFetch({ [ORDER]: { body: order } });
+  const el = await render(<Tracking params={{}} />);
+  await settle(5);
+  return el;
+}
+
+const windowOf = (el: Element) => el.querySelector('.wait-window');
+
+test.after.each(async () => {
+  await cleanup();
+  tracking.reset();
+  setKeyValueStore(memoryKeyValue());
+  resetSession();
+  resetAccount();
+  resetNotices();
+});
+
+test('under the number: "usually 20–35 min", its ends rounded outwards to fives', async () => {
+  const el = await open(wireOrder({ queue: 27, queue_low: 22, queue_high: 33 }), 'en');
+  assert.is(text(windowOf(el) as Element), 'usually 20–35 min');
+  assert.ok(text(el).includes('27'), text(el));
+});
+
+test('in Finnish', async () => {
+  const el = await open(wireOrder({ queue: 27, queue_low: 22, queue_high: 33 }), 'fi');
+  assert.is(text(windowOf(el) as Element), 'yleensä 20–35 min');
+});
+
+test('a window from 0 reads "up to" its high end', async () => {
+  const el = await open(wireOrder({ queue: 6, queue_low: 0, queue_high: 14 }), 'en');
+  assert.is(text(windowOf(el) as Element), 'up to 15 min');
+});
+
+test('a narrow window, or none from an older server: the number alone', async () => {
+  let el = await open(wireOrder({ queue: 3, queue_low: 1, queue_high: 6 }), 'en');
+  assert.is(windowOf(el), null);
+  await cleanup();
+  el = await open(wireOrder({ queue: 25 }), 'en');
+  assert.is(windowOf(el), null);
+});
+
+test('the window moving alone is not announced: its own region is off inside the live one', async () => {
+  const el = await open(wireOrder({ queue: 27, queue_low: 22, queue_high: 33 }), 'en');
+  const w = windowOf(el) as Element;
+  assert.is(w.getAttribute('aria-live'), 'off');
+  assert.ok(w.closest('[aria-live="polite"]'), 'read with the number when the timer region speaks');
+});
+
+test.run();
