@@ -2,6 +2,10 @@
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MIN_PHONE_LENGTH = 6;
+/** First and last name: the form refuses more, the server too (registration and the profile). */
+export const MAX_NAME_LENGTH = 100;
+/** RFC 5321's longest address. */
+export const MAX_EMAIL_LENGTH = 254;
 
 export const REFRESH_MS = 30_000; // shop, shop list and order refresh
 export const LIST_CACHE_MS = 5_000;

@@ -3,7 +3,8 @@
  * (the generic message plus the server's errors under 'other errors').
  */
 import { batch, signal } from '@preact/signals-react';
-import { dialCode, normalisePhone, validateRegistration, type RegistrationField, type RegistrationForm } from '../lib/validation.ts';
+import { validateRegistration, type RegistrationField, type RegistrationForm } from '../../shared/account-rules.ts';
+import { dialCode, normalisePhone } from '../lib/validation.ts';
 import { serverTextKey } from '../lib/account.ts';
 import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
