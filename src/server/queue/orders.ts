@@ -51,7 +51,7 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
   try {
     out = await deps.db.transaction(async (tx) => {
       const shop = await lockShopForChange(tx, shopId);
-      if (!shop) throw notFound('Shop not found');
+      if (!shop) throw notFound(WIRE_ERRORS.shopNotFound);
       changed = shop;
       return fn(tx, shop);
     });
@@ -70,7 +70,7 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
 export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<T>): Promise<T> {
   return inShop(deps, order.shopId, async (tx, shop) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
-    if (!o) throw notFound('Order not found');
+    if (!o) throw notFound(WIRE_ERRORS.orderNotFound);
     return fn(tx, o, shop);
   });
 }
@@ -154,7 +154,7 @@ function withOrder(queue: ShopQueue, o: EngineOrder): ShopQueue {
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
   // SPEC.md §6: the test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
-  if (shop.isTest && !p.development) throw notFound('Shop not found');
+  if (shop.isTest && !p.development) throw notFound(WIRE_ERRORS.shopNotFound);
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
   let queue = await queueOf(tx, shop, now);
@@ -162,10 +162,10 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
   const pinned = await markPinned(tx, schedule(queue.snapshot).due, now);
   if (pinned.length) queue = withPinned(queue, pinned, now);
-  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
-  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
-  if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
-  if (p.online && shop.queueFull) throw conflict('The queue is full');
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound(WIRE_ERRORS.barberNotFound);
+  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest(WIRE_ERRORS.barberNotHere, 'barber_id');
+  if (p.online && !isOpen(queue.snapshot)) throw conflict(WIRE_ERRORS.shopClosed);
+  if (p.online && shop.queueFull) throw conflict(WIRE_ERRORS.queueFull);
   const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
   const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
@@ -227,7 +227,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
   const keptSince = now - IDEMPOTENCY_KEPT_MS;
   try {
     return await inShop(deps, input.pobId, async (tx, shop) => {
-      if (shop.country !== input.country) throw notFound('Shop not found');
+      if (shop.country !== input.country) throw notFound(WIRE_ERRORS.shopNotFound);
       // Checked under the lock for a clear answer; the unique index still decides across shops (so two joins at
       // once cannot both pass the join limit either: only one of them can be open).
       const limit = deps.config.limits.joinsCustomer;
@@ -268,7 +268,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
 export async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {
   const order = orderId === null ? null : await orderById(q, orderId);
   // Another customer's order answers like a missing one: ids must not tell what exists.
-  if (!order || order.customerId !== customerId) throw notFound('Order not found');
+  if (!order || order.customerId !== customerId) throw notFound(WIRE_ERRORS.orderNotFound);
   return order;
 }
 
@@ -286,7 +286,7 @@ function fitsWithArrival(queue: ShopQueue, orderId: number, at: number): boolean
 /** "Running late?": a new expected arrival for a waiting order not checked in; refused when it no longer fits today. */
 async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow, etaMinutes: number): Promise<void> {
   if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) throw conflict(WIRE_ERRORS.etaAfterCheckIn);
-  if (o.status !== 'active') throw conflict('Order is not active');
+  if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
   const now = deps.now();
   const at = now + etaMinutes * MINUTE;
   if (!fitsWithArrival(await queueOf(tx, shop, now), o.id, at)) throw conflict(WIRE_ERRORS.timeslot);
@@ -301,14 +301,14 @@ export async function patchOrder(deps: Deps, customerId: number, orderId: number
     if (action === 'check-in') {
       // In service means at the shop already: nothing to do.
       if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;
-      if (o.status !== 'active') throw conflict('Order is not active');
+      if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
       await checkInOrder(tx, o.id, deps.now());
       return;
     }
     // Leaving twice is the same as leaving once (a retried request).
     if (o.status === 'cancelled') return;
-    if (o.status === 'in_service') throw conflict('Order is already in service');
-    if (o.status !== 'active') throw conflict('Order is not active');
+    if (o.status === 'in_service') throw conflict(WIRE_ERRORS.orderInService);
+    if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
     await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
   });
   return customerOrder(deps, customerId, order.id);

@@ -115,7 +115,7 @@ test('success replaces the form with the thank-you and a login link', async () =
   assert.ok(el.querySelector('a[href="/login"]'));
 });
 
-test('Estonia sends +372; a refusal lists the server error under other errors', async () => {
+test('Estonia sends +372; a refusal naming no field is listed under other errors, translated', async () => {
   const el = await setup();
   await fillValid(el);
   await act(async () => {
@@ -123,7 +123,7 @@ test('Estonia sends +372; a refusal lists the server error under other errors', 
     select.value = 'EE';
     select.dispatchEvent(new win.Event('change', { bubbles: true }) as unknown as Event);
   });
-  const f = stubFetch({ 'POST /register/': { status: 400, body: { error: 'Phone number already registered', field: 'phone' } } });
+  const f = stubFetch({ 'POST /register/': { status: 503, body: { error: 'The server is busy, try again in a moment' } } });
   await fire.click(submit(el));
   await settle(10);
   f.restore();
@@ -131,8 +131,37 @@ test('Estonia sends +372; a refusal lists the server error under other errors', 
   assert.ok(el.querySelector('form'), 'the form stays');
   assert.match(text(el), 'Please check the form');
   assert.match(text(el.querySelector('.other-errors')), 'Other errors');
-  assert.equal([...el.querySelectorAll('.other-errors li')].map(text), ['Error: Phone number already registered']);
+  assert.equal([...el.querySelectorAll('.other-errors li')].map(text), ['Error: The service is busy. Please try again in a moment.']);
   await cleanup();
+});
+
+test("a refusal naming a field marks that field in the screen's language, not under other errors", async () => {
+  await setLanguage('fi');
+  try {
+    const cases: Array<[{ error: string; field: string }, string, string]> = [
+      [{ error: 'Invalid firstname', field: 'firstname' }, 'register-firstname', 'Tarkista etunimesi'],
+      [{ error: 'Password too weak', field: 'password' }, 'register-password', 'Salasana on liian heikko'],
+      [{ error: 'An account with this phone number already exists', field: 'phone' }, 'register-phone', 'Tällä puhelinnumerolla on jo tili'],
+    ];
+    for (const [body, id, want] of cases) {
+      const el = await setup();
+      await fillValid(el);
+      const f = stubFetch({ 'POST /register/': { status: 400, body } });
+      await fire.click(submit(el));
+      await settle(10);
+      f.restore();
+      assert.is($(el, id).getAttribute('aria-invalid'), 'true', id);
+      assert.is(text(el.querySelector(`#${id}-error`)), want, id);
+      assert.is(el.querySelectorAll('.other-errors li').length, 0, `${id}: not under other errors`);
+      assert.not.match(text(el), body.error);
+      // Editing the field clears the server's mark.
+      await fire.input($(el, id), id === 'register-phone' ? '0401234568' : id === 'register-password' ? 'Hiustupa78' : 'Mikko');
+      assert.is(el.querySelector(`#${id}-error`), null, `${id}: cleared on edit`);
+    }
+  } finally {
+    await setLanguage('en');
+    await cleanup();
+  }
 });
 
 test.run();

@@ -407,4 +407,19 @@ test("a send refused for another active order keeps §8's notice and 'Error code
   }
 });
 
+test("a join refused because the shop's queue is full: the text is in the screen's language, never the server's English", async () => {
+  await setLanguage('fi');
+  try {
+    const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'The queue is full' } } } });
+    await choose(el);
+    await fire.click(button(el, 'Seuraava'));
+    await fire.click(button(dialogs(el)[0], 'Liity jonoon'));
+    await settle(10);
+    assert.is(notice.value?.text, 'Virhekoodi: Jono on juuri nyt täynnä. Yritä hetken kuluttua uudelleen.');
+    f.restore();
+  } finally {
+    await setLanguage('en');
+  }
+});
+
 test.run();

@@ -63,12 +63,16 @@ export default function Register(_props: ScreenProps) {
           {status === 'failure' && (
             <div className="form-errors other-errors" role="alert">
               <p>{t('register.failed')}</p>
-              <h3>{t('register.otherErrors')}</h3>
-              <ul>
-                {otherErrors.value.map((e) => (
-                  <li key={e}>{t('register.errorPrefix', { error: e })}</li>
-                ))}
-              </ul>
+              {otherErrors.value.length > 0 && (
+                <>
+                  <h3>{t('register.otherErrors')}</h3>
+                  <ul>
+                    {otherErrors.value.map((e) => (
+                      <li key={e}>{t('register.errorPrefix', { error: e })}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </div>
           )}
         </FormAlert>
