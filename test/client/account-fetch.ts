@@ -7,6 +7,8 @@ import type { WireProfile } from '../../src/shared/wire-account.ts';
 export interface Call {
   method: string;
   path: string;
+  /** The query string, e.g. '?lang=fi' ('' without one). */
+  query: string;
   body: unknown;
   bearer: string | null;
   /** The Idempotency-Key header, if sent (order POST). */
@@ -27,6 +29,7 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
     const call: Call = {
       method: init.method ?? 'GET',
       path,
+      query: url.search,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       bearer: headers.authorization?.replace(/^Bearer /, '') ?? null,
       idempotencyKey: headers['idempotency-key'] ?? null,

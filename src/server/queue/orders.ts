@@ -15,6 +15,8 @@ import { markPinned } from '../repos/guard.ts';
 import { extrasOf, lockShopForChange, servicesOf, type LockedShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import type { Language } from '../../shared/locales.ts';
+import { itemsInLanguage } from '../repos/item-texts.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { orderView, queueOf, viewOf } from './order-view.ts';
 import { fits, isOpen, schedule } from './schedule.ts';
@@ -197,6 +199,8 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
 }
 
 export interface JoinInput {
+  /** The language of the answer's service names (null: as sold). */
+  lang?: Language | null;
   pobId: number;
   barberId: number | null;
   choices: Choice[];
@@ -254,7 +258,8 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
       });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
-      const answer = viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+      const items = await itemsInLanguage(tx, placed.items, input.lang ?? null);
+      const answer = viewOf({ ...placed, items, shop, look: look && { ...look, id: look.barberId } });
       if (idem) await keepIdempotentAnswer(tx, { customerId, key: idem.key, bodyHash: idem.bodyHash, answer: JSON.stringify(answer), now, keptSince });
       return answer;
     });
@@ -272,8 +277,9 @@ export async function ownOrder(q: Queryable, customerId: number, orderId: number
   return order;
 }
 
-export async function customerOrder(deps: Deps, customerId: number, orderId: number | null): Promise<WireOrder> {
-  return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
+/** `lang`: the language of the services' names (null: as sold). */
+export async function customerOrder(deps: Deps, customerId: number, orderId: number | null, lang: Language | null = null): Promise<WireOrder> {
+  return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now(), lang);
 }
 
 /** Whether an order is still served today once its expected arrival moves to `at` (the shop's queue as it is now). */
@@ -294,7 +300,7 @@ async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow
 }
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
-export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction): Promise<WireOrder> {
+export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction, lang: Language | null = null): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o, shop) => {
     if (typeof action === 'object') return moveArrival(deps, tx, o, shop, action.etaMinutes);
@@ -311,5 +317,5 @@ export async function patchOrder(deps: Deps, customerId: number, orderId: number
     if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
     await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
   });
-  return customerOrder(deps, customerId, order.id);
+  return customerOrder(deps, customerId, order.id, lang);
 }

@@ -10,7 +10,7 @@ import { signTicket, TICKET_TTL_S, verifyTicket, type TicketFor } from '../auth/
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { parseId } from '../input/params.ts';
+import { parseId, readerLanguage } from '../input/params.ts';
 import { authorizeShop, operatorQueue } from '../queue/operator.ts';
 import { followedOrder } from '../queue/follow.ts';
 import { ownOrder } from '../queue/orders.ts';
@@ -49,12 +49,13 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
     if (t.kind !== 'order' || t.customerId !== customerId || t.orderId !== orderId) throw forbidden('Forbidden');
     const order = await ownOrder(deps.db, t.customerId, t.orderId);
     const serialize = orderSerializer(reply);
+    const lang = readerLanguage(req);
     await live.open(req, reply, {
-      key: `order:${order.id}`,
+      key: `order:${order.id}:${lang ?? ''}`,
       event: 'order',
       shopId: order.shopId,
       load: async () => {
-        const { order: value, version } = await followedOrder(deps, t.customerId, t.orderId, order.shopId);
+        const { order: value, version } = await followedOrder(deps, t.customerId, t.orderId, order.shopId, lang);
         return { json: serialize(value), version };
       },
     });
@@ -71,12 +72,13 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
     const t = await ticketOf(deps, req);
     if (t.kind !== 'queue' || t.shopId !== id) throw forbidden('Forbidden');
     const serialize = queueSerializer(reply);
+    const lang = readerLanguage(req);
     await live.open(req, reply, {
-      key: `queue:${id}`,
+      key: `queue:${id}:${lang ?? ''}`,
       event: 'queue',
       shopId: id,
       load: async () => {
-        const queue = await operatorQueue(deps, id);
+        const queue = await operatorQueue(deps, id, lang);
         return { json: serialize(queue), version: queue.pob.queue_version };
       },
     });

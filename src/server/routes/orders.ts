@@ -8,7 +8,7 @@ import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
 import { idempotencyOf, parseJoin, parsePatch } from '../input/orders.ts';
-import { parseId } from '../input/params.ts';
+import { parseId, readerLanguage } from '../input/params.ts';
 import { customerOrder, joinQueue, patchOrder } from '../queue/orders.ts';
 import { joinSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
@@ -23,14 +23,14 @@ export function orderRoutes(app: FastifyInstance, deps: Deps) {
     const body = bodyOf(req);
     const input = parseJoin(body);
     const idempotency = idempotencyOf(req.headers['idempotency-key'], body);
-    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency });
+    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency, lang: readerLanguage(req) });
     return reply.status(201).send(order);
   });
 
-  app.get<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderSchema }, async (req) => customerOrder(deps, req.customerId!, parseId(req.params.orderId)));
+  app.get<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderSchema }, async (req) => customerOrder(deps, req.customerId!, parseId(req.params.orderId), readerLanguage(req)));
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);
-    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)));
+    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)), readerLanguage(req));
   });
 }

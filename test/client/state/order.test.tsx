@@ -416,6 +416,8 @@ test("a join refused because the shop's queue is full: the text is in the screen
     await fire.click(button(dialogs(el)[0], 'Liity jonoon'));
     await settle(10);
     assert.is(notice.value?.text, 'Virhekoodi: Jono on juuri nyt täynnä. Yritä hetken kuluttua uudelleen.');
+    // The join asks for the order's services in the screen's language.
+    assert.is(posts(f.calls)[0].query, '?lang=fi');
     f.restore();
   } finally {
     await setLanguage('en');
