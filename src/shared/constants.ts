@@ -22,6 +22,8 @@ export const SURVEY_NOTICE_MS = 10_000;
 export const REDIRECT_AFTER_SEND_MS = 750;
 export const RETURN_HOME_MS = 500;
 export const LOW_WAIT_MINUTES = 5;
+/** Serving usually starts this many minutes after a customer arrives at most (the check-in note's 1–15 minutes). */
+export const SERVED_AFTER_ARRIVAL_MINUTES = 15;
 export const ITEM_AMOUNT = 1;
 /** At most this many services in one order, and extras under one service: the server refuses more, the client lets no more be chosen. */
 export const MAX_ORDER_ITEMS = 10;
