@@ -15,7 +15,8 @@ export interface Call {
   idempotencyKey: string | null;
 }
 
-type Answer = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Answer = Reply | ((call: Call) => Reply);
 
 export function stubFetch(routes: Record<string, Answer | Answer[]>) {
   const previous = globalThis.fetch;
@@ -41,7 +42,7 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
     const next = queue.length > 1 ? queue.shift()! : queue[0];
     const a = typeof next === 'function' ? next(call) : next;
     const status = a.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), { status, headers: { 'content-type': 'application/json', ...a.headers } });
   }) as typeof fetch;
   return {
     calls,
