@@ -46,4 +46,20 @@ layout('600 characters without a space in the shop search: the page stays 390 px
   }
 });
 
+layout("the shop page's order bar is opaque: the services scrolled under it do not show through", async () => {
+  const { context, page } = await phone(browser, { serviceWorkers: 'block' });
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${server.url}/barbershop/${KALLIO}?lang=fi`);
+  await page.locator('.service-toggle').first().click();
+  const bar = page.locator('.order-bar');
+  await bar.waitFor();
+  const background = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const alpha = /rgba\([^)]*,\s*([\d.]+)\)/.exec(background)?.[1];
+  assert.ok(alpha === undefined || Number(alpha) === 1, `the bar's background is ${background}`);
+  const axe = auditor(page);
+  await axe.audit('shop page with the order bar');
+  assert.equal(axe.findings, [], JSON.stringify(axe.findings, null, 1));
+  await context.close();
+});
+
 layout.run();
