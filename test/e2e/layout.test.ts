@@ -62,4 +62,31 @@ layout("the shop page's order bar is opaque: the services scrolled under it do n
   await context.close();
 });
 
+layout("the console's walk-in dialog at 1280×800: Cancel and Add to the queue stay on the screen with every service open", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${server.url}/operator?lang=en`);
+  const keys = JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { pairing_code: string }>;
+  await page.getByLabel('Pairing code').fill(keys[KALLIO].pairing_code);
+  await page.getByLabel('Device name').fill('Front desk');
+  await page.getByRole('button', { name: 'Pair', exact: true }).click();
+  await page.getByRole('button', { name: 'Add walk-in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a walk-in' });
+  const boxes = dialog.locator('.op-services > div > label input[type="checkbox"]');
+  await boxes.first().waitFor();
+  // Every service chosen opens its extras: the longest the form gets.
+  for (let i = 0; i < (await boxes.count()); i++) await boxes.nth(i).check();
+  for (const name of ['Cancel', 'Add to the queue']) {
+    const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
+    assert.ok(box.y >= 0 && box.y + box.height <= 800, `${name} is at ${box.y}–${box.y + box.height} of 800`);
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    assert.is(onTop, name, `${name} is not covered`);
+  }
+  const axe = auditor(page);
+  await axe.audit('walk-in dialog, every service open');
+  assert.equal(axe.findings, [], JSON.stringify(axe.findings, null, 1));
+  await context.close();
+});
+
 layout.run();
