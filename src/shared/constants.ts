@@ -2,6 +2,10 @@
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MIN_PHONE_LENGTH = 6;
+/** First and last name: the form refuses more, the server too (registration and the profile). */
+export const MAX_NAME_LENGTH = 100;
+/** RFC 5321's longest address. */
+export const MAX_EMAIL_LENGTH = 254;
 
 export const REFRESH_MS = 30_000; // shop, shop list and order refresh
 export const LIST_CACHE_MS = 5_000;
@@ -18,6 +22,8 @@ export const SURVEY_NOTICE_MS = 10_000;
 export const REDIRECT_AFTER_SEND_MS = 750;
 export const RETURN_HOME_MS = 500;
 export const LOW_WAIT_MINUTES = 5;
+/** Serving usually starts this many minutes after a customer arrives at most (the check-in note's 1–15 minutes). */
+export const SERVED_AFTER_ARRIVAL_MINUTES = 15;
 export const ITEM_AMOUNT = 1;
 /** At most this many services in one order, and extras under one service: the server refuses more, the client lets no more be chosen. */
 export const MAX_ORDER_ITEMS = 10;

@@ -1,8 +1,9 @@
 /**
  * Form rules, shared so the server enforces exactly what the client checks.
  * Validators return per-field error keys (empty object = valid); locales hold the visible texts.
+ * The forms that set a password (registration, recovery, change) are in account-rules.ts.
  */
-import { DEFAULT_DIAL_CODE, MIN_PASSWORD_LENGTH, MIN_PHONE_LENGTH, RECOVERY_CODE_VALID_MS, REGISTRATION_COUNTRIES } from './constants.ts';
+import { DEFAULT_DIAL_CODE, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, RECOVERY_CODE_VALID_MS, REGISTRATION_COUNTRIES } from './constants.ts';
 
 /** Error keys and the English text each stands for. */
 export type ValidationError =
@@ -17,7 +18,13 @@ export type ValidationError =
   | 'validation.passwordRepeat' // Check the passwords
   | 'validation.oldPassword' // Check your old password
   | 'validation.newPassword' // New password is not valid
-  | 'validation.passwordMismatch'; // The passwords don't match
+  | 'validation.passwordMismatch' // The passwords don't match
+  | 'validation.passwordCommon' // This password is too common
+  | 'validation.passwordLong' // At most {{max}} characters
+  | 'validation.nameLong'; // At most {{nameMax}} characters
+
+/** The numbers the password hint and the error texts name ({{min}}, {{max}}, {{nameMax}}). */
+export const RULE_PARAMS = { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH, nameMax: MAX_NAME_LENGTH } as const;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationError>>;
 
@@ -31,30 +38,6 @@ export function isEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(email.trim());
 }
 
-export interface RegistrationForm {
-  countryCode: string;
-  phone: string;
-  password: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  terms_accepted: boolean;
-  allow_email?: boolean;
-  allow_sms?: boolean;
-}
-export type RegistrationField = 'firstname' | 'lastname' | 'phone' | 'password' | 'email' | 'terms';
-
-export function validateRegistration(form: RegistrationForm): FieldErrors<RegistrationField> {
-  const errors: FieldErrors<RegistrationField> = {};
-  if (!form.firstname.trim()) errors.firstname = 'validation.firstname';
-  if (!form.lastname.trim()) errors.lastname = 'validation.lastname';
-  if (form.phone.trim().length < MIN_PHONE_LENGTH) errors.phone = 'validation.phone';
-  if (!isStrongPassword(form.password)) errors.password = 'validation.password';
-  if (!isEmail(form.email)) errors.email = 'validation.email';
-  if (!form.terms_accepted) errors.terms = 'validation.terms';
-  return errors;
-}
-
 /** Login only requires both fields; a failed login marks both wrong. */
 export function validateLogin(form: { phone: string; password: string }): FieldErrors<'phone' | 'password'> {
   const errors: FieldErrors<'phone' | 'password'> = {};
@@ -63,44 +46,9 @@ export function validateLogin(form: { phone: string; password: string }): FieldE
   return errors;
 }
 
-export interface RecoveryForm {
-  token: string;
-  password: string;
-  repeat: string;
-}
-export type RecoveryField = 'token' | 'password' | 'repeat';
-
-/** Step 2 of recovery: the SMS code, a strong new password and a matching repeat. */
-export function validateRecovery(form: RecoveryForm): FieldErrors<RecoveryField> {
-  const errors: FieldErrors<RecoveryField> = {};
-  if (!form.token.trim()) errors.token = 'validation.code';
-  if (!isStrongPassword(form.password)) errors.password = 'validation.passwordStrength';
-  if (form.repeat !== form.password) errors.repeat = 'validation.passwordRepeat';
-  return errors;
-}
-
 /** A stored recovery is resumed only within an hour of the code being sent. */
 export function isRecoveryFresh(sentAt: number, now: number): boolean {
   return Number.isFinite(sentAt) && now >= sentAt && now - sentAt < RECOVERY_CODE_VALID_MS;
-}
-
-export interface PasswordChangeForm {
-  old_password: string;
-  new_password: string;
-  confirm: string;
-}
-export type PasswordChangeField = 'old_password' | 'new_password' | 'confirm';
-
-/**
- * The password rule covers the change form too, so the new password must be strong here as well
- * (the form's hint only mentions 8 characters; the server would reject a weak one anyway).
- */
-export function validatePasswordChange(form: PasswordChangeForm): FieldErrors<PasswordChangeField> {
-  const errors: FieldErrors<PasswordChangeField> = {};
-  if (!form.old_password) errors.old_password = 'validation.oldPassword';
-  if (!isStrongPassword(form.new_password)) errors.new_password = 'validation.newPassword';
-  if (form.confirm !== form.new_password) errors.confirm = 'validation.passwordMismatch';
-  return errors;
 }
 
 export const isValid = (errors: object): boolean => Object.keys(errors).length === 0;

@@ -100,12 +100,19 @@ export type WireProfilePatch = Partial<
   Pick<WireProfile, 'fcm_token' | 'allow_email' | 'allow_sms' | 'email' | 'language' | 'app_language' | 'tutorial_seen' | 'firstname' | 'lastname' | 'city' | 'alert_lead_minutes'>
 >;
 
+/**
+ * One receipt row. `price` is per unit; `vat_amount` is for the whole row (amount × price), rounded once by the
+ * server, so a reader adds rows' `vat_amount` as they are and never multiplies them by `amount`.
+ */
 export interface WireReceiptRow {
   name: string;
   amount: number;
-  price: number; // cents, VAT inclusive, per unit
-  vat: number; // percent, e.g. 25.5
-  vat_amount: number; // cents
+  /** Cents, VAT inclusive, per unit. */
+  price: number;
+  /** Percent, e.g. 25.5. */
+  vat: number;
+  /** Cents: the VAT included in the row's total (amount × price), not per unit. */
+  vat_amount: number;
 }
 
 /** GET /customers/{id}/receipts/ → items */

@@ -18,6 +18,16 @@ export const WIRE_ERRORS = {
   /** More than MAX_ORDER_ITEMS (src/shared/constants.ts) services in one order. */
   tooManyItems: 'Too many items',
   invalidCode: 'Invalid or expired code',
+  // A join or a change of one's own order the shop's state refuses (a customer meets these on the phone).
+  /** The shop has stopped taking remote joins for now (its console's "queue full" switch). */
+  queueFull: 'The queue is full',
+  shopClosed: 'The shop is closed',
+  shopNotFound: 'Shop not found',
+  orderNotFound: 'Order not found',
+  orderNotActive: 'Order is not active',
+  orderInService: 'Order is already in service',
+  barberNotFound: 'Barber not found',
+  barberNotHere: 'Barber is not on shift at this shop',
   phoneTaken: 'An account with this phone number already exists',
   wrongOldPassword: 'Current password is incorrect',
   invalidEmail: 'Invalid email address',

@@ -7,13 +7,16 @@ import type { WireProfile } from '../../src/shared/wire-account.ts';
 export interface Call {
   method: string;
   path: string;
+  /** The query string, e.g. '?lang=fi' ('' without one). */
+  query: string;
   body: unknown;
   bearer: string | null;
   /** The Idempotency-Key header, if sent (order POST). */
   idempotencyKey: string | null;
 }
 
-type Answer = { status?: number; body?: unknown } | ((call: Call) => { status?: number; body?: unknown });
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Answer = Reply | ((call: Call) => Reply);
 
 export function stubFetch(routes: Record<string, Answer | Answer[]>) {
   const previous = globalThis.fetch;
@@ -27,6 +30,7 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
     const call: Call = {
       method: init.method ?? 'GET',
       path,
+      query: url.search,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       bearer: headers.authorization?.replace(/^Bearer /, '') ?? null,
       idempotencyKey: headers['idempotency-key'] ?? null,
@@ -38,7 +42,7 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
     const next = queue.length > 1 ? queue.shift()! : queue[0];
     const a = typeof next === 'function' ? next(call) : next;
     const status = a.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), { status, headers: { 'content-type': 'application/json', ...a.headers } });
   }) as typeof fetch;
   return {
     calls,

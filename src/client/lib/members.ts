@@ -59,17 +59,17 @@ export function benefitState(b: Pick<WireBenefit, 'isRedeemable' | 'dateRedeemed
  */
 export type VatColumn = { kind: 'percent'; values: number[] } | { kind: 'amount'; values: number[] };
 
-export function vatColumn(rows: readonly Pick<ReceiptRow, 'vat' | 'vat_amount' | 'amount'>[]): VatColumn {
+export function vatColumn(rows: readonly Pick<ReceiptRow, 'vat' | 'vat_amount'>[]): VatColumn {
   const same = rows.every((r) => r.vat === rows[0]?.vat);
-  return same ? { kind: 'percent', values: rows.map((r) => r.vat) } : { kind: 'amount', values: rows.map((r) => r.vat_amount * r.amount) };
+  return same ? { kind: 'percent', values: rows.map((r) => r.vat) } : { kind: 'amount', values: rows.map((r) => r.vat_amount) };
 }
 
-/** Total in cents; prices already include VAT, so nothing is added on top. Price and VAT are per unit. */
+/** Total in cents; prices already include VAT, so nothing is added on top. A row's price is per unit. */
 export function receiptTotal(rows: readonly Pick<ReceiptRow, 'price' | 'amount'>[]): number {
   return rows.reduce((sum, r) => sum + r.price * r.amount, 0);
 }
 
-/** The VAT contained in the total, in cents. */
-export function receiptVat(rows: readonly Pick<ReceiptRow, 'vat_amount' | 'amount'>[]): number {
-  return rows.reduce((sum, r) => sum + r.vat_amount * r.amount, 0);
+/** The VAT contained in the total, in cents: a row's vat_amount already covers its whole amount. */
+export function receiptVat(rows: readonly Pick<ReceiptRow, 'vat_amount'>[]): number {
+  return rows.reduce((sum, r) => sum + r.vat_amount, 0);
 }

@@ -37,6 +37,8 @@ export interface TrackingStateInput {
   checkedIn: boolean;
   /** Wait in minutes, null when unknown. */
   queue: number | null;
+  /** Customers ahead; unknown counts as some. */
+  ahead?: number;
 }
 
 export interface TrackingContext {
@@ -56,7 +58,10 @@ export function trackingState(o: TrackingStateInput, ctx: TrackingContext): Trac
   if (ctx.expectedAt !== null && travelDominates(o.queue, ctx.expectedAt, ctx.now)) {
     return state('travel', 'tracking.state.travel', { arriveAt: ctx.expectedAt, warning: true, ahead: true });
   }
-  const m = ctx.message;
+  // Next in line, nobody's service is ahead of his: what is left is a barber finishing or his own trip, so "the
+  // queue moved faster / got longer" would describe something that is not there. The neutral text fits any number.
+  const moved = ctx.message.kind === 'increase' || ctx.message.kind === 'decrease';
+  const m: QueueMessage = moved && o.ahead === 0 ? { kind: 'neutral', index: 0 } : ctx.message;
   const key = m.kind === 'neutral' ? `tracking.messages.${neutralKey(o.queue)}` : `tracking.messages.${m.kind}`;
   return state('queue', key, { index: m.kind === 'increase' || m.kind === 'decrease' ? m.index : 0, warning: true, ahead: true });
 }

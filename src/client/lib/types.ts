@@ -4,6 +4,7 @@
  */
 import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 import type { QueueState, WireOpenTime } from '../../shared/wire.ts';
+import type { WireReceiptRow } from '../../shared/wire-account.ts';
 
 export type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 export type { QueueState } from '../../shared/wire.ts';
@@ -101,11 +102,5 @@ export interface Membership {
   wp_prod_credits?: number;
 }
 
-/** Receipt row as the server sends it: price and vat_amount in cents, vat in percent. */
-export interface ReceiptRow {
-  name: string;
-  amount: number;
-  price: number;
-  vat: number;
-  vat_amount: number;
-}
+/** Receipt row as the server sends it: price per unit, vat_amount per row (see WireReceiptRow). */
+export type ReceiptRow = WireReceiptRow;

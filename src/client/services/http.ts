@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly body?: unknown,
+    /** A 429's or 503's Retry-After, in seconds, when the server sent one. */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -84,6 +86,14 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
   }
 }
 
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.round((at - now) / 1000));
+}
+
 async function errorOf(res: Response): Promise<ApiError> {
   let body: Partial<WireError> | undefined;
   try {
@@ -91,7 +101,7 @@ async function errorOf(res: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return new ApiError(res.status, body?.error ?? res.statusText ?? 'Error', body?.field, body);
+  return new ApiError(res.status, body?.error ?? res.statusText ?? 'Error', body?.field, body, retryAfterSeconds(res.headers.get('retry-after')));
 }
 
 export async function request<T>(locale: Locale, path: string, opts: RequestOptions = {}): Promise<T> {

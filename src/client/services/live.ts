@@ -11,10 +11,10 @@ import { apiUrl, request } from './http.ts';
 export const shopStreamUrl = (locale: Locale, lang: Language, id: number, development: boolean): string => apiUrl(locale, `/pobs/${id}/events/${catalogueQuery(lang, development)}`);
 
 /** The order's stream with a new ticket (the bearer call may refresh the login once, as every call does). */
-export async function orderStreamUrl(locale: Locale, customerId: number, orderId: number): Promise<string> {
+export async function orderStreamUrl(locale: Locale, customerId: number, orderId: number, lang: Language): Promise<string> {
   const base = `/customers/${customerId}/orders/${orderId}/events/`;
   const { ticket } = await request<{ ticket: string; expires_in: number }>(locale, `${base}ticket/`, { method: 'POST', auth: true });
-  return apiUrl(locale, `${base}?ticket=${encodeURIComponent(ticket)}`);
+  return apiUrl(locale, `${base}?ticket=${encodeURIComponent(ticket)}&lang=${lang}`);
 }
 
 export interface StreamHandlers {

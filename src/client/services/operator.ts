@@ -24,30 +24,32 @@ export interface OperatorLanguage {
 
 export const operatorApi = ({ locale, language }: OperatorLanguage) => {
   const call = <T>(key: string, path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', body?: unknown) => request<T>(locale, `/operator${path}`, { method, body, bearer: key });
+  // The orders' service names in the console's language (an order keeps them as sold, in one language).
+  const inLanguage = `?lang=${language}`;
   return {
     pair: (code: string, name: string) => request<PairedDevice>(locale, '/operator/pairing/', { method: 'POST', body: { code, name } }),
     me: (key: string) => call<Me>(key, '/me/'),
-    floor: (key: string, pob: number) => call<Floor>(key, `/pobs/${pob}/queue/`),
+    floor: (key: string, pob: number) => call<Floor>(key, `/pobs/${pob}/queue/${inLanguage}`),
     // The menu in the operator's language, as the customer's catalogue reads it (services/catalog.ts).
     menu: (pob: number) => request<WireMenu>(locale, `/pobs/${pob}/?lang=${language}`),
     stats: (key: string, pob: number) => call<{ today: Stats; week: Stats }>(key, `/pobs/${pob}/stats/`),
     devices: (key: string, pob: number) => call<Device[]>(key, `/pobs/${pob}/devices/`),
     revoke: (key: string, pob: number, device: number) => call<void>(key, `/pobs/${pob}/devices/${device}/`, 'DELETE'),
     code: (key: string, pob: number, role: DeviceRole) => call<PairingCode>(key, `/pobs/${pob}/pairing-codes/`, 'POST', { role }),
-    walkIn: (key: string, pob: number, body: WalkIn) => call<FloorOrder>(key, `/pobs/${pob}/walk-ins/`, 'POST', body),
+    walkIn: (key: string, pob: number, body: WalkIn) => call<FloorOrder>(key, `/pobs/${pob}/walk-ins/${inLanguage}`, 'POST', body),
     setFull: (key: string, pob: number, full: boolean) => call<unknown>(key, `/pobs/${pob}/`, 'PATCH', { full }),
     start: (key: string, order: number, barber: number) => call<unknown>(key, `/orders/${order}/start/`, 'POST', { barber_id: barber }),
     finish: (key: string, order: number) => call<unknown>(key, `/orders/${order}/finish/`, 'POST', {}),
     checkIn: (key: string, order: number) => call<unknown>(key, `/orders/${order}/check-in/`, 'POST', {}),
     noShow: (key: string, order: number) => call<unknown>(key, `/orders/${order}/no-show/`, 'POST', {}),
-    breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/break/`, 'POST', { minutes }),
-    back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/`, 'POST', {}),
-    endShift: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/`, 'POST', {}),
+    breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/break/${inLanguage}`, 'POST', { minutes }),
+    back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/${inLanguage}`, 'POST', {}),
+    endShift: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/${inLanguage}`, 'POST', {}),
     ticket: (key: string, pob: number) => call<{ ticket: string; expires_in: number }>(key, `/pobs/${pob}/events/ticket/`, 'POST', {}),
   };
 };
 
 /** The operator stream's address for a ticket (docs/architecture.md, "Live updates across processes"). */
-export function streamUrl(pob: number, ticket: string, api: (path: string) => string): string {
-  return api(`/operator/pobs/${pob}/events/?ticket=${encodeURIComponent(ticket)}`);
+export function streamUrl(pob: number, ticket: string, api: (path: string) => string, language: Language): string {
+  return api(`/operator/pobs/${pob}/events/?ticket=${encodeURIComponent(ticket)}&lang=${language}`);
 }

@@ -15,8 +15,10 @@ export interface Form<V extends object, F extends string> {
   /** Whether submit is enabled. */
   valid: ReadonlySignal<boolean>;
   submitted: ReadonlySignal<boolean>;
-  /** The error to show for a field now, or undefined. */
-  shown(field: F): ValidationError | undefined;
+  /** The error to show for a field now (a rule's key, or the text of a server refusal naming it), or undefined. */
+  shown(field: F): ValidationError | string | undefined;
+  /** The server refused the field with this (translated) text: shown on the field until it is edited. */
+  refuse(field: F, text: string): void;
   set<K extends keyof V>(key: K, value: V[K]): void;
   blur(field: F): void;
   focus(field: F): void;
@@ -30,6 +32,7 @@ export function createForm<V extends object, F extends string>(initial: () => V,
   const touched = signal<Partial<Record<F, boolean>>>({});
   const focused = signal<F | null>(null);
   const submitted = signal(false);
+  const refused = signal<Partial<Record<F, string>>>({});
   const errors = computed(() => validate(values.value));
   const valid = signal(isValid(errors.peek()));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -44,14 +47,20 @@ export function createForm<V extends object, F extends string>(initial: () => V,
     valid,
     submitted,
     shown(field) {
+      const server = refused.value[field];
+      if (server) return server;
       if (opts.show === 'settled') {
         const value = (values.value as Record<string, unknown>)[field];
         return typeof value === 'string' && value.trim() !== '' && focused.value !== field ? errors.value[field] : undefined;
       }
       return submitted.value || touched.value[field] ? errors.value[field] : undefined;
     },
+    refuse(field, text) {
+      refused.value = { ...refused.peek(), [field]: text };
+    },
     set(key, value) {
       values.value = { ...values.peek(), [key]: value };
+      if ((refused.peek() as Record<PropertyKey, string>)[key]) refused.value = { ...refused.peek(), [key]: undefined };
       recheck();
       clearTimeout(timer);
       timer = setTimeout(recheck, FIELD_RECHECK_MS);
@@ -73,6 +82,7 @@ export function createForm<V extends object, F extends string>(initial: () => V,
       clearTimeout(timer);
       values.value = { ...initial(), ...next };
       touched.value = {};
+      refused.value = {};
       focused.value = null;
       submitted.value = false;
       recheck();

@@ -21,7 +21,8 @@ import { orderNews, profile, rememberLogin, sync, user, type LoginSession, type 
 export type LoginStatus = 'idle' | 'pending' | 'failed';
 export const loginStatus = signal<LoginStatus>('idle');
 /** Why the last login failed: the HTTP status (0 = no answer) and the server's text. */
-export const loginFailure = signal<{ status: number; message: string } | null>(null);
+/** `retryAfter`: seconds until a refused (429) login may be tried again, when the server said. */
+export const loginFailure = signal<{ status: number; message: string; retryAfter?: number } | null>(null);
 /** Why the session ended by itself: the token expired, or the account status could not be checked. */
 export const tokenError = signal<'expired' | 'status' | null>(null);
 export const patchStatus = signal<'idle' | 'loading' | 'patched' | 'error'>('idle');
@@ -167,7 +168,7 @@ export async function login(phone: string, password: string, remember: boolean):
   } catch (err) {
     // A profile error after the tokens arrived leaves no half session behind.
     if (user.peek()) clearSession();
-    loginFailure.value = err instanceof ApiError ? { status: err.status, message: err.message } : { status: 0, message: String(err) };
+    loginFailure.value = err instanceof ApiError ? { status: err.status, message: err.message, retryAfter: err.retryAfter } : { status: 0, message: String(err) };
     loginStatus.value = 'failed';
     return null;
   }

@@ -205,7 +205,7 @@ async function connect(gen: number) {
   try {
     const { ticket } = await operatorApi().ticket(d.key, pob);
     if (gen !== generation) return;
-    const es = new EventSource(streamUrl(pob, ticket, (path) => apiUrl(locale.value, path)));
+    const es = new EventSource(streamUrl(pob, ticket, (path) => apiUrl(locale.value, path), language.value));
     source = es;
     es.addEventListener('queue', (e) => {
       try {

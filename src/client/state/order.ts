@@ -26,6 +26,12 @@ export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
 export const status = signal<BuildStatus>('idle');
 export const sending = signal<SendStatus>('idle');
+/**
+ * The wait the review shows once the order is sent: the wait quoted when Join was pressed, then the joined order's
+ * own. The shop's live wait must not replace it: as the join commits, the shop's next-joiner wait counts this
+ * customer too (32 became 78 while the order itself waited 31).
+ */
+export const sentWait = signal<number | null>(null);
 export const error = signal<SendError | null>(null);
 export const errorMessage = signal<string | null>(null);
 /** The id of the order the server accepted last (also stored under 'order'). */
@@ -151,6 +157,7 @@ export async function sendOrder(): Promise<boolean> {
   const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}), ...(eta !== null ? { eta_minutes: eta } : {}) };
   batch(() => {
     sending.value = 'pending';
+    sentWait.value = wait.peek();
     error.value = null;
     errorMessage.value = null;
   });
@@ -161,6 +168,7 @@ export async function sendOrder(): Promise<boolean> {
     lastSend = null;
     batch(() => {
       sending.value = 'fulfilled';
+      if (typeof answer.queue === 'number') sentWait.value = answer.queue;
       if (answer.status !== 'active') return;
       orderId.value = answer.id;
       // The gate, the floating button and tracking follow the joined order; tracking starts from this answer.
@@ -202,6 +210,7 @@ export function clearOrder() {
     selection.value = rules.EMPTY_SELECTION;
     status.value = 'idle';
     sending.value = 'idle';
+    sentWait.value = null;
     error.value = null;
     errorMessage.value = null;
     dialog.value = null;

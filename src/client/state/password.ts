@@ -3,7 +3,7 @@
  * one; a server that answers new tokens keeps the customer logged in.
  */
 import { batch, signal } from '@preact/signals-react';
-import { validatePasswordChange, type PasswordChangeField, type PasswordChangeForm } from '../lib/validation.ts';
+import { validatePasswordChange, type PasswordChangeField, type PasswordChangeForm } from '../../shared/account-rules.ts';
 import { serverTextKey } from '../lib/account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import * as api from '../services/account.ts';

@@ -5,7 +5,8 @@
  */
 import { signal } from '@preact/signals-react';
 import { MIN_PHONE_LENGTH } from '../../shared/constants.ts';
-import { dialCode, normalisePhone, validateRecovery, type RecoveryForm, type RecoveryField } from '../lib/validation.ts';
+import { validateRecovery, type RecoveryForm, type RecoveryField } from '../../shared/account-rules.ts';
+import { dialCode, normalisePhone } from '../lib/validation.ts';
 import { isPhoneError, serverTextKey } from '../lib/account.ts';
 import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';

@@ -3,7 +3,8 @@
  * (the generic message plus the server's errors under 'other errors').
  */
 import { batch, signal } from '@preact/signals-react';
-import { dialCode, normalisePhone, validateRegistration, type RegistrationField, type RegistrationForm } from '../lib/validation.ts';
+import { validateRegistration, type RegistrationField, type RegistrationForm } from '../../shared/account-rules.ts';
+import { dialCode, normalisePhone, type ValidationError } from '../lib/validation.ts';
 import { serverTextKey } from '../lib/account.ts';
 import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
@@ -11,7 +12,7 @@ import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
 
 export const registerStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
-/** Server errors as texts; each is shown with the generic prefix under 'other errors'. */
+/** Server errors that name no field of the form, as texts; each is shown with the generic prefix under 'other errors'. */
 export const otherErrors = signal<string[]>([]);
 
 const initial = (): RegistrationForm => ({
@@ -28,12 +29,25 @@ const initial = (): RegistrationForm => ({
 
 export const registerForm = createForm<RegistrationForm, RegistrationField>(initial, validateRegistration);
 
+// The key each field's own check shows: a server refusal naming the field without a known text says this.
+const FIELD_TEXT: Record<RegistrationField, ValidationError> = {
+  firstname: 'validation.firstname',
+  lastname: 'validation.lastname',
+  phone: 'validation.phone',
+  password: 'validation.password',
+  email: 'validation.email',
+  terms: 'validation.terms',
+};
+const fieldOf = (err: ApiError): RegistrationField | null => (err.field && err.field in FIELD_TEXT ? (err.field as RegistrationField) : null);
+
 function textOf(err: unknown): string {
   if (!(err instanceof ApiError)) return t('common.error');
   if (err.network) return t('account.networkError');
   if (err.status === 429) return t('account.tooMany');
   const key = serverTextKey(err.message);
-  return (key && t(key)) || err.message || t('common.error');
+  if (key) return t(key);
+  const field = fieldOf(err);
+  return field ? t(`account.${FIELD_TEXT[field]}`) : t('common.error');
 }
 
 export async function submitRegistration(): Promise<boolean> {
@@ -61,8 +75,11 @@ export async function submitRegistration(): Promise<boolean> {
     });
     return true;
   } catch (err) {
+    // A refusal naming a field marks that field; the rest are listed under 'other errors'.
+    const field = err instanceof ApiError ? fieldOf(err) : null;
     batch(() => {
-      otherErrors.value = [textOf(err)];
+      if (field) registerForm.refuse(field, textOf(err));
+      otherErrors.value = field ? [] : [textOf(err)];
       registerStatus.value = 'failure';
     });
     return false;

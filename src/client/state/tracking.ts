@@ -195,7 +195,7 @@ export function startTracking(): () => void {
       const u = user.peek();
       const id = activeOrderId.peek();
       if (!u || id === null || ended.peek()) return null;
-      return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id);
+      return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
     },
     onData: streamed,
   });

@@ -1,4 +1,6 @@
 /** Registration: the same rules as the client, checked again, then one INSERT. */
+import { isEmailAddress } from '../../shared/account-rules.ts';
+import { MAX_NAME_LENGTH } from '../../shared/constants.ts';
 import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -7,22 +9,22 @@ import { badRequest, conflict } from '../errors.ts';
 import { customerByPhone, insertCustomer } from '../repos/customers.ts';
 import { optionalBool, requiredText, type Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
-import { assertNewPassword, assertPhone, isEmail } from './rules.ts';
+import { assertNewPassword, assertPhone } from './rules.ts';
 import { enforce } from './throttle.ts';
 
-/** An e-mail address: required, at most 254 characters (RFC 5321), and the app's pattern (src/shared/validation.ts). */
+/** An e-mail address: required, at most MAX_EMAIL_LENGTH characters (RFC 5321), and the app's pattern (src/shared/account-rules.ts). */
 export function emailOf(body: Body, key = 'email'): string {
   const v = body[key];
   if (v === undefined || v === null || v === '') throw badRequest(missingParameter(key), key);
-  if (typeof v !== 'string' || v.trim().length > 254 || !isEmail(v)) throw badRequest(WIRE_ERRORS.invalidEmail, key);
+  if (typeof v !== 'string' || !isEmailAddress(v)) throw badRequest(WIRE_ERRORS.invalidEmail, key);
   return v.trim();
 }
 
 export async function register(deps: Deps, body: Body, locale: Locale, address: string): Promise<WireRegisterAnswer> {
   const phone = assertPhone(body.phone, body.countryCode);
   const password = assertNewPassword(body.password);
-  const firstname = requiredText(body, 'firstname');
-  const lastname = requiredText(body, 'lastname');
+  const firstname = requiredText(body, 'firstname', MAX_NAME_LENGTH);
+  const lastname = requiredText(body, 'lastname', MAX_NAME_LENGTH);
   const email = emailOf(body);
   if (body.terms_accepted !== true) throw badRequest('You must agree to the terms of use', 'terms');
   // allow_email defaults to false, allow_sms to true.

@@ -1,13 +1,12 @@
 /**
- * The server's side of the form rules: the shared checks (src/shared/validation.ts) plus what only
- * the server can enforce — a maximum password length, the common-password list, and phone numbers in one
- * international form so one person cannot hold two accounts as "040…" and "+35840…".
+ * The server's side of the form rules: the shared checks the forms make as the customer types
+ * (src/shared/account-rules.ts: password length, composition and the common-password list), plus phone
+ * numbers in one international form so one person cannot hold two accounts as "040…" and "+35840…".
  */
-import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
-import { dialCode, isEmail, isStrongPassword, normalisePhone } from '../../shared/validation.ts';
+import { passwordProblem as problemOf } from '../../shared/account-rules.ts';
+import { dialCode, isEmail, normalisePhone } from '../../shared/validation.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
-import { isCommonPassword } from './common-passwords.ts';
 
 export { isEmail };
 
@@ -35,9 +34,10 @@ export function toInternationalPhone(raw: string, country?: string | null): stri
 
 /** Why a new password is refused, as the exact text the client shows, or null when fine. */
 export function passwordProblem(password: string): string | null {
-  if (password.length > MAX_PASSWORD_LENGTH) return WIRE_ERRORS.passwordTooLong;
-  if (!isStrongPassword(password) || isCommonPassword(password)) return WIRE_ERRORS.passwordTooWeak;
-  return null;
+  // A common password keeps the wire's 'Password too weak'; the forms carry the same list and say "too common".
+  const problem = problemOf(password);
+  if (problem === 'long') return WIRE_ERRORS.passwordTooLong;
+  return problem ? WIRE_ERRORS.passwordTooWeak : null;
 }
 
 /**

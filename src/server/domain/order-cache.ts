@@ -7,6 +7,7 @@
  * checked. Anyone else, or a read not kept, first has the customer's account checked as the guard does.
  */
 import type { Deps } from '../deps.ts';
+import type { Language } from '../../shared/locales.ts';
 import { assertAccount } from '../auth/guard.ts';
 import { notFound } from '../errors.ts';
 import { orderView } from '../queue/order-read.ts';
@@ -20,21 +21,30 @@ export interface OrderAnswer extends Answer {
 }
 
 /** The order as its GET answers it, read from the database (null: no such order). */
-async function readOrder(deps: Deps, orderId: number, serialize: Serialize): Promise<OrderAnswer | null> {
+async function readOrder(deps: Deps, orderId: number, serialize: Serialize, lang: Language | null): Promise<OrderAnswer | null> {
   const order = await orderWithVersion(deps.db, orderId);
   if (!order) return null;
   const { queueVersion, ...row } = order;
-  const view = await orderView(deps.db, row, deps.now());
+  const view = await orderView(deps.db, row, deps.now(), lang);
   return { ...makeAnswer(serialize(view), queueVersion), customerId: order.customerId, shopId: order.shopId };
 }
 
 /**
  * The customer's order through the cache; another customer's, or none, is a 404. `account`: 'check' has the
  * customer's account looked up unless his own order is kept (a deleted account's token reads nothing), 'trusted'
- * skips it (a stream's ticket was signed for this customer and order).
+ * skips it (a stream's ticket was signed for this customer and order). `lang`: the language of the services' names
+ * (null: as sold); each language is kept apart.
  */
-export async function cachedOrder(deps: Deps, cache: AnswerCache, customerId: number, orderId: number | null, serialize: Serialize, account: 'check' | 'trusted' = 'check'): Promise<OrderAnswer> {
-  const key = `order:${orderId}`;
+export async function cachedOrder(
+  deps: Deps,
+  cache: AnswerCache,
+  customerId: number,
+  orderId: number | null,
+  serialize: Serialize,
+  account: 'check' | 'trusted' = 'check',
+  lang: Language | null = null,
+): Promise<OrderAnswer> {
+  const key = `order:${orderId}:${lang ?? ''}`;
   const kept = orderId === null ? null : await cache.peek<OrderAnswer>(key)?.catch(() => null);
   if (kept && kept.customerId === customerId) return kept;
   if (account === 'check') await assertAccount(deps, customerId);
@@ -43,7 +53,7 @@ export async function cachedOrder(deps: Deps, cache: AnswerCache, customerId: nu
   const answer = await cache.getFound<OrderAnswer>(
     key,
     (a) => ({ shopId: a.shopId }),
-    () => readOrder(deps, orderId, serialize),
+    () => readOrder(deps, orderId, serialize, lang),
   );
   if (!answer || answer.customerId !== customerId) throw notFound('Order not found');
   return answer;

@@ -2,7 +2,7 @@
  * The customer profile as the client reads it (WireProfile): the stored fields, the membership in
  * force, the bonus with its benefits, and the open order of the queue. Also the checks of a profile PATCH.
  */
-import { MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
+import { MAX_NAME_LENGTH, MEMBERSHIP_PRIORITY } from '../../shared/constants.ts';
 import { appLanguage } from '../../shared/locales.ts';
 import { ALERT_LEAD_CHOICES } from '../../shared/travel.ts';
 import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
@@ -82,8 +82,8 @@ const CHECKS: Record<PatchableColumn, (v: unknown, key: string) => unknown> = {
     if (typeof v !== 'string' || !/^[a-z]{2}_[A-Z]{2}$/.test(v)) throw badRequest(`Invalid ${key}`, key);
     return v;
   },
-  firstname: text(100, false),
-  lastname: text(100, false),
+  firstname: text(MAX_NAME_LENGTH, false),
+  lastname: text(MAX_NAME_LENGTH, false),
   city: text(100, true),
   alert_lead_minutes: (v, key) => {
     if (v !== null && !ALERT_LEAD_CHOICES.includes(v as number)) throw badRequest(`Invalid ${key}`, key);

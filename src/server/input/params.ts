@@ -25,5 +25,10 @@ export function wantsDev(req: FastifyRequest, config: Pick<Config, 'development'
  * the app's fallback too (a public read has no stored language).
  */
 export function catalogueLanguage(req: FastifyRequest): Language {
-  return appLanguage((req.query as Record<string, unknown> | undefined)?.lang) ?? DEFAULT_LANGUAGE;
+  return readerLanguage(req) ?? DEFAULT_LANGUAGE;
+}
+
+/** The reader's language from ?lang= for texts that have one as written (an order's services): null without it. */
+export function readerLanguage(req: FastifyRequest): Language | null {
+  return appLanguage((req.query as Record<string, unknown> | undefined)?.lang);
 }

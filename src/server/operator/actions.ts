@@ -32,6 +32,8 @@ import {
   type OrderRow,
 } from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
+import { itemsInLanguage } from '../repos/item-texts.ts';
+import type { Language } from '../../shared/locales.ts';
 import { getShop, menuTextsOf, type ShopRow } from '../repos/shops.ts';
 import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { notifyEnded } from '../notify/ended.ts';
@@ -68,7 +70,8 @@ async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
 }
 
 /** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
-export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOperatorQueue> {
+/** `lang`: the language of the orders' service names (null: as sold). */
+export async function operatorQueue(deps: Deps, shopId: number, lang: Language | null = null): Promise<WireOperatorQueue> {
   const now = deps.now();
   const shop = await shopOrThrow(deps.db, shopId);
   const [queue, open, version, breaks] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId]), breaksAt(deps.db, shopId, now)]);
@@ -78,7 +81,7 @@ export async function operatorQueue(deps: Deps, shopId: number): Promise<WireOpe
     itemsOf(
       deps.db,
       open.map((o) => o.id),
-    ),
+    ).then((rows) => itemsInLanguage(deps.db, rows, lang)),
     customerNamePartsOf(
       deps.db,
       open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
@@ -147,7 +150,7 @@ export interface WalkIn {
  * of an account links the order to it, with the membership's priority; an unknown phone is an anonymous walk-in,
  * and the answer is the same shape either way, so the desk learns nothing of who has an account.
  */
-export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<WireOperatorOrder> {
+export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn, lang: Language | null = null): Promise<WireOperatorOrder> {
   const shop = await shopOrThrow(deps.db, shopId);
   const phone = w.phone === null ? null : toInternationalPhone(w.phone, shop.country);
   if (w.phone !== null && !phone) throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
@@ -170,7 +173,7 @@ export async function addWalkIn(deps: Deps, shopId: number, w: WalkIn): Promise<
       })
     ).order.id;
   });
-  return (await operatorQueue(deps, shopId)).orders.find((o) => o.id === id)!;
+  return (await operatorQueue(deps, shopId, lang)).orders.find((o) => o.id === id)!;
 }
 
 /**

@@ -4,7 +4,9 @@
  */
 import type { Queryable } from '../db/db.ts';
 import { barberLooks, itemsOf, type BarberLookRow, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { itemsInLanguage } from '../repos/item-texts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
+import type { Language } from '../../shared/locales.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { wireOrder } from './order-wire.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
@@ -40,11 +42,12 @@ export interface OrderViewParts {
   queue: ShopQueue | null;
 }
 
-export async function orderView(q: Queryable, order: OrderRow, now: number): Promise<WireOrder> {
+/** `lang`: the language of the services' names (null: as sold). */
+export async function orderView(q: Queryable, order: OrderRow, now: number, lang: Language | null = null): Promise<WireOrder> {
   const shop = (await getShop(q, order.shopId))!;
   const barberId = order.barberId ?? order.chosenBarberId;
   const [items, looks, queue] = await Promise.all([
-    itemsOf(q, [order.id]),
+    itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
     barberLooks(q, barberId === null ? [] : [barberId]),
     order.status === 'active' ? queueOf(q, shop, now) : Promise.resolve(null),
   ]);

@@ -14,6 +14,8 @@ import { markPinned } from '../repos/guard.ts';
 import { lockShopForChange, menuItemsOf, type LockedShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import type { Language } from '../../shared/locales.ts';
+import { itemsInLanguage } from '../repos/item-texts.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import { orderView, queueOf, viewOf } from './order-read.ts';
 import { fits, isOpen, schedule } from './engine/schedule.ts';
@@ -55,7 +57,7 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
   try {
     out = await deps.db.transaction(async (tx) => {
       const shop = await lockShopForChange(tx, shopId);
-      if (!shop) throw notFound('Shop not found');
+      if (!shop) throw notFound(WIRE_ERRORS.shopNotFound);
       changed = shop;
       kept = null;
       return fn(tx, shop, (queue) => {
@@ -78,7 +80,7 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
 export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<T>): Promise<T> {
   return inShop(deps, order.shopId, async (tx, shop) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
-    if (!o) throw notFound('Order not found');
+    if (!o) throw notFound(WIRE_ERRORS.orderNotFound);
     return fn(tx, o, shop);
   });
 }
@@ -169,7 +171,7 @@ function withOrder(queue: ShopQueue, o: EngineOrder, row: OpenOrderRow): ShopQue
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
   // The test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
-  if (shop.isTest && !p.development) throw notFound('Shop not found');
+  if (shop.isTest && !p.development) throw notFound(WIRE_ERRORS.shopNotFound);
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
   let queue = await queueOf(tx, shop, now);
@@ -179,10 +181,10 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
   const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
   if (pinned.length) queue = withPinned(queue, pinned, now);
-  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound('Barber not found');
-  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest('Barber is not on shift at this shop', 'barber_id');
-  if (p.online && !isOpen(queue.snapshot)) throw conflict('The shop is closed');
-  if (p.online && shop.queueFull) throw conflict('The queue is full');
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound(WIRE_ERRORS.barberNotFound);
+  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest(WIRE_ERRORS.barberNotHere, 'barber_id');
+  if (p.online && !isOpen(queue.snapshot)) throw conflict(WIRE_ERRORS.shopClosed);
+  if (p.online && shop.queueFull) throw conflict(WIRE_ERRORS.queueFull);
   const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
   const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
   const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
@@ -226,6 +228,8 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
 }
 
 export interface JoinInput {
+  /** The language of the answer's service names (null: as sold). */
+  lang?: Language | null;
   pobId: number;
   barberId: number | null;
   choices: Choice[];
@@ -256,7 +260,7 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
   const keptSince = now - IDEMPOTENCY_KEPT_MS;
   try {
     return await inShop(deps, input.pobId, async (tx, shop, keep) => {
-      if (shop.country !== input.country) throw notFound('Shop not found');
+      if (shop.country !== input.country) throw notFound(WIRE_ERRORS.shopNotFound);
       // Checked under the lock for a clear answer; the unique index still decides across shops (so two joins at
       // once cannot both pass the join limit either: only one of them can be open).
       const limit = deps.config.limits.joinsCustomer;
@@ -283,7 +287,8 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
       });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
-      const answer = viewOf({ ...placed, shop, look: look && { ...look, id: look.barberId } });
+      const items = await itemsInLanguage(tx, placed.items, input.lang ?? null);
+      const answer = viewOf({ ...placed, items, shop, look: look && { ...look, id: look.barberId } });
       keep(placed.queue);
       if (idem) await keepIdempotentAnswer(tx, { customerId, key: idem.key, bodyHash: idem.bodyHash, answer: JSON.stringify(answer), now, keptSince });
       return answer;
@@ -298,12 +303,13 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
 export async function ownOrder(q: Queryable, customerId: number, orderId: number | null): Promise<OrderRow> {
   const order = orderId === null ? null : await orderById(q, orderId);
   // Another customer's order answers like a missing one: ids must not tell what exists.
-  if (!order || order.customerId !== customerId) throw notFound('Order not found');
+  if (!order || order.customerId !== customerId) throw notFound(WIRE_ERRORS.orderNotFound);
   return order;
 }
 
-export async function customerOrder(deps: Deps, customerId: number, orderId: number | null): Promise<WireOrder> {
-  return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now());
+/** `lang`: the language of the services' names (null: as sold). */
+export async function customerOrder(deps: Deps, customerId: number, orderId: number | null, lang: Language | null = null): Promise<WireOrder> {
+  return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now(), lang);
 }
 
 /** Whether an order is still served today once its expected arrival moves to `at` (the shop's queue as it is now). */
@@ -316,7 +322,7 @@ function fitsWithArrival(queue: ShopQueue, orderId: number, at: number): boolean
 /** "Running late?": a new expected arrival for a waiting order not checked in; refused when it no longer fits today. */
 async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow, etaMinutes: number): Promise<void> {
   if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) throw conflict(WIRE_ERRORS.etaAfterCheckIn);
-  if (o.status !== 'active') throw conflict('Order is not active');
+  if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
   const now = deps.now();
   const at = now + etaMinutes * MINUTE;
   if (!fitsWithArrival(await queueOf(tx, shop, now), o.id, at)) throw conflict(WIRE_ERRORS.timeslot);
@@ -327,22 +333,22 @@ async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow
 export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
-export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction): Promise<WireOrder> {
+export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction, lang: Language | null = null): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o, shop) => {
     if (typeof action === 'object') return moveArrival(deps, tx, o, shop, action.etaMinutes);
     if (action === 'check-in') {
       // In service means at the shop already: nothing to do.
       if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;
-      if (o.status !== 'active') throw conflict('Order is not active');
+      if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
       await checkInOrder(tx, o.id, deps.now());
       return;
     }
     // Leaving twice is the same as leaving once (a retried request).
     if (o.status === 'cancelled') return;
-    if (o.status === 'in_service') throw conflict('Order is already in service');
-    if (o.status !== 'active') throw conflict('Order is not active');
+    if (o.status === 'in_service') throw conflict(WIRE_ERRORS.orderInService);
+    if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
     await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
   });
-  return customerOrder(deps, customerId, order.id);
+  return customerOrder(deps, customerId, order.id, lang);
 }

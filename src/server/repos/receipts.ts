@@ -4,14 +4,14 @@
  * serviced order (order_id is unique, so writing twice is refused by the database).
  */
 import type { Queryable } from '../db/db.ts';
+import { rowVat } from '../../shared/receipt.ts';
 import type { WireReceipt, WireReceiptRow } from '../../shared/wire-account.ts';
 
 /** Finnish VAT: the general rate (25.5 % since 1.9.2024) and the reduced rate of some goods and services. */
 export const VAT_GENERAL = 25.5;
 export const VAT_REDUCED = 14;
 
-/** The VAT included in a VAT-inclusive total, in whole cents. */
-export const vatIncluded = (totalCents: number, vatPercent: number): number => Math.round((totalCents * vatPercent) / (100 + vatPercent));
+export { vatIncluded } from '../../shared/receipt.ts';
 
 export interface NewReceipt {
   customerId: number;
@@ -40,7 +40,7 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
       row.amount,
       row.price,
       row.vat,
-      vatIncluded(row.amount * row.price, row.vat),
+      rowVat(row),
       JSON.stringify(row.texts ?? {}),
     ]);
   }

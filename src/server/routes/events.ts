@@ -10,7 +10,7 @@ import { signTicket, TICKET_TTL_S, verifyTicket, type TicketFor } from '../auth/
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { parseId } from '../input/params.ts';
+import { parseId, readerLanguage } from '../input/params.ts';
 import { operatorQueue } from '../operator/actions.ts';
 import { authorizeShop } from '../operator/keys.ts';
 import { cachedOrder } from '../domain/order-cache.ts';
@@ -53,10 +53,11 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     const serialize = orderSerializer(reply);
     // The ticket was signed for this customer and order: his account is not looked up again. The read that finds
     // the order's shop is the one the stream's first frame is made of (kept, the GET's bytes).
-    const read = () => cachedOrder(deps, orders, t.customerId, t.orderId, serialize, 'trusted');
+    const lang = readerLanguage(req);
+    const read = () => cachedOrder(deps, orders, t.customerId, t.orderId, serialize, 'trusted', lang);
     const { shopId } = await read();
     await live.open(req, reply, {
-      key: `order:${t.orderId}`,
+      key: `order:${t.orderId}:${lang ?? ''}`,
       event: 'order',
       shopId,
       load: async () => {
@@ -77,12 +78,13 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     const t = await ticketOf(deps, req);
     if (t.kind !== 'queue' || t.shopId !== id) throw forbidden('Forbidden');
     const serialize = queueSerializer(reply);
+    const lang = readerLanguage(req);
     await live.open(req, reply, {
-      key: `queue:${id}`,
+      key: `queue:${id}:${lang ?? ''}`,
       event: 'queue',
       shopId: id,
       load: async () => {
-        const queue = await operatorQueue(deps, id);
+        const queue = await operatorQueue(deps, id, lang);
         return { json: serialize(queue), version: queue.pob.queue_version };
       },
     });

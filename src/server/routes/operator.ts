@@ -15,7 +15,7 @@ import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
-import { parseId } from '../input/params.ts';
+import { parseId, readerLanguage } from '../input/params.ts';
 import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
 import { operatorStats } from '../operator/stats.ts';
 import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
@@ -44,7 +44,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return { id: parseId(req.params.id), shopId: who.shopId, who };
   };
 
-  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false)));
+  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false), readerLanguage(req)));
 
   app.get<IdParams>('/operator/pobs/:id/stats/', { schema: statsSchema }, async (req) => {
     return operatorStats(deps, await pob(req, false));
@@ -85,7 +85,7 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post<IdParams>('/operator/pobs/:id/walk-ins/', { schema: walkInSchema }, async (req, reply) => {
     const id = await pob(req);
-    return reply.status(201).send(await addWalkIn(deps, id, parseWalkIn(bodyOf(req))));
+    return reply.status(201).send(await addWalkIn(deps, id, parseWalkIn(bodyOf(req)), readerLanguage(req)));
   });
 
   app.patch<IdParams>('/operator/pobs/:id/', { schema: operatorPobPatchSchema }, async (req) => {
@@ -131,18 +131,18 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     if (minutes === undefined || minutes === null) throw badRequest('Missing minutes parameter', 'minutes');
     if (!BREAK_MINUTES.includes(minutes as 15)) throw badRequest('Invalid minutes', 'minutes');
     await takeBreak(deps, shopId, barberId, minutes as number);
-    return operatorQueue(deps, shopId);
+    return operatorQueue(deps, shopId, readerLanguage(req));
   });
 
   app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/back/', { schema: backSchema }, async (req) => {
     const { shopId, barberId } = await barber(req);
     await backFromBreak(deps, shopId, barberId);
-    return operatorQueue(deps, shopId);
+    return operatorQueue(deps, shopId, readerLanguage(req));
   });
 
   app.post<BarberParams>('/operator/pobs/:id/barbers/:barberId/end-shift/', { schema: endShiftSchema }, async (req) => {
     const { shopId, barberId } = await barber(req);
     await endShift(deps, shopId, barberId);
-    return operatorQueue(deps, shopId);
+    return operatorQueue(deps, shopId, readerLanguage(req));
   });
 }

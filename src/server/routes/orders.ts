@@ -8,7 +8,7 @@ import { requireCustomer, requireCustomerToken } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
 import { idempotencyOf, parseJoin, parsePatch } from '../input/orders.ts';
-import { parseId } from '../input/params.ts';
+import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { cachedOrder } from '../domain/order-cache.ts';
 import type { AnswerCache } from '../domain/shop-cache.ts';
@@ -27,18 +27,19 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
     const body = bodyOf(req);
     const input = parseJoin(body);
     const idempotency = idempotencyOf(req.headers['idempotency-key'], body);
-    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency });
+    const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency, lang: readerLanguage(req) });
     return reply.status(201).send(order);
   });
 
-  // Kept as bytes per order and queue version: the customer's own kept order answers without a query.
+  // Kept as bytes per order, language and queue version: the customer's own kept order answers without a query.
   app.get<OrderParams>('/customers/:id/orders/:orderId/', { preValidation: requireCustomerToken(deps), schema: orderSchema }, async (req, reply) => {
-    const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), (v) => reply.serialize(v) as string);
+    const serialize = (v: unknown) => reply.serialize(v) as string;
+    const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), serialize, 'check', readerLanguage(req));
     return sendAnswer(req, reply, answer, 'private, no-cache');
   });
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);
-    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)));
+    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)), readerLanguage(req));
   });
 }

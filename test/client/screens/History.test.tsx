@@ -23,7 +23,7 @@ const SAME: WireReceipt = {
   type: 'order',
   rows: [
     { name: 'Haircut', amount: 1, price: 3200, vat: 25.5, vat_amount: 650 },
-    { name: 'Wax', amount: 2, price: 1290, vat: 25.5, vat_amount: 262 },
+    { name: 'Wax', amount: 2, price: 1290, vat: 25.5, vat_amount: 524 }, // the row's VAT: 2 × 12,90 € at 25,5 %
   ],
 };
 const MIXED: WireReceipt = {
@@ -85,6 +85,25 @@ test("mixed VAT rates show each row's VAT amount instead", async () => {
   assert.is(total(r), 'Total (incl. VAT)|46,00 €');
 });
 
+test("a row of two coffees at 14 %: the VAT shown is the row's, counted once", async () => {
+  const coffee: WireReceipt = {
+    ...MIXED,
+    id: 4,
+    rows: [
+      { name: 'Shave', amount: 1, price: 2500, vat: 25.5, vat_amount: 508 },
+      { name: 'Coffee', amount: 2, price: 350, vat: 14, vat_amount: 86 },
+    ],
+  };
+  const el = await setup({ body: [coffee] });
+  const r = el.querySelector('.receipt')!;
+  assert.equal(
+    [...r.querySelectorAll('tbody td')].map((td) => nbsp(text(td))),
+    ['Shave', '1', '5,08 €', '25,00 €', 'Coffee', '2', '0,86 €', '7,00 €'],
+  );
+  assert.is(total(r), 'Total (incl. VAT)|32,00 €');
+  assert.is(nbsp(text(r.querySelector('.receipt-vat td'))), '5,94 €');
+});
+
 test('empty and failed states; a wrapped { items } answer is read too', async () => {
   let el = await setup({ body: [] });
   assert.match(text(el), 'No receipts yet.');
@@ -109,6 +128,8 @@ test('the receipt page shows the hard-coded sample', async () => {
   assert.match(text(el), 'Sample receipt');
   assert.is(text(el.querySelector('.receipt-date')), '14.05.2024');
   assert.is(total(el), 'Total (incl. VAT)|72,80 €');
+  // 6,50 + 3,05 + the wax row's 5,24 (2 × 12,90 € at 25,5 %), as the server would write them.
+  assert.is(nbsp(text(el.querySelector('.receipt-vat td'))), '14,79 €');
   await cleanup();
 });
 

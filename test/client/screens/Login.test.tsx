@@ -110,6 +110,26 @@ test('429 shows the too-many-attempts message', async () => {
   assert.match(text(el), 'Too many login attempts');
 });
 
+test("a lock-out says how long to wait, from the answer's Retry-After", async () => {
+  for (const [lang, seconds, want] of [
+    ['en', '840', 'Too many login attempts. Try again in 14 min.'],
+    ['en', '30', 'Too many login attempts. Try again in 1 min.'],
+    ['fi', '900', 'Liian monta kirjautumisyritystä. Yritä uudelleen 15 minuutin kuluttua.'],
+  ] as const) {
+    await setLanguage(lang);
+    await setup();
+    const f = stubFetch({ 'POST /login/': { status: 429, body: { error: 'Too many attempts. Try again in 14 minutes.' }, headers: { 'retry-after': seconds } } });
+    const el = await render(<Login params={{}} />);
+    await fill(el, 'login', '0401234567', 'Secret123');
+    await fire.click(submit(el));
+    await settle(10);
+    f.restore();
+    assert.match(text(el), want, `${lang} ${seconds}`);
+    assert.not.match(text(el), /wait a while|hetken/, `${lang} ${seconds}`);
+  }
+  await setLanguage('en');
+});
+
 test('a profile error after the tokens leaves no half session', async () => {
   await setup();
   const f = stubFetch({ 'POST /login/': { body: tokens }, 'GET /customers/7/': { status: 403, body: { error: 'User not found' } } });

@@ -317,7 +317,8 @@ test('the stream: its events replace the floor and stop the polling; a failed ti
   try {
     const { el, f } = await paired({ 'POST /operator/pobs/2/events/ticket/': { body: { ticket: 't-1', expires_in: 60 } } });
     await waitFor(() => FakeSource.last);
-    assert.match(FakeSource.last!.url, /\/operator\/pobs\/2\/events\/\?ticket=t-1$/);
+    // The ticket, and the language the orders' services are named in.
+    assert.match(FakeSource.last!.url, /\/operator\/pobs\/2\/events\/\?ticket=t-1&lang=en$/);
     const next = structuredClone(floorAnswer);
     next.orders[1].first_name = 'Matti';
     FakeSource.last!.listeners.get('queue')!({ data: JSON.stringify(next) });

@@ -48,7 +48,23 @@ test('empty current and invalid new password messages', async () => {
   await blur($(el, 'password-new'));
   assert.match(text(el), 'Check your old password');
   assert.match(text(el), 'New password is not valid');
-  assert.match(text(el), 'At least 8 characters.');
+  assert.match(text(el), 'At least 8 characters, with an uppercase letter, a lowercase letter and a number, and not a common password.');
+});
+
+test('the hint names the whole rule the server applies: "abcdefgh" and the common "Salasana1" are refused before sending', async () => {
+  const el = await setup();
+  const hint = text(el.querySelector('#password-new-hint'));
+  assert.is(hint, 'At least 8 characters, with an uppercase letter, a lowercase letter and a number, and not a common password.');
+  for (const [typed, error] of [
+    ['abcdefgh', 'New password is not valid'],
+    ['Salasana1', 'This password is too common. Choose one that is harder to guess.'],
+  ]) {
+    await fire.input($(el, 'password-new'), typed);
+    await fire.input($(el, 'password-confirm'), typed);
+    await blur($(el, 'password-new'));
+    assert.ok(submit(el).disabled, typed);
+    assert.is(text(el.querySelector('#password-new-error')), error, typed);
+  }
 });
 
 test('the server error text is shown; without one the generic text', async () => {
@@ -67,7 +83,7 @@ test('the server error text is shown; without one the generic text', async () =>
   assert.match(text(el.querySelector('.form-errors')), 'Check your current password and that the new password is strong enough');
 });
 
-test('a weak-password refusal names the whole rule; the field hint stays "At least 8 characters."', async () => {
+test('a weak-password refusal names the whole rule', async () => {
   const el = await setup();
   await fire.input($(el, 'password-confirm'), 'NewSecret1');
   const f = stubFetch({ 'POST /password/': { status: 400, body: { error: 'Password too weak', field: 'new_password' } } });
@@ -75,7 +91,6 @@ test('a weak-password refusal names the whole rule; the field hint stays "At lea
   await settle(10);
   f.restore();
   assert.is(text(el.querySelector('.form-errors')), 'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.');
-  assert.match(text(el), 'At least 8 characters.');
 });
 
 test('success replaces the form with the message and keeps new tokens the server answers', async () => {

@@ -49,7 +49,7 @@ test('the profile menu links to /profile/phone, a guarded route with its own laz
 test('password and new number send a code; the code changes the number, keeps this device logged in with the new tokens', async () => {
   const el = await setup();
   assert.is(text(el.querySelector('h1')), 'Change phone number');
-  assert.match(text(el), 'Your current number is +358401234567');
+  assert.match(text(el), 'Your current number is +358 40 123 4567');
   assert.ok(submit(el).disabled);
   await fire.input($(el, 'phone-new'), '050 765 4321');
   await fire.input($(el, 'phone-password'), 'Secret123');
@@ -74,7 +74,7 @@ test('password and new number send a code; the code changes the number, keeps th
   assert.is(user.value?.refreshToken, 'r2');
   assert.is(((await load('user')) as { refreshToken: string }).refreshToken, 'r2');
   assert.is(profile.value?.phone, '+358507654321');
-  assert.match(text(el), 'Your phone number is now +358507654321.');
+  assert.match(text(el), 'Your phone number is now +358 50 765 4321.');
   assert.is(el.querySelector('form'), null);
 });
 

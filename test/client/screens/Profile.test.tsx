@@ -64,7 +64,8 @@ test('a member sees the MEMBER ribbon, the end date and credits; the menu links 
   f.restore();
   assert.is(text(el.querySelector('.member-ribbon')), 'MEMBER');
   assert.match(text(el), 'Matti Meikäläinen');
-  assert.match(text(el), '+358401234567');
+  // The phone as people write it, not as stored (+358401234567).
+  assert.is(text(el.querySelector('.profile-phone')), '+358 40 123 4567');
   assert.match(text(el), '31.12.2026');
   assert.ok(el.querySelector('a[href="/profile/credits"]'));
   const links = [...el.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));

@@ -28,7 +28,7 @@ async function fillValid(el: Element) {
   await fire.input($(el, 'register-firstname'), 'Matti');
   await fire.input($(el, 'register-lastname'), 'Meikäläinen');
   await fire.input($(el, 'register-email'), 'matti@example.com');
-  await fire.input($(el, 'register-password'), 'Secret123');
+  await fire.input($(el, 'register-password'), 'Hiustupa77');
   await fire.click($(el, 'register-terms'));
 }
 
@@ -40,7 +40,24 @@ test('the page: title, the recovery notice and the dial codes with Finland first
   assert.equal(options, ['Finland +358', 'Estonia +372']);
   assert.ok($(el, 'register-allow-sms').checked, 'SMS permission defaults on');
   assert.not.ok($(el, 'register-allow-email').checked, 'e-mail permission defaults off');
-  assert.match(text(el), 'At least 8 characters');
+  assert.is(text(el.querySelector('#register-password-hint')), 'At least 8 characters, with an uppercase letter, a lowercase letter and a number, and not a common password.');
+});
+
+test('the form refuses what the server refuses: a common password and a 255-character name keep submit disabled', async () => {
+  const el = await setup();
+  await fillValid(el);
+  assert.not.ok(submit(el).disabled);
+  await fire.input($(el, 'register-password'), 'Salasana1');
+  await blur($(el, 'register-password'));
+  assert.ok(submit(el).disabled, 'Salasana1 is on the common-password list');
+  assert.equal(errors(el), ['This password is too common. Choose one that is harder to guess.']);
+  await fire.input($(el, 'register-password'), 'Hiustupa77');
+  await fire.input($(el, 'register-firstname'), 'M'.repeat(255));
+  await blur($(el, 'register-firstname'));
+  assert.ok(submit(el).disabled, 'a first name of 255 characters');
+  assert.equal(errors(el), ['The name can have at most 100 characters.']);
+  await fire.input($(el, 'register-firstname'), 'M'.repeat(100));
+  assert.not.ok(submit(el).disabled, 'a first name of 100 characters');
 });
 
 test('no errors while typing; a blurred invalid field shows its error, a valid one does not', async () => {
@@ -70,7 +87,7 @@ test('submit is enabled only for a valid form (and still after the 100 ms re-che
   assert.not.ok(submit(el).disabled);
   await fire.input($(el, 'register-password'), 'secret');
   assert.ok(submit(el).disabled, 'a weak password disables it again');
-  await fire.input($(el, 'register-password'), 'Secret123');
+  await fire.input($(el, 'register-password'), 'Hiustupa77');
   await settle(120);
   assert.not.ok(submit(el).disabled);
 });
@@ -85,7 +102,7 @@ test('success replaces the form with the thank-you and a login link', async () =
   assert.equal(f.calls[0].body, {
     countryCode: '+358',
     phone: '+358401234567',
-    password: 'Secret123',
+    password: 'Hiustupa77',
     firstname: 'Matti',
     lastname: 'Meikäläinen',
     email: 'matti@example.com',
@@ -98,7 +115,7 @@ test('success replaces the form with the thank-you and a login link', async () =
   assert.ok(el.querySelector('a[href="/login"]'));
 });
 
-test('Estonia sends +372; a refusal lists the server error under other errors', async () => {
+test('Estonia sends +372; a refusal naming no field is listed under other errors, translated', async () => {
   const el = await setup();
   await fillValid(el);
   await act(async () => {
@@ -106,7 +123,7 @@ test('Estonia sends +372; a refusal lists the server error under other errors', 
     select.value = 'EE';
     select.dispatchEvent(new win.Event('change', { bubbles: true }) as unknown as Event);
   });
-  const f = stubFetch({ 'POST /register/': { status: 400, body: { error: 'Phone number already registered', field: 'phone' } } });
+  const f = stubFetch({ 'POST /register/': { status: 503, body: { error: 'The server is busy, try again in a moment' } } });
   await fire.click(submit(el));
   await settle(10);
   f.restore();
@@ -114,8 +131,37 @@ test('Estonia sends +372; a refusal lists the server error under other errors', 
   assert.ok(el.querySelector('form'), 'the form stays');
   assert.match(text(el), 'Please check the form');
   assert.match(text(el.querySelector('.other-errors')), 'Other errors');
-  assert.equal([...el.querySelectorAll('.other-errors li')].map(text), ['Error: Phone number already registered']);
+  assert.equal([...el.querySelectorAll('.other-errors li')].map(text), ['Error: The service is busy. Please try again in a moment.']);
   await cleanup();
+});
+
+test("a refusal naming a field marks that field in the screen's language, not under other errors", async () => {
+  await setLanguage('fi');
+  try {
+    const cases: Array<[{ error: string; field: string }, string, string]> = [
+      [{ error: 'Invalid firstname', field: 'firstname' }, 'register-firstname', 'Tarkista etunimesi'],
+      [{ error: 'Password too weak', field: 'password' }, 'register-password', 'Salasana on liian heikko'],
+      [{ error: 'An account with this phone number already exists', field: 'phone' }, 'register-phone', 'Tällä puhelinnumerolla on jo tili'],
+    ];
+    for (const [body, id, want] of cases) {
+      const el = await setup();
+      await fillValid(el);
+      const f = stubFetch({ 'POST /register/': { status: 400, body } });
+      await fire.click(submit(el));
+      await settle(10);
+      f.restore();
+      assert.is($(el, id).getAttribute('aria-invalid'), 'true', id);
+      assert.is(text(el.querySelector(`#${id}-error`)), want, id);
+      assert.is(el.querySelectorAll('.other-errors li').length, 0, `${id}: not under other errors`);
+      assert.not.match(text(el), body.error);
+      // Editing the field clears the server's mark.
+      await fire.input($(el, id), id === 'register-phone' ? '0401234568' : id === 'register-password' ? 'Hiustupa78' : 'Mikko');
+      assert.is(el.querySelector(`#${id}-error`), null, `${id}: cleared on edit`);
+    }
+  } finally {
+    await setLanguage('en');
+    await cleanup();
+  }
 });
 
 test.run();

@@ -174,7 +174,8 @@ test('the chosen barber is cleared when coming from /home, kept otherwise', asyn
 
 test('full, closed and unknown shops show their message instead of the timer', async () => {
   const cases: Array<[Partial<WirePobDetail>, string]> = [
-    [{ queue_state: 'full' }, 'The queue is full for today. No more orders are taken.'],
+    // Switched full for a moment: "right now", never "for today" (a closing shop says its queue closed for the day).
+    [{ queue_state: 'full' }, 'The queue is full right now. No orders are taken for the moment.'],
     [{ open: false }, 'The barbershop is closed.'],
     [{ service_time_estimates: [] }, '–'],
   ];
@@ -184,6 +185,22 @@ test('full, closed and unknown shops show their message instead of the timer', a
     await cleanup();
     resetShops();
   }
+});
+
+test('full is said as a pause in every language, never as full for the day; closing for the day says so', async () => {
+  const forToday = /tältä päivältä|for today|tänaseks|för i dag|for i dag|für heute/;
+  for (const lang of ['fi', 'en', 'ee', 'sv', 'no', 'dk', 'de'] as const) {
+    await setLanguage(lang);
+    const el = await open(pob({ queue_state: 'full' }));
+    assert.not.match(text(el.querySelector('.shop-wait')), forToday, lang);
+    await cleanup();
+    resetShops();
+  }
+  await setLanguage('en');
+  const closing = await open(pob({ closing_soon: true }));
+  assert.match(text(closing.querySelector('.shop-wait')), 'The online queue has closed for the day.');
+  await cleanup();
+  resetShops();
 });
 
 test('a full or closed shop shows its state for the shop and every barber, never a wait', async () => {

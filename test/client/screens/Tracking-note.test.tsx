@@ -11,13 +11,25 @@ import { ALL_LANGUAGES } from '../../../src/shared/locales.ts';
 
 test.after.each(cleanup);
 
-test('checked in: the 1–15 minutes note in all 7 languages', async () => {
+test('checked in with a wait of up to 15 minutes: the 1–15 minutes note in all 7 languages', async () => {
   for (const lang of ALL_LANGUAGES) {
     await setLanguage(lang);
-    const el = await render(<Actions order={toTrackedOrder(wireOrder({ customer_at_pob: true }))} />);
+    const el = await render(<Actions order={toTrackedOrder(wireOrder({ customer_at_pob: true, queue: 15, ahead: 1 }))} />);
     assert.match(text(el.querySelector('.tracking-serve-note')), /1–15/, lang);
     await cleanup();
   }
+});
+
+test('checked in early with 31 minutes to wait: the note says the same number, never "1–15 minutes after you arrive"', async () => {
+  for (const lang of ALL_LANGUAGES) {
+    await setLanguage(lang);
+    const el = await render(<Actions order={toTrackedOrder(wireOrder({ customer_at_pob: true, queue: 31, ahead: 1 }))} />);
+    const note = text(el.querySelector('.tracking-serve-note'));
+    assert.not.match(note, /1–15/, lang);
+    assert.match(note, /\b31\b/, lang);
+    await cleanup();
+  }
+  await setLanguage('en');
 });
 
 test('not checked in yet, or already in service: no note', async () => {

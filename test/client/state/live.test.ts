@@ -133,7 +133,8 @@ test("the order's stream opens with a ticket; its events update the order and po
   assert.is(tickets(f).length, 1);
   assert.is(tickets(f)[0].bearer, 'access-1', 'the ticket call carries the login');
   const es = FakeEventSource.last();
-  assert.match(es.url, /\/api\/fi\/customers\/7\/orders\/41\/events\/\?ticket=t1$/);
+  // The ticket, and the language the order's services are named in.
+  assert.match(es.url, /\/api\/fi\/customers\/7\/orders\/41\/events\/\?ticket=t1&lang=en$/);
   assert.is(liveMode.value, 'poll', 'polling until the stream delivers');
   es.send('order', wireOrder({ queue: 5, ahead: 0 }));
   await flush();

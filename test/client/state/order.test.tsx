@@ -18,7 +18,7 @@ import { notice, reset as resetNotices } from '../../../src/client/state/notices
 import * as order from '../../../src/client/state/order.ts';
 import { activeOrderId, profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
-import { reset as resetShops } from '../../../src/client/state/shops.ts';
+import { reset as resetShops, showShop } from '../../../src/client/state/shops.ts';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
@@ -184,6 +184,31 @@ test('Next when logged out opens the login dialog and continues after a successf
   assert.is(user.value?.id, 7);
   assert.is(order.status.value, 'accepted', 'the flow went on to the review');
   assert.ok(text(dialogs(el)[0]).includes('Review your order'));
+  f.restore();
+});
+
+test("the review's wait holds still while joining: the shop's wait for the next joiner (now counting him) never shows", async () => {
+  const busy = pob();
+  const later = pob({ service_time_estimates: [{ priority: 0, wait_time: 78 }], shortest_queue: 78 });
+  const { el, f } = await open({
+    pob: busy,
+    routes: {
+      'POST /customers/7/orders/': () => {
+        // The shop's stream brings the wait a new joiner would get, with this customer already in the queue.
+        showShop(later);
+        return { status: 201, body: placed({ queue: 31 }) };
+      },
+    },
+  });
+  await choose(el);
+  await fire.click(button(el, 'Next'));
+  const review = () => text(dialogs(el)[0].querySelector('.review-facts')!);
+  const before = review();
+  await fire.click(button(dialogs(el)[0], 'Join the queue'));
+  await settle(10);
+  assert.is(order.sending.value, 'fulfilled');
+  assert.not.match(review(), '78', `before: ${before}`);
+  assert.match(review(), '31');
   f.restore();
 });
 
@@ -401,6 +426,23 @@ test("a send refused for another active order keeps the send error's notice and 
     assert.is(notice.value?.title, 'Tilauksen lähettämisessä tapahtui virhe. Yritä myöhemmin uudelleen.');
     assert.is(notice.value?.text, 'Virhekoodi: Sinulla on jo aktiivinen tilaus');
     assert.equal(events().at(-1)?.props, { type: 'sendOrder', message: 'Customer already has an active order' });
+    f.restore();
+  } finally {
+    await setLanguage('en');
+  }
+});
+
+test("a join refused because the shop's queue is full: the text is in the screen's language, never the server's English", async () => {
+  await setLanguage('fi');
+  try {
+    const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'The queue is full' } } } });
+    await choose(el);
+    await fire.click(button(el, 'Seuraava'));
+    await fire.click(button(dialogs(el)[0], 'Liity jonoon'));
+    await settle(10);
+    assert.is(notice.value?.text, 'Virhekoodi: Jono on juuri nyt täynnä. Yritä hetken kuluttua uudelleen.');
+    // The join asks for the order's services in the screen's language.
+    assert.is(posts(f.calls)[0].query, '?lang=fi');
     f.restore();
   } finally {
     await setLanguage('en');

@@ -8,6 +8,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { hashPassword, needsRehash, OWASP_SCRYPT, paramsOf, verifyPassword } from '../../../src/server/auth/passwords.ts';
 import { commonPasswordCount } from '../../../src/server/auth/common-passwords.ts';
 import { passwordProblem, toInternationalPhone } from '../../../src/server/auth/rules.ts';
+import { validateRegistration } from '../../../src/shared/account-rules.ts';
 import type { Harness } from '../harness.ts';
 import { accountsHarness, call, freshPhone, login, newCustomer, PASSWORD, registration } from '../accounts-helpers.ts';
 
@@ -75,6 +76,28 @@ test('register: 201, phone stored in international form, allow_email off and all
   assert.is(profile.allow_email, false);
   assert.is(profile.allow_sms, true);
   assert.is(profile.language, 'fi');
+});
+
+test('register: the form refuses exactly what the server refuses, on the field the server names (one set of rules)', async () => {
+  const cases: Array<[string, Record<string, unknown>, string | null]> = [
+    ['valid', {}, null],
+    ['common password meeting the composition rule', { password: 'Salasana1' }, 'password'],
+    ['lowercase only', { password: 'abcdefgh' }, 'password'],
+    ['password of 128', { password: `Aa1${'x'.repeat(125)}` }, null],
+    ['password of 129', { password: `Aa1${'x'.repeat(126)}` }, 'password'],
+    ['first name of 100', { firstname: 'a'.repeat(100) }, null],
+    ['first name of 255', { firstname: 'a'.repeat(255) }, 'firstname'],
+    ['last name of 101', { lastname: 'b'.repeat(101) }, 'lastname'],
+    ['email of 255', { email: `${'m'.repeat(244)}@example.fi` }, 'email'],
+  ];
+  for (const [i, [name, extra, field]] of cases.entries()) {
+    const body = registration(freshPhone(), extra);
+    const form = validateRegistration({ ...body, allow_email: false, allow_sms: true });
+    assert.equal(Object.keys(form), field ? [field] : [], `${name}: the form`);
+    const res = await call(h, { method: 'POST', url: '/api/fi/register/', body, ip: `10.9.0.${i + 1}` });
+    assert.is(res.status, field ? 400 : 201, `${name}: the server`);
+    if (field) assert.is(res.json.field, field, `${name}: the server's field`);
+  }
 });
 
 test('register: an existing phone, however typed, is a 409', async () => {

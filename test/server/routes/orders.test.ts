@@ -2,8 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { call, customer, helsinki, item, menu, type TestCustomer } from '../queue-helpers.ts';
-import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import { call, customer, helsinki, item, menu, operatorKey, type TestCustomer } from '../queue-helpers.ts';
+import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
 
 // The harness clock starts on Tuesday 2026-11-24, 12:00 in Helsinki. Shops of the demo seed used here:
 // 2 Kallio (open round the clock, idle), 1 Kamppi (busy, 4 barbers), 11 Kauppakatu (one barber, 10–18), 4 Tripla (full).
@@ -220,6 +220,30 @@ barber("a chosen barber's order waits as long as that barber's queue said", asyn
   assert.is(res.body.barber!.id, pick.barber.id);
   assert.is(res.body.chosen_barber_id, pick.barber.id);
   assert.is(res.body.queue, pick.wait_time);
+});
+
+barber("an order's services are named in the reader's language: the customer's and the console's, whatever the order was sold in", async () => {
+  h.clock.set(helsinki('12:00'));
+  const c = await customer(h);
+  const { m, s } = await haircut(2, 1);
+  const wash = m.extra_services[s.id][0];
+  const joined = await call<WireOrder>(h, 'POST', `${orders(c)}?lang=fi`, { token: c.token, body: { pob_id: 2, items: [item(s, [wash])] } });
+  assert.is(joined.status, 201, JSON.stringify(joined.body));
+  const names = (o: WireOrder) => [o.services[0].title, o.services[0].group_name, o.services[0].extra_services[0].title];
+  assert.equal(names(joined.body), ['Hiustenleikkaus', 'Hiustenleikkaukset', 'Hiustenpesu']);
+  const id = joined.body.id;
+  assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=en`, { token: c.token })).body), ['Haircut', 'Haircuts', 'Hair wash']);
+  assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=et`, { token: c.token })).body)[0], 'Juukselõikus');
+  // Without a language: the names as sold, as before.
+  assert.is((await get(c, id)).body.services[0].title, 'Haircut');
+  const key = await operatorKey(h, 2);
+  const floor = async (q: string) => (await call<WireOperatorQueue>(h, 'GET', `/api/fi/operator/pobs/2/queue/${q}`, { token: key })).body.orders.find((o) => o.id === id)!.services;
+  assert.equal(await floor('?lang=fi'), ['Hiustenleikkaus', 'Hiustenpesu']);
+  assert.equal(await floor('?lang=sv'), ['Klippning', 'Hårtvätt']);
+  assert.equal(await floor(''), ['Haircut', 'Hair wash']);
+  const left = await call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/?lang=fi`, { token: c.token, body: { cancel: true } });
+  assert.is(left.body.services[0].title, 'Hiustenleikkaus');
+  await clearShop(2);
 });
 
 barber.after(async () => {

@@ -9,9 +9,11 @@ import { bothWrong, editLogin, loginForm } from '../../state/login.ts';
 import { Checkbox, PasswordField, PhoneField } from '../form/fields.tsx';
 import { AccountForm, bind, FormAlert, SubmitButton } from '../form/Form.tsx';
 
-function failureText(failure: { status: number; message: string } | null): string {
+function failureText(failure: { status: number; message: string; retryAfter?: number } | null): string {
   if (!failure) return '';
   if (failure.status === 0) return t('login.errors.network');
+  // The lock-out says how long, from the answer's Retry-After (whole minutes, at least one).
+  if (failure.status === 429 && failure.retryAfter) return t('login.errors.tooManyWait', { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)) });
   if (failure.status === 429) return t('login.errors.tooMany');
   return t('login.errors.failed');
 }

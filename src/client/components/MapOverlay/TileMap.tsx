@@ -12,6 +12,7 @@ import type { LatLng, Shop } from '../../lib/types.ts';
 import { t } from '../../state/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { stateMessage } from '../ShopCard.tsx';
+import { pillOffsets } from '../../lib/map-markers.ts';
 
 const DRAG_THRESHOLD_PX = 5;
 const KEY_PAN_PX = 96;
@@ -150,6 +151,12 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
   const gridX = (((size.w / 2 - world.x) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
   const gridY = (((size.h / 2 - world.y) % TILE_SIZE) + TILE_SIZE) % TILE_SIZE;
   const inView = (p: { x: number; y: number }) => p.x > -CULL_PX && p.y > -CULL_PX && p.x < size.w + CULL_PX && p.y < size.h + CULL_PX;
+  const markers = shops.flatMap((shop) => {
+    if (!validPosition(shop.coords)) return [];
+    const p = toScreen(shop.coords, center, zoom, size.w, size.h);
+    return inView(p) ? [{ shop, p, ...markerText(shop) }] : [];
+  });
+  const offsets = pillOffsets(markers.map(({ shop, p, label }) => ({ id: shop.id, x: p.x, y: p.y, label })));
   const me = validPosition(user) ? toScreen(user, center, zoom, size.w, size.h) : null;
 
   return (
@@ -168,11 +175,8 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
       >
         <Tiles center={center} zoom={zoom} w={size.w} h={size.h} onFail={() => setTilesFailed(true)} />
         {me && inView(me) && <span className="map-me" style={{ transform: `translate(${me.x}px, ${me.y}px)` }} role="img" aria-label={t('map.you')} />}
-        {shops.map((shop) => {
-          if (!validPosition(shop.coords)) return null;
-          const p = toScreen(shop.coords, center, zoom, size.w, size.h);
-          if (!inView(p)) return null;
-          const { label, aria, cls } = markerText(shop);
+        {markers.map(({ shop, p, label, aria, cls }) => {
+          const dx = offsets.get(shop.id) ?? 0;
           return (
             <button
               key={shop.id}
@@ -183,7 +187,9 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
               aria-pressed={shop.id === selectedId}
               onClick={() => onSelect(shop.id)}
             >
-              <span className="map-marker-pill">{label}</span>
+              <span className="map-marker-pill" style={dx ? { transform: `translateX(${dx}px)` } : undefined}>
+                {label}
+              </span>
             </button>
           );
         })}

@@ -5,10 +5,11 @@
 import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
+import { RULE_PARAMS } from '../../../shared/validation.ts';
 import { t } from '../../state/i18n.ts';
 
 /** Text of a validation key ('validation.phone') or a ready text. */
-export const errorText = (error: string | null | undefined) => (!error ? '' : error.startsWith('validation.') ? t(`account.${error}`) : error);
+export const errorText = (error: string | null | undefined) => (!error ? '' : error.startsWith('validation.') ? t(`account.${error}`, RULE_PARAMS) : error);
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 

@@ -67,6 +67,11 @@ const CSS = `
 .op-extras { padding-left: 2rem; display: grid; gap: .2rem; }
 .op-error { color: var(--red); margin: 0; }
 .op-dialog { width: 100%; }
+/* The walk-in form's actions stay in view at the bottom of the scrolling dialog; the line above them shows more is above. */
+.op-dialog .dialog-actions {
+  position: sticky; bottom: calc(-1.25rem - var(--safe-bottom)); z-index: 1; margin: 1rem -1rem 0;
+  padding: .75rem 1rem calc(.75rem + var(--safe-bottom)); background: var(--surface); border-top: 1px solid var(--line);
+}
 @media (min-width: 700px) {
   .op-root .dialog-backdrop { align-items: center; padding: 1rem; }
   .op-root .dialog { border-radius: var(--radius); max-width: 720px; }

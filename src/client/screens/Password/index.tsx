@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
+import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
 import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/password.ts';
 import { PasswordField } from '../../components/form/fields.tsx';
@@ -22,7 +23,7 @@ export default function Password(_props: ScreenProps) {
       ) : (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitPasswordChange()}>
           <PasswordField id="password-old" label={t('password.old')} {...bind(form, 'old_password', edit)} autoComplete="current-password" required />
-          <PasswordField id="password-new" label={t('password.new')} {...bind(form, 'new_password', edit)} hint={t('password.newHint')} autoComplete="new-password" required />
+          <PasswordField id="password-new" label={t('password.new')} {...bind(form, 'new_password', edit)} hint={t('account.passwordRule', RULE_PARAMS)} autoComplete="new-password" required />
           <PasswordField id="password-confirm" label={t('password.confirm')} {...bind(form, 'confirm', edit)} autoComplete="new-password" required />
           <FormError text={status === 'failure' && passwordError.value} />
           <SubmitButton label={t('password.save')} pendingLabel={t('password.saving')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />

@@ -11,6 +11,7 @@ import { changeNumber, confirmCode, editPhone as edit, leavePhone, phoneError, p
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { SubPage } from '../../components/SubPage.tsx';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 export default function Phone(_props: ScreenProps) {
   useSignals();
@@ -22,7 +23,7 @@ export default function Phone(_props: ScreenProps) {
   return (
     <SubPage title={t('phone.title')} className="phone-page">
       {step === 'done' ? (
-        <SuccessCard text={t('phone.done', { phone: profile.value?.phone ?? '' })} link={{ href: '/profile', label: t('password.backToProfile'), primary: false }} />
+        <SuccessCard text={t('phone.done', { phone: formatPhone(profile.value?.phone) })} link={{ href: '/profile', label: t('password.backToProfile'), primary: false }} />
       ) : step === 'code' ? (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void confirmCode()}>
           <p className="muted" role="status">
@@ -37,7 +38,7 @@ export default function Phone(_props: ScreenProps) {
         </AccountForm>
       ) : (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void requestCode()}>
-          <p className="muted">{t('phone.intro', { phone: profile.value?.phone ?? '' })}</p>
+          <p className="muted">{t('phone.intro', { phone: formatPhone(profile.value?.phone) })}</p>
           <PhoneField id="phone-new" label={t('phone.new')} {...bind(form, 'phone', edit)} country={form.values.value.country} onCountry={(c) => edit('country', c)} required />
           <PasswordField id="phone-password" label={t('password.old')} {...bind(form, 'password', edit)} autoComplete="current-password" required />
           {error}

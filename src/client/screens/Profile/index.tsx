@@ -14,6 +14,7 @@ import { loadMessages, unread } from '../../state/messages.ts';
 import { member, profile } from '../../state/session.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { formatPhone } from '../../lib/phone-format.ts';
 
 interface Item {
   href: string;
@@ -67,7 +68,7 @@ export default function Profile(_props: ScreenProps) {
       <header className={isMember ? 'profile-head is-member' : 'profile-head'}>
         {isMember && <span className="member-ribbon">{t('profile.member')}</span>}
         <h1>{`${p.firstname} ${p.lastname}`.trim() || t('profile.title')}</h1>
-        <p className="profile-phone">{p.phone}</p>
+        <p className="profile-phone">{formatPhone(p.phone)}</p>
         {isMember && (
           <dl className="membership">
             <div>

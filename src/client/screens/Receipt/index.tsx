@@ -1,20 +1,19 @@
 /** The receipt page: shown with hard-coded sample content, laid out like a real receipt. */
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
+import { rowVat } from '../../../shared/receipt.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { ReceiptCard, type ReceiptView } from '../History/ReceiptCard.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
 
-/** VAT 25.5 % included in each price; vat_amount = price − price / 1.255, in cents. */
+/** VAT 25.5 % included in each price; a row's vat_amount is the VAT of its whole amount, as the server writes it. */
+const row = (name: string, amount: number, price: number) => ({ name, amount, price, vat: 25.5, vat_amount: rowVat({ amount, price, vat: 25.5 }) });
+
 const sample = (): ReceiptView => ({
   id: 'sample',
   created: '2024-05-14T10:30:00Z',
   pob: { name: t('receipt.sampleShop'), address: t('receipt.sampleAddress'), city: t('receipt.sampleCity') },
-  rows: [
-    { name: t('receipt.sampleHaircut'), amount: 1, price: 3200, vat: 25.5, vat_amount: 650 },
-    { name: t('receipt.sampleBeard'), amount: 1, price: 1500, vat: 25.5, vat_amount: 305 },
-    { name: t('receipt.sampleWax'), amount: 2, price: 1290, vat: 25.5, vat_amount: 262 },
-  ],
+  rows: [row(t('receipt.sampleHaircut'), 1, 3200), row(t('receipt.sampleBeard'), 1, 1500), row(t('receipt.sampleWax'), 2, 1290)],
 });
 
 export default function Receipt(_props: ScreenProps) {

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
+import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
 import { checkFresh, progress, tokenSent } from '../../state/recovery-store.ts';
 import {
@@ -53,7 +54,7 @@ function StepCode() {
         {...bind(form, 'password')}
         invalid={Boolean(refused)}
         describedBy={refused ? 'recovery-code-error' : undefined}
-        hint={t('account.passwordRule')}
+        hint={t('account.passwordRule', RULE_PARAMS)}
         autoComplete="new-password"
         required
       />

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
+import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
 import { editRegistration as edit, leaveRegistration, otherErrors, registerForm as form, registerStatus, submitRegistration } from '../../state/register.ts';
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
@@ -43,7 +44,7 @@ export default function Register(_props: ScreenProps) {
         <Field id="register-firstname" label={t('register.firstname')} {...bind(form, 'firstname', edit)} autoComplete="given-name" required />
         <Field id="register-lastname" label={t('register.lastname')} {...bind(form, 'lastname', edit)} autoComplete="family-name" required />
         <Field id="register-email" label={t('register.email')} type="email" inputMode="email" {...bind(form, 'email', edit)} autoComplete="email" required />
-        <PasswordField id="register-password" label={t('register.password')} {...bind(form, 'password', edit)} hint={t('account.passwordRule')} autoComplete="new-password" required />
+        <PasswordField id="register-password" label={t('register.password')} {...bind(form, 'password', edit)} hint={t('account.passwordRule', RULE_PARAMS)} autoComplete="new-password" required />
         <Checkbox id="register-terms" checked={v.terms_accepted} onChecked={(x) => edit('terms_accepted', x)} onBlur={() => form.blur('terms')} error={form.shown('terms')}>
           <span>
             {t('register.terms')}{' '}
@@ -62,12 +63,16 @@ export default function Register(_props: ScreenProps) {
           {status === 'failure' && (
             <div className="form-errors other-errors" role="alert">
               <p>{t('register.failed')}</p>
-              <h3>{t('register.otherErrors')}</h3>
-              <ul>
-                {otherErrors.value.map((e) => (
-                  <li key={e}>{t('register.errorPrefix', { error: e })}</li>
-                ))}
-              </ul>
+              {otherErrors.value.length > 0 && (
+                <>
+                  <h3>{t('register.otherErrors')}</h3>
+                  <ul>
+                    {otherErrors.value.map((e) => (
+                      <li key={e}>{t('register.errorPrefix', { error: e })}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
             </div>
           )}
         </FormAlert>

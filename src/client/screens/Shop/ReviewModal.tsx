@@ -15,7 +15,7 @@ import { shopMap } from '../../lib/static-map.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { config } from '../../state/config.ts';
 import { language, locale, t } from '../../state/i18n.ts';
-import { backToEditing, barber, lines, sending, sendOrder, totals } from '../../state/order.ts';
+import { backToEditing, barber, lines, sending, sendOrder, sentWait, totals } from '../../state/order.ts';
 import { selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
 import { EtaChoice } from './EtaChoice.tsx';
 
@@ -74,7 +74,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
         <div>
           <dt>{t('order.review.wait')}</dt>
           <dd>
-            <Timer minutes={wait.value} />
+            <Timer minutes={busy || sent ? (sentWait.value ?? wait.value) : wait.value} />
             <WaitWindow wait={wait.value} low={waitRange.value.low} high={waitRange.value.high} />
           </dd>
         </div>

@@ -4,6 +4,7 @@
  * customer is on his way. Leaving only while the order is active, after a confirm dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
+import { SERVED_AFTER_ARRIVAL_MINUTES } from '../../../shared/constants.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { canLeave, checkInLabel, type TrackedOrder } from '../../lib/tracking.ts';
@@ -21,8 +22,8 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
         <div className="tracking-checked-in card">
           <Icon name="check" />
           <div>
-            {/* Serving may start 1–15 minutes after arrival. */}
-            <p className="tracking-serve-note">{t('checkin.note')}</p>
+            {/* Serving may start 1–15 minutes after arrival; a longer wait (an early check-in) says its own number. */}
+            <p className="tracking-serve-note">{o.queue !== null && o.queue > SERVED_AFTER_ARRIVAL_MINUTES ? t('tracking.state.seatedWait', { minutes: o.queue }) : t('checkin.note')}</p>
             <p>
               <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
             </p>

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WIRE_ERRORS } from '../../../../src/shared/wire-errors.ts';
 import { bonusMode, dateOnlyToIso, isAndroidChrome, isPhoneError, landingPath, serverTextKey } from '../../../../src/client/lib/account.ts';
@@ -71,6 +71,19 @@ test('serverTextKey: every wire-contract text (src/shared/wire-errors.ts) is tra
       if (lang !== 'en') assert.is.not(text, dicts.en.account.server[key], `${lang}: account.server.${key} is a translation`);
       if (lang !== 'en') assert.is.not(text, WIRE_ERRORS[key], `${lang}: account.server.${key} is not the wire text`);
     }
+  }
+});
+
+test('the refusals a customer meets on joining and changing an order (the recorded goldens) are wire texts, translated', () => {
+  const dir = join(import.meta.dirname, '../../../server/goldens');
+  const refusals = readdirSync(dir)
+    .filter((f) => f.startsWith('error-'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: number; request: { url: string }; body: { error: string; field?: string } })
+    .filter((g) => g.status === 409 && /\/customers\/\d+\/orders\//.test(g.request.url));
+  assert.ok(refusals.length >= 4, `${refusals.length} recorded`);
+  for (const g of refusals) assert.ok(serverTextKey(g.body.error), `${g.request.url}: '${g.body.error}' has no translation`);
+  for (const text of ['The queue is full', 'The shop is closed', 'Order is not active', 'Order is already in service', 'Barber is not on shift at this shop']) {
+    assert.ok(serverTextKey(text), text);
   }
 });
 

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { benefitState, isMember, membershipPriority, receiptTotal, receiptVat, sortBenefits, unreadCount, vatColumn, type VatColumn } from '../../../../src/client/lib/members.ts';
+import { rowVat } from '../../../../src/shared/receipt.ts';
 import type { WireBenefit as Benefit } from '../../../../src/shared/wire-account.ts';
 import type { ReceiptRow } from '../../../../src/client/lib/types.ts';
 
@@ -80,27 +81,39 @@ test('benefitState: redeemed, redeemable, not redeemable', () => {
 
 const row = (price: number, vat: number, vat_amount: number, amount = 1): ReceiptRow => ({ name: 'x', amount, price, vat, vat_amount });
 
-test('vatColumn: percent when all rates equal, else amounts', () => {
+// Rows as the server writes them: vat_amount is the VAT of the whole row (amount × price), not per unit.
+const served = (price: number, vat: number, amount = 1): ReceiptRow => row(price, vat, rowVat({ amount, price, vat }), amount);
+
+test("vatColumn: percent when all rates equal, else each row's own vat_amount (never multiplied by amount)", () => {
   const cases: Array<[string, ReceiptRow[], VatColumn]> = [
     ['one rate', [row(2900, 25.5, 589), row(500, 25.5, 102)], { kind: 'percent', values: [25.5, 25.5] }],
-    ['mixed rates', [row(2900, 25.5, 589), row(1000, 14, 123)], { kind: 'amount', values: [589, 123] }],
-    ['amount multiplies', [row(500, 24, 97, 2), row(1000, 14, 123)], { kind: 'amount', values: [194, 123] }],
+    ['mixed rates, amount 1', [row(2900, 25.5, 589), row(1000, 14, 123)], { kind: 'amount', values: [589, 123] }],
+    ['mixed rates, coffee × 2', [row(2500, 25.5, 508), row(350, 14, 86, 2)], { kind: 'amount', values: [508, 86] }],
+    ['mixed rates, both × 2', [served(1290, 25.5, 2), served(350, 14, 2)], { kind: 'amount', values: [524, 86] }],
     ['single row', [row(2900, 24, 561)], { kind: 'percent', values: [24] }],
     ['no rows', [], { kind: 'percent', values: [] }],
   ];
   for (const [name, rows, want] of cases) assert.equal(vatColumn(rows), want, name);
 });
 
-test('receiptTotal and receiptVat: VAT-inclusive sums in cents', () => {
+test('receiptTotal and receiptVat: VAT-inclusive sums in cents, amounts 1 and 2, mixed rates', () => {
   const cases: Array<[string, ReceiptRow[], number, number]> = [
-    ['two rows', [row(2900, 25.5, 589), row(500, 25.5, 102)], 3400, 691],
-    ['amount 2', [row(500, 24, 97, 2)], 1000, 194],
+    ['two rows, amount 1', [row(2900, 25.5, 589), row(500, 25.5, 102)], 3400, 691],
+    ['amount 2', [served(350, 14, 2)], 700, 86],
+    ['shave + coffee × 2 (the demo receipt)', [served(2500, 25.5), served(350, 14, 2)], 3200, 594],
+    ['mixed, both × 2', [served(1290, 25.5, 2), served(350, 14, 2)], 3280, 610],
     ['empty', [], 0, 0],
   ];
   for (const [name, rows, total, vat] of cases) {
     assert.is(receiptTotal(rows), total, `${name}: total`);
     assert.is(receiptVat(rows), vat, `${name}: vat`);
   }
+});
+
+test('rowVat rounds once per row: 2 × 3,50 € at 14 % holds 0,86 €, not 2 × 0,43 €', () => {
+  assert.is(rowVat({ amount: 2, price: 350, vat: 14 }), 86);
+  assert.is(rowVat({ amount: 1, price: 350, vat: 14 }), 43);
+  assert.is(rowVat({ amount: 2, price: 1290, vat: 25.5 }), 524);
 });
 
 test.run();

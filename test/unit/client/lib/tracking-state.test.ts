@@ -36,6 +36,24 @@ const ROWS: Row[] = [
     { message: { kind: 'decrease', index: 1 } },
     { kind: 'queue', key: 'tracking.messages.decrease', index: 1, warning: true, ahead: true },
   ],
+  [
+    'next in line, the wait fell to his own arrival: no claim that the queue moved',
+    waiting({ queue: 20, ahead: 0 }),
+    { message: { kind: 'decrease', index: 2 } },
+    { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
+  ],
+  [
+    'next in line, the wait grew: no claim about a queue ahead',
+    waiting({ queue: 20, ahead: 0 }),
+    { message: { kind: 'increase', index: 2 } },
+    { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
+  ],
+  [
+    'one ahead, the wait fell: the decrease text',
+    waiting({ queue: 20, ahead: 1 }),
+    { message: { kind: 'decrease', index: 2 } },
+    { kind: 'queue', key: 'tracking.messages.decrease', index: 2, warning: true, ahead: true },
+  ],
   ['waiting, the turn came', waiting({ queue: 0 }), { message: { kind: 'now', index: 0 } }, { kind: 'queue', key: 'tracking.messages.now', warning: true, ahead: true }],
   ['waiting, still due', waiting({ queue: 0 }), { message: { kind: 'arrive', index: 0 } }, { kind: 'queue', key: 'tracking.messages.arrive', warning: true, ahead: true }],
   [

@@ -1,18 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  dialCode,
-  isEmail,
-  isRecoveryFresh,
-  isStrongPassword,
-  isValid,
-  normalisePhone,
-  validateLogin,
-  validatePasswordChange,
-  validateRecovery,
-  validateRegistration,
-  type RegistrationForm,
-} from '../../../../src/client/lib/validation.ts';
+import { dialCode, isEmail, isRecoveryFresh, isStrongPassword, isValid, normalisePhone, validateLogin } from '../../../../src/client/lib/validation.ts';
+import { validatePasswordChange, validateRecovery, validateRegistration, type RegistrationForm } from '../../../../src/shared/account-rules.ts';
 
 test('isStrongPassword: 8+ chars, upper, lower, digit', () => {
   const cases: Array<[string, boolean]> = [
@@ -59,6 +48,13 @@ test('validateRegistration: per-field error keys', () => {
     ['phone of 5', form({ phone: '40123' }), { phone: 'validation.phone' }],
     ['phone of 6 with spaces trimmed', form({ phone: ' 40123 ' }), { phone: 'validation.phone' }],
     ['weak password', form({ password: 'abcdefgh' }), { password: 'validation.password' }],
+    ['common password that meets the composition rule', form({ password: 'Salasana1' }), { password: 'validation.passwordCommon' }],
+    ['common password in another case', form({ password: 'pASSWORD1' }), { password: 'validation.passwordCommon' }],
+    ['password of 128', form({ password: `Aa1${'x'.repeat(125)}` }), {}],
+    ['password of 129', form({ password: `Aa1${'x'.repeat(126)}` }), { password: 'validation.passwordLong' }],
+    ['names of 100', form({ firstname: 'a'.repeat(100), lastname: 'b'.repeat(100) }), {}],
+    ['names of 255', form({ firstname: 'a'.repeat(255), lastname: ` ${'b'.repeat(101)} ` }), { firstname: 'validation.nameLong', lastname: 'validation.nameLong' }],
+    ['email of 255', form({ email: `${'m'.repeat(244)}@example.fi` }), { email: 'validation.email' }],
     ['blank names', form({ firstname: ' ', lastname: '' }), { firstname: 'validation.firstname', lastname: 'validation.lastname' }],
     ['bad email', form({ email: 'mikko@x.y' }), { email: 'validation.email' }],
     ['terms not accepted', form({ terms_accepted: false }), { terms: 'validation.terms' }],
@@ -92,6 +88,7 @@ test('validateRecovery: code, strong password, matching repeat', () => {
     ['123456', 'Abcdefg1', 'Abcdefg1', {}],
     ['', 'Abcdefg1', 'Abcdefg1', { token: 'validation.code' }],
     ['123456', 'short1A', 'short1A', { password: 'validation.passwordStrength' }],
+    ['123456', 'Salasana1', 'Salasana1', { password: 'validation.passwordCommon' }],
     ['123456', 'Abcdefg1', 'Abcdefg2', { repeat: 'validation.passwordRepeat' }],
   ];
   for (const [token, password, repeat, want] of cases) assert.equal(validateRecovery({ token, password, repeat }), want, `${token}|${password}|${repeat}`);
@@ -113,6 +110,7 @@ test('validatePasswordChange: old required, new strong, confirm equal', () => {
     ['old', 'Abcdefg1', 'Abcdefg1', {}],
     ['', 'Abcdefg1', 'Abcdefg1', { old_password: 'validation.oldPassword' }],
     ['old', 'abcdefgh', 'abcdefgh', { new_password: 'validation.newPassword' }],
+    ['old', 'Salasana1', 'Salasana1', { new_password: 'validation.passwordCommon' }],
     ['old', 'Abcdefg1', 'Abcdefg', { confirm: 'validation.passwordMismatch' }],
   ];
   for (const [o, n, c, want] of cases) {
