@@ -34,6 +34,8 @@ export interface Topic {
 interface Conn {
   res: ServerResponse;
   address: string;
+  /** The paired device the stream was opened for (null: a shop key, a customer, the public). */
+  deviceId: number | null;
   state: TopicState;
 }
 
@@ -49,8 +51,12 @@ interface TopicState {
 }
 
 export interface Streams {
-  /** Opens a stream on the topic: errors (429, the topic's own 4xx) come back as JSON before any byte is streamed. */
-  open(req: FastifyRequest, reply: FastifyReply, topic: Topic): Promise<void>;
+  /**
+   * Opens a stream on the topic: errors (429, the topic's own 4xx) come back as JSON before any byte is streamed.
+   * A HEAD gets the stream's headers at once and holds nothing. A stream opened for a device ends when the device
+   * is revoked (announced by any process), and a device already heard revoked gets a 401.
+   */
+  open(req: FastifyRequest, reply: FastifyReply, topic: Topic, opts?: { deviceId?: number | null }): Promise<void>;
   /** Reads every topic again if the clock's minute moved (a timer calls it; tests with their own clock too). */
   tick(): Promise<void>;
   /** Open streams. */
@@ -71,6 +77,13 @@ export function serializerOf(schema: Record<string, unknown>): (reply: FastifyRe
     return fn;
   };
 }
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
 
 export function frameOf(event: string, version: number, json: string): Buffer {
   return Buffer.from(`event: ${event}\nid: ${version}\ndata: ${json}\n\n`);
@@ -132,6 +145,10 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   const unsubscribe = deps.changes.subscribe((e) => {
     for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s);
   });
+  // A revoked device's streams end at once: it reconnects, and its ticket and key are refused.
+  const unsubscribeRevoked = deps.changes.onRevoked((deviceId) => {
+    for (const s of [...topics.values()]) for (const c of [...s.conns]) if (c.deviceId === deviceId) c.res.end();
+  });
 
   const tick = async () => {
     const now = Math.floor(deps.now() / MINUTE);
@@ -153,7 +170,14 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   clock.unref();
 
   return {
-    async open(req, reply, topic) {
+    async open(req, reply, topic, openOpts = {}) {
+      const deviceId = openOpts.deviceId ?? null;
+      if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
+      // A HEAD learns what a GET would open without holding a stream (bodilessHead sends no body).
+      if (req.method === 'HEAD') {
+        reply.status(200).headers(STREAM_HEADERS).send('');
+        return;
+      }
       const address = req.ip;
       if ((perAddress.get(address) ?? 0) >= opts.perAddress) {
         reply.header('retry-after', '30');
@@ -175,6 +199,8 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
           s = current;
           if (!s.frame) await refresh(s);
         }
+        // Revoked while the first read ran (the announcement came before this stream was listed).
+        if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
       } catch (err) {
         const left = (perAddress.get(address) ?? 1) - 1;
         if (left > 0) perAddress.set(address, left);
@@ -184,16 +210,11 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       }
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-        connection: 'keep-alive',
-      });
+      res.writeHead(200, STREAM_HEADERS);
       // A real socket (an injected request has none of these): frames go out at once, and dead peers are found.
       req.socket.setNoDelay?.(true);
       req.socket.setKeepAlive?.(true);
-      const c: Conn = { res, address, state: s };
+      const c: Conn = { res, address, deviceId, state: s };
       s.conns.add(c);
       conns++;
       res.on('close', () => drop(c));
@@ -209,6 +230,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       clearInterval(heartbeat);
       clearInterval(clock);
       unsubscribe();
+      unsubscribeRevoked();
       for (const s of [...topics.values()]) for (const c of [...s.conns]) c.res.end();
       topics.clear();
     },

@@ -100,6 +100,8 @@ export async function listDevices(deps: Deps, shopId: number) {
 
 export async function removeDevice(deps: Deps, shopId: number, deviceId: number | null): Promise<void> {
   if (deviceId === null || !(await revokeDevice(deps.db, shopId, deviceId, deps.now()))) throw notFound('Device not found');
+  // Its open streams end at once on every process, and its stream tickets stop opening new ones.
+  await deps.changes.announceRevoked(deviceId);
 }
 
 /** GET /operator/me/: who the bearer is, so a console knows its shop and role. */

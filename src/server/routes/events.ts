@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { parseId } from '../input/params.ts';
 import { authorizeShop, operatorQueue } from '../queue/operator.ts';
+import { deviceActive } from '../repos/operators.ts';
 import { followedOrder } from '../queue/follow.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -62,23 +63,30 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams) {
 
   app.post<IdParams>('/operator/pobs/:id/events/ticket/', { schema: queueTicketSchema }, async (req) => {
     const id = parseId(req.params.id);
-    await authorizeShop(deps.db, bearerOf(req.headers.authorization), id ?? 0);
-    return { ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id! }, deps.now()), expires_in: TICKET_TTL_S };
+    const who = await authorizeShop(deps.db, bearerOf(req.headers.authorization), id ?? 0);
+    return { ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id!, deviceId: who.deviceId }, deps.now()), expires_in: TICKET_TTL_S };
   });
 
   app.get<IdParams>('/operator/pobs/:id/events/', { schema: queueEventsSchema }, async (req, reply) => {
     const id = parseId(req.params.id);
     const t = await ticketOf(deps, req);
     if (t.kind !== 'queue' || t.shopId !== id) throw forbidden('Forbidden');
+    // A device's ticket dies with the device: revoked since it was handed out, it opens nothing.
+    if (t.deviceId !== null && !(await deviceActive(deps.db, t.deviceId))) throw unauthorized(WIRE_ERRORS.invalidTicket);
     const serialize = queueSerializer(reply);
-    await live.open(req, reply, {
-      key: `queue:${id}`,
-      event: 'queue',
-      shopId: id,
-      load: async () => {
-        const queue = await operatorQueue(deps, id);
-        return { json: serialize(queue), version: queue.pob.queue_version };
+    await live.open(
+      req,
+      reply,
+      {
+        key: `queue:${id}`,
+        event: 'queue',
+        shopId: id,
+        load: async () => {
+          const queue = await operatorQueue(deps, id);
+          return { json: serialize(queue), version: queue.pob.queue_version };
+        },
       },
-    });
+      { deviceId: t.deviceId },
+    );
   });
 }
