@@ -32,7 +32,7 @@ import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
-import { securityHeaders } from './security.ts';
+import { noStoreForSecrets, securityHeaders } from './security.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,6 +78,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
+  // Every answer carrying a token, key or code is no-store, whichever route it comes from.
+  app.addHook('onRoute', noStoreForSecrets);
   // No control character reaches a handler (input/text.ts): a 400 before any hash or limit is spent.
   app.addHook('preHandler', plainTextHook);
   await apiDocs(app);
