@@ -96,6 +96,8 @@ export interface Limits {
   loginPhoneAddress: number;
   /** Logins per phone from anywhere in an hour (LOGIN_LIMIT_PHONE): the ceiling strangers cannot lower below. */
   loginPhone: number;
+  /** Logins in 15 minutes from a device that logged in on the phone before (LOGIN_LIMIT_DEVICE, its device cookie). */
+  loginDevice: number;
   /** SMS of every kind to one phone in 24 hours (SMS_LIMIT_PHONE). */
   smsPhone: number;
   /** Joins per customer in an hour (JOIN_LIMIT_CUSTOMER). */
@@ -117,6 +119,7 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   loginPhoneAddress: count(env, 'LOGIN_LIMIT_PHONE_ADDRESS', 10),
   loginPhone: count(env, 'LOGIN_LIMIT_PHONE', 50),
+  loginDevice: count(env, 'LOGIN_LIMIT_DEVICE', 10),
   smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
   joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
