@@ -103,8 +103,25 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     // The app embeds nothing cross-origin that would need to opt in; tiles and maps images are plain <img>.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, next) => headers(req.raw, reply.raw, (err?: unknown) => next(err as Error | undefined)));
+  // The API's answers are data, never a page: a short policy that allows nothing, and none of the page's headers
+  // a browser only reads for documents. Written as they are, no middleware: they ride on every read.
+  const api: [string, string][] = [
+    ['content-security-policy', API_CSP],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...(config.hstsMaxAge > 0 ? [['strict-transport-security', `max-age=${config.hstsMaxAge}`] as [string, string]] : []),
+  ];
+  app.addHook('onRequest', (req, reply, next) => {
+    if (!req.url.startsWith('/api/')) return headers(req.raw, reply.raw, (err?: unknown) => next(err as Error | undefined));
+    for (const [name, value] of api) reply.raw.setHeader(name, value);
+    next();
+  });
 }
+
+/** The Content-Security-Policy of every answer under /api/ (JSON, streams): nothing may load, nothing may frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Route option for answers carrying tokens or the profile: no cache (browser, proxy) may keep them. */
 export async function noStore(_req: FastifyRequest, reply: FastifyReply): Promise<void> {
