@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Development mode: test shops, hidden barbers, the SMS outbox. */
   development: boolean;
+  /** NODE_ENV=production: no demo seed or simulator unless set, never demo accounts. */
+  production: boolean;
   simulator: boolean;
   seed: boolean;
   /** Serve the built client from here (null: API only). */
@@ -204,9 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
     development: flag(env.DEVELOPMENT, false),
+    production,
     // The simulator plays the barbers in the embedded demo only.
     simulator: flag(env.SIMULATOR, !production && !databaseUrl),
-    seed: flag(env.SEED, true),
+    // A chain's own server loads its shops (npm run import); the demo chain only when asked for.
+    seed: flag(env.SEED, !production),
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? 'dist'),
     jwtSecret: env.JWT_SECRET || null,
     mapsKey: env.MAPS_KEY || null,
