@@ -33,6 +33,8 @@ import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
 import { noStoreForSecrets, securityHeaders } from './security.ts';
+import { healthRoutes } from './routes/health.ts';
+import { httpDuration } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,6 +99,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // The announcements themselves belong to deps (closed with them: server.ts, the test harness).
   app.addHook('onClose', async () => answers.close());
   compressJson(app);
+  // Every answer's time by route pattern and status (metrics.ts); an unknown path is one label, not one each.
+  app.addHook('onResponse', (req, reply, done) => {
+    httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
 
   app.setErrorHandler(errorHandler);
 
@@ -106,6 +113,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return staticFallback(req, reply);
   });
 
+  healthRoutes(app, deps);
   configRoutes(app, deps);
   devRoutes(app, deps);
   smsStopRoutes(app, deps);

@@ -81,6 +81,8 @@ export interface Config {
   clientEventsPerAddress: number;
   /** and the days they are kept. */
   clientEventsRetentionDays: number;
+  /** The bearer GET /metrics wants (METRICS_TOKEN); without it and TRUST_PROXY, loopback alone may read them. */
+  metricsToken: string | null;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
   /** Abuse limits (issue 17): counted in the database, so they hold across every process sharing it. */
@@ -245,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientEventsPerAddress: Number(env.CLIENT_EVENTS_PER_ADDRESS ?? 60),
     clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
+    metricsToken: env.METRICS_TOKEN || null,
     limits: limitsFrom(env),
     localAdminToken: null,
     ...overrides,

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+import { countStreams } from './metrics.ts';
 
 const MINUTE = 60_000;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
@@ -162,6 +163,13 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
     while ([...topics.values()].some((s) => s.reading)) await Promise.allSettled([...topics.values()].map((s) => s.reading));
   };
 
+  // Open streams by kind, read at each metrics scrape.
+  const uncount = countStreams(() => {
+    const byKind = new Map<string, number>();
+    for (const s of topics.values()) byKind.set(s.topic.event, (byKind.get(s.topic.event) ?? 0) + s.conns.size);
+    return byKind;
+  });
+
   const heartbeat = setInterval(() => {
     for (const s of topics.values()) for (const c of s.conns) write(c, PING);
   }, opts.heartbeatMs);
@@ -231,6 +239,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       clearInterval(clock);
       unsubscribe();
       unsubscribeRevoked();
+      uncount();
       for (const s of [...topics.values()]) for (const c of [...s.conns]) c.res.end();
       topics.clear();
     },

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Deps } from '../deps.ts';
 import type { QueueChanges } from '../queue/changes.ts';
+import { keptAnswers } from '../metrics.ts';
 import { shopVersion } from '../repos/versions.ts';
 import { getPob, listPobs, type PobScope } from './pobs.ts';
 
@@ -95,7 +96,11 @@ export function answerCache(changes: QueueChanges, now: () => number, opts: { ma
       const stamp = stampOf(on, t);
       const hit = entries.get(key);
       // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
-      if (hit && hit.stamp === stamp && Math.abs(t - hit.at) < maxAgeMs) return hit.value;
+      if (hit && hit.stamp === stamp && Math.abs(t - hit.at) < maxAgeMs) {
+        keptAnswers.inc({ outcome: 'served' });
+        return hit.value;
+      }
+      keptAnswers.inc({ outcome: 'rebuilt' });
       const value = compute();
       // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
       // ran moves the stamp, so its answer is never served as current.

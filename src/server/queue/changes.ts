@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { listen, type Listener } from '../db/listen.ts';
 import { announceEverything, QUEUE_CHANNEL } from '../repos/shops.ts';
+import { announcements } from '../metrics.ts';
 
 export interface QueueChange {
   shopId: number;
@@ -97,6 +98,7 @@ export function queueChanges(db: Db, opts: { databaseUrl: string | null; log: Fa
       opts.databaseUrl,
       QUEUE_CHANNEL,
       (payload) => {
+        announcements.inc({ direction: 'received' });
         const r = /^revoked (\d+)$/.exec(payload);
         if (r) return hearRevoked(Number(r[1]));
         const e = parseAnnouncement(payload);
@@ -112,8 +114,12 @@ export function queueChanges(db: Db, opts: { databaseUrl: string | null; log: Fa
 
   return {
     ready: listener?.ready ?? Promise.resolve(),
-    announce: (change) => hear({ kind: 'shop', change }),
+    announce: (change) => {
+      announcements.inc({ direction: 'sent' });
+      hear({ kind: 'shop', change });
+    },
     async announceEverything() {
+      announcements.inc({ direction: 'sent' });
       emit({ kind: 'all' });
       if (listener) await announceEverything(db);
     },
