@@ -147,7 +147,7 @@ async function pglite(): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
   // BENCH_AS_STARTED=1: the demo as `npm start` runs it (the simulator on, the built app served, so answers carry
   // what a deployment's do), which is what an outside probe of a running demo measures.
-  const asStarted = process.env.BENCH_AS_STARTED === '1' ? { SIMULATOR: '1', STATIC_DIR: join(root, 'dist') } : { SIMULATOR: '0' };
+  const asStarted: Record<string, string> = process.env.BENCH_AS_STARTED === '1' ? { SIMULATOR: '1', STATIC_DIR: join(root, 'dist') } : { SIMULATOR: '0' };
   const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', ...asStarted });
   const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
   return {
