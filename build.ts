@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
+import { buildServer } from './scripts/build-server.ts';
 
 const root = import.meta.dirname;
 const out = join(root, 'dist');
@@ -315,3 +316,4 @@ await serviceWorker(precacheList(meta, css, first, dictionaries), [...hashed, ur
 compress();
 checkBudget(report(meta, first));
 if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');
+log(`Server bundle: ${relative(root, await buildServer(root))}`);

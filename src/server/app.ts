@@ -32,7 +32,9 @@ import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
-import { securityHeaders } from './security.ts';
+import { noStoreForSecrets, securityHeaders } from './security.ts';
+import { healthRoutes } from './routes/health.ts';
+import { httpDuration } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,6 +80,8 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
+  // Every answer carrying a token, key or code is no-store, whichever route it comes from.
+  app.addHook('onRoute', noStoreForSecrets);
   // No control character reaches a handler (input/text.ts): a 400 before any hash or limit is spent.
   app.addHook('preHandler', plainTextHook);
   await apiDocs(app);
@@ -100,6 +104,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     orderAnswers.close();
   });
   compressJson(app);
+  // Every answer's time by route pattern and status (metrics.ts); an unknown path is one label, not one each.
+  app.addHook('onResponse', (req, reply, done) => {
+    httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
 
   app.setErrorHandler(errorHandler);
 
@@ -109,6 +118,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     return staticFallback(req, reply);
   });
 
+  healthRoutes(app, deps);
   configRoutes(app, deps);
   devRoutes(app, deps);
   smsStopRoutes(app, deps);

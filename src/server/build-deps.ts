@@ -12,6 +12,7 @@ import { pushFromConfig } from './notify/push.ts';
 import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { queueChanges } from './queue/changes.ts';
+import { countedPush, countedSms, measuredDb } from './metrics.ts';
 import { checkTurns, turnNotifier } from './notify/turns.ts';
 
 export { makeLogger } from './log.ts';
@@ -21,7 +22,9 @@ export async function buildDeps(
   base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger; smsLog?: FastifyBaseLogger },
   overrides: { sms?: SmsProvider; push?: Deps['push'] } = {},
 ): Promise<Deps> {
-  const { config, db, now } = base;
+  const { config, now } = base;
+  // Every statement timed and its failures counted (metrics.ts).
+  const db = measuredDb(base.db);
   const log = base.log ?? makeLogger(config);
   const changes = queueChanges(db, { databaseUrl: config.databaseUrl, log });
   // The first LISTEN is in place before anything is served (or failed: the cache stands aside until it is).
@@ -32,8 +35,8 @@ export async function buildDeps(
     now,
     log,
     // Every SMS of every kind counts against the number's budget, in the database (notify/sms-budget.ts).
-    sms: budgetedSms(overrides.sms ?? smsFromConfig(config, base.smsLog ?? makeRawLogger(config), now), db, now, config.limits.smsPhone),
-    push: overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now),
+    sms: budgetedSms(countedSms(overrides.sms ?? smsFromConfig(config, base.smsLog ?? makeRawLogger(config), now)), db, now, config.limits.smsPhone),
+    push: countedPush(overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now)),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
     turns: turnNotifier((shopIds, seen) => checkTurns(deps, shopIds, seen), log),

@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Development mode: test shops, hidden barbers, the SMS outbox. */
   development: boolean;
+  /** NODE_ENV=production: no demo seed or simulator unless set, never demo accounts. */
+  production: boolean;
   simulator: boolean;
   seed: boolean;
   /** Serve the built client from here (null: API only). */
@@ -81,6 +83,8 @@ export interface Config {
   clientEventsPerAddress: number;
   /** and the days they are kept. */
   clientEventsRetentionDays: number;
+  /** The bearer GET /metrics wants (METRICS_TOKEN); without it and TRUST_PROXY, loopback alone may read them. */
+  metricsToken: string | null;
   /** Strict-Transport-Security max-age in seconds (HSTS_MAX_AGE; 0: no header, the demo runs on plain http). */
   hstsMaxAge: number;
   /** Abuse limits: counted in the database, so they hold across every process sharing it. */
@@ -98,6 +102,8 @@ export interface Limits {
   loginPhoneAddress: number;
   /** Logins per phone from anywhere in an hour (LOGIN_LIMIT_PHONE): the ceiling strangers cannot lower below. */
   loginPhone: number;
+  /** Logins in 15 minutes from a device that logged in on the phone before (LOGIN_LIMIT_DEVICE, its device cookie). */
+  loginDevice: number;
   /** SMS of every kind to one phone in 24 hours (SMS_LIMIT_PHONE). */
   smsPhone: number;
   /** Joins per customer in an hour (JOIN_LIMIT_CUSTOMER). */
@@ -119,6 +125,7 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   loginPhoneAddress: count(env, 'LOGIN_LIMIT_PHONE_ADDRESS', 10),
   loginPhone: count(env, 'LOGIN_LIMIT_PHONE', 50),
+  loginDevice: count(env, 'LOGIN_LIMIT_DEVICE', 10),
   smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
   joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
@@ -204,9 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
     development: flag(env.DEVELOPMENT, false),
+    production,
     // The simulator plays the barbers in the embedded demo only.
     simulator: flag(env.SIMULATOR, !production && !databaseUrl),
-    seed: flag(env.SEED, true),
+    // A chain's own server loads its shops (npm run import); the demo chain only when asked for.
+    seed: flag(env.SEED, !production),
     staticDir: env.STATIC_DIR === '' ? null : resolve(env.STATIC_DIR ?? 'dist'),
     jwtSecret: env.JWT_SECRET || null,
     mapsKey: env.MAPS_KEY || null,
@@ -242,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     clientEventsPerAddress: Number(env.CLIENT_EVENTS_PER_ADDRESS ?? 60),
     clientEventsRetentionDays: Number(env.CLIENT_EVENTS_RETENTION_DAYS ?? 30),
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
+    metricsToken: env.METRICS_TOKEN || null,
     limits: limitsFrom(env),
     localAdminToken: null,
     ...overrides,

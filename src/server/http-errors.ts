@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
 import { HttpError } from './errors.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** Seconds a client should wait before retrying a request refused because the server is shutting down. */
 export const RESTART_RETRY_AFTER_S = 5;
@@ -25,7 +26,13 @@ function frameworkText(err: FastifyError): string {
   return STATUS_CODES[err.statusCode ?? 400] ?? WIRE_ERRORS.badRequest;
 }
 
-/** The app's error handler: HttpErrors as thrown (with Retry-After), Fastify's 4xx by text, the rest a 500. */
+/** Seconds a client should wait before retrying a request the database could not serve (down, full). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * The app's error handler: HttpErrors as thrown (with Retry-After), Fastify's 4xx by text, a database that cannot
+ * serve a 503 with Retry-After, the rest a 500.
+ */
 export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
@@ -34,6 +41,10 @@ export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest,
   // Schema errors arrive as HttpErrors made by schemaError; these are Fastify's own.
   const fe = err as FastifyError;
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return reply.status(fe.statusCode).send({ error: frameworkText(fe) });
+  if (isDatabaseUnavailable(err)) {
+    req.log.warn({ err }, 'database unavailable');
+    return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ error: WIRE_ERRORS.busy });
+  }
   req.log.error({ err }, 'unhandled error');
   return reply.status(500).send({ error: WIRE_ERRORS.internal });
 }

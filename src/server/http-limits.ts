@@ -12,10 +12,16 @@ type Limits = Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveT
 
 /** Fastify's own options for the timeouts; `http` goes to http.createServer. */
 export function timeoutOptions(c: Limits): { requestTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
-  // Node checks the header and request timers on an interval (30 s by default): check often enough that a
-  // timeout takes effect close to its setting, not up to 30 s later.
-  const connectionsCheckingInterval = Math.max(100, Math.min(1_000, Math.floor(Math.min(c.headersTimeoutMs, c.requestTimeoutMs) / 4)));
-  return { requestTimeout: c.requestTimeoutMs, keepAliveTimeout: c.keepAliveTimeoutMs, http: { headersTimeout: c.headersTimeoutMs, connectionsCheckingInterval } };
+  // Node checks the header and request timers on an interval (30 s by default), so a socket is closed up to one
+  // interval after its timer ran out. Checked often, with Node's timers set two intervals short of the settings,
+  // a slow client is closed within REQUEST_TIMEOUT_MS (HEADERS_TIMEOUT_MS), never after.
+  const connectionsCheckingInterval = Math.max(20, Math.min(1_000, Math.floor(Math.min(c.headersTimeoutMs, c.requestTimeoutMs) / 10)));
+  const short = (ms: number) => Math.max(connectionsCheckingInterval, ms - 2 * connectionsCheckingInterval);
+  return {
+    requestTimeout: short(c.requestTimeoutMs),
+    keepAliveTimeout: c.keepAliveTimeoutMs,
+    http: { headersTimeout: short(c.headersTimeoutMs), connectionsCheckingInterval },
+  };
 }
 
 const BUSY = JSON.stringify({ error: WIRE_ERRORS.tooManyConnections });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from './config.ts';
 
 /** The tile server the client's own map draws from (src/client/lib/map.ts OSM_TILE_URL): always allowed. */
@@ -96,10 +96,55 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     // The app embeds nothing cross-origin that would need to opt in; tiles and maps images are plain <img>.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, next) => headers(req.raw, reply.raw, (err?: unknown) => next(err as Error | undefined)));
+  // The API's answers are data, never a page: a short policy that allows nothing, and none of the page's headers
+  // a browser only reads for documents. Written as they are, no middleware: they ride on every read.
+  const api: [string, string][] = [
+    ['content-security-policy', API_CSP],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ...(config.hstsMaxAge > 0 ? [['strict-transport-security', `max-age=${config.hstsMaxAge}`] as [string, string]] : []),
+  ];
+  app.addHook('onRequest', (req, reply, next) => {
+    if (!req.url.startsWith('/api/')) return headers(req.raw, reply.raw, (err?: unknown) => next(err as Error | undefined));
+    for (const [name, value] of api) reply.raw.setHeader(name, value);
+    next();
+  });
 }
+
+/** The Content-Security-Policy of every answer under /api/ (JSON, streams): nothing may load, nothing may frame it. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** Route option for answers carrying tokens or the profile: no cache (browser, proxy) may keep them. */
 export async function noStore(_req: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
+}
+
+/**
+ * Fields whose value lets its holder act (a session, a device key, a pairing or redeem code, a stream ticket, the
+ * push token): an answer that carries one is never kept by a browser or proxy. Public keys of config.json
+ * (mapsKey, vapidKey) and the post code are not among them.
+ */
+export const SECRET_FIELDS = new Set(['access_token', 'refresh_token', 'token', 'ticket', 'key', 'code', 'redeemCode', 'fcm_token']);
+
+/** Whether a JSON schema names a secret field anywhere inside it. */
+export function carriesSecret(schema: unknown, seen = new Set<unknown>()): boolean {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return false;
+  seen.add(schema);
+  const props = (schema as { properties?: Record<string, unknown> }).properties;
+  if (props && typeof props === 'object' && Object.keys(props).some((k) => SECRET_FIELDS.has(k))) return true;
+  return Object.values(schema).some((v) => carriesSecret(v, seen));
+}
+
+/**
+ * onRoute hook: a route whose success answer (by its response schema) carries a secret gets `noStore` first of
+ * its onRequest hooks, so its every answer, errors included, is `Cache-Control: no-store`.
+ */
+export function noStoreForSecrets(route: RouteOptions): void {
+  const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (!response || !Object.entries(response).some(([status, schema]) => status.startsWith('2') && carriesSecret(schema))) return;
+  const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+  if (hooks.includes(noStore)) return;
+  route.onRequest = [noStore, ...hooks] as RouteOptions['onRequest'];
 }

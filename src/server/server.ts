@@ -22,11 +22,14 @@ async function main() {
   // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
   let changedQueues = false;
   if (config.seed) {
-    const seeded = await seedIfEmpty(db, { now: now(), development: config.development, scrypt: config.scrypt });
+    const seeded = await seedIfEmpty(db, { now: now(), development: config.development, scrypt: config.scrypt, accounts: !config.production });
     if (seeded) {
       changedQueues = true;
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
-      console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0]?.password}.`);
+      // Never in production: there the demo has no accounts, and no password reaches a log.
+      if (seeded.accounts.length && !config.production) {
+        console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0].password}.`);
+      }
     }
     // The shops' operator keys exist only in this file (only their hashes are stored); missing, it is made anew.
     const keyFile = await writeDemoOperatorKeys(db, config.dataDir);

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+import { countStreams } from './metrics.ts';
 
 const MINUTE = 60_000;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
@@ -34,6 +35,8 @@ export interface Topic {
 interface Conn {
   res: ServerResponse;
   address: string;
+  /** The paired device the stream was opened for (null: a shop key, a customer, the public). */
+  deviceId: number | null;
   state: TopicState;
 }
 
@@ -49,8 +52,12 @@ interface TopicState {
 }
 
 export interface Streams {
-  /** Opens a stream on the topic: errors (429, the topic's own 4xx) come back as JSON before any byte is streamed. */
-  open(req: FastifyRequest, reply: FastifyReply, topic: Topic): Promise<void>;
+  /**
+   * Opens a stream on the topic: errors (429, the topic's own 4xx) come back as JSON before any byte is streamed.
+   * A HEAD gets the stream's headers at once and holds nothing. A stream opened for a device ends when the device
+   * is revoked (announced by any process), and a device already heard revoked gets a 401.
+   */
+  open(req: FastifyRequest, reply: FastifyReply, topic: Topic, opts?: { deviceId?: number | null }): Promise<void>;
   /** Reads every topic again if the clock's minute moved (a timer calls it; tests with their own clock too). */
   tick(): Promise<void>;
   /** Open streams. */
@@ -71,6 +78,13 @@ export function serializerOf(schema: Record<string, unknown>): (reply: FastifyRe
     return fn;
   };
 }
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
+  connection: 'keep-alive',
+};
 
 export function frameOf(event: string, version: number, json: string): Buffer {
   return Buffer.from(`event: ${event}\nid: ${version}\ndata: ${json}\n\n`);
@@ -164,6 +178,10 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   const unsubscribe = deps.changes.subscribe((e) => {
     for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s);
   });
+  // A revoked device's streams end at once: it reconnects, and its ticket and key are refused.
+  const unsubscribeRevoked = deps.changes.onRevoked((deviceId) => {
+    for (const s of [...topics.values()]) for (const c of [...s.conns]) if (c.deviceId === deviceId) c.res.end();
+  });
 
   const tick = async () => {
     const now = Math.floor(deps.now() / MINUTE);
@@ -177,6 +195,13 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
     while ([...topics.values()].some((s) => s.reading)) await Promise.allSettled([...topics.values()].map((s) => s.reading));
   };
 
+  // Open streams by kind, read at each metrics scrape.
+  const uncount = countStreams(() => {
+    const byKind = new Map<string, number>();
+    for (const s of topics.values()) byKind.set(s.topic.event, (byKind.get(s.topic.event) ?? 0) + s.conns.size);
+    return byKind;
+  });
+
   const heartbeat = setInterval(() => {
     for (const s of topics.values()) for (const c of s.conns) write(c, PING);
   }, opts.heartbeatMs);
@@ -185,7 +210,14 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   clock.unref();
 
   return {
-    async open(req, reply, topic) {
+    async open(req, reply, topic, openOpts = {}) {
+      const deviceId = openOpts.deviceId ?? null;
+      if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
+      // A HEAD learns what a GET would open without holding a stream (bodilessHead sends no body).
+      if (req.method === 'HEAD') {
+        reply.status(200).headers(STREAM_HEADERS).send('');
+        return;
+      }
       const address = req.ip;
       if (perAddress.count(address) >= opts.perAddress) {
         reply.header('retry-after', '30');
@@ -207,13 +239,15 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
           s = current;
           if (!s.frame) await refresh(s);
         }
+        // Revoked while the first read ran (the announcement came before this stream was listed).
+        if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
       } catch (err) {
         perAddress.give(address);
         if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
         throw err;
       }
       const res = startEventStream(req, reply);
-      const c: Conn = { res, address, state: s };
+      const c: Conn = { res, address, deviceId, state: s };
       s.conns.add(c);
       conns++;
       res.on('close', () => drop(c));
@@ -229,6 +263,8 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       clearInterval(heartbeat);
       clearInterval(clock);
       unsubscribe();
+      unsubscribeRevoked();
+      uncount();
       for (const s of [...topics.values()]) for (const c of [...s.conns]) c.res.end();
       topics.clear();
     },

@@ -16,6 +16,9 @@
  * Processes are pinned (server side on core 0, load on the others) where taskset and 2+ cores allow; BENCH_PIN=0
  * leaves them where the kernel puts them (live/cores.ts).
  *
+ * Reads are judged both ways: the median of the paired rounds' ratios, and the best round of ours over the best of
+ * the hello-world's (an outside probe's way). BENCH_AS_STARTED=1 runs the PGlite server as `npm start` does (the
+ * simulator on, the built app served) rather than quiet.
  * BENCH_SECONDS (default 10) sets each read run; BENCH_ROUNDS (default 3) the rounds of each read;
  * BENCH_STREAMS (default "1000,5000") the client counts; BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
  */
@@ -142,7 +145,10 @@ interface Engine {
 
 async function pglite(): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
-  const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', SIMULATOR: '0' });
+  // BENCH_AS_STARTED=1: the demo as `npm start` runs it (the simulator on, the built app served, so answers carry
+  // what a deployment's do), which is what an outside probe of a running demo measures.
+  const asStarted: Record<string, string> = process.env.BENCH_AS_STARTED === '1' ? { SIMULATOR: '1', STATIC_DIR: join(root, 'dist') } : { SIMULATOR: '0' };
+  const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', ...asStarted });
   const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
   return {
     name: 'PGlite',
@@ -195,12 +201,14 @@ async function reads(e: Engine, hello: Proc) {
     await cannon({ url: `${hello.url}/`, seconds: 2 });
     const ratios: number[] = [];
     const ours: number[] = [];
+    const hellos: number[] = [];
     let notOk = 0;
     for (let i = 0; i < ROUNDS; i++) {
       const h = await cannon({ url: `${hello.url}/`, seconds: SECONDS });
       const r = await cannon({ url: e.a.url + path, seconds: SECONDS });
       ratios.push(r.rps / h.rps);
       ours.push(r.rps);
+      hellos.push(h.rps);
       notOk += r.non2xx + r.errors;
     }
     const p99s: number[] = [];
@@ -212,10 +220,13 @@ async function reads(e: Engine, hello: Proc) {
       notOk += at.non200;
     }
     const ratio = median(ratios);
+    // The other way to read the same rounds (an outside probe's): the best round of ours over the best of the
+    // hello-world's. Both must hold the goal.
+    const best = Math.max(...ours) / Math.max(...hellos);
     const p99 = median(p99s);
-    const goal = ratio >= 0.5 && p99 <= 5 && notOk === 0 ? 'meets' : 'MISSES';
+    const goal = ratio >= 0.5 && best >= 0.5 && p99 <= 5 && notOk === 0 ? 'meets' : 'MISSES';
     rows.push(
-      `| GET ${path.padEnd(16)} | ${e.name.padEnd(24)} | ${(median(ours) / 1000).toFixed(1).padStart(5)}k req/s, **${ratio.toFixed(2)}×** (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ${notOk} not 200 | p50 ${median(p50s)} ms, **p99 ${p99} ms** (runs ${p99s.join(', ')}) | ${goal} | load ${load()} |`,
+      `| GET ${path.padEnd(16)} | ${e.name.padEnd(24)} | ${(median(ours) / 1000).toFixed(1).padStart(5)}k req/s, **${ratio.toFixed(2)}×** (rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}); best ÷ best **${best.toFixed(2)}×** | ${notOk} not 200 | p50 ${median(p50s)} ms, **p99 ${p99} ms** (runs ${p99s.join(', ')}) | ${goal} | load ${load()} |`,
     );
     console.log(rows[rows.length - 1]);
   }
@@ -330,7 +341,7 @@ if (!pgUrl) console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_
 const restRow = PARTS.has('rest') ? await rest() : '';
 
 console.log(`\n${helloLine}`);
-console.log('\n| read | engine | throughput (32 connections, br), median round ÷ hello-world | errors | at 1,000 req/s, paced, median of runs | goal (≥ 0.5×, p99 ≤ 5 ms) | load |');
+console.log('\n| read | engine | throughput (32 connections, br), median round ÷ hello-world; best round ÷ best | errors | at 1,000 req/s, paced, median of runs | goal (≥ 0.5×, p99 ≤ 5 ms) | load |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log('\n| engine | clients | server memory | delay | connect | goal (p99 ≤ 1 s) |');

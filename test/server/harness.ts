@@ -28,7 +28,7 @@ export function clock(start = Date.parse('2026-11-24T10:00:00Z')) {
   };
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = new URL(process.env.TEST_DATABASE_URL!);
   const name = `t_${randomBytes(6).toString('hex')}`;
   const run = async (sql: string) => {

@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect, type Socket } from 'node:net';
 import { harness, type Harness } from './harness.ts';
+import { timeoutOptions } from '../../src/server/http-limits.ts';
 
 const limits = suite('HTTP connection limits');
 // Short timeouts so the suite does not wait 30 s; the defaults are checked in the last test.
@@ -47,11 +48,28 @@ async function trickle(socket: Socket, closed: Promise<string>, chunk: string, e
   }
 }
 
-limits('a socket trickling a body is closed with a 408', async () => {
+limits('a socket trickling a body is closed with a 408 within REQUEST_TIMEOUT_MS', async () => {
   const { socket, closed } = await open(await listen(short));
+  const started = performance.now();
   socket.write('POST /api/fi/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
   const answer = await trickle(socket, closed, ' ', 100);
   assert.match(answer, /^HTTP\/1\.1 408/);
+  const took = performance.now() - started;
+  assert.ok(took <= short.config.requestTimeoutMs, `closed after ${Math.round(took)} ms`);
+});
+
+limits("Node's own timers and their check interval together stay within the settings", () => {
+  for (const [request, headers] of [
+    [30_000, 10_000],
+    [1_000, 500],
+    [100, 100],
+  ]) {
+    const t = timeoutOptions({ requestTimeoutMs: request, headersTimeoutMs: headers, keepAliveTimeoutMs: 5_000 });
+    const every = t.http.connectionsCheckingInterval ?? 30_000;
+    assert.ok(t.requestTimeout + every <= request, `request ${request}: ${t.requestTimeout} + ${every}`);
+    assert.ok((t.http.headersTimeout ?? 0) + every <= headers, `headers ${headers}: ${t.http.headersTimeout} + ${every}`);
+    assert.ok((t.http.headersTimeout ?? 0) <= t.requestTimeout);
+  }
 });
 
 limits('a socket trickling its headers is closed; an idle keep-alive socket is closed after an answer', async () => {

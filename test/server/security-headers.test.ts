@@ -47,7 +47,7 @@ function csp(value: string | string[] | number | undefined): Record<string, stri
 async function cspWith(config: Partial<Config>) {
   const other = await accountsHarness(config);
   extra.push(other);
-  return csp((await other.app.inject({ url: '/api/fi/pobs/' })).headers['content-security-policy']);
+  return csp((await other.app.inject({ url: '/config.json' })).headers['content-security-policy']);
 }
 
 const GOOGLE = /google|gstatic|ggpht/;
@@ -95,11 +95,16 @@ headers('an API answer carries the headers and stays cacheable as before', async
   assert.is(res.headers['x-content-type-options'], 'nosniff');
   assert.is(res.headers['x-frame-options'], 'DENY');
   assert.is(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
-  assert.ok(res.headers['content-security-policy']);
+  assert.is(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", 'JSON gets the short policy, not the page one');
   assert.is.not(res.headers['cache-control'], 'no-store');
   const missing = await call(h, { url: '/api/fi/nothing/' });
   assert.is(missing.status, 404);
   assert.is(missing.headers['x-content-type-options'], 'nosniff');
+  assert.is(missing.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+  const page = await h.app.inject({ url: '/config.json' });
+  assert.match(String(page.headers['content-security-policy']), /script-src/, 'pages keep their own policy');
+  const bytes = (hs: Record<string, unknown>) => Object.entries(hs).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
+  assert.ok(bytes(res.headers) < 600, `an API answer's headers are short: ${bytes(res.headers)} bytes`);
 });
 
 headers('answers carrying tokens or the profile are never stored', async () => {
@@ -130,7 +135,7 @@ headers('answers carrying tokens or the profile are never stored', async () => {
 });
 
 headers('unconfigured: OpenStreetMap tiles only, no maps or FCM hosts anywhere', async () => {
-  const policy = csp((await h.app.inject({ url: '/api/fi/pobs/' })).headers['content-security-policy']);
+  const policy = csp((await h.app.inject({ url: '/config.json' })).headers['content-security-policy']);
   assert.ok(policy['img-src'].includes('https://tile.openstreetmap.org'));
   assert.ok(policy['img-src'].includes('data:'));
   assert.equal(policy['connect-src'], ["'self'"]);
@@ -167,6 +172,8 @@ headers('HSTS_MAX_AGE turns Strict-Transport-Security on; a bad value refuses to
   extra.push(other);
   const res = await other.app.inject({ url: '/api/fi/pobs/' });
   assert.is(res.headers['strict-transport-security'], 'max-age=15552000');
+  const page = await other.app.inject({ url: '/config.json' });
+  assert.is(page.headers['strict-transport-security'], 'max-age=15552000');
 });
 
 headers.run();

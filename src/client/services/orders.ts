@@ -2,21 +2,24 @@
  * The order calls, through the one HTTP wrapper with the bearer token (so a 401/422 may
  * refresh once). State modules call these; screens never do.
  */
-import type { Locale } from '../../shared/locales.ts';
+import type { Language, Locale } from '../../shared/locales.ts';
 import type { WireOrder, WireOrderInput, WireOrderPatch } from '../../shared/wire-order.ts';
-import { language } from '../state/i18n.ts';
 import { request } from './http.ts';
 
 const base = (customerId: number) => `/customers/${customerId}/orders/`;
-/** The order's services are named in the UI language (an order keeps them as sold, in one language). */
-const inLanguage = () => `?lang=${language.peek()}`;
+/** Where a call goes and the UI language its answer names the services in (an order keeps them as sold, in one). */
+export interface OrderCallsIn {
+  locale: Locale;
+  language: Language;
+}
+const inLanguage = (at: OrderCallsIn) => `?lang=${at.language}`;
 
 /**
  * POST the order with its Idempotency-Key: one key per send, the same key when the same send is
  * retried, so a join whose answer was lost is answered again instead of being refused as a second order.
  */
-export const createOrder = (locale: Locale, customerId: number, body: WireOrderInput, idempotencyKey: string) =>
-  request<WireOrder>(locale, `${base(customerId)}${inLanguage()}`, { method: 'POST', body, auth: true, headers: { 'idempotency-key': idempotencyKey } });
+export const createOrder = (at: OrderCallsIn, customerId: number, body: WireOrderInput, idempotencyKey: string) =>
+  request<WireOrder>(at.locale, `${base(customerId)}${inLanguage(at)}`, { method: 'POST', body, auth: true, headers: { 'idempotency-key': idempotencyKey } });
 
 /** A new Idempotency-Key: a UUID where the browser has randomUUID (secure contexts only), else 128 random bits. */
 export function newIdempotencyKey(cryptoApi: Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>> | undefined = globalThis.crypto): string {
@@ -31,8 +34,8 @@ export function keyForSend(previous: { key: string; body: string } | null, body:
   return previous && previous.body === body ? previous : { key: make(), body };
 }
 
-export const fetchOrder = (locale: Locale, customerId: number, orderId: number, signal?: AbortSignal) =>
-  request<WireOrder>(locale, `${base(customerId)}${orderId}/${inLanguage()}`, { auth: true, signal });
+export const fetchOrder = (at: OrderCallsIn, customerId: number, orderId: number, signal?: AbortSignal) =>
+  request<WireOrder>(at.locale, `${base(customerId)}${orderId}/${inLanguage(at)}`, { auth: true, signal });
 
-export const patchOrder = (locale: Locale, customerId: number, orderId: number, body: WireOrderPatch) =>
-  request<WireOrder>(locale, `${base(customerId)}${orderId}/${inLanguage()}`, { method: 'PATCH', body, auth: true });
+export const patchOrder = (at: OrderCallsIn, customerId: number, orderId: number, body: WireOrderPatch) =>
+  request<WireOrder>(at.locale, `${base(customerId)}${orderId}/${inLanguage(at)}`, { method: 'PATCH', body, auth: true });

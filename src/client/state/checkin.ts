@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals-react';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import * as api from '../services/orders.ts';
-import { locale } from './i18n.ts';
+import { language, locale } from './i18n.ts';
 import { activeOrderId, loggedIn, sync, user } from './session.ts';
 import { handOver } from './tracking.ts';
 
@@ -20,7 +20,7 @@ async function orderAt(shopId: number): Promise<WireOrder | null> {
   const u = user.peek();
   const id = activeOrderId.peek();
   if (!u || id === null) return null;
-  const w = await api.fetchOrder(locale.peek(), u.id, id);
+  const w = await api.fetchOrder({ locale: locale.peek(), language: language.peek() }, u.id, id);
   return w.pob_id === shopId && w.status === 'active' ? w : null;
 }
 
@@ -44,7 +44,7 @@ export async function checkInAt(shopId: number): Promise<void> {
       checkInState.value = { kind: 'none' };
       return;
     }
-    const done = w.customer_at_pob ? w : await api.patchOrder(locale.peek(), user.peek()!.id, w.id, { customer_at_pob: true });
+    const done = w.customer_at_pob ? w : await api.patchOrder({ locale: locale.peek(), language: language.peek() }, user.peek()!.id, w.id, { customer_at_pob: true });
     if (mine !== seq) return;
     // Tracking starts from this answer, so "Follow my turn" shows the check-in at once.
     handOver(done);

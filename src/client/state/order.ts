@@ -14,7 +14,7 @@ import { track } from '../services/analytics.ts';
 import { ApiError } from '../services/http.ts';
 import * as api from '../services/orders.ts';
 import { noteActiveOrder } from './account.ts';
-import { locale, t } from './i18n.ts';
+import { language, locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
 import { activeOrderId, loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
@@ -164,7 +164,7 @@ export async function sendOrder(): Promise<boolean> {
   // One Idempotency-Key per send, kept after a failure so that sending the same order again is its retry.
   lastSend = api.keyForSend(lastSend, JSON.stringify(body));
   try {
-    const answer = await api.createOrder(locale.peek(), u.id, body, lastSend.key);
+    const answer = await api.createOrder({ locale: locale.peek(), language: language.peek() }, u.id, body, lastSend.key);
     lastSend = null;
     batch(() => {
       sending.value = 'fulfilled';

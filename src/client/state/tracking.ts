@@ -151,7 +151,7 @@ export async function refreshOrder(): Promise<void> {
   const mine = ++seq;
   if (order.peek()?.orderId !== id) fetchStatus.value = 'loading';
   try {
-    const w = await api.fetchOrder(locale.peek(), u.id, id);
+    const w = await api.fetchOrder({ locale: locale.peek(), language: language.peek() }, u.id, id);
     if (mine !== seq) return;
     failures = 0;
     clearTimeout(retryTimer);
@@ -225,7 +225,7 @@ export async function checkIn(): Promise<boolean> {
   if (!o || !u || checkInStatus.peek() === 'pending' || o.checkedIn) return false;
   checkInStatus.value = 'pending';
   try {
-    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { customer_at_pob: true });
+    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { customer_at_pob: true });
     seq++; // an older refresh still on its way must not undo this
     checkInStatus.value = 'idle';
     apply(w);
@@ -257,7 +257,7 @@ export async function sendLate(minutes: number): Promise<boolean> {
   if (!o || !u || lateStatus.peek() === 'pending') return false;
   lateStatus.value = 'pending';
   try {
-    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { eta_minutes: minutes });
+    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { eta_minutes: minutes });
     seq++;
     batch(() => {
       lateStatus.value = 'idle';
@@ -296,7 +296,7 @@ export async function confirmLeave(): Promise<boolean> {
   if (!o || !u || leaveStatus.peek() === 'pending') return false;
   leaveStatus.value = 'pending';
   try {
-    const w = await api.patchOrder(locale.peek(), u.id, o.orderId, { cancel: true });
+    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { cancel: true });
     seq++;
     canceled.value = true;
     leaveStatus.value = 'idle';

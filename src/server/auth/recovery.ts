@@ -16,7 +16,7 @@ import { revokeAllRefreshTokens } from '../repos/tokens.ts';
 import type { Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
-import { enforce, forgetPhone } from './throttle.ts';
+import { enforce, forgetPhone, LIMITS } from './throttle.ts';
 import { hashCode } from './tokens.ts';
 
 export const MAX_CODE_TRIES = 5;
@@ -26,16 +26,15 @@ export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6,
 
 export async function requestCode(deps: Deps, body: Body, locale: Locale, address: string): Promise<{ ok: true }> {
   const phone = assertPhone(body.phone, body.countryCode);
-  // Counted for every phone, known or not, so a 429 does not tell either.
-  await enforce(deps.db, deps.now(), [
-    { name: 'codePhone', key: phone },
-    { name: 'codeAddress', key: address },
-  ]);
-  // The number's SMS budget (notify/sms-budget.ts) is counted before the answer and for every phone too, so the
-  // answer's timing tells nothing either, and the code is in the outbox by the time the answer arrives.
-  const allowed = await deps.sms.take(phone);
   const customer = await customerByPhone(deps.db, phone);
+  // A number without an account spends nobody's limits (not the number's, which its owner may register tomorrow,
+  // nor its SMS budget): its requests are counted in a bucket of their own under the same rule, so its answers,
+  // 429s included, are the very ones an account's number gets and tell nothing.
+  await enforce(deps.db, deps.now(), [customer ? { name: 'codePhone', key: phone } : { name: 'codeNoAccount', key: phone, rule: LIMITS.codePhone }, { name: 'codeAddress', key: address }]);
   if (!customer) return { ok: true };
+  // The number's SMS budget (notify/sms-budget.ts) is counted before the code is made, so the code is in the
+  // outbox by the time the answer arrives.
+  const allowed = await deps.sms.take(phone);
 
   const code = newCode();
   const now = deps.now();

@@ -20,7 +20,8 @@ import { customerById, customerByPhone, setPasswordHash, updateCustomer, upgrade
 import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRefreshTokens, revokeRefreshToken } from '../repos/tokens.ts';
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from './passwords.ts';
 import { assertNewPassword, assertPhone } from './rules.ts';
-import { enforce, forget, phoneAddress } from './throttle.ts';
+import { enforce, forget, forgetKey, LIMITS, phoneAddress } from './throttle.ts';
+import { deviceOf, signDeviceCookie } from './device-cookie.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './tokens.ts';
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
 
@@ -35,7 +36,11 @@ export async function issueSession(deps: Deps, customerId: number, q: Queryable 
   return { customer_id: customerId, access_token, refresh_token: refresh };
 }
 
-export async function login(deps: Deps, body: Record<string, unknown>, address: string): Promise<WireLoginAnswer> {
+/**
+ * Logs in. `deviceCookie` is the request's device cookie (auth/device-cookie.ts): valid for this phone, only its
+ * own attempts are counted. The answer's `deviceCookie` is the one to set (a fresh one after every success).
+ */
+export async function login(deps: Deps, body: Record<string, unknown>, address: string, deviceCookie: string | null = null): Promise<{ answer: WireLoginAnswer; deviceCookie: string }> {
   if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
   if (body.password === undefined || body.password === null || body.password === '') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const phone = assertPhone(body.phone, body.countryCode);
@@ -44,13 +49,20 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
 
   const { limits } = deps.config;
   const pair = phoneAddress(phone, address);
-  // Per phone and address first. Once an address is blocked there its attempts stop at this check and never reach
-  // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere.
-  await enforce(deps.db, deps.now(), [
-    { name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress },
-    { name: 'loginAddress', key: address },
-  ]);
-  await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone, limit: limits.loginPhone }]);
+  // A device this phone logged in on before is held by its own limit only, never by what strangers spent.
+  const device = await deviceOf(deps.keys, deviceCookie, phone, deps.now());
+  const deviceLimit = { name: 'loginDevice', key: device ?? '', rule: { limit: limits.loginDevice, windowMs: LIMITS.loginPhoneAddress.windowMs, what: 'attempts' as const } };
+  if (device) {
+    await enforce(deps.db, deps.now(), [deviceLimit]);
+  } else {
+    // Per phone and address first. Once an address is blocked there its attempts stop at this check and never reach
+    // the phone's own, higher ceiling, so a stranger cannot lock the owner out from elsewhere.
+    await enforce(deps.db, deps.now(), [
+      { name: 'loginPhoneAddress', key: pair, limit: limits.loginPhoneAddress },
+      { name: 'loginAddress', key: address },
+    ]);
+    await enforce(deps.db, deps.now(), [{ name: 'loginPhone', key: phone, limit: limits.loginPhone }]);
+  }
   const customer = await customerByPhone(deps.db, phone);
   let ok = false;
   if (password.length <= MAX_PASSWORD_LENGTH) {
@@ -60,7 +72,8 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   }
   if (!customer || !ok) throw unauthorized(WRONG_LOGIN);
 
-  await forget(deps.db, 'loginPhoneAddress', pair);
+  if (device) await forgetKey(deps.db, `${deviceLimit.name}:${device}`);
+  else await forget(deps.db, 'loginPhoneAddress', pair);
   // The app sends the UI language it logs in with, so SMS and push go out in it; an unknown code is ignored
   // (a login must not fail over it).
   const language = appLanguage(body.language);
@@ -70,7 +83,7 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   }
   // Expired records are dropped here rather than by a timer: logins are frequent enough.
   await pruneRefreshTokens(deps.db, deps.now());
-  return issueSession(deps, customer.id);
+  return { answer: await issueSession(deps, customer.id), deviceCookie: await signDeviceCookie(deps.keys, phone, deps.now()) };
 }
 
 /**

@@ -90,6 +90,11 @@ export async function forget(q: Queryable, name: LimitName, key: string): Promis
   await clear(q, `${name}:${key}`);
 }
 
+/** Forgets one counter by its full key (`name:key`), for the limits whose rule is a setting. */
+export async function forgetKey(q: Queryable, fullKey: string): Promise<void> {
+  await clear(q, fullKey);
+}
+
 /** The key of a phone and address together. */
 export const phoneAddress = (phone: string, address: string): string => `${phone}|${address}`;
 

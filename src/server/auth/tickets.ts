@@ -12,12 +12,15 @@ export const TICKET_TTL_S = 60;
 const ISSUER = 'walkin-queue';
 const AUDIENCE = 'walkin-stream';
 
-/** What a ticket opens: a customer's order stream, or a shop's operator stream. */
-export type TicketFor = { kind: 'order'; customerId: number; orderId: number } | { kind: 'queue'; shopId: number };
+/**
+ * What a ticket opens: a customer's order stream, or a shop's operator stream; a paired device's ticket names the
+ * device (null: a shop key's), so revoking the device invalidates its tickets and ends its streams.
+ */
+export type TicketFor = { kind: 'order'; customerId: number; orderId: number } | { kind: 'queue'; shopId: number; deviceId: number | null };
 
 export async function signTicket(keys: Keys, what: TicketFor, now: number): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const claims = what.kind === 'order' ? { k: 'order', oid: what.orderId } : { k: 'queue' };
+  const claims = what.kind === 'order' ? { k: 'order', oid: what.orderId } : what.deviceId === null ? { k: 'queue' } : { k: 'queue', did: what.deviceId };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(what.kind === 'order' ? what.customerId : what.shopId))
@@ -42,7 +45,10 @@ export async function verifyTicket(keys: Keys, ticket: string, now: number): Pro
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > TICKET_TTL_S) return null;
     const sub = /^[1-9]\d{0,9}$/.test(payload.sub ?? '') ? Number(payload.sub) : null;
     if (sub === null) return null;
-    if (payload.k === 'queue') return { kind: 'queue', shopId: sub };
+    if (payload.k === 'queue') {
+      if (payload.did === undefined) return { kind: 'queue', shopId: sub, deviceId: null };
+      return Number.isInteger(payload.did) && (payload.did as number) > 0 ? { kind: 'queue', shopId: sub, deviceId: payload.did as number } : null;
+    }
     if (payload.k === 'order' && Number.isInteger(payload.oid) && (payload.oid as number) > 0) return { kind: 'order', customerId: sub, orderId: payload.oid as number };
     return null;
   } catch (err) {

@@ -98,7 +98,7 @@ export async function openPglite(dir: string | null, settings: PgliteSettings = 
   };
   subscribe('http.server.request.start', drain);
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit ${code})`)));
+  worker.on('exit', (code) => fail(Object.assign(new Error(`The database thread stopped (exit ${code})`), { code: 'DB_STOPPED' })));
   const call = (req: Request): Promise<Answer> => {
     if (dead) return Promise.reject(dead);
     const id = nextId++;

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Deps } from '../deps.ts';
+import { keptAnswers } from '../metrics.ts';
 import type { QueueChanges } from '../queue/changes.ts';
 import { shopVersion } from '../repos/versions.ts';
 import { getPob, listPobs, type PobScope } from './shops.ts';
@@ -123,13 +124,17 @@ export function answerCache(changes: QueueChanges, now: () => number, opts: { ma
       if (!live()) return compute();
       const t = now();
       const hit = entries.get(key);
-      return current(hit, t) ? hit.value : keep(key, t, on, compute).value;
+      const served = current(hit, t);
+      keptAnswers.inc({ outcome: served ? 'served' : 'rebuilt' });
+      return served ? hit.value : keep(key, t, on, compute).value;
     },
     getFound<A extends Answer>(key: string, dependsOn: (answer: A) => Depends, compute: () => Promise<A | null>) {
       if (!live()) return compute();
       const t = now();
       const hit = entries.get(key);
-      if (current(hit, t)) return hit.value as Promise<A | null>;
+      const served = current(hit, t);
+      keptAnswers.inc({ outcome: served ? 'served' : 'rebuilt' });
+      if (served) return hit.value as Promise<A | null>;
       const entry = keep(key, t, null, compute);
       // Once computed, only its dependency's changes end it (and any change announced before then).
       entry.value.then(

@@ -3,6 +3,7 @@
  * kind) to one number counts in the database (repos/limits.ts), so the budget holds across every process. Over
  * it, send rejects and nothing leaves. build-deps.ts wraps whichever provider SMS_PROVIDER configures.
  */
+import { sms } from '../metrics.ts';
 import type { Queryable } from '../db/db.ts';
 import { hit } from '../repos/limits.ts';
 import type { SmsProvider } from './sms.ts';
@@ -20,7 +21,11 @@ export interface BudgetedSms extends SmsProvider {
 
 export function budgetedSms(inner: SmsProvider, db: Queryable, now: () => number, perPhonePerDay: number): BudgetedSms {
   // Counted before sending, so parallel senders in several processes cannot all pass the last free slot.
-  const take = async (to: string) => (await hit(db, `smsPhone:${to}`, now(), DAY)).count <= perPhonePerDay;
+  const take = async (to: string) => {
+    const ok = (await hit(db, `smsPhone:${to}`, now(), DAY)).count <= perPhonePerDay;
+    if (!ok) sms.inc({ outcome: 'refused', reason: 'budget' });
+    return ok;
+  };
   return {
     name: inner.name,
     outbox: () => inner.outbox(),

@@ -3,12 +3,13 @@
  * `server.` keys, through rosetta. A customer's stored language picks the dictionary; a language without one
  * gets English. (Stored codes are the UI's, plus 'et' for Estonian; the other aliases are mapped in src/shared.)
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rosetta from 'rosetta';
 import { ALL_LANGUAGES, type Language } from '../../shared/locales.ts';
 
-const DIR = join(import.meta.dirname, '../../../locales');
+// Beside the bundle (dist-server/locales, build-server.ts), or the repository's own from the source.
+const DIR = [join(import.meta.dirname, 'locales'), join(import.meta.dirname, '../../../locales')].find((d) => existsSync(join(d, 'en.json')))!;
 
 const i18n = rosetta<Record<string, unknown>>();
 for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DIR, `${lang}.json`), 'utf8')) as Record<string, unknown>);

@@ -9,7 +9,7 @@ import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { enforce } from '../auth/throttle.ts';
 import { iso } from '../lib/time.ts';
-import { consumePairingCode, devicesOf, insertDeviceKey, insertPairingCode, prunePairingCodes, revokeDevice, type DeviceRole } from '../repos/operators.ts';
+import { consumePairingCode, deviceActive, devicesOf, insertDeviceKey, insertPairingCode, prunePairingCodes, revokeDevice, type DeviceRole } from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { WireDevice, WireOperatorMe, WirePairedDevice, WirePairingCode } from '../../shared/wire-order.ts';
@@ -89,6 +89,8 @@ export async function listDevices(deps: Deps, shopId: number): Promise<WireDevic
 
 export async function removeDevice(deps: Deps, shopId: number, deviceId: number | null): Promise<void> {
   if (deviceId === null || !(await revokeDevice(deps.db, shopId, deviceId, deps.now()))) throw notFound('Device not found');
+  // Its open streams end at once on every process, and its stream tickets stop opening new ones.
+  await deps.changes.announceRevoked(deviceId);
 }
 
 /** GET /operator/me/: who the bearer is, so a console knows its shop and role. */
@@ -97,3 +99,6 @@ export async function whoAmI(deps: Deps, who: OperatorPrincipal): Promise<WireOp
   if (!shop) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
   return { pob_id: shop.id, pob_name: shop.name, role: who.role, device_id: who.deviceId, name: who.name };
 }
+
+/** Whether a paired device still holds its key: a stream ticket it took dies with it once it is revoked. */
+export const isDeviceActive = (deps: Pick<Deps, 'db'>, deviceId: number): Promise<boolean> => deviceActive(deps.db, deviceId);

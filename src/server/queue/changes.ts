@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { listen, type Listener } from '../db/listen.ts';
 import { announceEverything, QUEUE_CHANNEL } from '../repos/shops.ts';
+import { announcements } from '../metrics.ts';
 
 export interface QueueChange {
   shopId: number;
@@ -28,6 +29,15 @@ export interface QueueChanges {
   announce(change: QueueChange): void;
   /** Every queue may have changed: this process and, on PostgreSQL, every other one drop what they hold. */
   announceEverything(): Promise<void>;
+  /**
+   * A device key was revoked (committed): this process and, on PostgreSQL, every other one end its streams at once.
+   * Device ids are never reused, so what was heard stays true.
+   */
+  announceRevoked(deviceId: number): Promise<void>;
+  /** Hears every revocation of every process; returns the unsubscribe. */
+  onRevoked(fn: (deviceId: number) => void): () => void;
+  /** Whether this process has heard the device revoked (a stream opening while the revocation is announced). */
+  isRevoked(deviceId: number): boolean;
   /** Hears every change of every process; returns the unsubscribe. */
   subscribe(fn: (e: ChangeEvent) => void): () => void;
   /** Whether every process's changes reach this one now (PGlite: always). */
@@ -36,6 +46,9 @@ export interface QueueChanges {
   versionOf(shopId: number): number | undefined;
   close(): Promise<void>;
 }
+
+/** The payload announcing a revoked device key ("revoked <device id>"), on the same channel. */
+export const revokedPayload = (deviceId: number): string => `revoked ${deviceId}`;
 
 /** Parses a NOTIFY payload: "id version country", or "*" for everything. */
 export function parseAnnouncement(payload: string): ChangeEvent | null {
@@ -65,12 +78,29 @@ export function queueChanges(db: Db, opts: { databaseUrl: string | null; log: Fa
     emit(e);
   };
 
+  const revokedListeners = new Set<(deviceId: number) => void>();
+  const revoked = new Set<number>();
+  const hearRevoked = (deviceId: number) => {
+    if (revoked.has(deviceId)) return;
+    revoked.add(deviceId);
+    for (const fn of revokedListeners) {
+      try {
+        fn(deviceId);
+      } catch (err) {
+        opts.log.error({ err }, 'revocation listener failed');
+      }
+    }
+  };
+
   let listener: Listener | null = null;
   if (db.engine === 'postgres' && opts.databaseUrl) {
     listener = listen(
       opts.databaseUrl,
       QUEUE_CHANNEL,
       (payload) => {
+        announcements.inc({ direction: 'received' });
+        const r = /^revoked (\d+)$/.exec(payload);
+        if (r) return hearRevoked(Number(r[1]));
         const e = parseAnnouncement(payload);
         if (e) hear(e);
       },
@@ -84,11 +114,24 @@ export function queueChanges(db: Db, opts: { databaseUrl: string | null; log: Fa
 
   return {
     ready: listener?.ready ?? Promise.resolve(),
-    announce: (change) => hear({ kind: 'shop', change }),
+    announce: (change) => {
+      announcements.inc({ direction: 'sent' });
+      hear({ kind: 'shop', change });
+    },
     async announceEverything() {
+      announcements.inc({ direction: 'sent' });
       emit({ kind: 'all' });
       if (listener) await announceEverything(db);
     },
+    async announceRevoked(deviceId) {
+      hearRevoked(deviceId);
+      if (listener) await db.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, revokedPayload(deviceId)]);
+    },
+    onRevoked(fn) {
+      revokedListeners.add(fn);
+      return () => revokedListeners.delete(fn);
+    },
+    isRevoked: (deviceId) => revoked.has(deviceId),
     subscribe(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

@@ -96,6 +96,12 @@ export async function devicesOf(q: Queryable, shopId: number): Promise<DeviceRow
 }
 
 /** Revokes one of the shop's devices (a second revoke keeps the first time); false when the shop has no such device. */
+/** Whether the device's key still works (not revoked, not removed). */
+export async function deviceActive(q: Queryable, deviceId: number): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM device_keys WHERE id = $1 AND revoked_at IS NULL', [deviceId]);
+  return rows.length > 0;
+}
+
 export async function revokeDevice(q: Queryable, shopId: number, deviceId: number, now: number): Promise<boolean> {
   const { rows } = await q.query('UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND shop_id = $2 RETURNING id', [deviceId, shopId, new Date(now).toISOString()]);
   return rows.length > 0;

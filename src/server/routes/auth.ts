@@ -9,6 +9,7 @@ import { requestCode, resetPassword } from '../auth/recovery.ts';
 import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
 import { bearerOf } from '../auth/tokens.ts';
+import { deviceCookieOf, setDeviceCookie } from '../auth/device-cookie.ts';
 import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
 import { noStore } from '../security.ts';
 import { loginSchema, logoutSchema, passwordSchema, refreshSchema, registerSchema, resetSchema, resetTokenSchema } from './schemas/account.ts';
@@ -21,7 +22,11 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(answer);
   });
 
-  app.post('/login/', { onRequest: noStore, schema: loginSchema }, async (req) => login(deps, bodyOf(req), addressOf(req)));
+  app.post('/login/', { onRequest: noStore, schema: loginSchema }, async (req, reply) => {
+    const { answer, deviceCookie } = await login(deps, bodyOf(req), addressOf(req), deviceCookieOf(req));
+    setDeviceCookie(req, reply, deviceCookie);
+    return answer;
+  });
 
   // The refresh token comes as the bearer or as the body's `refresh`.
   app.post('/refresh/', { onRequest: noStore, schema: refreshSchema }, async (req) => {

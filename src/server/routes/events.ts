@@ -13,6 +13,7 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import { operatorQueue } from '../operator/actions.ts';
 import { authorizeShop } from '../operator/keys.ts';
+import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../domain/order-cache.ts';
 import type { AnswerCache } from '../domain/shop-cache.ts';
 import { ownOrder } from '../queue/orders.ts';
@@ -69,24 +70,31 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
 
   app.post<IdParams>('/operator/pobs/:id/events/ticket/', { schema: queueTicketSchema }, async (req) => {
     const id = parseId(req.params.id);
-    await authorizeShop(deps.db, bearerOf(req.headers.authorization), id ?? 0);
-    return { ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id! }, deps.now()), expires_in: TICKET_TTL_S };
+    const who = await authorizeShop(deps.db, bearerOf(req.headers.authorization), id ?? 0);
+    return { ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id!, deviceId: who.deviceId }, deps.now()), expires_in: TICKET_TTL_S };
   });
 
   app.get<IdParams>('/operator/pobs/:id/events/', { schema: queueEventsSchema }, async (req, reply) => {
     const id = parseId(req.params.id);
     const t = await ticketOf(deps, req);
     if (t.kind !== 'queue' || t.shopId !== id) throw forbidden('Forbidden');
+    // A device's ticket dies with the device: revoked since it was handed out, it opens nothing.
+    if (t.deviceId !== null && !(await isDeviceActive(deps, t.deviceId))) throw unauthorized(WIRE_ERRORS.invalidTicket);
     const serialize = queueSerializer(reply);
     const lang = readerLanguage(req);
-    await live.open(req, reply, {
-      key: `queue:${id}:${lang ?? ''}`,
-      event: 'queue',
-      shopId: id,
-      load: async () => {
-        const queue = await operatorQueue(deps, id, lang);
-        return { json: serialize(queue), version: queue.pob.queue_version };
+    await live.open(
+      req,
+      reply,
+      {
+        key: `queue:${id}:${lang ?? ''}`,
+        event: 'queue',
+        shopId: id,
+        load: async () => {
+          const queue = await operatorQueue(deps, id, lang);
+          return { json: serialize(queue), version: queue.pob.queue_version };
+        },
       },
-    });
+      { deviceId: t.deviceId },
+    );
   });
 }

@@ -231,7 +231,11 @@ export function seedDemo(db: Db, now: number): Promise<SeedCounts> {
  * barbers are always part of it, because `?dev=1` may reveal them on any deployment; `development` is
  * accepted so the caller's intent is explicit and the seed may differ by mode later.
  */
-export function seedIfEmpty(db: Db, opts: { now: number; development: boolean; scrypt?: ScryptParams }): Promise<(SeedCounts & { accounts: DemoAccount[] }) | null> {
+export function seedIfEmpty(
+  db: Db,
+  /** accounts: false in production, where the demo's customers (and their shared password) never exist. */
+  opts: { now: number; development: boolean; scrypt?: ScryptParams; accounts?: boolean },
+): Promise<(SeedCounts & { accounts: DemoAccount[] }) | null> {
   return db.transaction(async (tx) => {
     // Several processes may start at once against one PostgreSQL: the first seeds, the others then see shops.
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(72232)');
@@ -240,6 +244,6 @@ export function seedIfEmpty(db: Db, opts: { now: number; development: boolean; s
     // The demo customers (one per membership level) come with the first start only, not with seedDemo,
     // so that server tests do not pay four full-cost password hashes each. They are hashed at the configured
     // cost (SCRYPT_LOG_N; the OWASP cost by default), as a login would re-hash them anyway.
-    return { ...counts, accounts: await seedAccounts(tx, opts.now, { scrypt: opts.scrypt }) };
+    return { ...counts, accounts: opts.accounts === false ? [] : await seedAccounts(tx, opts.now, { scrypt: opts.scrypt }) };
   });
 }

@@ -23,6 +23,9 @@ function announcer() {
       return live;
     },
     versionOf: () => undefined,
+    announceRevoked: async () => {},
+    onRevoked: () => () => false,
+    isRevoked: () => false,
     close: async () => {},
   };
   const setLive = (v: boolean) => {

@@ -1,0 +1,271 @@
+/**
+ * A chain's own data from one JSON file (`npm run import -- chain.json`, scripts/import.ts): shops with their
+ * opening hours and menus, barbers, and shifts. Everything is checked first and every problem is reported with
+ * where it is (`shops[1].hours[0].closes: …`); nothing is written unless the whole file is valid. Written in one
+ * transaction and idempotent: shops, menu groups, services and barbers by their ids (an import again updates
+ * them), a shop's opening hours replaced, a shift known by its barber, shop and start. See docs/operations.md
+ * for the format and scripts/chain.example.json for an example.
+ */
+import type { Db, Queryable } from './db/db.ts';
+import { announceEverything } from './repos/shops.ts';
+
+const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
+const TIMEZONES: Record<string, string> = { FI: 'Europe/Helsinki', EE: 'Europe/Tallinn', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', SE: 'Europe/Stockholm' };
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export interface ChainShop {
+  id: number;
+  country: (typeof COUNTRIES)[number];
+  name: string;
+  city: string;
+  address: string;
+  floor: string | null;
+  latitude: number;
+  longitude: number;
+  chairs: number;
+  hours: { weekday: number; opens: string; closes: string }[];
+  menu: { id: number; title: string; description: string; services: { id: number; title: string; description: string; price: number; duration: number }[] }[];
+}
+export interface ChainBarber {
+  id: number;
+  firstname: string;
+  lastname: string;
+  description: string;
+  home_shop_id: number | null;
+}
+export interface ChainShift {
+  barber_id: number;
+  shop_id: number;
+  starts_at: number;
+  ends_at: number;
+}
+export interface Chain {
+  shops: ChainShop[];
+  barbers: ChainBarber[];
+  shifts: ChainShift[];
+}
+
+export class ChainFileError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The chain file has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Checks the parsed file; throws ChainFileError listing every problem. */
+export function parseChain(input: unknown): Chain {
+  const problems: string[] = [];
+  const bad = (at: string, what: string) => problems.push(`${at}: ${what}`);
+  const text = (o: Obj, key: string, at: string, opts: { optional?: boolean; max?: number } = {}): string => {
+    const v = o[key];
+    if ((v === undefined || v === null) && opts.optional) return '';
+    if (typeof v !== 'string' || !v.trim()) bad(`${at}.${key}`, 'must be a non-empty text');
+    else if (v.length > (opts.max ?? 200)) bad(`${at}.${key}`, `must be at most ${opts.max ?? 200} characters`);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const int = (o: Obj, key: string, at: string, min: number, max = 2_147_483_647): number => {
+    const v = o[key];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) bad(`${at}.${key}`, `must be a whole number from ${min} to ${max}`);
+    return typeof v === 'number' ? v : 0;
+  };
+  const num = (o: Obj, key: string, at: string, min: number, max: number): number => {
+    const v = o[key];
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) bad(`${at}.${key}`, `must be a number from ${min} to ${max}`);
+    return typeof v === 'number' ? v : 0;
+  };
+  const list = (o: Obj, key: string, at: string): unknown[] => {
+    const v = o[key];
+    if (v === undefined) return [];
+    if (!Array.isArray(v)) bad(`${at}.${key}`, 'must be a list');
+    return Array.isArray(v) ? v : [];
+  };
+  const unique = (seen: Set<number>, id: number, at: string) => {
+    if (seen.has(id)) bad(at, `id ${id} appears twice`);
+    seen.add(id);
+  };
+
+  if (!isObj(input)) throw new ChainFileError(['(top): must be an object with "shops", "barbers" and "shifts"']);
+  for (const key of Object.keys(input)) if (!['shops', 'barbers', 'shifts'].includes(key)) bad(key, 'unknown key (expected shops, barbers, shifts)');
+  const shopIds = new Set<number>();
+  const groupIds = new Set<number>();
+  const serviceIds = new Set<number>();
+  const shops: ChainShop[] = list(input, 'shops', '(top)').map((raw, i) => {
+    const at = `shops[${i}]`;
+    if (!isObj(raw)) {
+      bad(at, 'must be an object');
+      return null as unknown as ChainShop;
+    }
+    const id = int(raw, 'id', at, 1);
+    unique(shopIds, id, `${at}.id`);
+    const country = raw.country as ChainShop['country'];
+    if (!COUNTRIES.includes(country)) bad(`${at}.country`, `must be one of ${COUNTRIES.join(', ')}`);
+    const days = new Set<number>();
+    const hours = list(raw, 'hours', at).map((h, j) => {
+      const hat = `${at}.hours[${j}]`;
+      if (!isObj(h)) {
+        bad(hat, 'must be an object { weekday, opens, closes }');
+        return { weekday: 0, opens: '', closes: '' };
+      }
+      const weekday = int(h, 'weekday', hat, 1, 7);
+      if (days.has(weekday)) bad(`${hat}.weekday`, `weekday ${weekday} appears twice`);
+      days.add(weekday);
+      const opens = String(h.opens ?? '');
+      const closes = String(h.closes ?? '');
+      if (!TIME.test(opens)) bad(`${hat}.opens`, 'must be a time HH:MM');
+      if (!TIME.test(closes)) bad(`${hat}.closes`, 'must be a time HH:MM');
+      else if (TIME.test(opens) && closes <= opens) bad(`${hat}.closes`, 'must be after opens');
+      return { weekday, opens, closes };
+    });
+    const menu = list(raw, 'menu', at).map((g, j) => {
+      const gat = `${at}.menu[${j}]`;
+      if (!isObj(g)) {
+        bad(gat, 'must be an object { id, title, services }');
+        return { id: 0, title: '', description: '', services: [] };
+      }
+      const gid = int(g, 'id', gat, 1);
+      unique(groupIds, gid, `${gat}.id`);
+      const services = list(g, 'services', gat).map((s, k) => {
+        const sat = `${gat}.services[${k}]`;
+        if (!isObj(s)) {
+          bad(sat, 'must be an object { id, title, price, duration }');
+          return { id: 0, title: '', description: '', price: 0, duration: 0 };
+        }
+        const sid = int(s, 'id', sat, 1);
+        unique(serviceIds, sid, `${sat}.id`);
+        return {
+          id: sid,
+          title: text(s, 'title', sat),
+          description: text(s, 'description', sat, { optional: true, max: 2000 }),
+          price: int(s, 'price', sat, 0, 10_000_000),
+          duration: int(s, 'duration', sat, 1, 600),
+        };
+      });
+      return { id: gid, title: text(g, 'title', gat), description: text(g, 'description', gat, { optional: true, max: 2000 }), services };
+    });
+    return {
+      id,
+      country,
+      name: text(raw, 'name', at),
+      city: text(raw, 'city', at),
+      address: text(raw, 'address', at),
+      floor: text(raw, 'floor', at, { optional: true }) || null,
+      latitude: num(raw, 'latitude', at, -90, 90),
+      longitude: num(raw, 'longitude', at, -180, 180),
+      chairs: int(raw, 'chairs', at, 0, 100),
+      hours,
+      menu,
+    };
+  });
+
+  const barberIds = new Set<number>();
+  const barbers: ChainBarber[] = list(input, 'barbers', '(top)').map((raw, i) => {
+    const at = `barbers[${i}]`;
+    if (!isObj(raw)) {
+      bad(at, 'must be an object');
+      return null as unknown as ChainBarber;
+    }
+    const id = int(raw, 'id', at, 1);
+    unique(barberIds, id, `${at}.id`);
+    const home = raw.home_shop_id === undefined || raw.home_shop_id === null ? null : int(raw, 'home_shop_id', at, 1);
+    if (home !== null && !shopIds.has(home)) bad(`${at}.home_shop_id`, `shop ${home} is not in the file`);
+    return { id, firstname: text(raw, 'firstname', at), lastname: text(raw, 'lastname', at), description: text(raw, 'description', at, { optional: true, max: 2000 }), home_shop_id: home };
+  });
+
+  const shifts: ChainShift[] = list(input, 'shifts', '(top)').map((raw, i) => {
+    const at = `shifts[${i}]`;
+    if (!isObj(raw)) {
+      bad(at, 'must be an object { barber_id, shop_id, starts_at, ends_at }');
+      return null as unknown as ChainShift;
+    }
+    const barber = int(raw, 'barber_id', at, 1);
+    const shop = int(raw, 'shop_id', at, 1);
+    if (!barberIds.has(barber)) bad(`${at}.barber_id`, `barber ${barber} is not in the file`);
+    if (!shopIds.has(shop)) bad(`${at}.shop_id`, `shop ${shop} is not in the file`);
+    const time = (key: string) => {
+      const v = raw[key];
+      // An instant with its offset, so a shift never depends on the importing machine's zone.
+      const t = typeof v === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+      if (!Number.isFinite(t)) bad(`${at}.${key}`, 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00+02:00');
+      return t;
+    };
+    const starts = time('starts_at');
+    const ends = time('ends_at');
+    if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000)) bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
+    return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
+  });
+
+  if (problems.length) throw new ChainFileError(problems);
+  return { shops, barbers, shifts };
+}
+
+export interface ImportCounts {
+  shops: number;
+  services: number;
+  barbers: number;
+  shifts: number;
+  /** Shifts the file has that were there already. */
+  shiftsKept: number;
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+
+async function write(q: Queryable, chain: Chain): Promise<ImportCounts> {
+  let services = 0;
+  for (const s of chain.shops) {
+    await q.query(
+      `INSERT INTO shops (id, country, name, city, address, floor, latitude, longitude, timezone, chair_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (id) DO UPDATE SET country = EXCLUDED.country, name = EXCLUDED.name, city = EXCLUDED.city, address = EXCLUDED.address,
+         floor = EXCLUDED.floor, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, timezone = EXCLUDED.timezone, chair_count = EXCLUDED.chair_count`,
+      [s.id, s.country, s.name, s.city, s.address, s.floor, s.latitude, s.longitude, TIMEZONES[s.country], s.chairs],
+    );
+    await q.query('DELETE FROM shop_hours WHERE shop_id = $1', [s.id]);
+    for (const h of s.hours) await q.query('INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, $3, $4)', [s.id, h.weekday, h.opens, h.closes]);
+    for (const [gi, g] of s.menu.entries()) {
+      await q.query(
+        `INSERT INTO service_groups (id, shop_id, title, sort_order, description) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, title = EXCLUDED.title, sort_order = EXCLUDED.sort_order, description = EXCLUDED.description`,
+        [g.id, s.id, g.title, gi + 1, g.description],
+      );
+      for (const [si, v] of g.services.entries()) {
+        services++;
+        await q.query(
+          `INSERT INTO services (id, shop_id, group_id, title, sort_order, description, price, duration) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, group_id = EXCLUDED.group_id, title = EXCLUDED.title, sort_order = EXCLUDED.sort_order,
+             description = EXCLUDED.description, price = EXCLUDED.price, duration = EXCLUDED.duration`,
+          [v.id, s.id, g.id, v.title, si + 1, v.description, v.price, v.duration],
+        );
+      }
+    }
+  }
+  for (const b of chain.barbers) {
+    await q.query(
+      `INSERT INTO barbers (id, firstname, lastname, description, home_shop_id) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, description = EXCLUDED.description, home_shop_id = EXCLUDED.home_shop_id`,
+      [b.id, b.firstname, b.lastname, b.description, b.home_shop_id],
+    );
+  }
+  let kept = 0;
+  for (const s of chain.shifts) {
+    const { rows } = await q.query<{ id: number }>(
+      `INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) SELECT $1, $2, $3, $4
+       WHERE NOT EXISTS (SELECT 1 FROM shifts WHERE barber_id = $1 AND shop_id = $2 AND starts_at = $3) RETURNING id`,
+      [s.barber_id, s.shop_id, iso(s.starts_at), iso(s.ends_at)],
+    );
+    if (!rows.length) {
+      kept++;
+      await q.query('UPDATE shifts SET ends_at = $4 WHERE barber_id = $1 AND shop_id = $2 AND starts_at = $3', [s.barber_id, s.shop_id, iso(s.starts_at), iso(s.ends_at)]);
+    }
+  }
+  return { shops: chain.shops.length, services, barbers: chain.barbers.length, shifts: chain.shifts.length, shiftsKept: kept };
+}
+
+/** Validates and writes the chain in one transaction; every server process then drops what it kept of the queues. */
+export async function importChain(db: Db, input: unknown): Promise<ImportCounts> {
+  const chain = parseChain(input);
+  const counts = await db.transaction((tx) => write(tx, chain));
+  if (db.engine === 'postgres') await announceEverything(db);
+  return counts;
+}
