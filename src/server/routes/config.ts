@@ -21,8 +21,9 @@ export function countryOf(req: Pick<FastifyRequest, 'headers'>, countryHeader: s
   return null;
 }
 
-export function configRoutes(app: FastifyInstance, { config }: Deps) {
-  const body: WireConfig = {
+/** The runtime configuration clients read (GET /config.json; rendered pages carry it too). */
+export function wireConfig(config: Deps['config']): WireConfig {
+  return {
     apiBases: Object.fromEntries(SERVED_LOCALES.map((l) => [l, `/api/${LOCALES[l].apiSegment}`])),
     mapsKey: config.mapsKey,
     firebase: config.firebase,
@@ -34,6 +35,10 @@ export function configRoutes(app: FastifyInstance, { config }: Deps) {
     clientEventsPerMinute: config.clientEventsPerMinute,
     devRenames: config.devRenames,
   };
+}
+
+export function configRoutes(app: FastifyInstance, { config }: Deps) {
+  const body = wireConfig(config);
   app.get('/config.json', { schema: configSchema }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return body;
