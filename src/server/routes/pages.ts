@@ -17,11 +17,13 @@ import type { Deps } from '../deps.ts';
 import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../domain/pob-cache.ts';
 import { notModified, preferredEncoding } from '../http-answer.ts';
 import { serializerOf } from '../streams.ts';
-import { countryOf, wireConfig } from './config.ts';
+import { wireConfig } from '../client-config.ts';
+import { countryOf } from '../input/country.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';
 
-/** Where build.ts writes the render entry, under the static directory (never served: routes/static.ts). */
-export const RENDER_ENTRY = 'server/render.mjs';
+/** Where build.ts writes the render entry, under the static directory; nothing there is served (app.ts). */
+export const RENDER_DIR = 'server';
+export const RENDER_ENTRY = `${RENDER_DIR}/render.mjs`;
 export const PAGE_DATA_ID = 'page-data';
 
 /** The data a page carries; the same shape as the client's (src/client/app/page-data.ts). */
@@ -132,6 +134,16 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
         return null;
       }
     },
+  };
+}
+
+/** The handler routes/static.ts calls for a GET asking for HTML: true when it answered with a page. */
+export function pageHandler(p: Pages): (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean> {
+  return async (req, reply, path) => {
+    const page = await p.page(req, reply, path);
+    if (!page) return false;
+    await sendPage(req, reply, page);
+    return true;
   };
 }
 
