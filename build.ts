@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { buildServer } from './scripts/build-server.ts';
+import { bundleRender, nativeSyncExternalStore } from './scripts/render-bundle.ts';
 
 const root = import.meta.dirname;
 const out = join(root, 'dist');
@@ -42,18 +43,6 @@ const webDictionaries: Plugin = {
   name: 'web-dictionaries',
   setup(b) {
     b.onResolve({ filter: /\/dictionaries\.ts$/ }, (args) => ({ path: join(args.resolveDir, args.path.replace(/\.ts$/, '.web.ts')) }));
-  },
-};
-
-/**
- * @preact/signals-react imports `use-sync-external-store/shim`, a polyfill for React before 18; React 19 has the
- * hook itself (the shim hands out React's own when it exists), so the first route need not carry the polyfill.
- */
-const nativeSyncExternalStore: Plugin = {
-  name: 'native-use-sync-external-store',
-  setup(b) {
-    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: 'use-sync-external-store', namespace: 'native-hook' }));
-    b.onLoad({ filter: /.*/, namespace: 'native-hook' }, () => ({ contents: "export { useSyncExternalStore } from 'react';", loader: 'js', resolveDir: root }));
   },
 };
 
@@ -134,6 +123,14 @@ async function bundle(): Promise<Metafile> {
     plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
   });
   return result.metafile;
+}
+
+/** Where the server's render entry goes: beside the client, never served (routes/static.ts skips it). */
+const SERVER_DIR = 'server';
+
+/** The client's render entry for Node, beside the client (scripts/render-bundle.ts). */
+async function renderBundle() {
+  await bundleRender(root, join(out, SERVER_DIR, 'render.mjs'));
 }
 
 /** Every .css file under src/client in one sheet, so a screen adds its style.css without touching a list. */
@@ -258,6 +255,7 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
 
 function compress() {
   for (const file of files(out)) {
+    if (file.startsWith(join(out, SERVER_DIR) + sep)) continue;
     if (!/\.(js|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
     const body = readFileSync(file);
     if (body.length < 512) continue;
@@ -313,6 +311,7 @@ writeIndex(
 );
 copyPublic();
 await serviceWorker(precacheList(meta, css, first, dictionaries), [...hashed, url(css), ...Object.values(dictionaries)]);
+await renderBundle();
 compress();
 checkBudget(report(meta, first));
 if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');

@@ -18,6 +18,7 @@ import { streams, type Streams } from './streams.ts';
 import { answerCache } from './domain/shop-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
+import { pageHandler, pages, RENDER_DIR } from './routes/pages.ts';
 import { compressJson } from './routes/compress.ts';
 import { authRoutes } from './routes/auth.ts';
 import { customerRoutes } from './routes/customers.ts';
@@ -112,7 +113,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
 
-  const staticFallback = staticFiles(deps.config.staticDir);
+  // Rendered pages are kept apart from the reads they are made of, so many pages never push those out.
+  const keptPages = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
+  app.addHook('onClose', async () => keptPages.close());
+  const staticFallback = staticFiles(deps.config.staticDir, { pages: pageHandler(pages(deps, answers, keptPages)), hidden: RENDER_DIR });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/')) return reply.status(404).send({ error: WIRE_ERRORS.notFound });
     return staticFallback(req, reply);

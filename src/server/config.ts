@@ -38,6 +38,8 @@ export interface Config {
   pobCacheMs: number;
   /** How many customers' order reads are kept at most (ORDER_CACHE_ENTRIES), the oldest dropped first. */
   orderCacheEntries: number;
+  /** RENDER_PAGES: the public screens are answered with the server's markup (off: the plain shell, as without a render build). */
+  renderPages: boolean;
   /** PGlite's shared buffers and work memory (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM; sizes as PostgreSQL reads them). */
   pglite: { sharedBuffers: string | null; workMem: string | null };
   /** Event streams one address may hold open (STREAMS_PER_ADDRESS); more get a 429. */
@@ -227,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 60_000),
     orderCacheEntries: Number(env.ORDER_CACHE_ENTRIES ?? 5_000),
+    renderPages: flag(env.RENDER_PAGES, true),
     pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
     streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),

@@ -9,12 +9,14 @@ import { startReporting } from '../services/reporting.ts';
 import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
-import { loadConfig } from '../state/config.ts';
-import { detectedLocale, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
+import { applyConfig, loadConfig } from '../state/config.ts';
+import { detectedLocale, language, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
+import { writePrefsCookie } from '../services/prefs-cookie.ts';
+import type { PageData } from './page-data.ts';
 import { restorePosition } from '../state/geo.ts';
 import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';
-import { loadShops } from '../state/shops.ts';
+import { loadShops, primeShops } from '../state/shops.ts';
 
 const KEYS = [
   'language',
@@ -32,17 +34,29 @@ const KEYS = [
   'detectedLocale',
 ] as const;
 
-export async function boot(): Promise<void> {
-  const [values, cfg] = await Promise.all([loadMany([...KEYS]), loadConfig()]);
+/**
+ * Starts the app. With a page the server rendered (`page`), the state its markup was rendered from comes first:
+ * its language, locale and shops, so the first render matches the markup; what the phone keeps (favourites, a
+ * login, the stored language) is applied by the returned function, after hydration.
+ */
+export async function boot(page: PageData | null = null): Promise<() => void> {
+  const [values, cfg] = await Promise.all([loadMany([...KEYS]), page ? applyConfig(page.config) : loadConfig()]);
   const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
   const params = new URLSearchParams(location.search);
   const query = params.get('lang');
-  const lang = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
+  const lang = page ? page.language : (pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language);
   const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
-  if (storedLocale) locale.value = storedLocale;
+  if (page) locale.value = page.locale;
+  else if (storedLocale) locale.value = storedLocale;
   if (typeof stored.detectedLocale === 'string' && stored.detectedLocale in LOCALES) detectedLocale.value = stored.detectedLocale as Locale;
-  else if (lang === 'ee') locale.value = 'EE';
-  restorePrefs(stored);
+  else if (lang === 'ee' && !page) locale.value = 'EE';
+  if (page) primeShops({ list: page.list, detail: page.shop, locale: page.locale, language: page.language });
+  const phoneState = () => {
+    restorePrefs(stored);
+    restorePosition(stored.userLatitude, stored.userLongitude);
+    startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
+  };
+  if (!page) phoneState();
   // The stored development switch: ?dev=1 turns it on for this device, ?dev=0 off.
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
   // Errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
@@ -50,12 +64,24 @@ export async function boot(): Promise<void> {
   startReporting(target);
   // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
   if (target) void import('../services/analytics.ts').then((m) => m.configureAnalytics(target));
-  restorePosition(stored.userLatitude, stored.userLongitude);
-  startSession(stored.user, stored.profile, stored.shouldRememberLogin, stored.order);
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
-  if (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true)) void loadShops();
+  if (!page && (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true))) void loadShops();
   await setLanguage(lang, { store: query !== null && query === lang });
-  if (!storedLocale) void detectLocale();
+  const late = () => {
+    if (!page) {
+      if (!storedLocale) void detectLocale();
+      return;
+    }
+    phoneState();
+    // The server chose as the phone would have, unless its cookie is gone: the stored choice wins then.
+    const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
+    if (mine !== lang) void setLanguage(mine);
+    if (!storedLocale) {
+      writePrefsCookie(language.peek(), locale.value);
+      void save('locale', locale.value);
+    }
+  };
+  return late;
 }
 
 /** An IP location lookup by country chooses the locale on the first visit. */
@@ -67,6 +93,7 @@ async function detectLocale() {
       locale.value = detected;
       await noteDetectedLocale(detected);
     }
+    writePrefsCookie(language.peek(), locale.value);
     await save('locale', locale.value);
   } catch {
     // Offline or blocked: the default locale stays.

@@ -38,7 +38,17 @@ export const loaders: Record<ScreenName, Loader> = {
 };
 
 const cache = new Map<ScreenName, LazyExoticComponent<ComponentType<ScreenProps>>>();
-export function screen(name: ScreenName) {
+/** Screens whose chunk is already here: rendered as they are, without suspending (hydration, the server). */
+const loaded = new Map<ScreenName, ComponentType<ScreenProps>>();
+
+/** Loads a screen's chunk so that it renders without suspending. */
+export async function loadScreen(name: ScreenName): Promise<void> {
+  loaded.set(name, (await loaders[name]()).default);
+}
+
+export function screen(name: ScreenName): ComponentType<ScreenProps> {
+  const ready = loaded.get(name);
+  if (ready) return ready;
   let c = cache.get(name);
   if (!c) {
     c = lazy(loaders[name]);

@@ -2,29 +2,49 @@
  * Everything the first route needs, started by main.tsx. build.ts makes every lazily loaded chunk import
  * this module too, so the whole first-route graph lands in one shared chunk instead of a dozen small ones.
  */
-import { createElement, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createElement, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { listen } from '../router/history.ts';
 import { match } from '../router/match.ts';
 import { ROUTES } from '../router/routes.ts';
-import { loaders } from './screens.ts';
+import { loadScreen, loaders } from './screens.ts';
 import { boot } from './boot.ts';
 import { App } from './App.tsx';
+import { readPageData } from './page-data.ts';
 import { registerWorker } from '../services/worker.ts';
 import { startOffline } from '../state/offline.ts';
+
+/** The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating). */
+function Started({ onStarted }: { onStarted: () => void }) {
+  useEffect(onStarted, [onStarted]);
+  return createElement(App);
+}
 
 export function start(root: HTMLElement) {
   listen();
   // Before boot, so a config or dictionary fetch that finds no network already shows the banner.
   startOffline();
+  // Markup the server rendered, with the data it came from; the service worker's shell has none.
+  const page = root.firstElementChild && !root.querySelector('.boot-loader') ? readPageData() : null;
   // The first screen's chunk downloads while storage, config and the dictionary load.
-  void loaders[match(ROUTES, location.pathname).route.screen]().catch(() => {});
-  boot()
-    .catch((err) => console.error('boot', err))
-    .finally(() => {
-      // As a transition React renders the first screen in slices, so a slow phone never freezes for it.
-      const app = createRoot(root);
-      startTransition(() => app.render(createElement(App)));
+  const screen = match(ROUTES, location.pathname).route.screen;
+  const chunk = page ? loadScreen(screen) : loaders[screen]();
+  chunk.catch(() => {});
+  boot(page)
+    .catch((err) => {
+      console.error('boot', err);
+      return () => {};
+    })
+    .then(async (late) => {
+      // Hydrating needs the screen itself at hand: a screen that suspended would be rendered afresh.
+      const hydrating = page !== null && (await chunk.then(() => true).catch(() => false));
+      const app = createElement(Started, { onStarted: late });
+      if (hydrating) hydrateRoot(root, app);
+      else {
+        // As a transition React renders the first screen in slices, so a slow phone never freezes for it.
+        const fresh = createRoot(root);
+        startTransition(() => fresh.render(app));
+      }
       registerWorker();
     });
 }

@@ -4,7 +4,7 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { shopState } from '../lib/shop-state.ts';
-import { formatDistance } from '../lib/format.ts';
+import { formatDistance } from '../lib/format-distance.ts';
 import type { Shop, ShopCardState } from '../lib/types.ts';
 import { locale, t } from '../state/i18n.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';

@@ -2,7 +2,6 @@
  * Intl-based formatting. Every function takes the locale and, where the result depends on
  * it, the time zone (defaulting to the locale's zone, never the machine's), so output is deterministic.
  */
-import { KM_TO_MILES } from '../../shared/constants.ts';
 import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
 
 const info = (locale: Locale) => LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
@@ -19,26 +18,8 @@ export function formatPrice(cents: number, locale: Locale): string {
   return new Intl.NumberFormat(intl, { style: 'currency', currency }).format(cents / 100);
 }
 
-/**
- * Metric locales: under 1 km in whole metres ("999 m"), else km with one decimal ("1,0 km").
- * Imperial (US): always miles with one decimal, km × 0.6214, since metres are not an imperial unit.
- */
-export function formatDistance(km: number, locale: Locale): string {
-  if (!Number.isFinite(km)) return '';
-  const { intl, imperial } = info(locale);
-  const unit = (u: string, digits: number, value: number) =>
-    new Intl.NumberFormat(intl, {
-      style: 'unit',
-      unit: u,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(value);
-  if (imperial) return unit('mile', 1, km * KM_TO_MILES);
-  const metres = Math.round(km * 1000);
-  // 0.9996 km rounds to 1000 m, which reads better as "1,0 km".
-  if (metres < 1000) return unit('meter', 0, metres);
-  return unit('kilometer', 1, km);
-}
+// The first screen's one format, in a module of its own so the first route carries no other.
+export { formatDistance } from './format-distance.ts';
 
 function parts(date: Date, intl: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const out: Record<string, string> = {};

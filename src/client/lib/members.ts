@@ -1,25 +1,10 @@
 /** Membership, messages, benefits and receipts. */
-import { MEMBERSHIP_PRIORITY, UNREAD_MESSAGE_MONTHS } from '../../shared/constants.ts';
+import { UNREAD_MESSAGE_MONTHS } from '../../shared/constants.ts';
 import type { WireBenefit, WireMessage } from '../../shared/wire-account.ts';
-import type { Membership, ReceiptRow } from './types.ts';
+import type { ReceiptRow } from './types.ts';
 
-export type MembershipLevel = 'silver' | 'gold' | 'platinum';
-
-function membershipLevel(type: string | null | undefined): MembershipLevel | null {
-  const t = (type ?? '').trim().toLowerCase();
-  return t === 'silver' || t === 'gold' || t === 'platinum' ? t : null;
-}
-
-/** Queue priority of a membership type: Silver 1, Gold 2, Platinum 3, anything else 0. */
-export function membershipPriority(type: string | null | undefined): number {
-  const level = membershipLevel(type);
-  return level ? MEMBERSHIP_PRIORITY[level] : MEMBERSHIP_PRIORITY.none;
-}
-
-/** A member is anyone whose membership has a type. */
-export function isMember(profile: { membership?: Pick<Membership, 'type'> | null } | null | undefined): boolean {
-  return Boolean(profile?.membership?.type?.trim());
-}
+// Membership's queue priority is the first route's (the session), in a module of its own.
+export { isMember, membershipPriority, type MembershipLevel } from './membership.ts';
 
 /** Same day one calendar month earlier, clamped to the month's end (31 Mar → 29 Feb, not 2 Mar). */
 function monthsBefore(now: Date, months: number): number {

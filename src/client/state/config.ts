@@ -30,6 +30,13 @@ export async function loadConfig(): Promise<WireConfig> {
   return config.value;
 }
 
+/** The configuration a server-rendered page carried (app/page-data.ts): no fetch for it. */
+export function applyConfig(c: WireConfig): WireConfig {
+  config.value = { ...DEFAULT_CONFIG, ...c };
+  setApiBases(config.value.apiBases);
+  return config.value;
+}
+
 export function reset() {
   config.value = DEFAULT_CONFIG;
 }

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, languageTag, LOCALES, type Language, 
 import { save } from '../services/storage.ts';
 import { localeForLanguage } from '../lib/language.ts';
 import { loadDictionary } from '../services/dictionaries.ts';
+import { writePrefsCookie } from '../services/prefs-cookie.ts';
 
 type Dict = Record<string, unknown>;
 
@@ -57,7 +58,29 @@ export async function setLanguage(lang: Language, opts: { store?: boolean } = {}
   language.value = lang;
   document.documentElement.lang = languageTag(lang);
   version.value++;
-  if (opts.store) await save('language', lang);
+  if (opts.store) {
+    writePrefsCookie(lang, locale.peek());
+    await save('language', lang);
+  }
+}
+
+/**
+ * Switches to a language whose dictionary is already loaded, at once and without touching the page (the server
+ * renders with it); returns the language before.
+ */
+export function switchLanguageNow(lang: Language): Language {
+  const before = language.peek();
+  if (!i18n.table(lang)) throw new Error(`no dictionary loaded for ${lang}`);
+  i18n.locale(lang);
+  language.value = lang;
+  return before;
+}
+
+/** Loads a language's dictionary without switching to it (or hands one over, on the server). */
+export async function preloadLanguage(lang: Language, dict?: Dict): Promise<void> {
+  if (dict) i18n.set(lang, dict);
+  else await ensure(lang);
+  version.value++;
 }
 
 /** The language screen's action: activate, store, and switch the locale to EE for Estonian. */
@@ -69,6 +92,7 @@ export async function chooseLanguage(lang: Language) {
 
 async function setLocale(next: Locale) {
   locale.value = next;
+  writePrefsCookie(language.peek(), next);
   await save('locale', next);
 }
 

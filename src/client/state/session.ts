@@ -4,7 +4,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import type { WireProfile } from '../../shared/wire-account.ts';
-import { isMember, membershipPriority } from '../lib/members.ts';
+import { isMember, membershipPriority } from '../lib/membership.ts';
 
 export interface LoginSession {
   id: number;

@@ -8,6 +8,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import { REFRESH_MS } from '../../shared/constants.ts';
 import { headerImageHeight } from '../lib/images.ts';
 import { isoWeekday } from '../lib/mappers.ts';
+import { clockNow } from '../lib/clock.ts';
 import { effectiveWait, shopState } from '../lib/shop-state.ts';
 import { previousPath, redirect } from '../router/history.ts';
 import { clearSessionFlag, hasSessionFlag, setSessionFlag } from '../services/session-flags.ts';
@@ -48,7 +49,7 @@ export const waitRange = computed(() => {
 });
 
 /** Today's ISO weekday where the shops are, for marking today in the week's hours. */
-export const todayWeekday = () => isoWeekday(new Date(), localeInfo.value.timezone);
+export const todayWeekday = () => isoWeekday(new Date(clockNow()), localeInfo.value.timezone);
 
 export function selectBarber(id: number | null) {
   selectedBarberId.value = id;

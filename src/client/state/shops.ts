@@ -8,6 +8,7 @@ import { LOCALES } from '../../shared/locales.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { fetchShop, fetchShops } from '../services/catalog.ts';
 import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
+import { clockNow } from '../lib/clock.ts';
 import { language, locale } from './i18n.ts';
 import { activeRenames, development } from './prefs.ts';
 import { renameShop } from '../../shared/dev-renames.ts';
@@ -21,9 +22,11 @@ let listFetchedAt = 0;
 let listLocale = '';
 
 const detailWire = signal<WirePobDetail | null>(null);
+/** When the shown detail came with the page (0: it did not), so entering the page does not read it again. */
+let detailPrimedAt = 0;
 
 /** Today's weekday where the shops are (1 = Monday). */
-const weekday = () => isoWeekday(new Date(), LOCALES[locale.value]?.timezone ?? 'Europe/Helsinki');
+const weekday = () => isoWeekday(new Date(clockNow()), LOCALES[locale.value]?.timezone ?? 'Europe/Helsinki');
 
 export const shops = computed(() => {
   const day = weekday();
@@ -56,6 +59,8 @@ export async function loadShops(force = false): Promise<void> {
 
 /** Loads one shop; resolves false when it was rejected (the screen then goes to /home). */
 export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Promise<boolean> {
+  if (!opts.refresh && detailWire.value?.id === id && Date.now() - detailPrimedAt < LIST_CACHE_MS) return true;
+  detailPrimedAt = 0;
   if (detailWire.value?.id !== id) detailWire.value = null;
   try {
     detailWire.value = await fetchShop(locale.value, language.value, id, development.value);
@@ -74,6 +79,41 @@ export function showShop(w: WirePobDetail) {
 
 export function clearShop() {
   detailWire.value = null;
+  detailPrimedAt = 0;
+}
+
+/** What a page carried (the list and/or one shop's detail, read for `locale` and `language`). */
+export interface PrimedShops {
+  list?: WirePob[];
+  detail?: WirePobDetail | null;
+  locale: string;
+  language: string;
+}
+
+/**
+ * Puts the shops a page carried in place as a fresh read, so entering the screen does not read them again.
+ * Returns what puts the previous state back (the server renders many pages with these same signals).
+ */
+export function primeShops(p: PrimedShops, at = Date.now()): () => void {
+  const before = { list: listWire.peek(), status: listStatus.peek(), at: listFetchedAt, key: listLocale, detail: detailWire.peek(), primed: detailPrimedAt };
+  if (p.list) {
+    listWire.value = p.list;
+    listStatus.value = 'fulfilled';
+    listFetchedAt = at;
+    listLocale = `${p.locale}:${p.language}`;
+  }
+  if (p.detail !== undefined) {
+    detailWire.value = p.detail;
+    detailPrimedAt = p.detail ? at : 0;
+  }
+  return () => {
+    listWire.value = before.list;
+    listStatus.value = before.status;
+    listFetchedAt = before.at;
+    listLocale = before.key;
+    detailWire.value = before.detail;
+    detailPrimedAt = before.primed;
+  };
 }
 
 export function reset() {

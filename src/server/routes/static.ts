@@ -9,6 +9,9 @@ import { extname, join, relative, sep } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
+/** Answers a GET asking for HTML with a page of its own (routes/pages.ts); false: not a page it renders. */
+export type PageHandler = (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean>;
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -47,7 +50,7 @@ function walk(dir: string): string[] {
   });
 }
 
-function load(dir: string): Map<string, Asset> {
+function load(dir: string, hidden: string | null): Map<string, Asset> {
   const assets = new Map<string, Asset>();
   if (!existsSync(dir)) return assets;
   const files = walk(dir);
@@ -55,6 +58,8 @@ function load(dir: string): Map<string, Asset> {
   for (const file of files) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const url = `/${relative(dir, file).split(sep).join('/')}`;
+    // The server's own files (its render entry) are none for browsers.
+    if (hidden && url.startsWith(`/${hidden}/`)) continue;
     const body = readFileSync(file);
     const base = url.slice(url.lastIndexOf('/') + 1);
     const cache = HASHED.test(base) ? 'public, max-age=31536000, immutable' : base === 'index.html' || base === 'sw.js' ? 'no-cache' : 'public, max-age=3600';
@@ -79,17 +84,23 @@ function send(req: FastifyRequest, reply: FastifyReply, asset: Asset) {
   return reply.send(asset.body);
 }
 
-export function staticFiles(dir: string | null) {
+/**
+ * `pages`: the public screens rendered by the server (routes/pages.ts); the others get the plain shell.
+ * `hidden`: a directory under `dir` that is never served (the server's own files).
+ */
+export function staticFiles(dir: string | null, opts: { pages?: PageHandler; hidden?: string } = {}) {
   let assets: Map<string, Asset> | null = null;
-  const get = () => (assets ??= dir ? load(dir) : new Map());
+  const get = () => (assets ??= dir ? load(dir, opts.hidden ?? null) : new Map());
 
-  const fallback = (req: FastifyRequest, reply: FastifyReply) => {
+  const fallback = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = decodeURIComponent(req.url.split('?')[0]);
+    const html = req.method === 'GET' && !extname(path) && (req.headers.accept ?? '').includes('text/html');
+    if (html && opts.pages && (await opts.pages(req, reply, path))) return reply;
     const asset = get().get(path === '/' ? '/index.html' : path);
     if (asset && (req.method === 'GET' || req.method === 'HEAD')) return send(req, reply, asset);
     // Client routes (no extension) get the app shell; the client router shows its own 404 page.
     const index = get().get('/index.html');
-    if (index && req.method === 'GET' && !extname(path) && (req.headers.accept ?? '').includes('text/html')) return send(req, reply, index);
+    if (index && html) return send(req, reply, index);
     return reply.status(404).send({ error: WIRE_ERRORS.notFound });
   };
 

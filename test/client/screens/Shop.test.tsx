@@ -1,6 +1,8 @@
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, fire, render, settle, text, win } from '../dom.ts';
 import type { WirePobDetail } from '../../../src/shared/wire.ts';
 import type { Locale } from '../../../src/shared/locales.ts';
@@ -9,6 +11,7 @@ import { loc, previousPath } from '../../../src/client/router/history.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { geo } from '../../../src/client/state/geo.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
+import { headerImageHeight } from '../../../src/client/lib/images.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
 
 const MONDAY_TO_SUNDAY = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '10:00', close: '21:00' }));
@@ -124,18 +127,26 @@ test('a shop without a photo gets the fallback image by id modulo 12', async () 
   }
 });
 
-test('the header image height follows the window height: 700 → 230, 800 → 250, 1000 → 325', async () => {
-  const cases: Array<[number, string]> = [
-    [700, '230px'],
-    [800, '250px'],
-    [1000, '325px'],
-  ];
-  for (const [height, want] of cases) {
-    win.happyDOM.setViewport({ width: 390, height });
-    const el = await open(pob());
-    assert.is((el.querySelector('.shop-hero') as HTMLElement).style.height, want, String(height));
-    await cleanup();
-    resetShops();
+test('the header image height follows the window height in CSS (700 → 230, 800 → 250, 1000 → 325), as the scroll spy reckons it', async () => {
+  // No inline height: the server renders the same markup at any window size (and the policy forbids style="").
+  const el = await open(pob());
+  assert.is((el.querySelector('.shop-hero') as HTMLElement).getAttribute('style'), null);
+  await cleanup();
+  resetShops();
+  const css = readFileSync(join(import.meta.dirname, '../../../src/client/screens/Shop/style.css'), 'utf8');
+  const base = Number(/^\.shop-hero \{[^}]*\bheight: (\d+)px/m.exec(css)?.[1]);
+  const steps = [...css.matchAll(/@media \(min-height: (\d+)px\) \{ \.shop-hero \{ height: (\d+)px; \} \}/g)].map((m) => ({ from: Number(m[1]), height: Number(m[2]) }));
+  const cssHeight = (windowHeight: number) => steps.filter((s) => windowHeight >= s.from).reduce((_, s) => s.height, base);
+  for (const [height, want] of [
+    [700, 230],
+    [800, 250],
+    [1000, 325],
+    [767, 230],
+    [768, 250],
+    [900, 325],
+  ]) {
+    assert.is(cssHeight(height), want, `CSS at ${height}`);
+    assert.is(headerImageHeight(height), want, `scroll spy at ${height}`);
   }
 });
 

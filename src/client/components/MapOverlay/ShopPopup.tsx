@@ -1,7 +1,7 @@
 /** The card shown when a marker is tapped: name, wait, and a link to the shop when it is taking orders. */
 import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { formatDistance } from '../../lib/format.ts';
+import { formatDistance } from '../../lib/format-distance.ts';
 import { shopState } from '../../lib/shop-state.ts';
 import type { Shop } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';

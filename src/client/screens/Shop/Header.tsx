@@ -9,7 +9,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { fallbackShopImage } from '../../lib/images.ts';
 import { back } from '../../router/history.ts';
 import { t } from '../../state/i18n.ts';
-import { headerNoticeOpen, headerPinned, imageHeight } from '../../state/shop-page.ts';
+import { HEADER_IMAGE_HEIGHTS } from '../../../shared/constants.ts';
+import { headerNoticeOpen, headerPinned } from '../../state/shop-page.ts';
 
 export function BackButton() {
   useSignals();
@@ -26,8 +27,9 @@ export function HeaderImage({ id, image, name }: { id: number; image: string | f
   const [failed, setFailed] = useState(false);
   const src = image && !failed ? image : fallbackShopImage(id);
   return (
-    <div className="shop-hero" style={{ height: imageHeight.value }}>
-      <img className="shop-hero-img" src={src} alt={t('shop.imageAlt', { name })} width={390} height={imageHeight.value} onError={() => setFailed(true)} />
+    // Its height follows the window's in CSS (style.css), so the server's markup and the browser's agree.
+    <div className="shop-hero">
+      <img className="shop-hero-img" src={src} alt={t('shop.imageAlt', { name })} width={390} height={HEADER_IMAGE_HEIGHTS[0].height} onError={() => setFailed(true)} />
       {/* The live region stays mounted so the notice is announced when it appears. */}
       <div className="shop-header-notice-region" role="status">
         {headerNoticeOpen.value && (

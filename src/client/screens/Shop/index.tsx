@@ -9,7 +9,7 @@ import type { ScreenProps } from '../../router/routes.ts';
 import { StaticMap } from '../../components/StaticMap.tsx';
 import { t } from '../../state/i18n.ts';
 import { enterOrder } from '../../state/order.ts';
-import { enterShopPage, imageHeight } from '../../state/shop-page.ts';
+import { enterShopPage } from '../../state/shop-page.ts';
 import { shop } from '../../state/shops.ts';
 import { BarberSelect } from './BarberSelect.tsx';
 import { BackButton, FixedHeader, HeaderImage } from './Header.tsx';
@@ -24,7 +24,7 @@ function Skeleton() {
   return (
     <div className="shop-page" aria-busy="true">
       <BackButton />
-      <div className="shop-hero skeleton" style={{ height: imageHeight.value, borderRadius: 0 }} />
+      <div className="shop-hero skeleton" />
       <p className="visually-hidden" role="status">
         {t('shop.loading')}
       </p>

@@ -68,7 +68,7 @@ export default function Welcome(_props: ScreenProps) {
         onPointerCancel={() => (startX.current = null)}
         onClick={onTap}
       >
-        <div className="welcome-track" style={{ transform: `translateX(${-100 * index}%)` }} aria-live="polite">
+        <div className="welcome-track" style={index ? { transform: `translateX(${-100 * index}%)` } : undefined} aria-live="polite">
           {list.map((kind, i) => (
             // a slide is a group of content in the carousel pattern (WAI-ARIA APG), not a form's fieldset.
             // biome-ignore lint/a11y/useSemanticElements: see above

@@ -1,0 +1,79 @@
+/**
+ * The server's entry to the client (build.ts bundles it for Node as dist/server/render.mjs): which routes the
+ * server renders, and the render itself, from the same components as the browser's. The product's state lives
+ * in global signals, so a render sets them, renders synchronously and puts them back in the same turn: no
+ * request ever sees another's data.
+ */
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ALL_LANGUAGES, type Language, type Locale } from '../shared/locales.ts';
+import { App } from './app/App.tsx';
+import type { PageData } from './app/page-data.ts';
+import { loadScreen } from './app/screens.ts';
+import { pinClock } from './lib/clock.ts';
+import { loc, previousPath } from './router/history.ts';
+import { match } from './router/match.ts';
+import { ROUTES, type ScreenName } from './router/routes.ts';
+import { config } from './state/config.ts';
+import { locale as localeSignal, preloadLanguage, switchLanguageNow } from './state/i18n.ts';
+import { primeShops } from './state/shops.ts';
+
+export type { PageData } from './app/page-data.ts';
+
+/** The screens a first visit may open without an account: the server renders these, and the 404. */
+const PUBLIC: readonly ScreenName[] = ['Gate', 'Home', 'Shop', 'Barbers', 'Barber', 'Welcome', 'Login', 'Register', 'Recovery', 'Language', 'NotFound'];
+
+/** What the server must read before rendering a path, and the status it answers with. */
+export interface PagePlan {
+  screen: ScreenName;
+  status: 200 | 404;
+  /** The locale's shop list, one shop's detail, or nothing. */
+  needs: { list: true } | { shopId: number } | null;
+}
+
+/** The plan for a path, or null when the server answers the plain shell (guarded and other private screens). */
+export function planPage(path: string): PagePlan | null {
+  const m = match(ROUTES, path);
+  const screen = m.route.screen;
+  if (m.route.auth || !PUBLIC.includes(screen)) return null;
+  if (screen === 'NotFound') return { screen, status: 404, needs: null };
+  if (screen === 'Home') return { screen, status: 200, needs: { list: true } };
+  if (screen === 'Shop') {
+    // The page itself sends a bad id home; the server leaves that to it.
+    const id = m.params.id;
+    return id && /^\d{1,9}$/.test(id) ? { screen, status: 200, needs: { shopId: Number(id) } } : null;
+  }
+  return { screen, status: 200, needs: null };
+}
+
+// Every public screen and every dictionary is loaded once, when the server imports this file, so that a
+// render never suspends or waits.
+await Promise.all([...PUBLIC.map(loadScreen), ...ALL_LANGUAGES.map((l) => preloadLanguage(l))]);
+
+/**
+ * The markup of the app at `url` as a first visit sees it, from the page's data. Synchronous: the signals it
+ * sets are restored before it returns.
+ */
+export function renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string {
+  const u = new URL(url, 'http://render.invalid');
+  const before = { loc: loc.peek(), previous: previousPath.peek(), locale: localeSignal.peek(), config: config.peek() };
+  const beforeClock = pinClock(now);
+  const beforeLanguage = switchLanguageNow(language);
+  let restoreShops: () => void = () => {};
+  try {
+    loc.value = { path: u.pathname, search: u.search, direction: 'none' };
+    previousPath.value = null;
+    localeSignal.value = locale;
+    config.value = data.config;
+    restoreShops = primeShops({ list: data.list, detail: data.shop, locale, language }, now);
+    return renderToString(createElement(App));
+  } finally {
+    restoreShops();
+    config.value = before.config;
+    localeSignal.value = before.locale;
+    previousPath.value = before.previous;
+    loc.value = before.loc;
+    switchLanguageNow(beforeLanguage);
+    pinClock(beforeClock);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The public screens rendered by the server: a GET asking for HTML at one of them is answered with index.html
+ * holding the screen's markup and the public data it was rendered from (JSON in a non-executable script), so a
+ * first visit on a slow phone sees the shops before any script runs. The render is the client's own, built for
+ * Node by build.ts (dist/server/render.mjs) and imported here at run time. Pages are kept as bytes with their
+ * compressed forms beside the shop reads they were made from (domain/pob-cache.ts), dropped by the same
+ * announcements and by the minute, so a kept page runs no query. Whatever fails answers the plain shell.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, languageTag, localeOfCountry, type Language, type Locale } from '../../shared/locales.ts';
+import { pageLanguage, parsePrefs } from '../../shared/page-prefs.ts';
+import type { WireConfig, WirePob, WirePobDetail } from '../../shared/wire.ts';
+import type { Deps } from '../deps.ts';
+import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../domain/shop-cache.ts';
+import { notModified, preferredEncoding } from '../http-answer.ts';
+import { serializerOf } from '../streams.ts';
+import { wireConfig } from '../client-config.ts';
+import { countryOf } from '../input/country.ts';
+import { pobListSchema, pobSchema } from './schemas/public.ts';
+
+/** Where build.ts writes the render entry, under the static directory; nothing there is served (app.ts). */
+export const RENDER_DIR = 'server';
+export const RENDER_ENTRY = `${RENDER_DIR}/render.mjs`;
+export const PAGE_DATA_ID = 'page-data';
+
+/** The data a page carries; the same shape as the client's (src/client/app/page-data.ts). */
+interface PageData {
+  path: string;
+  language: Language;
+  locale: Locale;
+  now: number;
+  config: WireConfig;
+  list?: WirePob[];
+  shop?: WirePobDetail;
+}
+
+/** What the built render entry exports (src/client/render.tsx). */
+interface Renderer {
+  planPage(path: string): { status: 200 | 404; needs: { list: true } | { shopId: number } | null } | null;
+  renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string;
+}
+
+/** A page as answered: its status and kept bytes; null: answer the plain shell. */
+export type Page = { status: number; answer: Answer } | null;
+
+/** index.html with the markup inside #app, the data beside the script, and the language on <html>. */
+export function fillShell(shell: string, markup: string, data: PageData): string {
+  const open = '<div id="app">';
+  const start = shell.indexOf(open);
+  const end = shell.lastIndexOf('</div>', shell.indexOf('<noscript>'));
+  if (start < 0 || end < start) throw new Error('index.html has no <div id="app"> before its <noscript>');
+  // JSON in a script element: "<" escaped, so no "</script>" in a shop's text can end it.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const script = `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
+  const body = `${shell.slice(0, start + open.length)}${markup}${shell.slice(end)}`.replace('<script type="module"', `${script}\n    <script type="module"`);
+  return (
+    body
+      .replace(/<html lang="[^"]*"/, `<html lang="${languageTag(data.language)}"`)
+      // The page carries the configuration: fetching it beside the script would be a request for nothing.
+      .replace(/\n?[ \t]*<link rel="preload" href="\/config\.json"[^>]*>/, '')
+  );
+}
+
+/** The language and locale a page renders in: ?lang= when allowed, the prefs cookie, the country detection, Finnish/FI. */
+export function pageChoice(req: FastifyRequest, config: Deps['config']): { language: Language; locale: Locale } {
+  const prefs = parsePrefs(req.headers.cookie);
+  const query = (req.query as Record<string, unknown> | undefined)?.lang;
+  const language = pageLanguage(typeof query === 'string' ? query : null, prefs.language, config.allowedLanguages, DEFAULT_LANGUAGE);
+  const locale = prefs.locale ?? localeOfCountry(countryOf(req, config.countryHeader)) ?? 'FI';
+  return { language, locale };
+}
+
+export interface Pages {
+  /** The page for a GET asking for HTML, or null for the plain shell. */
+  page(req: FastifyRequest, reply: FastifyReply, path: string): Promise<Page>;
+}
+
+/** Loads the render entry beside the client; null when there is none (an API-only server, a build without it). */
+async function loadRenderer(staticDir: string | null, log: Deps['log']): Promise<{ renderer: Renderer; shell: string } | null> {
+  if (!staticDir) return null;
+  const entry = join(staticDir, RENDER_ENTRY);
+  const index = join(staticDir, 'index.html');
+  if (!existsSync(entry) || !existsSync(index)) return null;
+  try {
+    const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+    return { renderer, shell: readFileSync(index, 'utf8') };
+  } catch (err) {
+    log.error({ err }, 'pages: the render entry did not load; public screens get the plain shell');
+    return null;
+  }
+}
+
+/** `reads`: the kept shop reads a page is made from; `kept`: the pages themselves (dropped by the same announcements). */
+export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages {
+  const { config } = deps;
+  const loaded = config.renderPages ? loadRenderer(config.staticDir, deps.log) : Promise.resolve(null);
+  const clientConfig = wireConfig(config);
+  const listSerializer = serializerOf(pobListSchema.response[200]);
+  const shopSerializer = serializerOf(pobSchema.response[200]);
+
+  return {
+    async page(req, reply, path) {
+      const render = await loaded;
+      // ?dev= pages depend on the device's stored switch: the client renders those itself.
+      if (!render || (req.query as Record<string, unknown> | undefined)?.dev !== undefined) return null;
+      const plan = render.renderer.planPage(path);
+      if (!plan) return null;
+      const { language, locale } = pageChoice(req, config);
+      const on: Depends = plan.needs && 'shopId' in plan.needs ? { shopId: plan.needs.shopId } : { country: locale };
+      const key = `page:${path}:${locale}:${language}:${config.development}`;
+      try {
+        const answer = await kept.get(key, on, async () => {
+          const now = deps.now();
+          const scope = { country: locale, includeTest: config.development, now, lang: language };
+          const data: PageData = { path, language, locale, now, config: clientConfig };
+          let version = -1;
+          if (plan.needs && 'list' in plan.needs) data.list = JSON.parse((await cachedPobs(deps, reads, scope, listSerializer(reply))).json) as WirePob[];
+          if (plan.needs && 'shopId' in plan.needs) {
+            const shop = await cachedPob(deps, reads, plan.needs.shopId, scope, shopSerializer(reply));
+            // No such shop here: the page itself sends the customer home.
+            if (!shop) return null;
+            data.shop = JSON.parse(shop.json) as WirePobDetail;
+            version = shop.version;
+          }
+          const markup = render.renderer.renderPage(path, data, language, locale, now);
+          return makeAnswer(fillShell(render.shell, markup, data), version);
+        });
+        return answer ? { status: plan.status, answer } : null;
+      } catch (err) {
+        req.log.error({ err, path }, 'pages: a render failed; answered the plain shell');
+        return null;
+      }
+    },
+  };
+}
+
+/** The handler routes/static.ts calls for a GET asking for HTML: true when it answered with a page. */
+export function pageHandler(p: Pages): (req: FastifyRequest, reply: FastifyReply, path: string) => Promise<boolean> {
+  return async (req, reply, path) => {
+    const page = await p.page(req, reply, path);
+    if (!page) return false;
+    await sendPage(req, reply, page);
+    return true;
+  };
+}
+
+/** Sends a page: 304 when the client has it, else its precompressed bytes; it varies by the prefs cookie. */
+export async function sendPage(req: FastifyRequest, reply: FastifyReply, page: NonNullable<Page>): Promise<unknown> {
+  const { answer } = page;
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').header('etag', answer.etag);
+  if (page.status === 200 && notModified(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.code(page.status);
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.json);
+  reply.header('content-encoding', encoding);
+  return reply.send(await answer.encoded(encoding));
+}

@@ -1,0 +1,144 @@
+/**
+ * The first screen from the server, in Chromium: without JavaScript the shops, waits and hours are in the page;
+ * with it, the markup is hydrated (the server's elements stay, no hydration error), nothing the page carried is
+ * read again, the first tap works, the language comes from ?lang= or the cookie a choice wrote, the strict policy
+ * reports nothing, and the shop header keeps its height. One browser; service workers blocked, as on a first visit.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { cspViolations, launch, startServer, watchCsp, type Server } from './browser.ts';
+
+const first = suite('the first screen from the server');
+let server: Server;
+let browser: Browser;
+let noJs: BrowserContext;
+let js: BrowserContext;
+
+const PUBLIC = ['/home', '/barbershop/2', '/welcome', '/login', '/register', '/recovery', '/profile/language', '/barbers', '/no/such/page'];
+
+first.before(async () => {
+  server = await startServer({ DEVELOPMENT: '0' });
+  browser = await launch();
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' as const };
+  noJs = await browser.newContext({ ...phone, javaScriptEnabled: false });
+  js = await browser.newContext(phone);
+  await watchCsp(js);
+  // The server's <main> is marked before any script runs: hydration keeps it, a render from scratch replaces it.
+  await js.addInitScript({
+    content: "document.addEventListener('readystatechange', () => { const m = document.querySelector('main'); if (m && document.readyState === 'interactive') m.dataset.fromServer = '1'; });",
+  });
+});
+
+first.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page of `context` at `path`, with the console's errors and warnings and the requests it made. */
+async function visit(context: BrowserContext, path: string, opts: { viewport?: { width: number; height: number } } = {}) {
+  const page = await context.newPage();
+  if (opts.viewport) await page.setViewportSize(opts.viewport);
+  const said: string[] = [];
+  const asked: string[] = [];
+  page.on(
+    'console',
+    (m) =>
+      (m.type() === 'error' || m.type() === 'warning') && !/Failed to load resource.*404|Service Worker registration blocked by Playwright/.test(m.text()) && said.push(`${m.type()}: ${m.text()}`),
+  );
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+  return { page, said, asked };
+}
+
+const heroHeight = (page: Page) => page.locator('.shop-hero').evaluate((e) => e.getBoundingClientRect().height);
+
+first('without JavaScript: the shops, waits and hours of /home and a shop page are in the markup', async () => {
+  const { page } = await visit(noJs, '/home');
+  const names = await page.locator('.shop-card-name').allTextContents();
+  assert.ok(names.includes('Kamppi') && names.includes('Kallio'), names.join());
+  assert.ok((await page.locator('.shop-card .timer-value').count()) > 3, 'waits shown');
+  assert.match((await page.locator('.shop-card-hours').first().textContent()) ?? '', /\d\d:\d\d–\d\d:\d\d|\S/);
+  const shop = await visit(noJs, '/barbershop/2');
+  assert.is(await shop.page.locator('h1').first().textContent(), 'Kallio');
+  assert.ok(await shop.page.locator('.shop-wait').count(), 'the wait');
+  assert.ok(await shop.page.locator('.service').count(), 'the services');
+  await page.close();
+  await shop.page.close();
+});
+
+first('?lang=en renders English on the server; ?lang=xx (not allowed) Finnish', async () => {
+  const en = await visit(noJs, '/home?lang=en');
+  assert.is(await en.page.locator('html').getAttribute('lang'), 'en');
+  assert.is(await en.page.locator('.home-language span').textContent(), 'EN');
+  const xx = await visit(noJs, '/home?lang=xx');
+  assert.is(await xx.page.locator('html').getAttribute('lang'), 'fi');
+  assert.is(await xx.page.locator('.home-language span').textContent(), 'FI');
+  await en.page.close();
+  await xx.page.close();
+});
+
+first('with JavaScript: every public screen hydrates the server markup, with no hydration warning or error', async () => {
+  for (const path of PUBLIC) {
+    const { page, said } = await visit(js, path);
+    await page.waitForTimeout(300);
+    assert.equal(said, [], `${path} said nothing`);
+    assert.is(await page.locator('main').getAttribute('data-from-server'), '1', `${path}: the server's markup was hydrated, not replaced`);
+    await page.close();
+  }
+});
+
+first('nothing the page carried is read again; the first tap opens a shop and ticks a service', async () => {
+  const { page, asked } = await visit(js, '/home');
+  assert.not.ok(asked.includes('/api/fi/pobs/') || asked.includes('/config.json'), asked.join(' '));
+  asked.length = 0;
+  await page.locator('a.shop-card-body', { hasText: 'Kallio' }).click();
+  await page.locator('button.service-toggle').first().waitFor();
+  const shop = await visit(js, '/barbershop/2');
+  assert.not.ok(shop.asked.includes('/api/fi/pobs/2/'), shop.asked.join(' '));
+  const tick = shop.page.locator('button.service-toggle').first();
+  await tick.click();
+  assert.is(await tick.getAttribute('aria-pressed'), 'true', 'the first tap on a hydrated page works');
+  await page.close();
+  await shop.page.close();
+});
+
+first('a language and locale chosen earlier render on a later load without the worker', async () => {
+  const { page } = await visit(js, '/profile/language');
+  await page.locator('button.language-option[lang="et"]').click();
+  await page.waitForURL(/\/home$/);
+  const later = await js.newPage();
+  await later.context().clearPermissions();
+  // A later load: the server renders it from the cookie alone (the page's own script is not asked).
+  const res = await later.request.get(`${server.url}/home`, { headers: { accept: 'text/html' } });
+  const body = await res.text();
+  assert.match(body, /<html lang="et">/);
+  const data = JSON.parse(/id="page-data">([\s\S]*?)<\/script>/.exec(body)![1]) as { locale: string; list: { country: string }[] };
+  assert.is(data.locale, 'EE');
+  assert.ok(data.list.every((s) => s.country === 'EE'));
+  await page.close();
+  await later.close();
+  await js.clearCookies();
+});
+
+first('the shop header is as high before hydration as after, at 390×640, 390×844 and 390×1000', async () => {
+  for (const [height, want] of [
+    [640, 230],
+    [844, 250],
+    [1000, 325],
+  ]) {
+    const before = await visit(noJs, '/barbershop/2', { viewport: { width: 390, height } });
+    const after = await visit(js, '/barbershop/2', { viewport: { width: 390, height } });
+    assert.is(await heroHeight(before.page), want, `server markup at ${height}`);
+    assert.is(await heroHeight(after.page), want, `hydrated at ${height}`);
+    await before.page.close();
+    await after.page.close();
+  }
+});
+
+first('the strict policy reported no violation', () => {
+  assert.equal(cspViolations, []);
+});
+
+first.run();

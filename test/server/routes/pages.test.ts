@@ -1,0 +1,275 @@
+/**
+ * The public screens rendered by the server: markup and the data it came from in index.html, the language and
+ * locale a first visit gets, the 404, guarded screens as the plain shell, kept pages that run no query, a queue
+ * change that shows in the next page, and a failing render that answers the shell. The render entry is bundled
+ * here from the client's source, as build.ts does.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { bundleRender } from '../../../scripts/render-bundle.ts';
+import { buildApp } from '../../../src/server/app.ts';
+import { countingDb, type CountingDb } from '../../../src/server/db/counting.ts';
+import { openDb } from '../../../src/server/db/open.ts';
+import { makeLogger } from '../../../src/server/log.ts';
+import { seedDemo } from '../../../src/server/seed/index.ts';
+import { buildDeps } from '../../../src/server/build-deps.ts';
+import type { WirePob, WirePobDetail } from '../../../src/shared/wire.ts';
+import { harness, usePostgres, type Harness } from '../harness.ts';
+import { call, customer, item, menu } from '../queue-helpers.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const dist = mkdtempSync(join(tmpdir(), 'walkin-pages-'));
+/** A shell as build.ts writes it: the boot loader in #app, one inline script (the newcomer preload), the entry. */
+const SHELL = `<!doctype html>
+<html lang="fi">
+  <head>
+    <link rel="preload" href="/config.json" as="fetch" crossorigin>
+    <script>location.pathname==='/'&&[].forEach(function(h){})</script>
+  </head>
+  <body>
+    <div id="app"><div class="boot-loader" role="status" aria-label="Loading"><span class="spinner"></span></div></div>
+    <noscript>This app needs JavaScript.</noscript>
+    <script type="module" src="/assets/main-AAAAAAAA.js"></script>
+  </body>
+</html>
+`;
+writeFileSync(join(dist, 'index.html'), SHELL);
+await bundleRender(root, join(dist, 'server/render.mjs'));
+
+interface Data {
+  path: string;
+  language: string;
+  locale: string;
+  list?: WirePob[];
+  shop?: WirePobDetail;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+/** The page's carried data, or null for the plain shell. */
+function dataOf(body: string): Data | null {
+  const m = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(body);
+  return m ? (JSON.parse(m[1]) as Data) : null;
+}
+
+/** The inline scripts a browser would run (not JSON data, not src=). */
+const runnable = (body: string) => [...body.matchAll(/<script(\s[^>]*)?>/g)].filter((m) => !/\b(src|type="application\/json")/.test(m[1] ?? '')).length;
+
+/** The minutes a shop's card shows in the list's markup ('' when it shows no number). */
+function cardWait(body: string, id: number): string {
+  const at = body.indexOf(`href="/barbershop/${id}"`);
+  if (at < 0) return '';
+  const card = body.slice(at, body.indexOf('</li>', at));
+  return /class="timer-value">(\d+)</.exec(card)?.[1] ?? /shop-card-badge[^>]*>([^<]+)</.exec(card)?.[1] ?? '';
+}
+
+/** A log destination that keeps what is written in `logged`. */
+const sink = () =>
+  new Writable({
+    write(chunk, _encoding, done) {
+      logged += chunk;
+      done();
+    },
+  });
+
+const pages = suite('pages rendered by the server');
+let h: Harness;
+let db: CountingDb;
+let app: FastifyInstance;
+let logged = '';
+
+pages.before(async () => {
+  h = await harness({ seed: seedDemo, config: { staticDir: dist } });
+  db = countingDb(h.db);
+  const log = makeLogger({ logLevel: 'error' }, sink());
+  app = await buildApp({ ...h.deps, db, log });
+});
+pages.after(async () => {
+  await app.close();
+  await h.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+pages('/home: the shops, their waits and hours in the markup, the list as data, no new inline script', async () => {
+  const res = await app.inject({ url: '/home', headers: html });
+  assert.is(res.statusCode, 200);
+  assert.match(String(res.headers['content-type']), /text\/html/);
+  const data = dataOf(res.body)!;
+  assert.ok(data, 'carries its data');
+  assert.is(data.path, '/home');
+  assert.is(data.language, 'fi');
+  assert.is(data.locale, 'FI');
+  assert.ok(data.list && data.list.length >= 11);
+  for (const shop of data.list!) assert.ok(res.body.includes(`<h3 class="shop-card-name">${shop.name}</h3>`), `${shop.name} rendered`);
+  assert.match(res.body, /class="shop-card-hours">/);
+  assert.match(res.body, /class="timer-value">\d+</);
+  assert.not.match(res.body, /boot-loader/);
+  assert.not.match(res.body, / style="/, 'no style attribute (the policy forbids them)');
+  assert.is(runnable(res.body), 1, 'the newcomer preload stays the only inline script');
+  assert.not.match(res.body, /href="\/config.json"/, 'the page carries the configuration: no preload of it');
+  assert.match(res.body, /^<!doctype html>\n<html lang="fi">/);
+});
+
+pages('a shop page: its detail as data, its description and wait in the markup; 304 for its ETag', async () => {
+  const res = await app.inject({ url: '/barbershop/2', headers: html });
+  assert.is(res.statusCode, 200);
+  const data = dataOf(res.body)!;
+  assert.is(data.shop?.id, 2);
+  assert.ok(res.body.includes(data.shop!.name));
+  assert.match(res.body, /class="shop-hero"/);
+  const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
+  assert.is(again.statusCode, 304);
+  // No such shop: the plain shell (the page itself sends the customer home).
+  const none = await app.inject({ url: '/barbershop/9999', headers: html });
+  assert.is(none.statusCode, 200);
+  assert.is(none.body, SHELL);
+});
+
+pages('the public screens render; an unknown path answers 404 with its page', async () => {
+  for (const path of ['/', '/welcome', '/login', '/register', '/recovery', '/profile/language', '/barbers', '/barbers/3']) {
+    const res = await app.inject({ url: path, headers: html });
+    assert.is(res.statusCode, 200, path);
+    assert.is(dataOf(res.body)?.path, path, path);
+  }
+  const missing = await app.inject({ url: '/no/such/page', headers: html });
+  assert.is(missing.statusCode, 404);
+  assert.match(missing.body, /class="not-found"/);
+  assert.match(missing.body, /<h1>[^<]+<\/h1>/);
+  // Files and API paths are not pages.
+  assert.is((await app.inject({ url: '/server/render.mjs', headers: html })).statusCode, 404);
+  assert.is((await app.inject({ url: '/home' })).statusCode, 404, 'no HTML asked for, no page');
+});
+
+pages("a guarded screen is the plain shell, with nothing of the customer's", async () => {
+  const c = await customer(h);
+  for (const path of ['/profile', '/tracking', '/profile/history']) {
+    const res = await app.inject({ url: path, headers: { ...html, authorization: `Bearer ${c.token}`, cookie: 'prefs=en.FI' } });
+    assert.is(res.statusCode, 200, path);
+    assert.is(res.body, SHELL, path);
+    assert.not.ok(res.body.includes('Test') || res.body.includes('Customer'), path);
+  }
+});
+
+pages('the language: ?lang= when allowed, else the prefs cookie, else Finnish; the locale: cookie, then detection, then FI', async () => {
+  const en = await app.inject({ url: '/home?lang=en', headers: html });
+  assert.is(dataOf(en.body)!.language, 'en');
+  assert.match(en.body, /<html lang="en">/);
+  assert.match(en.body, /All barbershops|All shops|Search/);
+  const xx = await app.inject({ url: '/home?lang=xx', headers: html });
+  assert.is(dataOf(xx.body)!.language, 'fi');
+  const cookie = await app.inject({ url: '/home', headers: { ...html, cookie: 'other=1; prefs=en.EE' } });
+  const cd = dataOf(cookie.body)!;
+  assert.is(cd.language, 'en');
+  assert.is(cd.locale, 'EE');
+  assert.ok(cd.list!.length > 0 && cd.list!.every((s) => s.country === 'EE'), 'Estonian shops');
+  const detected = await app.inject({ url: '/home', headers: { ...html, 'accept-language': 'et-EE,et;q=0.9' } });
+  assert.is(dataOf(detected.body)!.locale, 'EE');
+  const bad = await app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=zz.QQ' } });
+  assert.equal([dataOf(bad.body)!.language, dataOf(bad.body)!.locale], ['fi', 'FI']);
+  // ?lang= wins over the cookie.
+  assert.is(dataOf((await app.inject({ url: '/home?lang=fi', headers: { ...html, cookie: 'prefs=en.FI' } })).body)!.language, 'fi');
+});
+
+pages("two requests rendered interleaved: neither carries or shows the other's shops or language", async () => {
+  const [fi, ee] = await Promise.all([app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=fi.FI' } }), app.inject({ url: '/home?lang=en', headers: { ...html, cookie: 'prefs=en.EE' } })]);
+  const fiNames = dataOf(fi.body)!.list!.map((s) => s.name);
+  const eeNames = dataOf(ee.body)!.list!.map((s) => s.name);
+  assert.ok(fiNames.length && eeNames.length);
+  for (const n of eeNames) assert.not.ok(fi.body.includes(`>${n}<`), `${n} in the Finnish page`);
+  for (const n of fiNames) assert.not.ok(ee.body.includes(`>${n}<`), `${n} in the Estonian page`);
+  assert.match(fi.body, /<html lang="fi">/);
+  assert.match(ee.body, /<html lang="en">/);
+  // And renders in a row: the one before leaves nothing behind (a shop page, then the list of another country).
+  const shop = await app.inject({ url: '/barbershop/2?lang=en', headers: html });
+  const list = await app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=fi.EE' } });
+  assert.not.ok(list.body.includes(dataOf(shop.body)!.shop!.name), 'the shop page left nothing in the next render');
+});
+
+pages('a kept page runs no query, and its brotli and gzip forms are the page', async () => {
+  await app.inject({ url: '/home', headers: html });
+  await app.inject({ url: '/barbershop/1', headers: html });
+  db.reset();
+  const plain = await app.inject({ url: '/home', headers: html });
+  const br = await app.inject({ url: '/home', headers: { ...html, 'accept-encoding': 'br' } });
+  const gz = await app.inject({ url: '/home', headers: { ...html, 'accept-encoding': 'gzip' } });
+  const shop = await app.inject({ url: '/barbershop/1', headers: html });
+  assert.equal(db.statements, [], 'kept pages ask nothing');
+  assert.is(shop.statusCode, 200);
+  assert.is(br.headers['content-encoding'], 'br');
+  assert.is(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+  assert.is(gunzipSync(gz.rawPayload).toString(), plain.body);
+  assert.match(String(plain.headers.vary), /cookie/);
+  // The next minute makes it again.
+  h.clock.advance(1);
+  await app.inject({ url: '/home', headers: html });
+  assert.ok(db.statements.length > 0, 'read again at the next minute');
+});
+
+pages('a queue change changes the rendered wait (through another app on the same database with PostgreSQL)', async () => {
+  const before = await app.inject({ url: '/home', headers: html });
+  const wait0 = cardWait(before.body, 1);
+  assert.ok(wait0, 'shop 1 shows a wait');
+  // On PostgreSQL the change goes through another app with its own connection and listener, as another process would.
+  const other = usePostgres ? await otherApp() : null;
+  const via = other ? { ...h, app: other.app } : h;
+  const m = await menu(h, 1);
+  const haircut = m.services.find((x) => x.title === 'Haircut')!;
+  for (let i = 0; i < 3; i++) {
+    const c = await customer(h);
+    const res = await call(via, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 1, items: [item(haircut)] } });
+    assert.is(res.status, 201, JSON.stringify(res.body));
+  }
+  let wait1 = wait0;
+  for (let i = 0; i < 100 && wait1 === wait0; i++) {
+    if (i) await new Promise((r) => setTimeout(r, 50));
+    wait1 = cardWait((await app.inject({ url: '/home', headers: html })).body, 1);
+  }
+  await other?.close();
+  assert.is.not(wait1, wait0, `the wait moved from ${wait0}`);
+});
+
+/** A second app on the harness's PostgreSQL database: its own pool, listener and kept reads. */
+async function otherApp() {
+  const otherDb = await openDb({ databaseUrl: h.config.databaseUrl, dataDir: null });
+  const deps = await buildDeps({ config: h.config, db: otherDb, now: h.clock.now });
+  const other = await buildApp(deps);
+  return {
+    app: other,
+    close: async () => {
+      await other.close();
+      await deps.changes.close();
+      await otherDb.close();
+    },
+  };
+}
+
+pages('a render that fails answers the plain shell and is logged', async () => {
+  const broken = mkdtempSync(join(tmpdir(), 'walkin-pages-broken-'));
+  mkdirSync(join(broken, 'server'));
+  writeFileSync(join(broken, 'index.html'), SHELL);
+  writeFileSync(join(broken, 'server/render.mjs'), 'export const planPage = () => ({ status: 200, needs: null });\nexport function renderPage() { throw new Error("render broke"); }\n');
+  logged = '';
+  const log = makeLogger({ logLevel: 'error' }, sink());
+  const b = await buildApp({ ...h.deps, config: { ...h.config, staticDir: broken }, log });
+  const res = await b.inject({ url: '/home', headers: html });
+  await b.close();
+  rmSync(broken, { recursive: true, force: true });
+  assert.is(res.statusCode, 200);
+  assert.is(res.body, SHELL);
+  assert.match(logged, /render broke/);
+});
+
+pages('RENDER_PAGES=0: the plain shell everywhere', async () => {
+  const b = await buildApp({ ...h.deps, config: { ...h.config, renderPages: false } });
+  const res = await b.inject({ url: '/home', headers: html });
+  await b.close();
+  assert.is(res.body, SHELL);
+});
+
+pages.run();
