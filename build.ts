@@ -63,7 +63,11 @@ const oneKernelChunk: Plugin = {
       if (!lazy.has(args.path) || args.path === KERNEL) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const kernel = `./${relative(dirname(args.path), KERNEL).split(sep).join('/')}`;
-      return { contents: `import ${JSON.stringify(kernel)};\n${source}`, loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: dirname(args.path) };
+      return {
+        contents: `import ${JSON.stringify(kernel)};\n${source}`,
+        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        resolveDir: dirname(args.path),
+      };
     });
   },
 };
@@ -118,7 +122,11 @@ async function bundle(): Promise<Metafile> {
     metafile: true,
     legalComments: 'none',
     // The console's map is a string, parsed where it is used: as an object literal esbuild would keep it beside __DICTIONARIES__.
-    define: { 'process.env.NODE_ENV': '"production"', __DICTIONARIES__: JSON.stringify(dictionaries), __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)) },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __DICTIONARIES__: JSON.stringify(dictionaries),
+      __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)),
+    },
     logLevel: 'warning',
     plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
   });
@@ -139,7 +147,12 @@ async function styles(): Promise<string> {
     .filter((f) => f.endsWith('.css'))
     .sort((a, b) => (a.endsWith('base.css') ? -1 : b.endsWith('base.css') ? 1 : a.localeCompare(b)));
   const result = await build({
-    stdin: { contents: sheets.map((f) => `@import ${JSON.stringify(f)};`).join('\n'), loader: 'css', resolveDir: root, sourcefile: 'app.css' },
+    stdin: {
+      contents: sheets.map((f) => `@import ${JSON.stringify(f)};`).join('\n'),
+      loader: 'css',
+      resolveDir: root,
+      sourcefile: 'app.css',
+    },
     bundle: true,
     minify: true,
     outdir: join(out, 'assets'),
@@ -197,7 +210,11 @@ async function serviceWorker(precache: string[], assets: string[]) {
     minify: true,
     target: ['es2020'],
     outfile: join(out, 'sw.js'),
-    define: { __PRECACHE__: JSON.stringify(precache), __ASSETS__: JSON.stringify(assets), __VERSION__: JSON.stringify(version.digest('base64url').slice(0, 10)) },
+    define: {
+      __PRECACHE__: JSON.stringify(precache),
+      __ASSETS__: JSON.stringify(assets),
+      __VERSION__: JSON.stringify(version.digest('base64url').slice(0, 10)),
+    },
     logLevel: 'warning',
   });
   const bytes = precache.reduce((sum, u) => sum + gzipSync(readFileSync(join(out, u === '/' ? 'index.html' : u.slice(1)))).length, 0);
@@ -279,16 +296,22 @@ function report(meta: Metafile, first: string[]): number {
   const firstGz = rows.filter((r) => first.includes(r.f)).reduce((s, r) => s + r.gz, 0);
   const firstBr = rows.filter((r) => first.includes(r.f)).reduce((s, r) => s + r.br, 0);
   const all = rows.reduce((s, r) => s + r.gz, 0);
-  console.log(`first route (*): ${first.length} files, ${kb(firstGz).trim()} gzip, ${kb(firstBr).trim()} brotli; all JavaScript ${kb(all).trim()} gzip in ${rows.length} chunks`);
+  console.log(
+    `first route (*): ${first.length} files, ${kb(firstGz).trim()} gzip, ${kb(firstBr).trim()} brotli; all JavaScript ${kb(all).trim()} gzip in ${rows.length} chunks`,
+  );
   const strings = readFileSync(join(out, dictionaries[FIRST_LANGUAGE].slice(1)));
-  console.log(`strings (${FIRST_LANGUAGE}, JSON data, fetched beside the script): ${kb(gzipSync(strings, { level: 9 }).length).trim()} gzip`);
+  console.log(
+    `strings (${FIRST_LANGUAGE}, JSON data, fetched beside the script): ${kb(gzipSync(strings, { level: 9 }).length).trim()} gzip`,
+  );
   return firstGz;
 }
 
 function checkBudget(firstGz: number) {
   const limit = pkg.budget.firstRouteGzipKB * 1024;
   if (firstGz > limit) {
-    console.error(`build: first-route JavaScript ${kb(firstGz).trim()} gzip is over the budget of ${pkg.budget.firstRouteGzipKB} KB (package.json "budget")`);
+    console.error(
+      `build: first-route JavaScript ${kb(firstGz).trim()} gzip is over the budget of ${pkg.budget.firstRouteGzipKB} KB (package.json "budget")`,
+    );
     process.exit(1);
   }
   console.log(`budget: ${kb(firstGz).trim()} of ${pkg.budget.firstRouteGzipKB} KB gzip for the first route`);

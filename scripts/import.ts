@@ -28,12 +28,16 @@ try {
   db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 } catch (err) {
   if (!(err instanceof DataDirLockedError)) throw err;
-  console.error(`${err.message}\nAn import writes the database: stop the server first (or import into PostgreSQL, which every process shares).`);
+  console.error(
+    `${err.message}\nAn import writes the database: stop the server first (or import into PostgreSQL, which every process shares).`,
+  );
   process.exit(1);
 }
 try {
   const c = await importChain(db, input);
-  console.log(`Imported ${c.shops} shops, ${c.services} services, ${c.barbers} barbers, ${c.shifts} shifts (${c.shiftsKept} of them were there already).`);
+  console.log(
+    `Imported ${c.shops} shops, ${c.services} services, ${c.barbers} barbers, ${c.shifts} shifts (${c.shiftsKept} of them were there already).`,
+  );
 } catch (err) {
   if (!(err instanceof ChainFileError)) throw err;
   console.error(err.message);

@@ -35,7 +35,9 @@ function printCode(c: IssuedCode): void {
 async function askServer(): Promise<void> {
   const admin = readLocalAdmin(config.dataDir);
   if (!admin) {
-    console.error(`The data directory ${config.dataDir} is in use, but ${config.dataDir}/local-admin.json is missing: is the server of this DATA_DIR running?`);
+    console.error(
+      `The data directory ${config.dataDir} is in use, but ${config.dataDir}/local-admin.json is missing: is the server of this DATA_DIR running?`,
+    );
     process.exit(1);
   }
   let res: Response;
@@ -51,7 +53,11 @@ async function askServer(): Promise<void> {
   }
   const body = (await res.json().catch(() => ({}))) as IssuedCode & { error?: string };
   if (res.status !== 201) {
-    console.error(res.status === 404 && body.error === 'Shop not found' ? `No shop with id ${shopId}` : `The server refused: ${res.status} ${body.error ?? ''}`);
+    console.error(
+      res.status === 404 && body.error === 'Shop not found'
+        ? `No shop with id ${shopId}`
+        : `The server refused: ${res.status} ${body.error ?? ''}`,
+    );
     process.exit(1);
   }
   printCode(body);

@@ -15,8 +15,15 @@ const repo = join(import.meta.dirname, '..');
 export const nativeSyncExternalStore: Plugin = {
   name: 'native-use-sync-external-store',
   setup(b) {
-    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({ path: 'use-sync-external-store', namespace: 'native-hook' }));
-    b.onLoad({ filter: /.*/, namespace: 'native-hook' }, () => ({ contents: "export { useSyncExternalStore } from 'react';", loader: 'js', resolveDir: repo }));
+    b.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+      path: 'use-sync-external-store',
+      namespace: 'native-hook',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'native-hook' }, () => ({
+      contents: "export { useSyncExternalStore } from 'react';",
+      loader: 'js',
+      resolveDir: repo,
+    }));
   },
 };
 

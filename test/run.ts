@@ -26,7 +26,11 @@ function find(dir: string, pattern: RegExp): string[] {
 
 function exec(cmd: string, args: string[], env: Record<string, string> = {}, quiet = false): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const take = (b: Buffer) => {
       out += b;
@@ -50,7 +54,9 @@ function record(name: string, passed: number, failed: number, skipped = 0, note 
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  lines.push(`${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? `  ${note}` : ''}`);
+  lines.push(
+    `${name.padEnd(22)} ${String(passed).padStart(4)} passed ${String(failed).padStart(3)} failed ${seconds} s${skipped ? ` ${skipped} skipped` : ''}${note ? `  ${note}` : ''}`,
+  );
 }
 
 async function step(name: string, cmd: string, args: string[]) {
@@ -107,7 +113,8 @@ if (want('build') || want('e2e')) await step('build + size budget', tsx, [join(r
 if (want('unit')) await suites('unit', find('test/unit', /\.test\.tsx?$/));
 if (want('client')) await suites('client (happy-dom)', find('test/client', /\.test\.tsx?$/));
 if (want('server')) await suites('server (PGlite)', find('test/server', /\.test\.ts$/));
-if (want('server') && process.env.TEST_DATABASE_URL) await suites('server (PostgreSQL)', find('test/server', /\.test\.ts$/), { TEST_DB: 'postgres' });
+if (want('server') && process.env.TEST_DATABASE_URL)
+  await suites('server (PostgreSQL)', find('test/server', /\.test\.ts$/), { TEST_DB: 'postgres' });
 if (want('e2e')) {
   const files = find('test/e2e', /\.test\.ts$/);
   if (existsSync('/usr/bin/chromium') || process.env.CHROMIUM_PATH) await suites('browser (Chromium)', files, {}, 1);

@@ -21,7 +21,19 @@ import { primeShops } from './state/shops.ts';
 export type { PageData } from './app/page-data.ts';
 
 /** The screens a first visit may open without an account: the server renders these, and the 404. */
-const PUBLIC: readonly ScreenName[] = ['Gate', 'Home', 'Shop', 'Barbers', 'Barber', 'Welcome', 'Login', 'Register', 'Recovery', 'Language', 'NotFound'];
+const PUBLIC: readonly ScreenName[] = [
+  'Gate',
+  'Home',
+  'Shop',
+  'Barbers',
+  'Barber',
+  'Welcome',
+  'Login',
+  'Register',
+  'Recovery',
+  'Language',
+  'NotFound',
+];
 
 /** What the server must read before rendering a path, and the status it answers with. */
 export interface PagePlan {

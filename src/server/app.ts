@@ -107,7 +107,10 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   compressJson(app);
   // Every answer's time by route pattern and status (metrics.ts); an unknown path is one label, not one each.
   app.addHook('onResponse', (req, reply, done) => {
-    httpDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 

@@ -35,7 +35,12 @@ export async function buildDeps(
     now,
     log,
     // Every SMS of every kind counts against the number's budget, in the database (notify/sms-budget.ts).
-    sms: budgetedSms(countedSms(overrides.sms ?? smsFromConfig(config, base.smsLog ?? makeRawLogger(config), now)), db, now, config.limits.smsPhone),
+    sms: budgetedSms(
+      countedSms(overrides.sms ?? smsFromConfig(config, base.smsLog ?? makeRawLogger(config), now)),
+      db,
+      now,
+      config.limits.smsPhone,
+    ),
     push: countedPush(overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now)),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.

@@ -10,7 +10,13 @@ import type { Db, Queryable } from './db/db.ts';
 import { announceEverything } from './repos/shops.ts';
 
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
-const TIMEZONES: Record<string, string> = { FI: 'Europe/Helsinki', EE: 'Europe/Tallinn', NO: 'Europe/Oslo', DK: 'Europe/Copenhagen', SE: 'Europe/Stockholm' };
+const TIMEZONES: Record<string, string> = {
+  FI: 'Europe/Helsinki',
+  EE: 'Europe/Tallinn',
+  NO: 'Europe/Oslo',
+  DK: 'Europe/Copenhagen',
+  SE: 'Europe/Stockholm',
+};
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export interface ChainShop {
@@ -24,7 +30,12 @@ export interface ChainShop {
   longitude: number;
   chairs: number;
   hours: { weekday: number; opens: string; closes: string }[];
-  menu: { id: number; title: string; description: string; services: { id: number; title: string; description: string; price: number; duration: number }[] }[];
+  menu: {
+    id: number;
+    title: string;
+    description: string;
+    services: { id: number; title: string; description: string; price: number; duration: number }[];
+  }[];
 }
 export interface ChainBarber {
   id: number;
@@ -67,7 +78,8 @@ export function parseChain(input: unknown): Chain {
   };
   const int = (o: Obj, key: string, at: string, min: number, max = 2_147_483_647): number => {
     const v = o[key];
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) bad(`${at}.${key}`, `must be a whole number from ${min} to ${max}`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+      bad(`${at}.${key}`, `must be a whole number from ${min} to ${max}`);
     return typeof v === 'number' ? v : 0;
   };
   const num = (o: Obj, key: string, at: string, min: number, max: number): number => {
@@ -87,7 +99,8 @@ export function parseChain(input: unknown): Chain {
   };
 
   if (!isObj(input)) throw new ChainFileError(['(top): must be an object with "shops", "barbers" and "shifts"']);
-  for (const key of Object.keys(input)) if (!['shops', 'barbers', 'shifts'].includes(key)) bad(key, 'unknown key (expected shops, barbers, shifts)');
+  for (const key of Object.keys(input))
+    if (!['shops', 'barbers', 'shifts'].includes(key)) bad(key, 'unknown key (expected shops, barbers, shifts)');
   const shopIds = new Set<number>();
   const groupIds = new Set<number>();
   const serviceIds = new Set<number>();
@@ -170,7 +183,13 @@ export function parseChain(input: unknown): Chain {
     unique(barberIds, id, `${at}.id`);
     const home = raw.home_shop_id === undefined || raw.home_shop_id === null ? null : int(raw, 'home_shop_id', at, 1);
     if (home !== null && !shopIds.has(home)) bad(`${at}.home_shop_id`, `shop ${home} is not in the file`);
-    return { id, firstname: text(raw, 'firstname', at), lastname: text(raw, 'lastname', at), description: text(raw, 'description', at, { optional: true, max: 2000 }), home_shop_id: home };
+    return {
+      id,
+      firstname: text(raw, 'firstname', at),
+      lastname: text(raw, 'lastname', at),
+      description: text(raw, 'description', at, { optional: true, max: 2000 }),
+      home_shop_id: home,
+    };
   });
 
   const shifts: ChainShift[] = list(input, 'shifts', '(top)').map((raw, i) => {
@@ -192,7 +211,8 @@ export function parseChain(input: unknown): Chain {
     };
     const starts = time('starts_at');
     const ends = time('ends_at');
-    if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000)) bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
+    if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000))
+      bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
     return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
   });
 
@@ -218,22 +238,32 @@ async function write(q: Queryable, chain: Chain): Promise<ImportCounts> {
       `INSERT INTO shops (id, country, name, city, address, floor, latitude, longitude, timezone, chair_count)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (id) DO UPDATE SET country = EXCLUDED.country, name = EXCLUDED.name, city = EXCLUDED.city, address = EXCLUDED.address,
-         floor = EXCLUDED.floor, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, timezone = EXCLUDED.timezone, chair_count = EXCLUDED.chair_count`,
+         floor = EXCLUDED.floor, latitude = EXCLUDED.latitude, longitude = EXCLUDED.longitude, timezone = EXCLUDED.timezone,
+         chair_count = EXCLUDED.chair_count`,
       [s.id, s.country, s.name, s.city, s.address, s.floor, s.latitude, s.longitude, TIMEZONES[s.country], s.chairs],
     );
     await q.query('DELETE FROM shop_hours WHERE shop_id = $1', [s.id]);
-    for (const h of s.hours) await q.query('INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, $3, $4)', [s.id, h.weekday, h.opens, h.closes]);
+    for (const h of s.hours)
+      await q.query('INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, $3, $4)', [
+        s.id,
+        h.weekday,
+        h.opens,
+        h.closes,
+      ]);
     for (const [gi, g] of s.menu.entries()) {
       await q.query(
         `INSERT INTO service_groups (id, shop_id, title, sort_order, description) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, title = EXCLUDED.title, sort_order = EXCLUDED.sort_order, description = EXCLUDED.description`,
+         ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, title = EXCLUDED.title, sort_order = EXCLUDED.sort_order,
+           description = EXCLUDED.description`,
         [g.id, s.id, g.title, gi + 1, g.description],
       );
       for (const [si, v] of g.services.entries()) {
         services++;
         await q.query(
-          `INSERT INTO services (id, shop_id, group_id, title, sort_order, description, price, duration) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, group_id = EXCLUDED.group_id, title = EXCLUDED.title, sort_order = EXCLUDED.sort_order,
+          `INSERT INTO services (id, shop_id, group_id, title, sort_order, description, price, duration)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, group_id = EXCLUDED.group_id, title = EXCLUDED.title,
+             sort_order = EXCLUDED.sort_order,
              description = EXCLUDED.description, price = EXCLUDED.price, duration = EXCLUDED.duration`,
           [v.id, s.id, g.id, v.title, si + 1, v.description, v.price, v.duration],
         );
@@ -243,7 +273,8 @@ async function write(q: Queryable, chain: Chain): Promise<ImportCounts> {
   for (const b of chain.barbers) {
     await q.query(
       `INSERT INTO barbers (id, firstname, lastname, description, home_shop_id) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, description = EXCLUDED.description, home_shop_id = EXCLUDED.home_shop_id`,
+       ON CONFLICT (id) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, description = EXCLUDED.description,
+         home_shop_id = EXCLUDED.home_shop_id`,
       [b.id, b.firstname, b.lastname, b.description, b.home_shop_id],
     );
   }
@@ -256,7 +287,12 @@ async function write(q: Queryable, chain: Chain): Promise<ImportCounts> {
     );
     if (!rows.length) {
       kept++;
-      await q.query('UPDATE shifts SET ends_at = $4 WHERE barber_id = $1 AND shop_id = $2 AND starts_at = $3', [s.barber_id, s.shop_id, iso(s.starts_at), iso(s.ends_at)]);
+      await q.query('UPDATE shifts SET ends_at = $4 WHERE barber_id = $1 AND shop_id = $2 AND starts_at = $3', [
+        s.barber_id,
+        s.shop_id,
+        iso(s.starts_at),
+        iso(s.ends_at),
+      ]);
     }
   }
   return { shops: chain.shops.length, services, barbers: chain.barbers.length, shifts: chain.shifts.length, shiftsKept: kept };

@@ -259,12 +259,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     localAdminToken: null,
     ...overrides,
   };
-  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
-  if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20) throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
-  if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1) throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
+  if (!Number.isInteger(config.port) || config.port < 0 || config.port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(config.scrypt.logN) || config.scrypt.logN < 10 || config.scrypt.logN > 20)
+    throw new Error(`SCRYPT_LOG_N must be 10…20, got ${env.SCRYPT_LOG_N}`);
+  if (!Number.isInteger(config.hashWorkers) || config.hashWorkers < 1)
+    throw new Error(`HASH_WORKERS must be at least 1, got ${env.HASH_WORKERS}`);
   if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
-  if (!Number.isFinite(config.learnEveryMs) || config.learnEveryMs < 60_000) throw new Error(`LEARN_EVERY_MIN must be at least 1, got ${env.LEARN_EVERY_MIN}`);
-  if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000) throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
+  if (!Number.isFinite(config.learnEveryMs) || config.learnEveryMs < 60_000)
+    throw new Error(`LEARN_EVERY_MIN must be at least 1, got ${env.LEARN_EVERY_MIN}`);
+  if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000)
+    throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
   for (const [name, value] of [
     ['REQUEST_TIMEOUT_MS', config.requestTimeoutMs],
     ['HEADERS_TIMEOUT_MS', config.headersTimeoutMs],
@@ -289,14 +294,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   ] as const) {
     if (value !== null && !/^\d+(kB|MB|GB)$/.test(value)) throw new Error(`${name} must be a size like 16MB or 512kB, got ${value}`);
   }
-  if (!Number.isInteger(config.orderCacheEntries) || config.orderCacheEntries < 1) throw new Error(`ORDER_CACHE_ENTRIES must be a whole number of at least 1, got ${env.ORDER_CACHE_ENTRIES}`);
-  if (!Number.isInteger(config.streamsPerAddress) || config.streamsPerAddress < 1) throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
-  if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100) throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
-  if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0) throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
+  if (!Number.isInteger(config.orderCacheEntries) || config.orderCacheEntries < 1)
+    throw new Error(`ORDER_CACHE_ENTRIES must be a whole number of at least 1, got ${env.ORDER_CACHE_ENTRIES}`);
+  if (!Number.isInteger(config.streamsPerAddress) || config.streamsPerAddress < 1)
+    throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
+  if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100)
+    throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
+  if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0)
+    throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');
   // Recovery codes in a production log are readable by whoever reads the log: only with an explicit yes.
   if (production && config.smsProvider === 'log' && !config.smsLogInProduction) {
-    throw new Error('NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), ' + 'or SMS_LOG_IN_PRODUCTION=1 to send codes to the log');
+    throw new Error(
+      'NODE_ENV=production needs an SMS provider (SMS_PROVIDER=http with SMS_GATEWAY_URL), ' +
+        'or SMS_LOG_IN_PRODUCTION=1 to send codes to the log',
+    );
   }
   return config;
 }

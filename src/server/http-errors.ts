@@ -53,13 +53,20 @@ export function errorHandler(err: FastifyError | HttpError, req: FastifyRequest,
 export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send({ error: WIRE_ERRORS.urlTooLong });
   if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ error: WIRE_ERRORS.invalidUrl });
-  return reply.status(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400).send({ error: WIRE_ERRORS.badRequest });
+  return reply
+    .status(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400)
+    .send({ error: WIRE_ERRORS.badRequest });
 }
 
 /** A raw HTTP/1.1 error answer for the socket-level paths, where no request object exists. */
 export function rawAnswer(status: number, text: string, extra: Record<string, string> = {}, withBody = true): string {
   const body = JSON.stringify({ error: text });
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...extra, Connection: 'close' };
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...extra,
+    Connection: 'close',
+  };
   const head = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
@@ -71,7 +78,11 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   // A reset connection has nobody to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, text] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, WIRE_ERRORS.requestTimeout] : err.code === 'HPE_HEADER_OVERFLOW' ? [431, WIRE_ERRORS.headersTooLarge] : [400, WIRE_ERRORS.badRequest];
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, WIRE_ERRORS.requestTimeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, WIRE_ERRORS.headersTooLarge]
+        : [400, WIRE_ERRORS.badRequest];
   if (socket.writable) socket.write(rawAnswer(status, text));
   socket.destroy(err);
 }
@@ -87,7 +98,11 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   });
   app.addHook('onRequest', async (_req, reply) => {
     if (!closing) return;
-    return reply.status(503).header('retry-after', String(RESTART_RETRY_AFTER_S)).header('connection', 'close').send({ error: WIRE_ERRORS.restarting });
+    return reply
+      .status(503)
+      .header('retry-after', String(RESTART_RETRY_AFTER_S))
+      .header('connection', 'close')
+      .send({ error: WIRE_ERRORS.restarting });
   });
 }
 

@@ -26,7 +26,8 @@ export function timeoutOptions(c: Limits): { requestTimeout: number; keepAliveTi
 
 const BUSY = JSON.stringify({ error: WIRE_ERRORS.tooManyConnections });
 const BUSY_ANSWER =
-  `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(BUSY)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${BUSY}`;
+  `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n` +
+  `Content-Length: ${Buffer.byteLength(BUSY)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n${BUSY}`;
 
 /** Refuses a connection beyond `cap` open ones from the same peer address (0: no cap) with a 503 and closes it. */
 export function capConnectionsPerAddress(server: Server, cap: number): void {

@@ -79,8 +79,12 @@ export function scrub(text: string): string {
 export function safeError(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: typeof err === 'string' ? scrub(err) : REDACTED };
   const e = err as Error & Record<string, unknown>;
-  const out: Record<string, unknown> = { type: e.name === 'error' ? 'DatabaseError' : (e.constructor?.name ?? e.name), message: scrub(e.message) };
-  for (const k of ['code', 'statusCode', 'severity', 'table', 'column', 'constraint', 'routine']) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
+  const out: Record<string, unknown> = {
+    type: e.name === 'error' ? 'DatabaseError' : (e.constructor?.name ?? e.name),
+    message: scrub(e.message),
+  };
+  for (const k of ['code', 'statusCode', 'severity', 'table', 'column', 'constraint', 'routine'])
+    if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
   if (e.stack) out.stack = scrub(e.stack);
   if (e.cause !== undefined) out.cause = safeError(e.cause);
   return out;
@@ -104,7 +108,12 @@ interface RequestLike {
   ip?: string;
   socket?: { remotePort?: number };
 }
-const safeRequest = (req: RequestLike) => ({ method: req.method, url: safeUrl(req.url ?? ''), remoteAddress: req.ip, remotePort: req.socket?.remotePort });
+const safeRequest = (req: RequestLike) => ({
+  method: req.method,
+  url: safeUrl(req.url ?? ''),
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
 
 /** Any logged value with secret fields replaced and strings scrubbed (errors go through safeError). */
 export function redact(value: unknown, depth = 0): unknown {
@@ -126,7 +135,10 @@ export function makeLogger(config: Pick<Config, 'logLevel'>, destination?: Desti
     serializers: { err: safeError, error: safeError, req: safeRequest as (req: unknown) => unknown },
     formatters: {
       // Fastify's request lines carry `req` and `res`, already serialized to safe fields: keep them.
-      log: (obj) => Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === 'req' || k === 'res' || k === 'err' ? v : isSecretField(k) ? REDACTED : redact(v)])),
+      log: (obj) =>
+        Object.fromEntries(
+          Object.entries(obj).map(([k, v]) => [k, k === 'req' || k === 'res' || k === 'err' ? v : isSecretField(k) ? REDACTED : redact(v)]),
+        ),
     },
     hooks: {
       // A message string built from values (`log.warn('x ' + phone)`) is scrubbed too.

@@ -80,7 +80,12 @@ export const sms = new Counter({
   labelNames: ['outcome', 'reason'],
   registers: [registry],
 });
-const push = new Counter({ name: 'push_total', help: 'Push messages sent, and failed by reason (unregistered token, error)', labelNames: ['outcome', 'reason'], registers: [registry] });
+const push = new Counter({
+  name: 'push_total',
+  help: 'Push messages sent, and failed by reason (unregistered token, error)',
+  labelNames: ['outcome', 'reason'],
+  registers: [registry],
+});
 
 export const engineRecompute = new Histogram({
   name: 'engine_recompute_seconds',
@@ -88,7 +93,12 @@ export const engineRecompute = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
 });
-export const shopQueueLength = new Gauge({ name: 'shop_queue_length', help: 'Orders waiting in the shop now', labelNames: ['shop', 'country'], registers: [registry] });
+export const shopQueueLength = new Gauge({
+  name: 'shop_queue_length',
+  help: 'Orders waiting in the shop now',
+  labelNames: ['shop', 'country'],
+  registers: [registry],
+});
 export const shopWalkInWait = new Gauge({
   name: 'shop_walk_in_wait_minutes',
   help: 'The wait a walk-in joining the shop now would get, minutes',

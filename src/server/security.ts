@@ -18,7 +18,13 @@ export const OSM_TILES = 'https://tile.openstreetmap.org';
  * (developers.google.com/maps/documentation/javascript/content-security-policy), added only with MAPS_KEY.
  */
 const MAPS = {
-  script: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.ggpht.com', 'https://*.googleusercontent.com'],
+  script: [
+    'https://*.googleapis.com',
+    'https://*.gstatic.com',
+    'https://*.google.com',
+    'https://*.ggpht.com',
+    'https://*.googleusercontent.com',
+  ],
   img: ['https://*.googleapis.com', 'https://*.gstatic.com', 'https://*.google.com', 'https://*.googleusercontent.com'],
   connect: ['https://*.googleapis.com', 'https://*.google.com', 'https://*.gstatic.com'],
   font: ['https://fonts.gstatic.com'],

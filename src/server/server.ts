@@ -22,13 +22,20 @@ async function main() {
   // Queues changed outside a queue transaction (the seed, the roster): announced once the announcer exists.
   let changedQueues = false;
   if (config.seed) {
-    const seeded = await seedIfEmpty(db, { now: now(), development: config.development, scrypt: config.scrypt, accounts: !config.production });
+    const seeded = await seedIfEmpty(db, {
+      now: now(),
+      development: config.development,
+      scrypt: config.scrypt,
+      accounts: !config.production,
+    });
     if (seeded) {
       changedQueues = true;
       console.log(`Seeded the demo chain: ${seeded.shops} shops, ${seeded.barbers} barbers, ${seeded.orders} orders in the queue.`);
       // Never in production: there the demo has no accounts, and no password reaches a log.
       if (seeded.accounts.length && !config.production) {
-        console.log(`Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0].password}.`);
+        console.log(
+          `Demo customers: ${seeded.accounts.map((a) => `${a.phone} (${a.level})`).join(', ')}; password ${seeded.accounts[0].password}.`,
+        );
       }
     }
     // The shops' operator keys exist only in this file (only their hashes are stored); missing, it is made anew.
@@ -47,7 +54,9 @@ async function main() {
   if (changedQueues) await deps.changes.announceEverything();
   const app = await buildApp(deps);
   // The demo's barbers play the queue; elsewhere a timer sends the turn notifications that time alone makes due.
-  const sim = config.simulator ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] }) : null;
+  const sim = config.simulator
+    ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] })
+    : null;
   const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
   // What the shops learn from their history (honest waits), recomputed off the request path.
   const stopLearning = startLearning(db, now, config.learnEveryMs, (err) => app.log.error({ err }, 'learning'));
@@ -56,9 +65,12 @@ async function main() {
   const topUp = async () => {
     if (await topUpRoster(db, now())) await deps.changes.announceEverything();
   };
-  const roster = config.seed ? setInterval(() => void topUp().catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000) : null;
+  const roster = config.seed
+    ? setInterval(() => void topUp().catch((err) => app.log.error({ err }, 'roster top-up')), 6 * 3_600_000)
+    : null;
   roster?.unref();
-  if (sim) console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
+  if (sim)
+    console.log(`Demo simulator on: the barbers serve the queue every ${config.simulatorTickMs / 1000} s (SIMULATOR=0 turns it off).`);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -153,7 +153,10 @@ const WORDS = [
 
 const SUFFIXES = ['1', '12', '123', '1234', '12345', '01', '11', '2020', '2021', '2022', '2023', '2024', '2025', '2026', '1!', '123!'];
 
-const LIST = new Set<string>([...WHOLE.map((p) => p.toLowerCase()), ...WORDS.flatMap((w) => SUFFIXES.map((s) => w + s)).filter((p) => p.length >= 8)]);
+const LIST = new Set<string>([
+  ...WHOLE.map((p) => p.toLowerCase()),
+  ...WORDS.flatMap((w) => SUFFIXES.map((s) => w + s)).filter((p) => p.length >= 8),
+]);
 
 /** True for a password on the list, whatever its letter case. */
 export function isCommonPassword(password: string): boolean {

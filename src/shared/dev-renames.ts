@@ -14,14 +14,17 @@ const FIELDS = ['name', 'city', 'address'] as const;
 
 /** Checks a rename table (JSON already parsed); throws a message naming what is wrong. */
 export function parseDevRenames(raw: unknown): DevRenames {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('DEV_RENAMES must be a JSON object of shop id → { name, city, address }');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw new Error('DEV_RENAMES must be a JSON object of shop id → { name, city, address }');
   const out: DevRenames = {};
   for (const [id, value] of Object.entries(raw as Record<string, unknown>)) {
     if (!/^[1-9]\d*$/.test(id)) throw new Error(`DEV_RENAMES: "${id}" is not a shop id`);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`DEV_RENAMES: shop ${id} must map to an object`);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new Error(`DEV_RENAMES: shop ${id} must map to an object`);
     const r: ShopRename = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (!(FIELDS as readonly string[]).includes(k) || typeof v !== 'string' || !v.trim()) throw new Error(`DEV_RENAMES: shop ${id} may only set name, city and address to non-empty text (got ${k})`);
+      if (!(FIELDS as readonly string[]).includes(k) || typeof v !== 'string' || !v.trim())
+        throw new Error(`DEV_RENAMES: shop ${id} may only set name, city and address to non-empty text (got ${k})`);
       r[k as (typeof FIELDS)[number]] = v;
     }
     out[id] = r;

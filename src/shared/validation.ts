@@ -3,7 +3,14 @@
  * Validators return per-field error keys (empty object = valid); locales hold the visible texts.
  * The forms that set a password (registration, recovery, change) are in account-rules.ts.
  */
-import { DEFAULT_DIAL_CODE, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, RECOVERY_CODE_VALID_MS, REGISTRATION_COUNTRIES } from './constants.ts';
+import {
+  DEFAULT_DIAL_CODE,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RECOVERY_CODE_VALID_MS,
+  REGISTRATION_COUNTRIES,
+} from './constants.ts';
 
 /** Error keys and the English text each stands for. */
 export type ValidationError =

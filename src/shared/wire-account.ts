@@ -97,7 +97,20 @@ export interface WireProfile {
 
 /** PATCH /customers/{id}/ body: any subset. */
 export type WireProfilePatch = Partial<
-  Pick<WireProfile, 'fcm_token' | 'allow_email' | 'allow_sms' | 'email' | 'language' | 'app_language' | 'tutorial_seen' | 'firstname' | 'lastname' | 'city' | 'alert_lead_minutes'>
+  Pick<
+    WireProfile,
+    | 'fcm_token'
+    | 'allow_email'
+    | 'allow_sms'
+    | 'email'
+    | 'language'
+    | 'app_language'
+    | 'tutorial_seen'
+    | 'firstname'
+    | 'lastname'
+    | 'city'
+    | 'alert_lead_minutes'
+  >
 >;
 
 /**

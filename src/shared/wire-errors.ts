@@ -80,4 +80,5 @@ export const missingParameter = (field: string): string => `Missing ${field} par
  * The text of a 429: what was limited and the wait in whole minutes, e.g.
  * `Too many joins. Try again in 12 minutes.` `what`: attempts, code requests, requests, joins.
  */
-export const tooManyText = (what: string, minutes: number): string => `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export const tooManyText = (what: string, minutes: number): string =>
+  `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;

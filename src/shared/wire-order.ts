@@ -91,7 +91,15 @@ export interface WireOrder {
 
 /** GET /operator/pobs/{id}/queue/ → : the shop's floor for the operator. */
 export interface WireOperatorQueue {
-  pob: { id: number; name: string; open: boolean; full: boolean; queue_state: 'open' | 'closed' | 'full'; closing_soon: boolean; queue_version: number };
+  pob: {
+    id: number;
+    name: string;
+    open: boolean;
+    full: boolean;
+    queue_state: 'open' | 'closed' | 'full';
+    closing_soon: boolean;
+    queue_version: number;
+  };
   barbers: {
     id: number;
     name: string;

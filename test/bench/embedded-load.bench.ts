@@ -51,7 +51,9 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
     // Every Finnish shop open around the clock and taking joins, so that the joins spread over the chain at
     // whatever hour the bench runs.
     await db.query(`DELETE FROM shop_hours WHERE shop_id IN (SELECT id FROM shops WHERE country = 'FI')`);
-    await db.query(`INSERT INTO shop_hours (shop_id, weekday, opens, closes) SELECT s.id, d, '00:00', '23:59:59' FROM shops s, generate_series(1, 7) d WHERE s.country = 'FI'`);
+    await db.query(
+      `INSERT INTO shop_hours (shop_id, weekday, opens, closes) SELECT s.id, d, '00:00', '23:59:59' FROM shops s, generate_series(1, 7) d WHERE s.country = 'FI'`,
+    );
     await db.query(`UPDATE shops SET queue_full = false WHERE country = 'FI'`);
     const keys = await loadKeys(db, { jwtSecret: SECRET });
     const customers: { id: number; token: string }[] = [];
@@ -60,7 +62,17 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
         const phone = `+35850${String(i).padStart(7, '0')}`;
         const id = await insertCustomer(
           tx,
-          { phone, passwordHash: 'x', firstname: 'Bench', lastname: `Customer${i}`, email: null, allowEmail: false, allowSms: false, language: 'fi', appLanguage: null },
+          {
+            phone,
+            passwordHash: 'x',
+            firstname: 'Bench',
+            lastname: `Customer${i}`,
+            email: null,
+            allowEmail: false,
+            allowSms: false,
+            language: 'fi',
+            appLanguage: null,
+          },
           now,
         );
         customers.push({ id: id!, token: await signAccessToken(keys, id!, now, 3_600_000) });
@@ -73,7 +85,11 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
 }
 
 function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(tsx, [...serveFlags(), 'src/server/server.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(tsx, [...serveFlags(), 'src/server/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   child.stdout!.resume();
   return new Promise((done, fail) => {
     let out = '';
@@ -110,9 +126,16 @@ async function joinShops(base: string) {
   const open = list.filter((p) => p.open && p.queue_state !== 'full');
   return Promise.all(
     open.map(async (p) => {
-      const detail = (await (await fetch(`${base}/api/fi/pobs/${p.id}/`)).json()) as { services: { id: number; title: string; price: number; duration: number; group_id: number }[] };
+      const detail = (await (await fetch(`${base}/api/fi/pobs/${p.id}/`)).json()) as {
+        services: { id: number; title: string; price: number; duration: number; group_id: number }[];
+      };
       const s = [...detail.services].sort((a, b) => a.duration - b.duration)[0];
-      const item = { amount: 1, service_id: s.id, service_info: { duration: s.duration, group_id: s.group_id, id: s.id, price: s.price, title: s.title }, extra_services: [] };
+      const item = {
+        amount: 1,
+        service_id: s.id,
+        service_info: { duration: s.duration, group_id: s.group_id, id: s.id, price: s.price, title: s.title },
+        extra_services: [],
+      };
       return { pobId: p.id, item };
     }),
   );
@@ -150,18 +173,35 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
   });
   try {
     const shops = await joinShops(base);
-    console.log(`${engine}: ${SECONDS} s, ${CONNECTIONS} connections on GET /api/fi/pobs/ (br), ${JOINS_PER_SECOND} joins/s over ${shops.length} open shops`);
+    console.log(
+      `${engine}: ${SECONDS} s, ${CONNECTIONS} connections on GET /api/fi/pobs/ (br), ${JOINS_PER_SECOND} joins/s over ${shops.length} open shops`,
+    );
     console.log(`  load average before: ${load()}`);
     const cpu0 = serverCpu(child.pid!);
-    const mixed = await runLoad({ base, mode: 'mixed', seconds: SECONDS, connections: CONNECTIONS, joinsPerSecond: JOINS_PER_SECOND, logins: 0, customers, joinShops: shops });
+    const mixed = await runLoad({
+      base,
+      mode: 'mixed',
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      joinsPerSecond: JOINS_PER_SECOND,
+      logins: 0,
+      customers,
+      joinShops: shops,
+    });
     const f = mixed.figures;
     const made = f.joins.filter((s) => s.status === 201);
     const others = f.joins.filter((s) => s.status !== 201).map((s) => `${s.status} ${s.error ?? ''}`);
     const all = stats([...f.reads, ...f.joins, ...f.config]);
-    console.log(`  reads         ${fmt(stats(f.reads), '  (goal p99 ≤ 300 ms)')}  non-200: ${f.reads.filter((s) => s.status !== 200).length}`);
-    console.log(`  joins (201)   ${fmt(stats(made), '  (goal p99 ≤ 1000 ms)')}  not 201: ${others.length}${others.length ? ` ${JSON.stringify(countBy(others))}` : ''}`);
+    console.log(
+      `  reads         ${fmt(stats(f.reads), '  (goal p99 ≤ 300 ms)')}  non-200: ${f.reads.filter((s) => s.status !== 200).length}`,
+    );
+    console.log(
+      `  joins (201)   ${fmt(stats(made), '  (goal p99 ≤ 1000 ms)')}  not 201: ${others.length}${others.length ? ` ${JSON.stringify(countBy(others))}` : ''}`,
+    );
     console.log(`  /config.json  ${fmt(stats(f.config), '  (goal max ≤ 100 ms, new connection each)')}`);
-    console.log(`  every request max ${all.max.toFixed(0)} ms (goal ≤ 2000 ms); unanswered at the end: ${mixed.unanswered}; load average after: ${load()}`);
+    console.log(
+      `  every request max ${all.max.toFixed(0)} ms (goal ≤ 2000 ms); unanswered at the end: ${mixed.unanswered}; load average after: ${load()}`,
+    );
     console.log(`  over 300 ms: ${slowSeconds([...f.reads, ...f.joins, ...f.config], 300)}`);
     const cpu1 = serverCpu(child.pid!);
     if (cpu0 && cpu1) {
@@ -172,7 +212,16 @@ async function bench(engine: 'PGlite' | 'PostgreSQL', adminUrl: string | null) {
         `  server CPU: ${(total / 1000).toFixed(1)} s (main thread ${(main / 1000).toFixed(1)} s) for ${served} requests: ${((1000 * total) / served).toFixed(0)} µs a request, main thread ${((1000 * main) / served).toFixed(0)} µs`,
       );
     }
-    const hash = await runLoad({ base, mode: 'hash', seconds: Math.min(SECONDS, 15), connections: 0, joinsPerSecond: 0, logins: 40, customers: [], joinShops: [] });
+    const hash = await runLoad({
+      base,
+      mode: 'hash',
+      seconds: Math.min(SECONDS, 15),
+      connections: 0,
+      joinsPerSecond: 0,
+      logins: 40,
+      customers: [],
+      joinShops: [],
+    });
     const h = hash.figures;
     console.log(`  item 2: br GET /api/fi/pobs/1/ while 40 logins with unknown phones hash: ${fmt(stats(h.reads))}`);
     console.log(`          logins ${JSON.stringify(countBy(h.logins.map((s) => s.status)))}; load average ${load()}`);

@@ -59,7 +59,8 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
       duration,
       checkedIn,
       // Remote joiners: about half gave an expected arrival, within the next half hour or just past.
-      ...(learned && !checkedIn && { source: 'app' as const, ...(rng.chance(0.5) && { expectedAt: now + Math.round(rng.uniform(-5, 30) * MINUTE) }) }),
+      ...(learned &&
+        !checkedIn && { source: 'app' as const, ...(rng.chance(0.5) && { expectedAt: now + Math.round(rng.uniform(-5, 30) * MINUTE) }) }),
       // Some checked-in orders were pinned by the no-bump guard at a recalculation since they joined.
       ...(checkedIn && rng.chance(0.25) && { pinned: true, pinnedAt: joinedAt + Math.round(rng.next() * (now - joinedAt)) }),
     });
@@ -140,7 +141,10 @@ for (const [barbers, orders, runs, learned] of [
       `budget "well under 1 ms" (1000 µs): schedule() p95 ${sch.p95 < 1000 ? 'within' : 'OVER'}, fits() p95 ${fit.p95 < 1000 ? 'within' : 'OVER'}`,
   );
   // With the learned inputs every wait also carries its window: the budget for that case is 5 ms at p95.
-  if (learned) console.log(`  windows budget (schedule() p95 ≤ ${WINDOWS_BUDGET_US} µs with windows): ${sch.p95 <= WINDOWS_BUDGET_US ? 'within' : 'OVER'}`);
+  if (learned)
+    console.log(
+      `  windows budget (schedule() p95 ≤ ${WINDOWS_BUDGET_US} µs with windows): ${sch.p95 <= WINDOWS_BUDGET_US ? 'within' : 'OVER'}`,
+    );
 }
 // The sink keeps the calls from being optimised away; it is never negative.
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s${sink < 0 ? ' (sink)' : ''}`);

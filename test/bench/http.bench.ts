@@ -49,7 +49,8 @@ async function run(base: string, path: string): Promise<{ rps: number; p50: numb
   return { rps: N / seconds, p50: times[Math.floor(times.length * 0.5)], p95: times[Math.floor(times.length * 0.95)] };
 }
 
-const fmt = (r: { rps: number; p50: number; p95: number }) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms`;
+const fmt = (r: { rps: number; p50: number; p95: number }) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p95 ${r.p95.toFixed(1).padStart(5)} ms`;
 
 console.log(`${N} requests per case, ${C} concurrent, PGlite in memory, demo chain at a busy hour`);
 const rows: [string, string][] = [
@@ -65,5 +66,7 @@ for (const [label, path] of rows) {
   await run(on.base, path);
   const withCache = await run(on.base, path);
   await on.close();
-  console.log(`${label}\n  no cache   ${fmt(without)}\n  5 s cache  ${fmt(withCache)}\n  ratio      ×${(withCache.rps / without.rps).toFixed(1)} throughput`);
+  console.log(
+    `${label}\n  no cache   ${fmt(without)}\n  5 s cache  ${fmt(withCache)}\n  ratio      ×${(withCache.rps / without.rps).toFixed(1)} throughput`,
+  );
 }

@@ -64,10 +64,16 @@ function serveStatic(dir: string): Promise<{ url: string; server: HttpServer }> 
     }
     compressed.set(file, body);
     const hashed = /-[A-Z0-9]{8}\.js$/.test(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-encoding': 'br', 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-encoding': 'br',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
     res.end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })),
+  );
 }
 
 /**
@@ -87,11 +93,23 @@ function serveFloor(pages: Map<string, string>, dir: string): Promise<{ url: str
       return;
     }
     compressed.set(path, body);
-    const type = page ? TYPES['.html'] : extname(path) === '.css' ? 'text/css; charset=utf-8' : extname(path) === '.svg' ? 'image/svg+xml' : 'application/octet-stream';
-    res.writeHead(200, { 'content-type': type, 'content-encoding': 'br', 'cache-control': page ? 'no-cache' : 'public, max-age=31536000, immutable' });
+    const type = page
+      ? TYPES['.html']
+      : extname(path) === '.css'
+        ? 'text/css; charset=utf-8'
+        : extname(path) === '.svg'
+          ? 'image/svg+xml'
+          : 'application/octet-stream';
+    res.writeHead(200, {
+      'content-type': type,
+      'content-encoding': 'br',
+      'cache-control': page ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
     res.end(body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })),
+  );
 }
 
 /** A page of ours as its floor: the server's markup and our CSS, no script of any kind, no preloads. */
@@ -109,12 +127,20 @@ interface NetworkItem {
 }
 
 async function measure(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: repeat });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: repeat,
+  });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Script');
+  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
+    (i) => i.resourceType === 'Script',
+  );
   // The devtools log says which responses the service worker answered.
   const fromNetwork = artifacts.DevtoolsLog.filter((e) => {
     if (e.method !== 'Network.responseReceived') return false;
@@ -156,7 +182,18 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 function print(rows: Figures[]) {
-  console.log(['run'.padEnd(30), 'score'.padStart(6), 'LCP'.padStart(9), 'TBT'.padStart(8), 'CLS'.padStart(7), 'scripts'.padStart(9), 'JS wire'.padStart(10), '  JS from network'].join(''));
+  console.log(
+    [
+      'run'.padEnd(30),
+      'score'.padStart(6),
+      'LCP'.padStart(9),
+      'TBT'.padStart(8),
+      'CLS'.padStart(7),
+      'scripts'.padStart(9),
+      'JS wire'.padStart(10),
+      '  JS from network',
+    ].join(''),
+  );
   for (const r of rows) {
     console.log(
       r.name.padEnd(30) +
@@ -208,7 +245,12 @@ try {
   const ref = await serveStatic(referenceDir);
   referenceServer = ref.server;
   mkdirSync(join(work, 'profile'));
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS, userDataDir: join(work, 'profile'), logLevel: 'silent' });
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_ARGS,
+    userDataDir: join(work, 'profile'),
+    logLevel: 'silent',
+  });
 
   // The shop list (/home) is the screen customers come back to; / for a newcomer leads to the welcome slides.
   // A repeat run follows first-visit runs of the same page, which left its service worker installed.
@@ -227,7 +269,8 @@ try {
   floorServer = floor.server;
   const pairs: Array<{ ours: Figures; floor: Figures }> = [];
   for (const path of screens) {
-    const oursFirst = path === '/home' ? home : await measureMedian(`ours ${path}, first visit`, `${server.url}${path}`, chrome.port, false);
+    const oursFirst =
+      path === '/home' ? home : await measureMedian(`ours ${path}, first visit`, `${server.url}${path}`, chrome.port, false);
     pairs.push({ ours: oursFirst, floor: await measureMedian(`floor ${path} (static HTML)`, `${floor.url}${path}`, chrome.port, false) });
   }
 
@@ -235,12 +278,16 @@ try {
     spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' })
       .stdout.trim()
       .split(' ')[1] ?? '?';
-  console.log(`Lighthouse mobile preset (simulated throttling), Chromium ${chromium}, median of ${RUNS} runs each; load average before the run ${backgroundLoad.toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `Lighthouse mobile preset (simulated throttling), Chromium ${chromium}, median of ${RUNS} runs each; load average before the run ${backgroundLoad.toFixed(1)} on ${cpus().length} cores`,
+  );
   print(rows);
   console.log('');
   console.log(`first-route JavaScript (index.html's entry and modulepreloads, gzip -9):`);
   console.log(`  ours       ${kb(ours.bytes).padStart(9)} in ${ours.files} files`);
-  console.log(`  reference  ${kb(reference.bytes).padStart(9)} in ${reference.files} files (react-router-dom, @reduxjs/toolkit + react-redux, i18next + react-i18next, firebase messaging)`);
+  console.log(
+    `  reference  ${kb(reference.bytes).padStart(9)} in ${reference.files} files (react-router-dom, @reduxjs/toolkit + react-redux, i18next + react-i18next, firebase messaging)`,
+  );
   console.log(`  ratio      ${(ours.bytes / reference.bytes).toFixed(2)} (ours / reference)`);
   console.log('');
   console.log('the first screens against their floor (the same screen as static HTML with our CSS, no JavaScript):');

@@ -63,7 +63,17 @@ async function start(script: string, env: Record<string, string> = {}): Promise<
   const flags = script === 'src/server/server.ts' ? serveFlags() : [];
   const child = spawn(...onCores('server', process.execPath, [...flags, '--import', 'tsx', join(root, script)]), {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: '', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_ADDRESS: '0', STREAMS_PER_ADDRESS: '100000', DEVELOPMENT: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      STREAMS_PER_ADDRESS: '100000',
+      DEVELOPMENT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -101,15 +111,21 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 /** Runs a load script of live/ in its own process on the load's cores; its last line of output is its JSON answer. */
 function loadProcess<T>(script: string, args: object): Promise<T> {
   return new Promise((done, fail) => {
-    const child = spawn(...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live', script), JSON.stringify(args)]), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      ...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live', script), JSON.stringify(args)]),
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (b) => (out += b));
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`${script} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`${script} exited ${code}`)),
+    );
   });
 }
 
 /** One autocannon run (live/cannon.ts): as many requests as 32 connections get answered. */
-const cannon = (args: { url: string; seconds: number }) => loadProcess<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }>('cannon.ts', args);
+const cannon = (args: { url: string; seconds: number }) =>
+  loadProcess<{ rps: number; ok: number; non2xx: number; errors: number; p50: number; p99: number }>('cannon.ts', args);
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -147,9 +163,11 @@ async function pglite(): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
   // BENCH_AS_STARTED=1: the demo as `npm start` runs it (the simulator on, the built app served, so answers carry
   // what a deployment's do), which is what an outside probe of a running demo measures.
-  const asStarted: Record<string, string> = process.env.BENCH_AS_STARTED === '1' ? { SIMULATOR: '1', STATIC_DIR: join(root, 'dist') } : { SIMULATOR: '0' };
+  const asStarted: Record<string, string> =
+    process.env.BENCH_AS_STARTED === '1' ? { SIMULATOR: '1', STATIC_DIR: join(root, 'dist') } : { SIMULATOR: '0' };
   const a = await start('src/server/server.ts', { DATA_DIR: dir, DATABASE_URL: '', ...asStarted });
-  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)]
+    .key;
   return {
     name: 'PGlite',
     a,
@@ -168,7 +186,8 @@ async function postgres(): Promise<Engine> {
   const env = { DATA_DIR: dir, DATABASE_URL: db.url, SIMULATOR: '0' };
   const a = await start('src/server/server.ts', env);
   const b = await start('src/server/server.ts', env);
-  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)].key;
+  const key = (JSON.parse(readFileSync(join(dir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(STREAM_SHOP)]
+    .key;
   return {
     name: 'PostgreSQL (2 processes)',
     a,
@@ -186,7 +205,8 @@ const rows: string[] = [];
 const streamRows: string[] = [];
 
 /** One paced open-loop run (live/paced.ts) at `rate` req/s: latency from when each request was due. */
-const paced = (args: { url: string; seconds: number; rate: number; warmupSeconds: number }) => loadProcess<{ sent: number; non200: number; p50: number; p99: number; max: number }>('paced.ts', args);
+const paced = (args: { url: string; seconds: number; rate: number; warmupSeconds: number }) =>
+  loadProcess<{ sent: number; non200: number; p50: number; p99: number; max: number }>('paced.ts', args);
 
 const median = (xs: number[]) => quantile(xs, 0.5);
 
@@ -252,13 +272,20 @@ async function streams(e: Engine, n: number) {
   // (the roster's changeover at dawn) the shop is full either way, no event is due, and none would be timed.
   const state = ((await (await fetch(`${e.a.url}/api/fi/pobs/${STREAM_SHOP}/`)).json()) as { queue_state: string }).queue_state;
   if (state !== (full ? 'full' : 'open')) {
-    streamRows.push(`| ${e.name.padEnd(24)} | ${String(n).padStart(5)} streams | skipped: shop ${STREAM_SHOP}'s queue is ${state} now, so its full switch changes nothing a client sees |`);
+    streamRows.push(
+      `| ${e.name.padEnd(24)} | ${String(n).padStart(5)} streams | skipped: shop ${STREAM_SHOP}'s queue is ${state} now, so its full switch changes nothing a client sees |`,
+    );
     console.log(streamRows[streamRows.length - 1]);
     return;
   }
   const before = rssMb(e.a.child.pid!);
   const clients = spawn(
-    ...onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/sse-clients.ts'), JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${STREAM_SHOP}/events/`, n })]),
+    ...onCores('load', process.execPath, [
+      '--import',
+      'tsx',
+      join(root, 'test/bench/live/sse-clients.ts'),
+      JSON.stringify({ url: `${e.a.url}/api/fi/pobs/${STREAM_SHOP}/events/`, n }),
+    ]),
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -341,7 +368,9 @@ if (!pgUrl) console.log('PostgreSQL: skipped (set TEST_DATABASE_URL or DATABASE_
 const restRow = PARTS.has('rest') ? await rest() : '';
 
 console.log(`\n${helloLine}`);
-console.log('\n| read | engine | throughput (32 connections, br), median round ÷ hello-world; best round ÷ best | errors | at 1,000 req/s, paced, median of runs | goal (≥ 0.5×, p99 ≤ 5 ms) | load |');
+console.log(
+  '\n| read | engine | throughput (32 connections, br), median round ÷ hello-world; best round ÷ best | errors | at 1,000 req/s, paced, median of runs | goal (≥ 0.5×, p99 ≤ 5 ms) | load |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 console.log('\n| engine | clients | server memory | delay | connect | goal (p99 ≤ 1 s) |');

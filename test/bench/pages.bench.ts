@@ -21,7 +21,19 @@ const C = 16;
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
 const NOW = Date.parse('2026-11-24T10:00:00Z'); // Tuesday noon in Helsinki: busy shops
 const TARGET_RATIO = 0.5;
-const SCREENS = ['/', '/home', '/barbershop/2', '/barbers', '/barbers/3', '/welcome', '/login', '/register', '/recovery', '/profile/language', '/no/such/page'];
+const SCREENS = [
+  '/',
+  '/home',
+  '/barbershop/2',
+  '/barbers',
+  '/barbers/3',
+  '/welcome',
+  '/login',
+  '/register',
+  '/recovery',
+  '/profile/language',
+  '/no/such/page',
+];
 
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'walkin-pages-bench-'));
@@ -69,7 +81,9 @@ try {
     const t0 = performance.now();
     for (let i = 0; i < RENDERS; i++) renderer.renderPage(path, data, 'fi', 'FI', NOW);
     const ms = (performance.now() - t0) / RENDERS;
-    console.log(`  ${path.padEnd(20)} ${ms.toFixed(2).padStart(7)} ms  ${(res.body.length / 1024).toFixed(1).padStart(6)} KB HTML (${res.statusCode})`);
+    console.log(
+      `  ${path.padEnd(20)} ${ms.toFixed(2).padStart(7)} ms  ${(res.body.length / 1024).toFixed(1).padStart(6)} KB HTML (${res.statusCode})`,
+    );
   }
 
   // ---- throughput: a kept /home page against a hello-world, the same client, C at a time ----
@@ -82,7 +96,9 @@ try {
   console.log(`\nthroughput over loopback, ${N} requests, ${C} at a time:`);
   console.log(`  hello-world (Fastify)       ${Math.round(helloRps).toString().padStart(7)} req/s`);
   console.log(`  kept /home page (brotli)    ${Math.round(homeRps).toString().padStart(7)} req/s`);
-  console.log(`  ratio                       ${ratio.toFixed(2).padStart(7)}×  ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'} (≥ ${TARGET_RATIO}×)`);
+  console.log(
+    `  ratio                       ${ratio.toFixed(2).padStart(7)}×  ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'} (≥ ${TARGET_RATIO}×)`,
+  );
 } finally {
   await hello.close();
   await app.close();

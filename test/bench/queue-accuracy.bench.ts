@@ -135,12 +135,15 @@ function judgeWindows(label: string, type: DayType, all: WinPair, segs: [string,
   const e = all.engine;
   if (e.covered < COVER[0] || e.covered > COVER[1]) bad.push(`${label} ${type}: coverage ${pct(e.covered)} outside 80–90 %`);
   if (e.farAbove > t.far) bad.push(`${label} ${type}: > 10 min past ${pct(e.farAbove)} > ${pct(t.far)}`);
-  if (e.meanWidth > SHARPER * all.table.meanWidth) bad.push(`${label} ${type}: mean width ${e.meanWidth.toFixed(1)} > 0.85 × table ${all.table.meanWidth.toFixed(1)}`);
-  if (e.score > SHARPER * all.table.score) bad.push(`${label} ${type}: interval score ${e.score.toFixed(1)} > 0.85 × table ${all.table.score.toFixed(1)}`);
+  if (e.meanWidth > SHARPER * all.table.meanWidth)
+    bad.push(`${label} ${type}: mean width ${e.meanWidth.toFixed(1)} > 0.85 × table ${all.table.meanWidth.toFixed(1)}`);
+  if (e.score > SHARPER * all.table.score)
+    bad.push(`${label} ${type}: interval score ${e.score.toFixed(1)} > 0.85 × table ${all.table.score.toFixed(1)}`);
   for (const [name, w] of segs) {
     const long = name.includes('60+');
     if (long && w.engine.covered < LONG_QUOTE_COVER) bad.push(`${label} ${type} ${name}: coverage ${pct(w.engine.covered)} < 72 %`);
-    if (!long && w.engine.n >= SEGMENT_MIN_N && w.engine.covered < SEGMENT_COVER) bad.push(`${label} ${type} ${name}: coverage ${pct(w.engine.covered)} < 78 %`);
+    if (!long && w.engine.n >= SEGMENT_MIN_N && w.engine.covered < SEGMENT_COVER)
+      bad.push(`${label} ${type} ${name}: coverage ${pct(w.engine.covered)} < 78 %`);
     if (w.engine.farAbove > t.segFar) bad.push(`${label} ${type} ${name}: > 10 min past ${pct(w.engine.farAbove)} > ${pct(t.segFar)}`);
   }
   return bad;
@@ -160,7 +163,9 @@ for (const type of TYPES) {
   if (t && point.ratio > t.ratio) bad.push(`default ${type}: MAE ÷ naive ${point.ratio.toFixed(2)} > ${t.ratio}`);
   for (const b of bad) check(false, b);
   console.log('');
-  console.log(`== ${type} days: the window (engine, then the lookup table learned on the other days)${t ? `: ${bad.length ? 'FAIL' : 'PASS'}` : ' (no target)'}`);
+  console.log(
+    `== ${type} days: the window (engine, then the lookup table learned on the other days)${t ? `: ${bad.length ? 'FAIL' : 'PASS'}` : ' (no target)'}`,
+  );
   console.log(winHeader());
   console.log(winLine('all', all));
   for (const [g, w] of segs) console.log(winLine(`  ${g}`, w));
@@ -168,7 +173,8 @@ for (const type of TYPES) {
   console.log(header());
   console.log(line('all', point));
   for (const [, key] of pointSplits) {
-    for (const g of [...new Set(rs.map(({ r }) => key(r)))].sort()) console.log(line(`  ${g}`, pair(rs.filter(({ r }) => key(r) === g).map(({ r }) => r))));
+    for (const g of [...new Set(rs.map(({ r }) => key(r)))].sort())
+      console.log(line(`  ${g}`, pair(rs.filter(({ r }) => key(r) === g).map(({ r }) => r))));
   }
 }
 
@@ -192,7 +198,12 @@ for (const [name, change] of moved) {
     const f = pair(sub.map(({ r }) => r));
     const t = TARGETS[type];
     const e = w.engine;
-    const ok = t ? check(e.covered >= MOVED_COVER[0] && e.covered <= MOVED_COVER[1] && e.farAbove <= t.movedFar, `${name} ${type}: coverage ${pct(e.covered)}, > 10 past ${pct(e.farAbove)}`) : true;
+    const ok = t
+      ? check(
+          e.covered >= MOVED_COVER[0] && e.covered <= MOVED_COVER[1] && e.farAbove <= t.movedFar,
+          `${name} ${type}: coverage ${pct(e.covered)}, > 10 past ${pct(e.farAbove)}`,
+        )
+      : true;
     console.log(
       row(
         [
@@ -216,7 +227,9 @@ for (const [name, change] of moved) {
 
 // Half of the remote joiners who give an arrival wait at home until their "leave by" time.
 console.log('');
-console.log('"leave by": half of the remote joiners who give an ETA leave at join + low − their expected trip (median ≤ 5 min at the shop)');
+console.log(
+  '"leave by": half of the remote joiners who give an ETA leave at join + low − their expected trip (median ≤ 5 min at the shop)',
+);
 const WL = [8, 7, 11, 11, 11, 22, 8];
 console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'verdict'], WL));
 const lb = simulate(DEFAULT_PARAMS, 0.5).filter((r) => r.leftLate);
@@ -229,8 +242,23 @@ for (const type of TYPES) {
   const med = xs[Math.floor(xs.length / 2)] ?? NaN;
   const p90 = xs[Math.floor(xs.length * 0.9)] ?? NaN;
   const t = TARGETS[type];
-  const ok = t ? check(med <= 5 && p90 <= t.atShopP90, `leave by ${type}: median ${med.toFixed(1)}, p90 ${p90.toFixed(1)} min at the shop`) : true;
-  console.log(row([type, String(xs.length), `${med.toFixed(1)} min`, `${p90.toFixed(1)} min`, t ? `${t.atShopP90} min` : '—', pct(passed), t ? (ok ? 'PASS' : 'FAIL') : '—'], WL));
+  const ok = t
+    ? check(med <= 5 && p90 <= t.atShopP90, `leave by ${type}: median ${med.toFixed(1)}, p90 ${p90.toFixed(1)} min at the shop`)
+    : true;
+  console.log(
+    row(
+      [
+        type,
+        String(xs.length),
+        `${med.toFixed(1)} min`,
+        `${p90.toFixed(1)} min`,
+        t ? `${t.atShopP90} min` : '—',
+        pct(passed),
+        t ? (ok ? 'PASS' : 'FAIL') : '—',
+      ],
+      WL,
+    ),
+  );
 }
 
 // Not judged: the engine's core on the same days, everyone joining in the shop and nobody a member.
@@ -243,7 +271,22 @@ for (const type of TYPES) {
   const f = pair(sub.map(({ r }) => r));
   const e = w.engine;
   console.log(
-    row(['all in shop', type, String(e.n), pct(e.covered), pct(e.farAbove), e.meanWidth.toFixed(1), e.score.toFixed(1), pct(w.table.covered), w.table.meanWidth.toFixed(1), f.ratio.toFixed(2), ''], W),
+    row(
+      [
+        'all in shop',
+        type,
+        String(e.n),
+        pct(e.covered),
+        pct(e.farAbove),
+        e.meanWidth.toFixed(1),
+        e.score.toFixed(1),
+        pct(w.table.covered),
+        w.table.meanWidth.toFixed(1),
+        f.ratio.toFixed(2),
+        '',
+      ],
+      W,
+    ),
   );
 }
 console.log('');

@@ -25,7 +25,9 @@ function find(dir: string): string[] {
 }
 
 const only = process.argv.slice(2);
-const files = [...new Set([...find(here), ...EXTRA.map((f) => join(here, f))])].filter((f) => only.length === 0 || only.some((w) => relative(here, f).includes(w))).sort();
+const files = [...new Set([...find(here), ...EXTRA.map((f) => join(here, f))])]
+  .filter((f) => only.length === 0 || only.some((w) => relative(here, f).includes(w)))
+  .sort();
 
 const tsx = join(root, 'node_modules/.bin/tsx');
 const results: { name: string; code: number; seconds: number }[] = [];
@@ -56,7 +58,8 @@ for (const file of files) {
 }
 
 console.log('\n== summary');
-for (const r of results) console.log(`${r.name.padEnd(34)} ${r.code === 0 ? 'ran' : `CRASHED (exit ${r.code})`}  ${r.seconds.toFixed(1)} s`);
+for (const r of results)
+  console.log(`${r.name.padEnd(34)} ${r.code === 0 ? 'ran' : `CRASHED (exit ${r.code})`}  ${r.seconds.toFixed(1)} s`);
 const crashed = results.filter((r) => r.code !== 0).length;
 console.log(`${results.length} benchmarks, ${crashed} crashed`);
 process.exit(crashed ? 1 : 0);

@@ -26,12 +26,20 @@ const statuses = new Map<number, number>();
 let loops = 0;
 while (Date.now() - t0 < SECONDS * 1000) {
   h.clock.set(start + (Date.now() - t0));
-  const res = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers, payload: { pob_id: 2, items: [item(s)] } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/`,
+    headers,
+    payload: { pob_id: 2, items: [item(s)] },
+  });
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-  if (res.statusCode === 201) await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${res.json().id}/`, headers, payload: { cancel: true } });
+  if (res.statusCode === 201)
+    await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${res.json().id}/`, headers, payload: { cancel: true } });
   loops++;
 }
 await stopTimer();
 await h.deps.turns.idle();
-console.log(`join → cancel for ${SECONDS} s: ${loops} loops, answers ${JSON.stringify(Object.fromEntries(statuses))}, SMS to the number: ${sent.filter((to) => to === phone).length}`);
+console.log(
+  `join → cancel for ${SECONDS} s: ${loops} loops, answers ${JSON.stringify(Object.fromEntries(statuses))}, SMS to the number: ${sent.filter((to) => to === phone).length}`,
+);
 await h.close();

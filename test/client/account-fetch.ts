@@ -42,7 +42,10 @@ export function stubFetch(routes: Record<string, Answer | Answer[]>) {
     const next = queue.length > 1 ? queue.shift()! : queue[0];
     const a = typeof next === 'function' ? next(call) : next;
     const status = a.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), { status, headers: { 'content-type': 'application/json', ...a.headers } });
+    return new Response(status === 204 ? null : JSON.stringify(a.body ?? {}), {
+      status,
+      headers: { 'content-type': 'application/json', ...a.headers },
+    });
   }) as typeof fetch;
   return {
     calls,

@@ -43,7 +43,12 @@ async function waitsOfEveryClass(route: Route) {
   } else if (body?.id === KALLIO && Array.isArray(body.queues) && body.queues.length > 0) {
     const template = body.queues[0];
     body.queues = [
-      ...WAITS.map((wait_time, i) => ({ ...template, barber: { ...template.barber, id: template.barber.id + i * 1000, name: `Barber ${i + 1}` }, wait_time, queue_open: true })),
+      ...WAITS.map((wait_time, i) => ({
+        ...template,
+        barber: { ...template.barber, id: template.barber.id + i * 1000, name: `Barber ${i + 1}` },
+        wait_time,
+        queue_open: true,
+      })),
       { ...template, barber: { ...template.barber, id: template.barber.id + 9000, name: 'Closed queue' }, queue_open: false },
     ];
   }
@@ -323,7 +328,9 @@ a11y("a screen that fails to render shows 'Woops! Something went wrong.' with a 
 
 a11y('axe finds nothing', () => {
   const rules = new Set(axe.findings.map((f) => f.rule));
-  console.log(`axe-core ${AXE_VERSION}: ${axe.audited.length} screens and states audited, ${axe.findings.length} violations (${[...rules].join(', ') || 'none'})`);
+  console.log(
+    `axe-core ${AXE_VERSION}: ${axe.audited.length} screens and states audited, ${axe.findings.length} violations (${[...rules].join(', ') || 'none'})`,
+  );
   for (const f of axe.findings) console.log(`  ${f.state}: ${f.rule} (${f.impact})\n    ${f.nodes.slice(0, 3).join('\n    ')}`);
   assert.ok(axe.audited.length >= 40, `audited ${axe.audited.length}`);
   assert.equal(

@@ -22,7 +22,15 @@ const register = (n: string) =>
   fetch(`${server.url}/api/fi/register/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ countryCode: 'FI', phone: n, password: PASSWORD, firstname: 'Eero', lastname: 'Esimerkki', email: 'eero@example.fi', terms_accepted: true }),
+    body: JSON.stringify({
+      countryCode: 'FI',
+      phone: n,
+      password: PASSWORD,
+      firstname: 'Eero',
+      lastname: 'Esimerkki',
+      email: 'eero@example.fi',
+      terms_accepted: true,
+    }),
   });
 
 async function login(n: string): Promise<boolean> {

@@ -17,7 +17,10 @@ browse.before(async () => {
   browser = await launch();
   ({ page } = await phone(browser));
   page.on('pageerror', (err) => errors.push(String(err)));
-  page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()));
+  page.on(
+    'console',
+    (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()),
+  );
 });
 
 browse.after(async () => {

@@ -32,7 +32,8 @@ function record(page: Page): Req[] {
   page.on('request', (r) => list.push({ at: Date.now(), method: r.method(), path: new URL(r.url()).pathname }));
   return list;
 }
-const getsBetween = (list: Req[], from: number, to: number, re: RegExp) => list.filter((r) => r.at >= from && r.at <= to && r.method === 'GET' && re.test(r.path));
+const getsBetween = (list: Req[], from: number, to: number, re: RegExp) =>
+  list.filter((r) => r.at >= from && r.at <= to && r.method === 'GET' && re.test(r.path));
 const QUEUE_GET = /\/operator\/pobs\/\d+\/queue\/?$/;
 const SHOP_GET = /\/pobs\/\d+\/?$/;
 const ORDER_GET = /\/customers\/\d+\/orders\/\d+\/?$/;
@@ -54,7 +55,9 @@ test('console and phone: walk-in → longer wait, join → on the console, start
   op.setDefaultTimeout(10_000);
   op.on('pageerror', (err) => errors.push(`console: ${err}`));
   const opRequests = record(op);
-  const code = (JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { pairing_code: string }>)[KALLIO].pairing_code;
+  const code = (JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { pairing_code: string }>)[
+    KALLIO
+  ].pairing_code;
   await op.goto(`${server.url}/operator?lang=en`);
   await op.getByLabel('Pairing code').fill(code);
   await op.getByLabel('Device name').fill('Front desk');

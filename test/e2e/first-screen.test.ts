@@ -20,13 +20,20 @@ const PUBLIC = ['/home', '/barbershop/2', '/welcome', '/login', '/register', '/r
 first.before(async () => {
   server = await startServer({ DEVELOPMENT: '0' });
   browser = await launch();
-  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US', serviceWorkers: 'block' as const };
+  const phone = {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    serviceWorkers: 'block' as const,
+  };
   noJs = await browser.newContext({ ...phone, javaScriptEnabled: false });
   js = await browser.newContext(phone);
   await watchCsp(js);
   // The server's <main> is marked before any script runs: hydration keeps it, a render from scratch replaces it.
   await js.addInitScript({
-    content: "document.addEventListener('readystatechange', () => { const m = document.querySelector('main'); if (m && document.readyState === 'interactive') m.dataset.fromServer = '1'; });",
+    content:
+      "document.addEventListener('readystatechange', () => { const m = document.querySelector('main'); if (m && document.readyState === 'interactive') m.dataset.fromServer = '1'; });",
   });
 });
 
@@ -44,7 +51,9 @@ async function visit(context: BrowserContext, path: string, opts: { viewport?: {
   page.on(
     'console',
     (m) =>
-      (m.type() === 'error' || m.type() === 'warning') && !/Failed to load resource.*404|Service Worker registration blocked by Playwright/.test(m.text()) && said.push(`${m.type()}: ${m.text()}`),
+      (m.type() === 'error' || m.type() === 'warning') &&
+      !/Failed to load resource.*404|Service Worker registration blocked by Playwright/.test(m.text()) &&
+      said.push(`${m.type()}: ${m.text()}`),
   );
   page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));

@@ -22,10 +22,16 @@ honest.before(async () => {
   server = await startServer({ SIMULATOR: '0', DEVELOPMENT: '0' });
   browser = await launch();
   // About 3 km south of Kallio, location already allowed: by car, 3/25 h + 5 min of parking = 13 min.
-  ({ context, page } = await phone(browser, { geolocation: { latitude: KALLIO.lat - 0.027, longitude: KALLIO.lng }, permissions: ['geolocation'] }));
+  ({ context, page } = await phone(browser, {
+    geolocation: { latitude: KALLIO.lat - 0.027, longitude: KALLIO.lng },
+    permissions: ['geolocation'],
+  }));
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => errors.push(String(err)));
-  page.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()));
+  page.on(
+    'console',
+    (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()),
+  );
   page.on('requestfinished', async (req) => {
     const path = new URL(req.url()).pathname;
     if (!/\/customers\/\d+\/(orders\/(\d+\/)?)?$/.test(path) || req.method() === 'GET') return;
@@ -75,7 +81,10 @@ honest('the review fills the arrival from the position and sends it; "Running la
   if (minutes < 30) {
     // The trip is longer than the wait: the turn comes about when he arrives.
     assert.is(await page.locator('.tracking-wait').getAttribute('data-state'), 'travel');
-    assert.match((await page.locator('.tracking-message').textContent()) ?? '', /^Your turn comes about when you arrive, around \d\d:\d\d\.$/);
+    assert.match(
+      (await page.locator('.tracking-message').textContent()) ?? '',
+      /^Your turn comes about when you arrive, around \d\d:\d\d\.$/,
+    );
   }
 });
 

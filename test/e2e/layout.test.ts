@@ -80,7 +80,10 @@ layout("the console's walk-in dialog at 1280×800: Cancel and Add to the queue s
   for (const name of ['Cancel', 'Add to the queue']) {
     const box = (await dialog.getByRole('button', { name, exact: true }).boundingBox())!;
     assert.ok(box.y >= 0 && box.y + box.height <= 800, `${name} is at ${box.y}–${box.y + box.height} of 800`);
-    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
     assert.is(onTop, name, `${name} is not covered`);
   }
   const axe = auditor(page);

@@ -69,7 +69,9 @@ test('the tracking screen follows an operator finish within 5 s, without a reloa
     'a ticket was fetched',
   );
 
-  const key = (JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[String(KALLIO)].key;
+  const key = (JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[
+    String(KALLIO)
+  ].key;
   const op = (path: string, body?: unknown) =>
     fetch(`${server.url}/api/fi/operator/${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -97,7 +99,10 @@ test('the tracking screen follows an operator finish within 5 s, without a reloa
   await page.locator('.tracking-ended').waitFor({ timeout: 5_000 });
   const updatedAt = Date.now();
   assert.ok(updatedAt - finishedAt <= 5_000, `${updatedAt - finishedAt} ms`);
-  const gets = requests.filter((r) => r.at >= finishedAt && r.at <= updatedAt && r.method === 'GET' && /\/customers\/\d+\/orders\/\d+\/?$/.test(new URL(r.url).pathname));
+  const gets = requests.filter(
+    (r) =>
+      r.at >= finishedAt && r.at <= updatedAt && r.method === 'GET' && /\/customers\/\d+\/orders\/\d+\/?$/.test(new URL(r.url).pathname),
+  );
   assert.equal(gets, [], 'no order GET between the finish and the update');
   assert.is(loads, 1, 'the welcome page and nothing after: no reload');
   assert.equal(errors, []);

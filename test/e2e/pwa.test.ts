@@ -91,11 +91,14 @@ pwa('the build: every lazy screen is its own chunk; the first route holds no fir
     );
   }
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const first = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const first = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (m) => m[1] ?? m[2],
+  );
   assert.ok(first.length >= 2, 'entry and kernel');
   for (const file of first) {
     const code = readFileSync(join(dist, file.slice(1)), 'utf8');
-    for (const banned of ['FirebaseError', '@firebase/', 'maps.googleapis.com/maps/api/js']) assert.not.ok(code.includes(banned), `${banned} in ${file}`);
+    for (const banned of ['FirebaseError', '@firebase/', 'maps.googleapis.com/maps/api/js'])
+      assert.not.ok(code.includes(banned), `${banned} in ${file}`);
   }
   // They exist, just elsewhere: firebase and the maps loader are lazy chunks of their own.
   const all = chunks.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets/c', f), 'utf8'));
@@ -200,7 +203,8 @@ pwa('a shop page opened directly does not shift while its data and header image 
       new Promise<number>((resolve) => {
         let sum = 0;
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) sum += e.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(sum), 100);
       }),

@@ -27,7 +27,10 @@ const errors: string[] = [];
 function watch(p: Page) {
   p.on('pageerror', (err) => errors.push(String(err)));
   // The timeslot refusal is a 409 the app handles; the browser still logs the failed request.
-  p.on('console', (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()));
+  p.on(
+    'console',
+    (msg) => msg.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(msg.text()) && errors.push(msg.text()),
+  );
 }
 
 async function newPage() {
@@ -52,7 +55,8 @@ async function openKallio() {
   await page.locator('button.service-toggle').first().waitFor();
 }
 
-const serviceRow = (title: string) => page.locator('li.service', { has: page.locator('.service-title', { hasText: new RegExp(`^${title.replace(/[&]/g, '\\$&')}$`) }) });
+const serviceRow = (title: string) =>
+  page.locator('li.service', { has: page.locator('.service-title', { hasText: new RegExp(`^${title.replace(/[&]/g, '\\$&')}$`) }) });
 
 /** Next, the under-5-minutes confirm when the wait is that short, then the review's send. */
 async function nextAndJoin() {

@@ -18,7 +18,13 @@ function hhmm(ms: number, tz: string): string {
  * The shop opens at 00:00 today and closes `minutes` from now (rounded up to the minute). When that is after
  * midnight, today runs to 24:00 into tomorrow, which closes then: the server reads the two as one opening.
  */
-export async function closeSoon(dataDir: string, shopId: number, minutes: number, tz = 'Europe/Helsinki', now = Date.now()): Promise<{ closes: string }> {
+export async function closeSoon(
+  dataDir: string,
+  shopId: number,
+  minutes: number,
+  tz = 'Europe/Helsinki',
+  now = Date.now(),
+): Promise<{ closes: string }> {
   const close = Math.ceil((now + minutes * 60_000) / 60_000) * 60_000;
   const today = localDay(now, tz);
   const closeDay = localDay(close, tz);

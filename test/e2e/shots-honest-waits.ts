@@ -18,7 +18,11 @@ try {
   };
   for (const lang of ['en', 'fi', 'sv'] as const) {
     // Location allowed, about 3 km from Kallio: by car.
-    const { context, page } = await phone(browser, { geolocation: { latitude: KALLIO.lat - 0.027, longitude: KALLIO.lng }, permissions: ['geolocation'], serviceWorkers: 'block' });
+    const { context, page } = await phone(browser, {
+      geolocation: { latitude: KALLIO.lat - 0.027, longitude: KALLIO.lng },
+      permissions: ['geolocation'],
+      serviceWorkers: 'block',
+    });
     // The demo deployment offers fi, en and ee: a deployment offering Swedish too, for the Swedish screenshots.
     await context.route('**/config.json', async (route) => {
       const res = await route.fetch();

@@ -43,7 +43,16 @@ export async function call(h: Harness, o: Inject) {
 }
 
 export function registration(phone: string, extra: Record<string, unknown> = {}) {
-  return { countryCode: 'FI', phone, password: PASSWORD, firstname: 'Matti', lastname: 'Meikäläinen', email: 'matti@example.fi', terms_accepted: true, ...extra };
+  return {
+    countryCode: 'FI',
+    phone,
+    password: PASSWORD,
+    firstname: 'Matti',
+    lastname: 'Meikäläinen',
+    email: 'matti@example.fi',
+    terms_accepted: true,
+    ...extra,
+  };
 }
 
 export interface Session {

@@ -26,7 +26,10 @@ chain.after(async () => {
 });
 
 const count = async (table: string) => (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-const counts = async () => Object.fromEntries(await Promise.all(['shops', 'shop_hours', 'service_groups', 'services', 'barbers', 'shifts'].map(async (t) => [t, await count(t)])));
+const counts = async () =>
+  Object.fromEntries(
+    await Promise.all(['shops', 'shop_hours', 'service_groups', 'services', 'barbers', 'shifts'].map(async (t) => [t, await count(t)])),
+  );
 
 chain('the example loads; the shop is served with its menu and barbers; a second import changes nothing', async () => {
   const first = await importChain(h.deps.db, example);
@@ -53,7 +56,9 @@ chain('an edit updates in place: a renamed service, a longer shift', async () =>
   await importChain(h.deps.db, edited);
   const { rows } = await h.db.query<{ title: string }>('SELECT title FROM services WHERE id = 10101');
   assert.is(rows[0].title, 'Classic haircut');
-  const shift = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM shifts WHERE barber_id = 5001 AND ends_at = '2026-12-01T16:00:00Z'");
+  const shift = await h.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM shifts WHERE barber_id = 5001 AND ends_at = '2026-12-01T16:00:00Z'",
+  );
   assert.is(shift.rows[0].n, 1);
   assert.is(await count('shifts'), 2);
 });
@@ -74,7 +79,15 @@ chain('a bad file: every problem named with where it is, and nothing written', a
   } catch (err) {
     assert.instance(err, ChainFileError);
     const problems = (err as ChainFileError).problems;
-    for (const at of ['extra', 'shops[0].country', 'shops[0].hours[1].closes', 'shops[0].menu[0].services[1].price', 'barbers[1].home_shop_id', 'shifts[0].starts_at', 'shifts[2].barber_id'])
+    for (const at of [
+      'extra',
+      'shops[0].country',
+      'shops[0].hours[1].closes',
+      'shops[0].menu[0].services[1].price',
+      'barbers[1].home_shop_id',
+      'shifts[0].starts_at',
+      'shifts[2].barber_id',
+    ])
       assert.ok(
         problems.some((p) => p.startsWith(`${at}:`)),
         `${at} in ${problems.join(' | ')}`,

@@ -24,17 +24,26 @@ down.after(async () => {
   await h.close();
 });
 
-const login = () => h.app.inject({ method: 'POST', url: '/api/fi/login/', payload: { phone: '+358501234567', password: 'Whatever-1' }, remoteAddress: '10.70.0.1' });
-const codes = () => h.app.inject({ method: 'POST', url: '/api/fi/auth/reset-token/', payload: { phone: '+358501234568' }, remoteAddress: '10.70.0.2' });
+const login = () =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/fi/login/',
+    payload: { phone: '+358501234567', password: 'Whatever-1' },
+    remoteAddress: '10.70.0.1',
+  });
+const codes = () =>
+  h.app.inject({ method: 'POST', url: '/api/fi/auth/reset-token/', payload: { phone: '+358501234568' }, remoteAddress: '10.70.0.2' });
 
 /** A database whose writes fail as a full disk makes them fail (reads still work). */
 function fullDisk(db: Db): Db {
-  const full = () => Object.assign(new Error('could not extend file "base/16384/16999": No space left on device'), { code: '53100', severity: 'ERROR' });
+  const full = () =>
+    Object.assign(new Error('could not extend file "base/16384/16999": No space left on device'), { code: '53100', severity: 'ERROR' });
   const isWrite = (sql: string) => /^\s*(WITH|INSERT|UPDATE|DELETE)/i.test(sql);
   return {
     ...db,
     query: (sql, params) => (isWrite(sql) ? Promise.reject(full()) : db.query(sql, params)),
-    transaction: (fn) => db.transaction((tx) => fn({ query: (sql, params) => (isWrite(sql) ? Promise.reject(full()) : tx.query(sql, params)) })),
+    transaction: (fn) =>
+      db.transaction((tx) => fn({ query: (sql, params) => (isWrite(sql) ? Promise.reject(full()) : tx.query(sql, params)) })),
   } as Db;
 }
 

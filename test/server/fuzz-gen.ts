@@ -81,7 +81,22 @@ const BROKEN = (rng: Rng): unknown =>
     () => '00001',
   ])();
 
-const SEGMENTS_BROKEN = ['0', '-1', 'abc', '99999999999', '2147483648', '1e3', '%2e%2e', '1'.repeat(120), '%E0%A4%A', '%00', '1%00', '01', ' 1', '%F0%9F%98%80'];
+const SEGMENTS_BROKEN = [
+  '0',
+  '-1',
+  'abc',
+  '99999999999',
+  '2147483648',
+  '1e3',
+  '%2e%2e',
+  '1'.repeat(120),
+  '%E0%A4%A',
+  '%00',
+  '1%00',
+  '01',
+  ' 1',
+  '%F0%9F%98%80',
+];
 
 /** The operation's path with its parameters filled: mostly ids that exist (the caller's own), sometimes not. */
 export function pathFor(rng: Rng, ctx: Ctx, path: string, _op: Operation): string {
@@ -125,7 +140,9 @@ function item(rng: Rng): unknown {
     amount: rng.chance(0.9) ? 1 : BROKEN(rng),
     service_id: rng.chance(0.9) ? 1 + rng.int(80) : BROKEN(rng),
     service_info: { title: rng.text(10), price: rng.int(100) },
-    extra_services: rng.chance(0.7) ? [] : Array.from({ length: rng.int(4) }, () => (rng.chance(0.5) ? 1 + rng.int(120) : { amount: 1, service_id: 1 + rng.int(120) })),
+    extra_services: rng.chance(0.7)
+      ? []
+      : Array.from({ length: rng.int(4) }, () => (rng.chance(0.5) ? 1 + rng.int(120) : { amount: 1, service_id: 1 + rng.int(120) })),
   };
 }
 
@@ -177,7 +194,20 @@ function valid(rng: Rng, ctx: Ctx, name: string): unknown {
 /** A body for the operation: an object from its schema (mostly valid fields), or now and then something else. */
 export function bodyFor(rng: Rng, ctx: Ctx, op: Operation): unknown {
   const r = rng.next();
-  if (r < 0.06) return rng.pick(['{', '{"a":', 'null', '[]', '"text"', '42', 'phone=1&password=2', '<x/>', '', '{"a":1}{"b":2}', `{"k":"${'\\u0000'}"}`]);
+  if (r < 0.06)
+    return rng.pick([
+      '{',
+      '{"a":',
+      'null',
+      '[]',
+      '"text"',
+      '42',
+      'phone=1&password=2',
+      '<x/>',
+      '',
+      '{"a":1}{"b":2}',
+      `{"k":"${'\\u0000'}"}`,
+    ]);
   if (r < 0.1) return BROKEN(rng);
   const schema = op.requestBody?.content?.['application/json']?.schema;
   const props = schema?.properties ?? schema?.anyOf?.find((s) => s.properties)?.properties ?? {};

@@ -47,11 +47,19 @@ function headersFor(rng: Rng, ctx: Ctx, path: string): Record<string, string> {
 
 test(`fuzz: ${REQUESTS} requests over every route (${usePostgres ? 'PostgreSQL' : 'PGlite'}, seed ${SEED})`, async () => {
   const doc = (await h.app.inject({ url: '/api/openapi.json' })).json() as Doc;
-  const ops = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
   assert.ok(ops.length >= 30, `the document lists the routes (${ops.length})`);
   const sessions: Session[] = [];
   for (let i = 0; i < 3; i++) sessions.push(await newCustomer(h));
-  const ctx: Ctx = { sessions, me: sessions[0], operatorKeys: [await operatorKey(h, 1), await operatorKey(h, 2)], phones: [...sessions.map((s) => s.phone), freshPhone()], password: PASSWORD };
+  const ctx: Ctx = {
+    sessions,
+    me: sessions[0],
+    operatorKeys: [await operatorKey(h, 1), await operatorKey(h, 2)],
+    phones: [...sessions.map((s) => s.phone), freshPhone()],
+    password: PASSWORD,
+  };
   const rng = mulberry32(SEED);
   const failures: string[] = [];
   const statuses = new Map<number, number>();
@@ -61,12 +69,24 @@ test(`fuzz: ${REQUESTS} requests over every route (${usePostgres ? 'PostgreSQL' 
     ctx.me = rng.pick(sessions);
     const { path, method, op } = rng.chance(0.8) ? ops[i % ops.length] : ops[rng.int(ops.length)];
     const url = pathFor(rng, ctx, path, op) + queryFor(rng, op);
-    const req: InjectOptions = { method: method as 'GET', url, headers: headersFor(rng, ctx, path), remoteAddress: `10.${rng.int(4)}.${rng.int(250)}.${rng.int(250)}` };
+    const req: InjectOptions = {
+      method: method as 'GET',
+      url,
+      headers: headersFor(rng, ctx, path),
+      remoteAddress: `10.${rng.int(4)}.${rng.int(250)}.${rng.int(250)}`,
+    };
     if (method !== 'GET' && rng.chance(0.95)) {
       const body = bodyFor(rng, ctx, op);
       if (typeof body === 'string') {
         req.payload = body;
-        req.headers!['content-type'] = rng.pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml', '']);
+        req.headers!['content-type'] = rng.pick([
+          'application/json',
+          'application/json',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          '',
+        ]);
       } else {
         req.payload = JSON.stringify(body);
         req.headers!['content-type'] = 'application/json';
@@ -79,14 +99,16 @@ test(`fuzz: ${REQUESTS} requests over every route (${usePostgres ? 'PostgreSQL' 
     const pending = h.app.inject(req).finally(() => {
       answered = true;
     });
-    if (/\/events\/?(\?|$)/.test(req.url as string)) while (!answered && h.app.streams.size === streams) await new Promise((r) => setImmediate(r));
+    if (/\/events\/?(\?|$)/.test(req.url as string))
+      while (!answered && h.app.streams.size === streams) await new Promise((r) => setImmediate(r));
     if (!answered) {
       statuses.set(200, (statuses.get(200) ?? 0) + 1);
       continue;
     }
     const res = await pending;
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-    const what = () => `#${i} ${req.method} ${req.url} headers=${JSON.stringify(req.headers)} body=${String(req.payload).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+    const what = () =>
+      `#${i} ${req.method} ${req.url} headers=${JSON.stringify(req.headers)} body=${String(req.payload).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
     if (res.statusCode >= 500 && res.statusCode !== 503) failures.push(what());
     else if (res.statusCode === 503 && !res.headers['retry-after']) failures.push(`503 without Retry-After: ${what()}`);
     else if (res.statusCode >= 400 && req.method !== 'HEAD') {
@@ -101,7 +123,9 @@ test(`fuzz: ${REQUESTS} requests over every route (${usePostgres ? 'PostgreSQL' 
     }
   }
   const seconds = (Date.now() - started) / 1000;
-  console.log(`fuzz (${usePostgres ? 'PostgreSQL' : 'PGlite'}): ${REQUESTS} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  console.log(
+    `fuzz (${usePostgres ? 'PostgreSQL' : 'PGlite'}): ${REQUESTS} requests in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+  );
   if (failures.length) console.log(`fuzz failed with FUZZ_SEED=${SEED}:\n${failures.join('\n')}`);
   assert.is(failures.length, 0, `${failures.length} failures (FUZZ_SEED=${SEED})`);
   // The run reached the handlers, not only the refusals in front of them.

@@ -41,7 +41,17 @@ const seed = async (db: Db, now: number) => {
 };
 
 /** Optional fields beside the spec's waits: not part of the golden answers (see the header). */
-const WINDOW_KEYS = new Set(['wait_low', 'wait_high', 'queue_low', 'queue_high', 'quoted_low', 'quoted_high', 'in_window_share', 'past_window_share', 'mean_window_minutes']);
+const WINDOW_KEYS = new Set([
+  'wait_low',
+  'wait_high',
+  'queue_low',
+  'queue_high',
+  'quoted_low',
+  'quoted_high',
+  'in_window_share',
+  'past_window_share',
+  'mean_window_minutes',
+]);
 
 /** Replaces random values by a placeholder and leaves out the windows (see the header). */
 function mask(v: Json, key = ''): Json {
@@ -51,7 +61,8 @@ function mask(v: Json, key = ''): Json {
     return v;
   }
   if (Array.isArray(v)) return v.map((x) => mask(x, key));
-  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (WINDOW_KEYS.has(k) ? [] : [[k, mask(x, k)]])));
+  if (v && typeof v === 'object')
+    return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (WINDOW_KEYS.has(k) ? [] : [[k, mask(x, k)]])));
   return v;
 }
 
@@ -60,14 +71,23 @@ const seen = new Set<string>();
 const mismatches: string[] = [];
 
 /** One request; its masked answer is compared with (or, when updating, written to) goldens/<name>.json. */
-async function rec(name: string, method: 'GET' | 'POST' | 'PATCH', url: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer & { raw: Json }> {
+async function rec(
+  name: string,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer & { raw: Json }> {
   if (seen.has(name)) throw new Error(`golden ${name} recorded twice`);
   seen.add(name);
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await h.app.inject({ method, url, headers, payload: opts.body as object | undefined, remoteAddress: IP });
   const raw: Json = res.body ? res.json() : null;
-  const got = { request: { method, url, ...(opts.body === undefined ? {} : { body: mask(opts.body) }) }, status: res.statusCode, body: mask(raw) };
+  const got = {
+    request: { method, url, ...(opts.body === undefined ? {} : { body: mask(opts.body) }) },
+    status: res.statusCode,
+    body: mask(raw),
+  };
   const file = join(DIR, `${name}.json`);
   const text = `${JSON.stringify(got, null, 1)}\n`;
   if (UPDATE) writeFileSync(file, text);
@@ -128,7 +148,15 @@ test('every route on the seeded demo answers as its golden', async () => {
   await rec('error-404-route', 'GET', '/api/fi/nothing-here/');
 
   // Accounts.
-  const reg = { countryCode: 'FI', phone: '0501234567', password: 'Kahvi-Kuppi42', firstname: 'Matti', lastname: 'Meikäläinen', email: 'matti@example.fi', terms_accepted: true };
+  const reg = {
+    countryCode: 'FI',
+    phone: '0501234567',
+    password: 'Kahvi-Kuppi42',
+    firstname: 'Matti',
+    lastname: 'Meikäläinen',
+    email: 'matti@example.fi',
+    terms_accepted: true,
+  };
   await rec('register', 'POST', '/api/fi/register/', { body: reg });
   await rec('error-register-taken', 'POST', '/api/fi/register/', { body: reg });
   await rec('error-400-register-missing-phone', 'POST', '/api/fi/register/', { body: { ...reg, phone: undefined } });
@@ -183,7 +211,12 @@ test('every route on the seeded demo answers as its golden', async () => {
     extra_services: extras.map((e) => ({ amount: 1, service_id: e.id, title: e.title })),
   });
   const orders = `${me}/orders/`;
-  const joined = (await rec('order-join', 'POST', orders, { token: silver.access, body: { pob_id: 2, items: [item(cut, kallio.extra_services[cut.id].slice(0, 1))] } })).raw as { id: number };
+  const joined = (
+    await rec('order-join', 'POST', orders, {
+      token: silver.access,
+      body: { pob_id: 2, items: [item(cut, kallio.extra_services[cut.id].slice(0, 1))] },
+    })
+  ).raw as { id: number };
   await rec('error-409-one-open-order', 'POST', orders, { token: silver.access, body: { pob_id: 2, items: [item(cut)] } });
   await rec('error-400-order-missing-pob', 'POST', orders, { token: silver.access, body: { items: [item(cut)] } });
   await rec('error-400-order-items', 'POST', orders, { token: silver.access, body: { pob_id: 2, items: [] } });
@@ -198,21 +231,38 @@ test('every route on the seeded demo answers as its golden', async () => {
   await rec('error-400-order-patch-empty', 'PATCH', `${orders}${joined.id}/`, { token: silver.access, body: {} });
   const kamppi = (await rec('pob-fi-1-before-join', 'GET', '/api/fi/pobs/1/')).raw as typeof kallio;
   const goldOrders = `/api/fi/customers/${gold.id}/orders/`;
-  const goldOrder = (await rec('order-join-busy', 'POST', goldOrders, { token: gold.access, body: { pob_id: '1', items: [item(kamppi.services[0])] } })).raw as { id: number };
+  const goldOrder = (
+    await rec('order-join-busy', 'POST', goldOrders, { token: gold.access, body: { pob_id: '1', items: [item(kamppi.services[0])] } })
+  ).raw as { id: number };
   await rec('order-cancel', 'PATCH', `${goldOrders}${goldOrder.id}/`, { token: gold.access, body: { cancel: true } });
   await rec('order-cancel-again', 'PATCH', `${goldOrders}${goldOrder.id}/`, { token: gold.access, body: { cancel: true } });
-  await rec('error-409-order-check-in-cancelled', 'PATCH', `${goldOrders}${goldOrder.id}/`, { token: gold.access, body: { customer_at_pob: true } });
-  await rec('error-409-full', 'POST', goldOrders, { token: gold.access, body: { pob_id: 4, items: [item(((await rec('pob-fi-4', 'GET', '/api/fi/pobs/4/')).raw as typeof kallio).services[0])] } });
+  await rec('error-409-order-check-in-cancelled', 'PATCH', `${goldOrders}${goldOrder.id}/`, {
+    token: gold.access,
+    body: { customer_at_pob: true },
+  });
+  await rec('error-409-full', 'POST', goldOrders, {
+    token: gold.access,
+    body: { pob_id: 4, items: [item(((await rec('pob-fi-4', 'GET', '/api/fi/pobs/4/')).raw as typeof kallio).services[0])] },
+  });
 
   // The operator side of shop 1 (Kamppi).
   const key1 = await operatorKey(h, 1);
   const key2 = await operatorKey(h, 2);
-  const op = (name: string, method: 'GET' | 'POST' | 'PATCH', path: string, key: string | undefined, body?: unknown) => rec(name, method, `/api/fi/operator/${path}`, { token: key, body });
-  const queue = (await op('operator-queue', 'GET', 'pobs/1/queue/', key1)).raw as { orders: { id: number; status: string; barber_id: number | null }[] };
+  const op = (name: string, method: 'GET' | 'POST' | 'PATCH', path: string, key: string | undefined, body?: unknown) =>
+    rec(name, method, `/api/fi/operator/${path}`, { token: key, body });
+  const queue = (await op('operator-queue', 'GET', 'pobs/1/queue/', key1)).raw as {
+    orders: { id: number; status: string; barber_id: number | null }[];
+  };
   await op('error-401-operator', 'GET', 'pobs/1/queue/', undefined);
   await op('error-401-operator-bad-key', 'GET', 'pobs/1/queue/', 'nope');
   await op('error-403-operator', 'GET', 'pobs/1/queue/', key2);
-  const walkIn = (await op('operator-walk-in', 'POST', 'pobs/1/walk-ins/', key1, { name: 'Pekka V.', services: [kamppi.services[0].id], customer_at_pob: false })).raw as { id: number };
+  const walkIn = (
+    await op('operator-walk-in', 'POST', 'pobs/1/walk-ins/', key1, {
+      name: 'Pekka V.',
+      services: [kamppi.services[0].id],
+      customer_at_pob: false,
+    })
+  ).raw as { id: number };
   await op('error-400-operator-walk-in', 'POST', 'pobs/1/walk-ins/', key1, { services: [kamppi.services[0].id] });
   await op('operator-full-on', 'PATCH', 'pobs/1/', key1, { full: true });
   await op('operator-full-off', 'PATCH', 'pobs/1/', key1, { full: false });
@@ -240,8 +290,14 @@ test('every route on the seeded demo answers as its golden', async () => {
   await rec('error-400-reset-code', 'POST', '/api/fi/auth/reset/', { body: { phone: NONE, token: '000000', password: 'Uusi-Salainen7' } });
   await rec('error-400-reset-weak', 'POST', '/api/fi/auth/reset/', { body: { phone: NONE, token: code, password: 'weakpass' } });
   await rec('reset', 'POST', '/api/fi/auth/reset/', { body: { phone: NONE, token: code, password: 'Uusi-Salainen7' } });
-  await rec('password', 'POST', '/api/fi/password/', { token: gold.access, body: { old_password: DEMO_PASSWORD, new_password: 'Uusi-Salainen8' } });
-  await rec('error-400-password-old', 'POST', '/api/fi/password/', { token: gold.access, body: { old_password: 'Wrong-One1', new_password: 'Uusi-Salainen9' } });
+  await rec('password', 'POST', '/api/fi/password/', {
+    token: gold.access,
+    body: { old_password: DEMO_PASSWORD, new_password: 'Uusi-Salainen8' },
+  });
+  await rec('error-400-password-old', 'POST', '/api/fi/password/', {
+    token: gold.access,
+    body: { old_password: 'Wrong-One1', new_password: 'Uusi-Salainen9' },
+  });
   await rec('error-401-password', 'POST', '/api/fi/password/', { body: { old_password: DEMO_PASSWORD, new_password: 'Uusi-Salainen9' } });
   await rec('logout', 'POST', '/api/fi/logout/', { token: silver.access, body: { refresh: silver.refresh } });
   await rec('error-401-refresh-after-logout', 'POST', '/api/fi/refresh/', { token: silver.refresh });
@@ -253,7 +309,10 @@ test('every route on the seeded demo answers as its golden', async () => {
   const lateOrders = `/api/fi/customers/${late.id}/orders/`;
   await rec('order-cancel-before-late', 'PATCH', `${lateOrders}${joined.id}/`, { token: late.access, body: { cancel: true } });
   const k11 = (await rec('pob-fi-11-late', 'GET', '/api/fi/pobs/11/')).raw as typeof kallio;
-  await rec('error-409-timeslot', 'POST', lateOrders, { token: late.access, body: { pob_id: 11, items: [item(k11.services.find((s) => s.title === 'Hiustenleikkaus')!)] } });
+  await rec('error-409-timeslot', 'POST', lateOrders, {
+    token: late.access,
+    body: { pob_id: 11, items: [item(k11.services.find((s) => s.title === 'Hiustenleikkaus')!)] },
+  });
   h.clock.set(helsinki('18:30'));
   const later = await login('login-later', SILVER);
   await rec('error-409-closed', 'POST', lateOrders, { token: later.access, body: { pob_id: 11, items: [item(k11.services[0])] } });

@@ -75,7 +75,10 @@ export async function harness(
   const created = usePostgres ? await createDatabase() : null;
   const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
   if (opts.seed) await opts.seed(db, c.now());
-  const config = loadConfig({ ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' }, opts.config);
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' },
+    opts.config,
+  );
   const deps = await buildDeps({ config, db, now: c.now, log: opts.log, smsLog: opts.smsLog }, opts.deps);
   const app = await buildApp(deps);
   opts.beforeReady?.(app);

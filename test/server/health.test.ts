@@ -31,7 +31,9 @@ health('/healthz answers while the process runs; /readyz names its checks', asyn
 });
 
 health('/readyz is 503 with Retry-After while a migration is missing', async () => {
-  const { rows } = await h.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version DESC LIMIT 1');
+  const { rows } = await h.db.query<{ version: number; name: string }>(
+    'SELECT version, name FROM schema_migrations ORDER BY version DESC LIMIT 1',
+  );
   await h.db.query('DELETE FROM schema_migrations WHERE version = $1', [rows[0].version]);
   try {
     const res = await h.app.inject({ url: '/readyz' });
@@ -94,7 +96,10 @@ health('/metrics: loopback only by default; with METRICS_TOKEN or TRUST_PROXY on
   extra.push(token);
   assert.is((await token.app.inject({ url: '/metrics' })).statusCode, 403, 'loopback without the bearer');
   assert.is((await token.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode, 403);
-  assert.is((await token.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer s3cret-token' } })).statusCode, 200);
+  assert.is(
+    (await token.app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { authorization: 'Bearer s3cret-token' } })).statusCode,
+    200,
+  );
   const proxied = await harness({ config: { trustProxy: 1 } });
   extra.push(proxied);
   assert.is((await proxied.app.inject({ url: '/metrics' })).statusCode, 403, 'behind a proxy loopback proves nothing');

@@ -129,7 +129,8 @@ test('a kick while a check waits: the later change queue is used, or the queue i
 });
 
 const orderUrl = (c: TestCustomer, id: number) => `/api/fi/customers/${c.id}/orders/${id}/`;
-const read = (c: TestCustomer, id: number, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: orderUrl(c, id), headers: { ...bearer(c), ...headers } });
+const read = (c: TestCustomer, id: number, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: orderUrl(c, id), headers: { ...bearer(c), ...headers } });
 
 /** Counts the statements of fn once the turn checks it set off are done. */
 async function counted(fn: () => Promise<unknown>): Promise<string[]> {
@@ -159,7 +160,9 @@ test('a kept order read runs no query and answers the bytes the uncached read do
   const fresh = await uncached.inject({ method: 'GET', url: orderUrl(c, id), headers: bearer(c) });
   await uncached.close();
   assert.is(fresh.body, again!.body);
-  const notModified = await counted(async () => assert.is((await read(c, id, { 'if-none-match': again!.headers.etag as string })).statusCode, 304));
+  const notModified = await counted(async () =>
+    assert.is((await read(c, id, { 'if-none-match': again!.headers.etag as string })).statusCode, 304),
+  );
   assert.equal(notModified, []);
 });
 
@@ -198,7 +201,10 @@ test('a kept order is never served to another customer, nor to a deleted account
   assert.is(forged.statusCode, 403, forged.body);
   assert.is((await read(owner, id)).statusCode, 200);
   // The owner leaves (the order ends), reads it (kept), then deletes his account: his token reads nothing more.
-  assert.is((await app.inject({ method: 'PATCH', url: orderUrl(owner, id), headers: bearer(owner), payload: { cancel: true } })).statusCode, 200);
+  assert.is(
+    (await app.inject({ method: 'PATCH', url: orderUrl(owner, id), headers: bearer(owner), payload: { cancel: true } })).statusCode,
+    200,
+  );
   assert.is((await read(owner, id)).json().status, 'cancelled');
   assert.equal(await counted(() => read(owner, id)), []);
   const password = 'Kahvi-Kuppi42';
@@ -213,7 +219,9 @@ test('a kept order is never served to another customer, nor to a deleted account
 test('opening the order stream reads the order once (none when the GET kept it); its frame is the GET answer', async () => {
   const c = await customer(h);
   const id = (await join(c, 2)).json().id as number;
-  const ticket = async () => (await app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/${id}/events/ticket/`, headers: bearer(c) })).json().ticket as string;
+  const ticket = async () =>
+    (await app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/${id}/events/ticket/`, headers: bearer(c) })).json()
+      .ticket as string;
   // Nothing kept: the minute moves (the ticket read does not keep the order).
   h.clock.advance(1);
   let t = await ticket();

@@ -72,10 +72,27 @@ test("Fastify's own errors through the app: our shape and texts, no URL echoed",
     [{ url: `/api/fi/pobs/${long}/` }, 414, WIRE_ERRORS.urlTooLong],
     [{ url: '/api/fi/no-such-route/' }, 404, WIRE_ERRORS.notFound],
     [{ url: '/no-such-file.js' }, 404, WIRE_ERRORS.notFound],
-    [{ method: 'POST', url: '/api/fi/login/', payload: '{"phone": "+35840', headers: { 'content-type': 'application/json' } }, 400, WIRE_ERRORS.invalidBody],
+    [
+      { method: 'POST', url: '/api/fi/login/', payload: '{"phone": "+35840', headers: { 'content-type': 'application/json' } },
+      400,
+      WIRE_ERRORS.invalidBody,
+    ],
     [{ method: 'POST', url: '/api/fi/login/', payload: '', headers: { 'content-type': 'application/json' } }, 400, WIRE_ERRORS.invalidBody],
-    [{ method: 'POST', url: '/api/fi/login/', payload: `{"phone":"${'9'.repeat(70_000)}"}`, headers: { 'content-type': 'application/json' } }, 413, WIRE_ERRORS.bodyTooLarge],
-    [{ method: 'POST', url: '/api/fi/login/', payload: '<phone/>', headers: { 'content-type': 'application/xml' } }, 415, WIRE_ERRORS.unsupportedMediaType],
+    [
+      {
+        method: 'POST',
+        url: '/api/fi/login/',
+        payload: `{"phone":"${'9'.repeat(70_000)}"}`,
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+      WIRE_ERRORS.bodyTooLarge,
+    ],
+    [
+      { method: 'POST', url: '/api/fi/login/', payload: '<phone/>', headers: { 'content-type': 'application/xml' } },
+      415,
+      WIRE_ERRORS.unsupportedMediaType,
+    ],
   ];
   for (const [req, status, text] of cases) {
     const res = await h.app.inject(req);

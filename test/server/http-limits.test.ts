@@ -37,7 +37,9 @@ function open(port: number): Promise<{ socket: Socket; closed: Promise<string> }
 async function trickle(socket: Socket, closed: Promise<string>, chunk: string, everyMs: number): Promise<string> {
   const timer = setInterval(() => socket.writable && socket.write(chunk), everyMs);
   // A safety net so a regression fails instead of hanging the suite; not a measure of the timeout.
-  const never = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the trickling socket was never closed')), 20_000).unref());
+  const never = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error('the trickling socket was never closed')), 20_000).unref(),
+  );
   try {
     return await Promise.race([closed, never]);
   } catch (err) {

@@ -33,11 +33,24 @@ async function start(): Promise<Server> {
   // node itself, not the tsx wrapper: SIGKILL must reach the process that holds the database.
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: '', SIMULATOR: '0', SCRYPT_LOG_N: '10', DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      STATIC_DIR: '',
+      SIMULATOR: '0',
+      SCRYPT_LOG_N: '10',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => child.on('exit', (code, signal) => done({ code, signal, out })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal, out })),
+  );
   const base = await new Promise<string>((done, fail) => {
     const take = (b: Buffer) => {
       out += b;
@@ -82,14 +95,23 @@ test(`kill -9 with joins in flight: ${CYCLES} cycles on PGlite, no acknowledged 
   const customers: Customer[] = [];
   for (let i = 0; i < CUSTOMERS; i++) {
     const phone = `+35850${String(7_000_000 + process.pid * 100 + i).slice(-7)}`;
-    const reg = await json(server.base, 'POST', '/api/fi/register/', { phone, password: PASSWORD, firstname: 'Kill', lastname: `Test${i}`, email: `kill${i}@example.fi`, terms_accepted: true });
+    const reg = await json(server.base, 'POST', '/api/fi/register/', {
+      phone,
+      password: PASSWORD,
+      firstname: 'Kill',
+      lastname: `Test${i}`,
+      email: `kill${i}@example.fi`,
+      terms_accepted: true,
+    });
     assert.is(reg.status, 201, JSON.stringify(reg.body));
     const login = await json(server.base, 'POST', '/api/fi/login/', { phone, password: PASSWORD });
     assert.is(login.status, 200);
     customers.push({ id: login.body.customer_id, phone, token: login.body.access_token });
   }
   debug('registered');
-  const shop = (await json(server.base, 'GET', '/api/fi/pobs/2/')).body as { services: { id: number; duration: number; group_id: number; price: number; title: string }[] };
+  const shop = (await json(server.base, 'GET', '/api/fi/pobs/2/')).body as {
+    services: { id: number; duration: number; group_id: number; price: number; title: string }[];
+  };
   const service = shop.services[0];
   const item = {
     amount: 1,
@@ -121,7 +143,8 @@ test(`kill -9 with joins in flight: ${CYCLES} cycles on PGlite, no acknowledged 
         const me = await json(server.base, 'GET', `/api/fi/customers/${c.id}/`, undefined, c.token);
         assert.is(me.status, 200);
         const open = me.body.active_order_id as number | null;
-        if (open) assert.is((await json(server.base, 'PATCH', `/api/fi/customers/${c.id}/orders/${open}/`, { cancel: true }, c.token)).status, 200);
+        if (open)
+          assert.is((await json(server.base, 'PATCH', `/api/fi/customers/${c.id}/orders/${open}/`, { cancel: true }, c.token)).status, 200);
       }),
     );
     // Every customer joins (and, once answered, leaves again) at once; the kill comes once a few joins and a
@@ -174,7 +197,12 @@ test(`kill -9 with joins in flight: ${CYCLES} cycles on PGlite, no acknowledged 
   // The database itself, after a clean stop: every acknowledged order, cancels as acknowledged.
   const db = await openDb({ databaseUrl: null, dataDir: dir });
   try {
-    const rows = (await db.query<{ id: number; status: string; customer_id: number }>('SELECT id, status, customer_id FROM orders WHERE id = ANY($1::int[])', [[...joined.keys()]])).rows;
+    const rows = (
+      await db.query<{ id: number; status: string; customer_id: number }>(
+        'SELECT id, status, customer_id FROM orders WHERE id = ANY($1::int[])',
+        [[...joined.keys()]],
+      )
+    ).rows;
     assert.is(rows.length, joined.size, 'every acknowledged order is stored');
     for (const r of rows) {
       assert.is(r.customer_id, joined.get(r.id));
@@ -183,7 +211,9 @@ test(`kill -9 with joins in flight: ${CYCLES} cycles on PGlite, no acknowledged 
   } finally {
     await db.close();
   }
-  console.log(`kill -9: ${CYCLES} cycles, ${joined.size} joins and ${cancelled.size} cancels acknowledged, ${killedInFlight} requests in flight at the kills, none lost`);
+  console.log(
+    `kill -9: ${CYCLES} cycles, ${joined.size} joins and ${cancelled.size} cancels acknowledged, ${killedInFlight} requests in flight at the kills, none lost`,
+  );
 });
 
 test.run();

@@ -39,7 +39,18 @@ async function admin(sql: string) {
 async function start(url: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: '', SIMULATOR: '0', SCRYPT_LOG_N: '10', DATABASE_URL: url, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      STATIC_DIR: '',
+      SIMULATOR: '0',
+      SCRYPT_LOG_N: '10',
+      DATABASE_URL: url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -83,7 +94,11 @@ test('a change through process A reaches the stream and the kept reads of proces
   streams.push(s);
   const first = await s.next();
   // An operator ticket from A opens B's operator stream.
-  const ticket = (await (await fetch(`${a}/api/fi/operator/pobs/${SHOP}/events/ticket/`, { method: 'POST', headers: { authorization: auth.authorization } })).json()).ticket;
+  const ticket = (
+    await (
+      await fetch(`${a}/api/fi/operator/pobs/${SHOP}/events/ticket/`, { method: 'POST', headers: { authorization: auth.authorization } })
+    ).json()
+  ).ticket;
   const q = await openSse(`${b}/api/fi/operator/pobs/${SHOP}/events/?ticket=${ticket}`);
   streams.push(q);
   assert.is(q.status, 200, q.body);

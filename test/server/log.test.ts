@@ -24,7 +24,12 @@ test.before(async () => {
       // A query that fails with secrets among its parameters, as a bug in a handler would.
       app.post('/test/failing-query', async (req) => {
         const b = req.body as { hash: string; phone: string; email: string };
-        await h.db.query('INSERT INTO customers (id, phone, password_hash, email) VALUES ($1::int, $2, $3, $4)', [b.phone, b.phone, b.hash, b.email]);
+        await h.db.query('INSERT INTO customers (id, phone, password_hash, email) VALUES ($1::int, $2, $3, $4)', [
+          b.phone,
+          b.phone,
+          b.hash,
+          b.email,
+        ]);
         return { ok: true };
       });
     },
@@ -69,7 +74,8 @@ test('registration, login, refresh, recovery and reset: nothing personal or secr
   assert.is(reset.status, 200, JSON.stringify(reset.json));
   // Links carry tickets and tokens in their query.
   await h.app.inject({ url: `/api/fi/pobs/?token=${refresh}&to=${encodeURIComponent(phone)}` });
-  const hash = (await h.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE phone = $1', [phone])).rows[0].password_hash;
+  const hash = (await h.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE phone = $1', [phone])).rows[0]
+    .password_hash;
   assertClean(
     {
       phone: phone.slice(4),
@@ -93,7 +99,12 @@ test('registration, login, refresh, recovery and reset: nothing personal or secr
 
 test('scrub and safeError: the patterns, and only the harmless fields of an error', () => {
   assert.is(scrub('call +358 40 111 2233 or mail a.b@example.com, code 123456'), 'call [redacted] or mail [redacted], code [redacted]');
-  const err = Object.assign(new Error('value "+358401112233" is out of range'), { code: '22003', params: ['+358401112233'], query: 'SELECT $1', detail: 'Key (phone)=(+358401112233)' });
+  const err = Object.assign(new Error('value "+358401112233" is out of range'), {
+    code: '22003',
+    params: ['+358401112233'],
+    query: 'SELECT $1',
+    detail: 'Key (phone)=(+358401112233)',
+  });
   const safe = safeError(err);
   assert.is(safe.code, '22003');
   assert.not.ok(JSON.stringify(safe).includes('401112233'));

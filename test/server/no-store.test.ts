@@ -40,7 +40,11 @@ noStore('every operation whose answer carries a token, key or code answers no-st
       if (!fields.size) continue;
       const url = path.replace('{locale}', 'fi').replace(/\{[^}]+\}/g, '1');
       const res = await h.app.inject({ method: method.toUpperCase() as 'GET', url, payload: method === 'get' ? undefined : {} });
-      assert.is(res.headers['cache-control'], 'no-store', `${method.toUpperCase()} ${path} (${[...fields].join(', ')}) answered ${res.statusCode}`);
+      assert.is(
+        res.headers['cache-control'],
+        'no-store',
+        `${method.toUpperCase()} ${path} (${[...fields].join(', ')}) answered ${res.statusCode}`,
+      );
       checked.push(`${method} ${path}`);
     }
   }

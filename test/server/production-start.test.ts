@@ -46,7 +46,17 @@ interface Started {
 function start(cmd: string, args: string[], env: Record<string, string>): Started {
   const child = spawn(cmd, args, {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STATIC_DIR: '', SIMULATOR: '', SEED: '', SCRYPT_LOG_N: '10', NODE_ENV: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: '',
+      SIMULATOR: '',
+      SEED: '',
+      SCRYPT_LOG_N: '10',
+      NODE_ENV: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,10 +86,13 @@ const refused = (port: number) =>
 /** A JSON request on the agent's kept connections; resolves with the status, or the error's code. */
 function send(agent: Agent, port: number, method: string, path: string, body?: unknown): Promise<number | string> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     req.end(body ? JSON.stringify(body) : undefined);
   });
@@ -93,7 +106,9 @@ prod('SIGTERM to `npm start` drains the requests in flight and exits 0; nothing 
   const agent = new Agent({ keepAlive: true, maxSockets: 6 });
   const warm = await Promise.all(Array.from({ length: 6 }, () => send(agent, port, 'GET', '/config.json')));
   assert.equal(warm, Array(6).fill(200));
-  const logins = Array.from({ length: 6 }, (_, i) => send(agent, port, 'POST', '/api/fi/login/', { phone: `+35850999000${i}`, password: 'Not-the-one-1' }));
+  const logins = Array.from({ length: 6 }, (_, i) =>
+    send(agent, port, 'POST', '/api/fi/login/', { phone: `+35850999000${i}`, password: 'Not-the-one-1' }),
+  );
   await new Promise((r) => setTimeout(r, 100));
   s.child.kill('SIGTERM');
   assert.equal(await Promise.all(logins), Array(6).fill(401), 'every login in flight was answered');

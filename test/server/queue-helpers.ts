@@ -13,7 +13,10 @@ export interface TestCustomer {
 let phones = 0;
 
 /** A customer with a session; optionally a membership, a push token, SMS permission. */
-export async function customer(h: Harness, opts: { membership?: MembershipType; fcmToken?: string; allowSms?: boolean; language?: string } = {}): Promise<TestCustomer> {
+export async function customer(
+  h: Harness,
+  opts: { membership?: MembershipType; fcmToken?: string; allowSms?: boolean; language?: string } = {},
+): Promise<TestCustomer> {
   phones++;
   const phone = `+3584${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(5, '0')}`;
   const id = await insertCustomer(
@@ -32,7 +35,15 @@ export async function customer(h: Harness, opts: { membership?: MembershipType; 
     h.clock.now(),
   );
   if (id === null) throw new Error('phone taken');
-  if (opts.membership) await upsertMembership(h.db, id, { type: opts.membership, begin_date: '2025-01-01', end_date: null, credits: 0, wp_prem_credits: 0, wp_prod_credits: 0 });
+  if (opts.membership)
+    await upsertMembership(h.db, id, {
+      type: opts.membership,
+      begin_date: '2025-01-01',
+      end_date: null,
+      credits: 0,
+      wp_prem_credits: 0,
+      wp_prod_credits: 0,
+    });
   if (opts.fcmToken) await h.db.query('UPDATE customers SET fcm_token = $2 WHERE id = $1', [id, opts.fcmToken]);
   const session = await issueSession(h.deps, id);
   return { id, token: session.access_token };
@@ -51,7 +62,12 @@ export interface Answer<T = any> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: same default as Answer: untyped answers for tests that do not pass T.
-export async function call<T = any>(h: Harness, method: string, url: string, opts: { token?: string; body?: unknown } = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  h: Harness,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await h.app.inject({ method: method as 'GET', url, headers, payload: opts.body as object | undefined });
@@ -68,7 +84,10 @@ export async function menu(h: Harness, shopId: number) {
   };
 }
 
-export function item(service: { id: number; title: string; price: number; duration: number; group_id: number }, extras: { id: number; title: string }[] = []) {
+export function item(
+  service: { id: number; title: string; price: number; duration: number; group_id: number },
+  extras: { id: number; title: string }[] = [],
+) {
   return {
     amount: 1,
     service_id: service.id,

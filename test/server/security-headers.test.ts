@@ -17,7 +17,10 @@ const headers = suite('security headers');
 const dist = mkdtempSync(join(tmpdir(), 'walkin-csp-'));
 // A shell like build.ts writes: one inline script (the newcomer preload) beside the module entry.
 const INLINE = "location.pathname==='/'&&['/assets/c/Welcome-AAAAAAAA.js'].forEach(function(h){})";
-writeFileSync(join(dist, 'index.html'), `<!doctype html><html><head><script>${INLINE}</script></head><body><script type="module" src="/assets/main-AAAAAAAA.js"></script></body></html>`);
+writeFileSync(
+  join(dist, 'index.html'),
+  `<!doctype html><html><head><script>${INLINE}</script></head><body><script type="module" src="/assets/main-AAAAAAAA.js"></script></body></html>`,
+);
 writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 const inlineHash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
 
@@ -95,7 +98,11 @@ headers('an API answer carries the headers and stays cacheable as before', async
   assert.is(res.headers['x-content-type-options'], 'nosniff');
   assert.is(res.headers['x-frame-options'], 'DENY');
   assert.is(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
-  assert.is(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", 'JSON gets the short policy, not the page one');
+  assert.is(
+    res.headers['content-security-policy'],
+    "default-src 'none'; frame-ancestors 'none'",
+    'JSON gets the short policy, not the page one',
+  );
   assert.is.not(res.headers['cache-control'], 'no-store');
   const missing = await call(h, { url: '/api/fi/nothing/' });
   assert.is(missing.status, 404);
@@ -121,14 +128,29 @@ headers('answers carrying tokens or the profile are never stored', async () => {
   const profile = await call(h, { url: `/api/fi/customers/${me.id}/`, token: me.access });
   assert.is(profile.status, 200);
   assert.is(profile.headers['cache-control'], 'no-store', 'profile GET');
-  const patched = await call(h, { method: 'PATCH', url: `/api/fi/customers/${me.id}/`, token: me.access, body: { email: 'uusi@example.fi' } });
+  const patched = await call(h, {
+    method: 'PATCH',
+    url: `/api/fi/customers/${me.id}/`,
+    token: me.access,
+    body: { email: 'uusi@example.fi' },
+  });
   assert.is(patched.status, 200);
   assert.is(patched.headers['cache-control'], 'no-store', 'profile PATCH');
-  const changed = await call(h, { method: 'POST', url: '/api/fi/password/', token: me.access, body: { old_password: PASSWORD, new_password: 'Toinen-Kuppi43' } });
+  const changed = await call(h, {
+    method: 'POST',
+    url: '/api/fi/password/',
+    token: me.access,
+    body: { old_password: PASSWORD, new_password: 'Toinen-Kuppi43' },
+  });
   assert.is(changed.status, 200);
   assert.ok(changed.json.access_token);
   assert.is(changed.headers['cache-control'], 'no-store', 'password');
-  const reset = await call(h, { method: 'POST', url: '/api/fi/auth/reset/', body: { phone: me.phone, token: '000000', password: 'Kolmas-Kuppi44' }, ip: '10.77.0.3' });
+  const reset = await call(h, {
+    method: 'POST',
+    url: '/api/fi/auth/reset/',
+    body: { phone: me.phone, token: '000000', password: 'Kolmas-Kuppi44' },
+    ip: '10.77.0.3',
+  });
   assert.is(reset.headers['cache-control'], 'no-store', 'reset');
   assert.is(reset.status, 400);
   await login(h, me.phone, 'Toinen-Kuppi43', '10.77.0.4');

@@ -21,7 +21,16 @@ const dir = mkdtempSync(join(tmpdir(), 'walkin-startup-'));
 function start(): { done: Promise<{ code: number | null; out: string }>; listening: Promise<void>; kill: (s: NodeJS.Signals) => void } {
   const child = spawn(tsx, [join(root, 'src/server/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, STATIC_DIR: '', SIMULATOR: '0', SCRYPT_LOG_N: '10', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      STATIC_DIR: '',
+      SIMULATOR: '0',
+      SCRYPT_LOG_N: '10',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -62,7 +71,9 @@ startup('a second process on the same data directory stops with a clear message;
 
 startup('a server error answers 500 with no stack or SQL', async () => {
   const db = await openDb({ databaseUrl: null, dataDir: null });
-  const app = await buildApp(await buildDeps({ db, now: Date.now, config: loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: '' }) }));
+  const app = await buildApp(
+    await buildDeps({ db, now: Date.now, config: loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: '' }) }),
+  );
   try {
     app.get('/api/fi/boom/', async () => {
       throw new Error('relation "secret_table" does not exist at /src/server/x.ts:12');
@@ -71,7 +82,12 @@ startup('a server error answers 500 with no stack or SQL', async () => {
     assert.is(res.statusCode, 500);
     assert.equal(res.json(), { error: 'Internal server error' });
     // A broken JSON body is the client's fault: a 400 with a message, not a 500.
-    const bad = await app.inject({ method: 'POST', url: '/api/fi/login/', headers: { 'content-type': 'application/json' }, payload: '{"phone":' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/fi/login/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    });
     assert.is(bad.statusCode, 400);
     assert.type(bad.json().error, 'string');
   } finally {

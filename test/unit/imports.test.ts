@@ -22,7 +22,9 @@ function files(dir: string): string[] {
 /** Every relative module a file imports (static, re-exports and dynamic imports), as paths under src/. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm)];
+  const specs = [
+    ...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm),
+  ];
   return specs
     .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
     .filter((s) => s.startsWith('.'))

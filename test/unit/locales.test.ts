@@ -23,7 +23,8 @@ function leaves(node: Record<string, unknown>, prefix = '', out = new Map<string
   for (const [key, value] of Object.entries(node)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') out.set(path, value);
-    else if (Array.isArray(value)) out.set(path, value.every((v) => typeof v === 'string') ? (value as string[]) : { invalid: 'array with a non-string item' });
+    else if (Array.isArray(value))
+      out.set(path, value.every((v) => typeof v === 'string') ? (value as string[]) : { invalid: 'array with a non-string item' });
     else if (value && typeof value === 'object') leaves(value as Record<string, unknown>, path, out);
     else out.set(path, { invalid: `a ${value === null ? 'null' : typeof value}` });
   }
@@ -63,7 +64,10 @@ for (const lang of languages) {
   test(`${lang}: the same keys as en`, () => {
     const missing = [...en.keys()].filter((k) => !dict.has(k));
     const extra = [...dict.keys()].filter((k) => !en.has(k));
-    assert.ok(!missing.length && !extra.length, `${lang}.json: ${missing.length} missing, ${extra.length} extra\n  missing: ${missing.join(', ') || '-'}\n  extra: ${extra.join(', ') || '-'}`);
+    assert.ok(
+      !missing.length && !extra.length,
+      `${lang}.json: ${missing.length} missing, ${extra.length} extra\n  missing: ${missing.join(', ') || '-'}\n  extra: ${extra.join(', ') || '-'}`,
+    );
     assert.is(dict.size, en.size);
   });
 
@@ -80,7 +84,8 @@ for (const lang of languages) {
         if (typeof got !== 'string') bad.push(`${key}: an array where en has a string`);
         else if (!got.trim()) bad.push(`${key}: empty`);
         else if (got.startsWith(MISSING)) bad.push(`${key}: starts with '${MISSING}'`);
-        else if (placeholders(got).join() !== placeholders(want).join()) bad.push(`${key}: placeholders {${placeholders(got).join(', ')}}, en has {${placeholders(want).join(', ')}}`);
+        else if (placeholders(got).join() !== placeholders(want).join())
+          bad.push(`${key}: placeholders {${placeholders(got).join(', ')}}, en has {${placeholders(want).join(', ')}}`);
       } else if (Array.isArray(want)) {
         if (!Array.isArray(got)) bad.push(`${key}: a string where en has an array`);
         else if (got.length !== want.length) bad.push(`${key}: ${got.length} items, en has ${want.length}`);
@@ -102,7 +107,14 @@ for (const lang of languages) {
 test('src/server: every server text is in en.json with its placeholders, and renders in every language', () => {
   const want: Record<string, string[]> = { 'server.sms.code': ['code'] };
   for (const key of NOTICE_KEYS) {
-    const params = key === 'server.turn.near' ? ['shop', 'wait'] : key === 'server.turn.leave' ? ['shop', 'trip', 'wait'] : key === 'server.barberLeft' ? ['barber', 'shop'] : ['shop'];
+    const params =
+      key === 'server.turn.near'
+        ? ['shop', 'wait']
+        : key === 'server.turn.leave'
+          ? ['shop', 'trip', 'wait']
+          : key === 'server.barberLeft'
+            ? ['barber', 'shop']
+            : ['shop'];
     want[`${key}.title`] = [];
     want[`${key}.body`] = params;
   }
@@ -111,7 +123,8 @@ test('src/server: every server text is in en.json with its placeholders, and ren
     const v = en.get(key);
     if (typeof v !== 'string') bad.push(`${key}: not a string in en.json`);
     // A title may name the shop or not; a body must carry every parameter the server passes.
-    else if (params.length && placeholders(v).join() !== [...params].sort().join()) bad.push(`${key}: placeholders {${placeholders(v).join(', ')}}, the server passes {${params.join(', ')}}`);
+    else if (params.length && placeholders(v).join() !== [...params].sort().join())
+      bad.push(`${key}: placeholders {${placeholders(v).join(', ')}}, the server passes {${params.join(', ')}}`);
   }
   assert.equal(bad, [], bad.join('\n'));
   for (const lang of ['en', ...languages]) {
@@ -210,7 +223,9 @@ test('src/client: literal t() / tList() keys exist in en.json', () => {
   });
   const list = (xs: Use[]) => xs.map((u) => `${u.fn}('${u.key}')  at ${u.where}`).join('\n  ');
   const report = [
-    missing.length ? `${new Set(missing.map((u) => u.key)).size} key(s) used in src/client are missing from locales/en.json:\n  ${list(missing)}` : '',
+    missing.length
+      ? `${new Set(missing.map((u) => u.key)).size} key(s) used in src/client are missing from locales/en.json:\n  ${list(missing)}`
+      : '',
     wrongShape.length ? `key(s) used with the wrong function (t needs a string, tList an array):\n  ${list(wrongShape)}` : '',
   ].filter(Boolean);
   assert.ok(!report.length, report.join('\n'));

@@ -19,7 +19,11 @@ export function navItems(isLoggedIn: boolean, hasBonus: boolean): Item[] {
     { href: '/barbers', label: 'nav.barbers', icon: 'scissors', match: ['/barbers', '/barber/'] },
   ];
   if (isLoggedIn && hasBonus) items.push({ href: '/bonus', label: 'nav.bonus', icon: 'gift', match: ['/bonus'] });
-  items.push(isLoggedIn ? { href: '/profile', label: 'nav.profile', icon: 'user', match: ['/profile'] } : { href: '/login', label: 'nav.login', icon: 'user', match: ['/login'] });
+  items.push(
+    isLoggedIn
+      ? { href: '/profile', label: 'nav.profile', icon: 'user', match: ['/profile'] }
+      : { href: '/login', label: 'nav.login', icon: 'user', match: ['/login'] },
+  );
   return items;
 }
 
@@ -31,9 +35,15 @@ export function Nav({ path }: { path: string }) {
   return (
     <nav className="nav" aria-label={t('nav.label') || 'Main'}>
       {items.map((item) => {
-        const current = item.match.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : `${m}/`)) || (item.href === '/home' && path === '/');
+        const current =
+          item.match.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : `${m}/`)) || (item.href === '/home' && path === '/');
         return (
-          <a key={item.href} href={item.href} className={current ? 'nav-item current' : 'nav-item'} aria-current={current ? 'page' : undefined}>
+          <a
+            key={item.href}
+            href={item.href}
+            className={current ? 'nav-item current' : 'nav-item'}
+            aria-current={current ? 'page' : undefined}
+          >
             <Icon name={item.icon} />
             <span>{t(item.label)}</span>
           </a>

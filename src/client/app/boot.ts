@@ -44,7 +44,9 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
   const params = new URLSearchParams(location.search);
   const query = params.get('lang');
-  const lang = page ? page.language : (pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language);
+  const lang = page
+    ? page.language
+    : (pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language);
   const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
   if (page) locale.value = page.locale;
   else if (storedLocale) locale.value = storedLocale;

@@ -7,7 +7,9 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { useSignals } from '@preact/signals-react/runtime';
 import { useDragToClose } from './use-drag-to-close.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' + 'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface DialogProps {
   /** id of the element naming the dialog (its heading). */
@@ -65,7 +67,16 @@ export function Dialog({ labelledBy, describedBy, onClose, className = '', child
     // biome-ignore lint/a11y/noStaticElementInteractions: see above
     // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div className="dialog-backdrop" onClick={(e) => e.target === e.currentTarget && close.current()}>
-      <div ref={box} className={`dialog ${className}`.trim()} role="dialog" aria-modal="true" aria-labelledby={labelledBy} aria-describedby={describedBy} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={box}
+        className={`dialog ${className}`.trim()}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="sheet-handle" aria-hidden="true" {...drag} />
         {children}
       </div>
@@ -88,11 +99,27 @@ export interface ConfirmDialogProps {
   className?: string;
 }
 
-export function ConfirmDialog({ title, description, cancelLabel, confirmLabel, onCancel, onConfirm, busy = false, busyLabel, danger = false, className = '' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  onCancel,
+  onConfirm,
+  busy = false,
+  busyLabel,
+  danger = false,
+  className = '',
+}: ConfirmDialogProps) {
   useSignals();
   const id = useId();
   return (
-    <Dialog labelledBy={`${id}-title`} describedBy={`${id}-text`} onClose={() => !busy && onCancel()} className={`confirm-dialog ${className}`}>
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      onClose={() => !busy && onCancel()}
+      className={`confirm-dialog ${className}`}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-text`} className="muted">
         {description}
@@ -101,7 +128,13 @@ export function ConfirmDialog({ title, description, cancelLabel, confirmLabel, o
         <button type="button" className="button" data-autofocus onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </button>
-        <button type="button" className={`button ${danger ? 'danger' : 'primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className={`button ${danger ? 'danger' : 'primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy && <span className="button-spinner" aria-hidden="true" />}
           {busy && busyLabel ? busyLabel : confirmLabel}
         </button>

@@ -27,7 +27,9 @@ export default function ShopMapDialog({ shop, onClose }: { shop: Shop; onClose: 
           <Icon name="close" />
         </button>
       </div>
-      <p className="muted shop-map-address">{[shop.address, shop.address.includes(shop.city) ? '' : shop.city].filter(Boolean).join(', ')}</p>
+      <p className="muted shop-map-address">
+        {[shop.address, shop.address.includes(shop.city) ? '' : shop.city].filter(Boolean).join(', ')}
+      </p>
       {known ? (
         <>
           <div className="shop-map-stage">

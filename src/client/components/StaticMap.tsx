@@ -21,7 +21,15 @@ export function StaticMap({ coords, name, address, city }: { coords: LatLng; nam
   return (
     <div className="static-map">
       {map.image && !failed ? (
-        <img className="static-map-image" src={map.image} alt={t('shop.map.alt', { name, address })} width={map.width} height={map.height} loading="lazy" onError={() => setFailed(true)} />
+        <img
+          className="static-map-image"
+          src={map.image}
+          alt={t('shop.map.alt', { name, address })}
+          width={map.width}
+          height={map.height}
+          loading="lazy"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <div className="static-map-placeholder">
           <span className="static-map-pin" aria-hidden="true">

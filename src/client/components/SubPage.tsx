@@ -5,7 +5,17 @@ import { back } from '../router/history.ts';
 import { t } from '../state/i18n.ts';
 import { Icon } from './Icon.tsx';
 
-export function SubPage({ title, children, backTo = '/profile', className = '' }: { title: string; children: ReactNode; backTo?: string; className?: string }) {
+export function SubPage({
+  title,
+  children,
+  backTo = '/profile',
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  backTo?: string;
+  className?: string;
+}) {
   useSignals();
   return (
     <div className={`sub-page ${className}`}>

@@ -5,7 +5,13 @@ import type { Barber } from './types.ts';
 
 /** The shared picture rule (src/shared/barber-image.ts) over the wire's fields. */
 export function barberImage(w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>): string | null {
-  return sharedBarberImage({ avatar: w.avatar, avatarActive: w.avatar_active, hasAvatar: w.has_avatar, image: w.image, hasImage: w.has_image });
+  return sharedBarberImage({
+    avatar: w.avatar,
+    avatarActive: w.avatar_active,
+    hasAvatar: w.has_avatar,
+    image: w.image,
+    hasImage: w.has_image,
+  });
 }
 
 /** The shop the barber is at: today's barbershop, else the active point of business. */

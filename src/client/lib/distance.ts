@@ -43,7 +43,9 @@ export interface DistanceGroupOf<T> {
  * valid coordinates is kept (distance NaN) at the end of over-10 rather than silently dropped.
  */
 export function groupByDistance<T extends { coords: LatLng; name: string }>(shops: readonly T[], position: LatLng): DistanceGroupOf<T>[] {
-  const withDistance = shops.map((s) => ({ ...s, distance: distanceKm(position, s.coords) })).sort((a, b) => far(a.distance) - far(b.distance) || a.name.localeCompare(b.name));
+  const withDistance = shops
+    .map((s) => ({ ...s, distance: distanceKm(position, s.coords) }))
+    .sort((a, b) => far(a.distance) - far(b.distance) || a.name.localeCompare(b.name));
   return DISTANCE_GROUPS.map((group) => ({
     group,
     shops: withDistance.filter((s) => distanceGroup(s.distance) === group),

@@ -71,7 +71,9 @@ export function formatTime(iso: string, locale: Locale, timeZone = zoneOf(locale
 /** Wait minutes as "15 min"; unknown is a dash. The 'Now' text for 0 is the screen's key. */
 export function formatMinutes(minutes: number | null, locale: Locale): string {
   if (minutes === null || !Number.isFinite(minutes)) return '–';
-  return new Intl.NumberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(Math.max(0, Math.round(minutes)));
+  return new Intl.NumberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
+    Math.max(0, Math.round(minutes)),
+  );
 }
 
 /** An address line with the city, unless the address already names it ("Hämeentie 13, 00530 Helsinki" + "Helsinki"). */

@@ -102,7 +102,8 @@ export function tileUrl(tile: Pick<Tile, 'x' | 'y' | 'z'>, template = OSM_TILE_U
   return template.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y));
 }
 
-export const validPosition = (p: LatLng | null | undefined): p is LatLng => !!p && Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
+export const validPosition = (p: LatLng | null | undefined): p is LatLng =>
+  !!p && Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
 
 /** The map's first centre: the user's position when known, else the configured default. */
 export function initialCenter(user: LatLng | null, fallback: LatLng): LatLng {

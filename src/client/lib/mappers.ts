@@ -2,7 +2,15 @@
  * Wire payloads (src/shared/wire.ts) → client entities (types.ts). Pure: the customer's priority and
  * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
  */
-import type { WireEmployee, WireExtraService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate, WireShift } from '../../shared/wire.ts';
+import type {
+  WireEmployee,
+  WireExtraService,
+  WireOpenTime,
+  WirePob,
+  WirePobDetail,
+  WireServiceTimeEstimate,
+  WireShift,
+} from '../../shared/wire.ts';
 import { barberImage } from './barber.ts';
 import type { Barber, Extra, Shift, Shop, ShopDetail } from './types.ts';
 
@@ -26,7 +34,10 @@ export function pickWait(estimates: readonly WireServiceTimeEstimate[] | undefin
 const minutes = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The window of the estimate pickWait picks (older servers send none: null). */
-export function pickWindow(estimates: readonly WireServiceTimeEstimate[] | undefined, priority = 0): { low: number | null; high: number | null } {
+export function pickWindow(
+  estimates: readonly WireServiceTimeEstimate[] | undefined,
+  priority = 0,
+): { low: number | null; high: number | null } {
   if (!estimates || estimates.length === 0) return { low: null, high: null };
   const exact = estimates.find((e) => e.priority === priority);
   const chosen = exact ?? estimates.reduce((best, e) => (e.priority > best.priority ? e : best));
@@ -90,7 +101,9 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
     image: w.image || false,
     floor: w.floor ?? null,
     notices: w.notices ?? [],
-    serviceGroups: (w.service_groups ?? []).map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null })).sort(byOrder),
+    serviceGroups: (w.service_groups ?? [])
+      .map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null }))
+      .sort(byOrder),
     services: (w.services ?? [])
       .map((s) => ({
         id: s.id,
@@ -131,7 +144,9 @@ function toShift(s: Partial<WireShift>, dateKey: string): Shift {
 /** Accepts both shift shapes; the result is one list in start order. */
 export function toShifts(shifts: WireShifts | null | undefined): Shift[] {
   if (!shifts) return [];
-  const list: Shift[] = Array.isArray(shifts) ? shifts.map((s) => toShift(s, '')) : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
+  const list: Shift[] = Array.isArray(shifts)
+    ? shifts.map((s) => toShift(s, ''))
+    : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
   return list.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 

@@ -11,7 +11,15 @@ function monthsBefore(now: Date, months: number): number {
   const y = now.getUTCFullYear();
   const m = now.getUTCMonth() - months;
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Date.UTC(y, m, Math.min(now.getUTCDate(), last), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds());
+  return Date.UTC(
+    y,
+    m,
+    Math.min(now.getUTCDate(), last),
+    now.getUTCHours(),
+    now.getUTCMinutes(),
+    now.getUTCSeconds(),
+    now.getUTCMilliseconds(),
+  );
 }
 
 /** Unread: neither flagged read by the server nor read locally, and less than one month old. */
@@ -28,7 +36,9 @@ export function unreadCount(messages: readonly Pick<WireMessage, 'id' | 'read' |
 
 /** Redeemable benefits first, then oldest issued first. */
 export function sortBenefits<T extends Pick<WireBenefit, 'isRedeemable' | 'dateIssued'>>(benefits: readonly T[]): T[] {
-  return [...benefits].sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued));
+  return [...benefits].sort(
+    (a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || Date.parse(a.dateIssued) - Date.parse(b.dateIssued),
+  );
 }
 
 export type BenefitState = 'redeemed' | 'redeemable' | 'not-redeemable';

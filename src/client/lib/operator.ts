@@ -6,7 +6,12 @@ import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../sha
 
 export type { DeviceRole };
 
-export type { WireOperatorMe as Me, WirePairedDevice as PairedDevice, WireWalkIn as WalkIn, WireWalkInMenu as WireMenu } from '../../shared/wire-order.ts';
+export type {
+  WireOperatorMe as Me,
+  WirePairedDevice as PairedDevice,
+  WireWalkIn as WalkIn,
+  WireWalkInMenu as WireMenu,
+} from '../../shared/wire-order.ts';
 
 export type FloorBarber = WireOperatorQueue['barbers'][number];
 export type FloorOrder = WireOperatorOrder;
@@ -21,7 +26,11 @@ export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'n
 
 /** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */
 export function waitingInOrder(floor: Floor): FloorOrder[] {
-  return floor.orders.filter((o) => o.status === 'waiting').sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.joined_at.localeCompare(b.joined_at));
+  return floor.orders
+    .filter((o) => o.status === 'waiting')
+    .sort(
+      (a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.joined_at.localeCompare(b.joined_at),
+    );
 }
 
 export function servedBy(floor: Floor, barber: FloorBarber): FloorOrder | null {
@@ -41,14 +50,17 @@ export function suggestedBarber(floor: Floor, order: FloorOrder): number | null 
   const free = (b: FloorBarber) => b.on_shift && b.serving === null && !b.on_break_until;
   const next = floor.barbers.find((b) => b.next_order === order.id && free(b));
   if (next) return next.id;
-  for (const id of [order.barber_id, order.chosen_barber_id]) if (id !== null && floor.barbers.some((b) => b.id === id && free(b))) return id;
+  for (const id of [order.barber_id, order.chosen_barber_id])
+    if (id !== null && floor.barbers.some((b) => b.id === id && free(b))) return id;
   return floor.barbers.find(free)?.id ?? order.barber_id ?? order.chosen_barber_id ?? null;
 }
 
 /** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
 export function walkInWait(floor: Floor): number | null {
   if (floor.pob.queue_state !== 'open') return null;
-  const waits = floor.barbers.filter((b) => b.on_shift && b.queue_open && !b.on_break_until && b.wait_time !== null).map((b) => b.wait_time as number);
+  const waits = floor.barbers
+    .filter((b) => b.on_shift && b.queue_open && !b.on_break_until && b.wait_time !== null)
+    .map((b) => b.wait_time as number);
   return waits.length ? Math.min(...waits) : null;
 }
 

@@ -47,7 +47,12 @@ export function toggleService(sel: Selection, serviceId: number): Selection {
  * extras only where the service allows multiple options; otherwise the new one replaces the old. The list
  * stays sorted by the extras' order, and a list that becomes empty is dropped.
  */
-export function toggleExtra(sel: Selection, service: Pick<Service, 'id' | 'multiple'>, extraId: number, extras: readonly Pick<Extra, 'id' | 'order'>[]): Selection {
+export function toggleExtra(
+  sel: Selection,
+  service: Pick<Service, 'id' | 'multiple'>,
+  extraId: number,
+  extras: readonly Pick<Extra, 'id' | 'order'>[],
+): Selection {
   const current = sel.extraServiceIds[service.id] ?? [];
   const added = !sel.serviceIds.includes(service.id);
   // Past the limits (services in the order, extras under one service) nothing is added.
@@ -77,7 +82,11 @@ export interface OrderLine {
 }
 
 /** The chosen services with their chosen extras (sorted by order); ids the shop no longer lists are skipped. */
-export function orderLines(sel: Selection, services: readonly Service[], extrasByService: Readonly<Record<number, readonly Extra[]>>): OrderLine[] {
+export function orderLines(
+  sel: Selection,
+  services: readonly Service[],
+  extrasByService: Readonly<Record<number, readonly Extra[]>>,
+): OrderLine[] {
   const byId = new Map(services.map((s) => [s.id, s]));
   return sel.serviceIds.flatMap((id) => {
     const service = byId.get(id);

@@ -25,6 +25,9 @@ export function filterShops<T extends Pick<Shop, 'name' | 'address' | 'city'>>(s
   return shops.filter((s) => matchesShop(s, query));
 }
 
-export function filterBarbers<T extends Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>>(barbers: readonly T[], query: string): T[] {
+export function filterBarbers<T extends Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>>(
+  barbers: readonly T[],
+  query: string,
+): T[] {
   return barbers.filter((b) => matchesBarber(b, query));
 }

@@ -7,7 +7,15 @@ import type { Language } from '../../shared/locales.ts';
 import type { Extra, Service, ServiceGroup } from './types.ts';
 
 /** BCP 47 tags for weekday names in the UI language ('ee' is the app's code for Estonian, Intl's 'et'). */
-const INTL_OF_LANGUAGE: Record<Language, string> = { fi: 'fi-FI', en: 'en-GB', ee: 'et-EE', no: 'nb-NO', sv: 'sv-SE', dk: 'da-DK', de: 'de-DE' };
+const INTL_OF_LANGUAGE: Record<Language, string> = {
+  fi: 'fi-FI',
+  en: 'en-GB',
+  ee: 'et-EE',
+  no: 'nb-NO',
+  sv: 'sv-SE',
+  dk: 'da-DK',
+  de: 'de-DE',
+};
 
 export const intlOfLanguage = (language: Language): string => INTL_OF_LANGUAGE[language] ?? 'fi-FI';
 
@@ -46,7 +54,11 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
  * Top-level sections (no parent, or a parent that is not in the list) in order, each with its services in
  * order and its extras; sections with nothing to show are dropped so no chip leads to an empty group.
  */
-export function menuSections(groups: readonly ServiceGroup[], services: readonly Service[], extras: Readonly<Record<number, readonly Extra[]>>): MenuSection[] {
+export function menuSections(
+  groups: readonly ServiceGroup[],
+  services: readonly Service[],
+  extras: Readonly<Record<number, readonly Extra[]>>,
+): MenuSection[] {
   const ids = new Set(groups.map((g) => g.id));
   const build = (group: ServiceGroup, seen: Set<number>): MenuSection => {
     const next = new Set(seen).add(group.id);

@@ -49,7 +49,15 @@ export interface TrackingContext {
   now: number;
 }
 
-const state = (kind: TrackingStateKind, key: string, over: Partial<TrackingState> = {}): TrackingState => ({ kind, key, index: 0, arriveAt: null, warning: false, ahead: false, ...over });
+const state = (kind: TrackingStateKind, key: string, over: Partial<TrackingState> = {}): TrackingState => ({
+  kind,
+  key,
+  index: 0,
+  arriveAt: null,
+  warning: false,
+  ahead: false,
+  ...over,
+});
 
 export function trackingState(o: TrackingStateInput, ctx: TrackingContext): TrackingState {
   if (isEnded(o.status)) return state('ended', 'tracking.ended');

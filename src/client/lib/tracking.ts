@@ -58,7 +58,15 @@ export function toOrderStatus(status: unknown): OrderStatus {
 
 /** A service or an extra as sold: the fields both share. */
 function line(e: WireOrderExtra): OrderExtra {
-  return { id: e.id, amount: num(e.amount, 1), name: e.title, description: e.description ?? '', order: num(e.order), price: num(e.price), duration: num(e.duration) };
+  return {
+    id: e.id,
+    amount: num(e.amount, 1),
+    name: e.title,
+    description: e.description ?? '',
+    order: num(e.order),
+    price: num(e.price),
+    duration: num(e.duration),
+  };
 }
 
 export function toTrackedOrder(w: WireOrder): TrackedOrder {
@@ -111,7 +119,12 @@ export function canLeave(order: Pick<TrackedOrder, 'status' | 'inService'>): boo
  * The message after a refresh: chosen by the change in wait (queue-message.ts). A refresh that leaves a
  * non-zero wait as it was keeps the current message, so an 'increase' text does not vanish after 30 s.
  */
-export function nextMessage(current: QueueMessage, prev: number | null, next: number | null, random: () => number = Math.random): QueueMessage {
+export function nextMessage(
+  current: QueueMessage,
+  prev: number | null,
+  next: number | null,
+  random: () => number = Math.random,
+): QueueMessage {
   const chosen = queueMessage(prev, next, random);
   if (chosen.kind === 'neutral' && prev !== null && prev === next) return current;
   return chosen;

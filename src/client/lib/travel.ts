@@ -3,7 +3,15 @@
  * where he is (walking under WALK_MAX_KM, city driving above it, constants in src/shared/travel.ts), the answers he
  * may pick instead, the turn alert's lead, and whether that alert would fall due at once ("leave now").
  */
-import { ALERT_LEAD_CHOICES, CITY_DRIVE_KMH, DEFAULT_ALERT_LEAD_MINUTES, DRIVE_OVERHEAD_MINUTES, MAX_ETA_MINUTES, WALK_KMH, WALK_MAX_KM } from '../../shared/travel.ts';
+import {
+  ALERT_LEAD_CHOICES,
+  CITY_DRIVE_KMH,
+  DEFAULT_ALERT_LEAD_MINUTES,
+  DRIVE_OVERHEAD_MINUTES,
+  MAX_ETA_MINUTES,
+  WALK_KMH,
+  WALK_MAX_KM,
+} from '../../shared/travel.ts';
 
 export { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES };
 import { distanceKm } from './distance.ts';
@@ -18,7 +26,8 @@ export interface Trip {
   minutes: number;
 }
 
-const valid = (p: LatLng | null | undefined): p is LatLng => !!p && Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
+const valid = (p: LatLng | null | undefined): p is LatLng =>
+  !!p && Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
 
 /** Minutes of a trip of `km`: walking under WALK_MAX_KM, else driving in town plus parking; never 0, at most the ETA cap. */
 export function tripMinutes(km: number): { mode: TravelMode; minutes: number } {

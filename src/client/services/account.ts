@@ -4,7 +4,15 @@
  * bearer token and so may refresh once on 401/422.
  */
 import type { Language, Locale } from '../../shared/locales.ts';
-import type { WireLoginAnswer, WireMessage, WireProfile, WireProfilePatch, WireReceipt, WireRefreshAnswer, WireRegistration } from '../../shared/wire-account.ts';
+import type {
+  WireLoginAnswer,
+  WireMessage,
+  WireProfile,
+  WireProfilePatch,
+  WireReceipt,
+  WireRefreshAnswer,
+  WireRegistration,
+} from '../../shared/wire-account.ts';
 import { request } from './http.ts';
 
 /** The UI language goes along, so the server sends SMS and push in it. */
@@ -12,23 +20,29 @@ export const login = (locale: Locale, phone: string, password: string, language?
   request<WireLoginAnswer>(locale, '/login/', { method: 'POST', body: language ? { phone, password, language } : { phone, password } });
 
 /** The refresh token travels both as the bearer and in the body. */
-export const refresh = (locale: Locale, refreshToken: string) => request<WireRefreshAnswer>(locale, '/refresh/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });
+export const refresh = (locale: Locale, refreshToken: string) =>
+  request<WireRefreshAnswer>(locale, '/refresh/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });
 
-export const logout = (locale: Locale, refreshToken: string) => request<unknown>(locale, '/logout/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });
+export const logout = (locale: Locale, refreshToken: string) =>
+  request<unknown>(locale, '/logout/', { method: 'POST', body: { refresh: refreshToken }, bearer: refreshToken });
 
 export const register = (locale: Locale, body: WireRegistration) => request<unknown>(locale, '/register/', { method: 'POST', body });
 
-export const requestResetToken = (locale: Locale, phone: string) => request<unknown>(locale, '/auth/reset-token/', { method: 'POST', body: { phone } });
+export const requestResetToken = (locale: Locale, phone: string) =>
+  request<unknown>(locale, '/auth/reset-token/', { method: 'POST', body: { phone } });
 
-export const resetPassword = (locale: Locale, body: { phone: string; token: string; password: string }) => request<unknown>(locale, '/auth/reset/', { method: 'POST', body });
+export const resetPassword = (locale: Locale, body: { phone: string; token: string; password: string }) =>
+  request<unknown>(locale, '/auth/reset/', { method: 'POST', body });
 
 /** May answer fresh tokens, since a password change revokes the old refresh token. */
 export const changePassword = (locale: Locale, body: { old_password: string; new_password: string }) =>
   request<Partial<WireLoginAnswer> | undefined>(locale, '/password/', { method: 'POST', body, auth: true });
 
-export const fetchProfile = (locale: Locale, id: number, signal?: AbortSignal) => request<WireProfile>(locale, `/customers/${id}/`, { auth: true, signal });
+export const fetchProfile = (locale: Locale, id: number, signal?: AbortSignal) =>
+  request<WireProfile>(locale, `/customers/${id}/`, { auth: true, signal });
 
-export const patchProfile = (locale: Locale, id: number, patch: WireProfilePatch) => request<WireProfile>(locale, `/customers/${id}/`, { method: 'PATCH', body: patch, auth: true });
+export const patchProfile = (locale: Locale, id: number, patch: WireProfilePatch) =>
+  request<WireProfile>(locale, `/customers/${id}/`, { method: 'PATCH', body: patch, auth: true });
 
 /** Lists may come bare or wrapped as { items } (or { results }); both are read. */
 function items<T>(answer: T[] | { items?: T[]; results?: T[] } | null | undefined): T[] {
@@ -40,22 +54,29 @@ function items<T>(answer: T[] | { items?: T[]; results?: T[] } | null | undefine
 export const fetchReceipts = async (locale: Locale, lang: Language, id: number) =>
   items(await request<WireReceipt[] | { items?: WireReceipt[] }>(locale, `/customers/${id}/receipts/?lang=${lang}`, { auth: true }));
 
-export const fetchMessages = async (locale: Locale, id: number) => items(await request<WireMessage[] | { items?: WireMessage[] }>(locale, `/customers/${id}/messages/`, { auth: true }));
+export const fetchMessages = async (locale: Locale, id: number) =>
+  items(await request<WireMessage[] | { items?: WireMessage[] }>(locale, `/customers/${id}/messages/`, { auth: true }));
 
 export const markMessageRead = (locale: Locale, id: number, messageId: number) =>
   request<unknown>(locale, `/customers/${id}/messages/${messageId}/`, { method: 'PATCH', body: { read: true }, auth: true });
 
 export const redeemBenefit = (locale: Locale, id: number, benefitId: number) =>
-  request<{ redeemCode?: string | null; dateRedeemed?: string | null } | undefined>(locale, `/customers/${id}/benefits/${benefitId}/redeem/`, {
-    method: 'POST',
-    body: {},
-    auth: true,
-  });
+  request<{ redeemCode?: string | null; dateRedeemed?: string | null } | undefined>(
+    locale,
+    `/customers/${id}/benefits/${benefitId}/redeem/`,
+    {
+      method: 'POST',
+      body: {},
+      auth: true,
+    },
+  );
 
-export const sendBonusTeaser = (locale: Locale, body: { email: string; allow_email: boolean }) => request<unknown>(locale, '/bonus-teaser/', { method: 'POST', body, auth: true });
+export const sendBonusTeaser = (locale: Locale, body: { email: string; allow_email: boolean }) =>
+  request<unknown>(locale, '/bonus-teaser/', { method: 'POST', body, auth: true });
 
 /** Change phone, step 1: the current password and the new number; the server sends a code to that number. */
-export const requestPhoneChange = (locale: Locale, id: number, body: { phone: string; password: string }) => request<unknown>(locale, `/customers/${id}/phone/`, { method: 'POST', body, auth: true });
+export const requestPhoneChange = (locale: Locale, id: number, body: { phone: string; password: string }) =>
+  request<unknown>(locale, `/customers/${id}/phone/`, { method: 'POST', body, auth: true });
 
 /** Change phone, step 2: the code; answers a new token pair (every other session has ended). */
 export const confirmPhoneChange = (locale: Locale, id: number, body: { phone: string; token: string }) =>
@@ -64,4 +85,5 @@ export const confirmPhoneChange = (locale: Locale, id: number, body: { phone: st
 /** Everything the service keeps about the customer, as one JSON document (GDPR). */
 export const exportAccount = (locale: Locale, id: number) => request<unknown>(locale, `/customers/${id}/export/`, { auth: true });
 
-export const deleteAccount = (locale: Locale, id: number, password: string) => request<unknown>(locale, `/customers/${id}/`, { method: 'DELETE', body: { password }, auth: true });
+export const deleteAccount = (locale: Locale, id: number, password: string) =>
+  request<unknown>(locale, `/customers/${id}/`, { method: 'DELETE', body: { password }, auth: true });

@@ -10,7 +10,8 @@ import { request } from './http.ts';
 /** The query of a catalogue read: the language, and the development flag when on. */
 export const catalogueQuery = (lang: Language, development: boolean) => `?lang=${lang}${development ? '&dev=1' : ''}`;
 
-export const fetchShops = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) => request<WirePob[]>(locale, `/pobs/${catalogueQuery(lang, development)}`, { signal });
+export const fetchShops = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) =>
+  request<WirePob[]>(locale, `/pobs/${catalogueQuery(lang, development)}`, { signal });
 export const fetchShop = (locale: Locale, lang: Language, id: number, development: boolean, signal?: AbortSignal) =>
   request<WirePobDetail>(locale, `/pobs/${id}/${catalogueQuery(lang, development)}`, { signal });
 export const fetchBarbers = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) =>

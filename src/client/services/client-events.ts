@@ -52,7 +52,12 @@ function recent(now: number, add?: number): number[] {
 const cut = (s: string, max: number) => scrub(s).slice(0, max);
 
 function clean(e: WireClientEvent): WireClientEvent {
-  const out: WireClientEvent = { kind: e.kind, name: /^[A-Za-z][\w.-]{0,63}$/.test(e.name) ? e.name : 'unnamed', at: Math.max(0, Math.round(e.at)), route: cut(e.route, MAX.route) || '/' };
+  const out: WireClientEvent = {
+    kind: e.kind,
+    name: /^[A-Za-z][\w.-]{0,63}$/.test(e.name) ? e.name : 'unnamed',
+    at: Math.max(0, Math.round(e.at)),
+    route: cut(e.route, MAX.route) || '/',
+  };
   if (e.kind === 'error') out.message = cut(e.message || 'Error', MAX.message);
   if (e.stack) out.stack = cut(e.stack, MAX.stack);
   if (e.props)

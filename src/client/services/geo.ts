@@ -24,7 +24,10 @@ export function currentPosition(timeout = GEO_TIMEOUT_MS): Promise<{ lat: number
 
 /** Whether the app runs installed (standalone), for the welcome carousel's install slide. */
 export function isStandalone(): boolean {
-  return typeof matchMedia !== 'undefined' && (matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true);
+  return (
+    typeof matchMedia !== 'undefined' &&
+    (matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
+  );
 }
 
 export function platform(): 'ios' | 'android' | 'unknown' {

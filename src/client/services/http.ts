@@ -75,7 +75,12 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
   const bearer = opts.bearer ?? (opts.auth ? auth?.token() : null);
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   try {
-    const res = await fetch(url, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    const res = await fetch(url, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
     // The service worker marks a copy it served from its cache when the network failed.
     reachable(!res.headers?.get(FALLBACK_HEADER));
     return res;
@@ -101,7 +106,13 @@ async function errorOf(res: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  return new ApiError(res.status, body?.error ?? res.statusText ?? 'Error', body?.field, body, retryAfterSeconds(res.headers.get('retry-after')));
+  return new ApiError(
+    res.status,
+    body?.error ?? res.statusText ?? 'Error',
+    body?.field,
+    body,
+    retryAfterSeconds(res.headers.get('retry-after')),
+  );
 }
 
 export async function request<T>(locale: Locale, path: string, opts: RequestOptions = {}): Promise<T> {

@@ -8,7 +8,8 @@ import { catalogueQuery } from './catalog.ts';
 import { apiUrl, request } from './http.ts';
 
 /** The shop's public stream: no ticket, the same query as the shop read (language, development). */
-export const shopStreamUrl = (locale: Locale, lang: Language, id: number, development: boolean): string => apiUrl(locale, `/pobs/${id}/events/${catalogueQuery(lang, development)}`);
+export const shopStreamUrl = (locale: Locale, lang: Language, id: number, development: boolean): string =>
+  apiUrl(locale, `/pobs/${id}/events/${catalogueQuery(lang, development)}`);
 
 /** The order's stream with a new ticket (the bearer call may refresh the login once, as every call does). */
 export async function orderStreamUrl(locale: Locale, customerId: number, orderId: number, lang: Language): Promise<string> {

@@ -23,7 +23,8 @@ export interface OperatorLanguage {
 }
 
 export const operatorApi = ({ locale, language }: OperatorLanguage) => {
-  const call = <T>(key: string, path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', body?: unknown) => request<T>(locale, `/operator${path}`, { method, body, bearer: key });
+  const call = <T>(key: string, path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', body?: unknown) =>
+    request<T>(locale, `/operator${path}`, { method, body, bearer: key });
   // The orders' service names in the console's language (an order keeps them as sold, in one language).
   const inLanguage = `?lang=${language}`;
   return {
@@ -42,9 +43,11 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
     finish: (key: string, order: number) => call<unknown>(key, `/orders/${order}/finish/`, 'POST', {}),
     checkIn: (key: string, order: number) => call<unknown>(key, `/orders/${order}/check-in/`, 'POST', {}),
     noShow: (key: string, order: number) => call<unknown>(key, `/orders/${order}/no-show/`, 'POST', {}),
-    breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/break/${inLanguage}`, 'POST', { minutes }),
+    breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) =>
+      call<Floor>(key, `/pobs/${pob}/barbers/${barber}/break/${inLanguage}`, 'POST', { minutes }),
     back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/${inLanguage}`, 'POST', {}),
-    endShift: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/${inLanguage}`, 'POST', {}),
+    endShift: (key: string, pob: number, barber: number) =>
+      call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/${inLanguage}`, 'POST', {}),
     ticket: (key: string, pob: number) => call<{ ticket: string; expires_in: number }>(key, `/pobs/${pob}/events/ticket/`, 'POST', {}),
   };
 };

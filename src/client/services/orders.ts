@@ -19,18 +19,30 @@ const inLanguage = (at: OrderCallsIn) => `?lang=${at.language}`;
  * retried, so a join whose answer was lost is answered again instead of being refused as a second order.
  */
 export const createOrder = (at: OrderCallsIn, customerId: number, body: WireOrderInput, idempotencyKey: string) =>
-  request<WireOrder>(at.locale, `${base(customerId)}${inLanguage(at)}`, { method: 'POST', body, auth: true, headers: { 'idempotency-key': idempotencyKey } });
+  request<WireOrder>(at.locale, `${base(customerId)}${inLanguage(at)}`, {
+    method: 'POST',
+    body,
+    auth: true,
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 
 /** A new Idempotency-Key: a UUID where the browser has randomUUID (secure contexts only), else 128 random bits. */
-export function newIdempotencyKey(cryptoApi: Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>> | undefined = globalThis.crypto): string {
+export function newIdempotencyKey(
+  cryptoApi: Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>> | undefined = globalThis.crypto,
+): string {
   if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
-  if (typeof cryptoApi?.getRandomValues === 'function') return Array.from(cryptoApi.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  if (typeof cryptoApi?.getRandomValues === 'function')
+    return Array.from(cryptoApi.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   // No Web Crypto at all: still unique enough per customer for a day.
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
 /** The key of a send: the previous one when the body is the same (a retry of that send), else a new one. */
-export function keyForSend(previous: { key: string; body: string } | null, body: string, make: () => string = newIdempotencyKey): { key: string; body: string } {
+export function keyForSend(
+  previous: { key: string; body: string } | null,
+  body: string,
+  make: () => string = newIdempotencyKey,
+): { key: string; body: string } {
   return previous && previous.body === body ? previous : { key: make(), body };
 }
 

@@ -27,7 +27,14 @@ export function send(event: WireClientEvent) {
 
 export function reportError(name: string, err: unknown, stack?: string | null) {
   const e = err as { message?: unknown; stack?: unknown } | null;
-  send({ kind: 'error', name, at: Date.now(), route: location.pathname, message: String(e?.message ?? err), stack: stack || (typeof e?.stack === 'string' ? e.stack : undefined) });
+  send({
+    kind: 'error',
+    name,
+    at: Date.now(),
+    route: location.pathname,
+    message: String(e?.message ?? err),
+    stack: stack || (typeof e?.stack === 'string' ? e.stack : undefined),
+  });
 }
 
 /** Starts (with a target) or leaves off (null: local mode) reporting; the listeners go on once. */

@@ -16,7 +16,8 @@ export function registerWorker() {
     if (urls.length) container.controller?.postMessage({ type: 'CACHE_URLS', urls });
   };
   // Requests still on their way when the worker takes over finish uncached too: they arrive here.
-  if (!controlled && typeof PerformanceObserver !== 'undefined') new PerformanceObserver((list) => warm(list.getEntries())).observe({ type: 'resource' });
+  if (!controlled && typeof PerformanceObserver !== 'undefined')
+    new PerformanceObserver((list) => warm(list.getEntries())).observe({ type: 'resource' });
   container.addEventListener('controllerchange', () => {
     if (!controlled) {
       controlled = true;

@@ -20,7 +20,19 @@ export const deleteStatus = signal<'idle' | 'pending' | 'failure'>('idle');
 export const deleteError = signal<string | null>(null);
 
 /** Keys that hold something of the person; language, locale and the development switch belong to the device. */
-const PERSONAL: StoredKey[] = ['user', 'profile', 'order', 'barbershop', 'recovery', 'readMessages', 'pushEnabled', 'userLatitude', 'userLongitude', 'shouldRememberLogin', 'tutorialSeen'];
+const PERSONAL: StoredKey[] = [
+  'user',
+  'profile',
+  'order',
+  'barbershop',
+  'recovery',
+  'readMessages',
+  'pushEnabled',
+  'userLatitude',
+  'userLongitude',
+  'shouldRememberLogin',
+  'tutorialSeen',
+];
 
 /** Saves the export as a file named by the day; in the page, so no token ever appears in a URL. */
 export async function downloadMyData(): Promise<boolean> {
@@ -58,7 +70,11 @@ export async function deleteMyAccount(password: string): Promise<boolean> {
   } catch (err) {
     const wrong = err instanceof ApiError && (err.message === WIRE_ERRORS.wrongOldPassword || err.message === WIRE_ERRORS.missingPassword);
     batch(() => {
-      deleteError.value = wrong ? t('accountData.wrongPassword') : err instanceof ApiError && err.status === 429 ? t('account.tooMany') : t('accountData.deleteFailed');
+      deleteError.value = wrong
+        ? t('accountData.wrongPassword')
+        : err instanceof ApiError && err.status === 429
+          ? t('account.tooMany')
+          : t('accountData.deleteFailed');
       deleteStatus.value = 'failure';
     });
     return false;

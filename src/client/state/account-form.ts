@@ -27,7 +27,11 @@ export interface Form<V extends object, F extends string> {
   reset(next?: Partial<V>): void;
 }
 
-export function createForm<V extends object, F extends string>(initial: () => V, validate: (v: V) => FieldErrors<F>, opts: { show?: 'touched' | 'settled' } = {}): Form<V, F> {
+export function createForm<V extends object, F extends string>(
+  initial: () => V,
+  validate: (v: V) => FieldErrors<F>,
+  opts: { show?: 'touched' | 'settled' } = {},
+): Form<V, F> {
   const values = signal<V>(initial());
   const touched = signal<Partial<Record<F, boolean>>>({});
   const focused = signal<F | null>(null);

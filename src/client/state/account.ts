@@ -168,7 +168,10 @@ export async function login(phone: string, password: string, remember: boolean):
   } catch (err) {
     // A profile error after the tokens arrived leaves no half session behind.
     if (user.peek()) clearSession();
-    loginFailure.value = err instanceof ApiError ? { status: err.status, message: err.message, retryAfter: err.retryAfter } : { status: 0, message: String(err) };
+    loginFailure.value =
+      err instanceof ApiError
+        ? { status: err.status, message: err.message, retryAfter: err.retryAfter }
+        : { status: 0, message: String(err) };
     loginStatus.value = 'failed';
     return null;
   }

@@ -25,7 +25,9 @@ function validateTeaser(v: TeaserValues): FieldErrors<'email' | 'allow_email'> {
   return errors;
 }
 
-export const teaserForm = createForm<TeaserValues, 'email' | 'allow_email'>(() => ({ email: '', allow_email: true }), validateTeaser, { show: 'settled' });
+export const teaserForm = createForm<TeaserValues, 'email' | 'allow_email'>(() => ({ email: '', allow_email: true }), validateTeaser, {
+  show: 'settled',
+});
 export const teaserStatus = signal<FetchStatus>('idle');
 
 export function openTeaser() {
@@ -68,7 +70,11 @@ export async function redeem(benefitId: number): Promise<boolean> {
     const { [benefitId]: _done, ...rest } = redeeming.peek();
     batch(() => {
       if (p?.bonus) {
-        const list = p.bonus.benefits.map((b) => (b.id === benefitId ? { ...b, redeemCode: answer?.redeemCode ?? b.redeemCode, dateRedeemed: answer?.dateRedeemed ?? new Date().toISOString() } : b));
+        const list = p.bonus.benefits.map((b) =>
+          b.id === benefitId
+            ? { ...b, redeemCode: answer?.redeemCode ?? b.redeemCode, dateRedeemed: answer?.dateRedeemed ?? new Date().toISOString() }
+            : b,
+        );
         applyProfile({ ...p, bonus: { ...p.bonus, benefits: list } });
       }
       redeeming.value = rest;

@@ -10,7 +10,13 @@ import { language, locale } from './i18n.ts';
 import { activeOrderId, loggedIn, sync, user } from './session.ts';
 import { handOver } from './tracking.ts';
 
-export type CheckInState = { kind: 'idle' } | { kind: 'login' } | { kind: 'working' } | { kind: 'done'; shop: string } | { kind: 'none' } | { kind: 'error' };
+export type CheckInState =
+  | { kind: 'idle' }
+  | { kind: 'login' }
+  | { kind: 'working' }
+  | { kind: 'done'; shop: string }
+  | { kind: 'none' }
+  | { kind: 'error' };
 
 export const checkInState = signal<CheckInState>({ kind: 'idle' });
 let seq = 0;
@@ -44,7 +50,9 @@ export async function checkInAt(shopId: number): Promise<void> {
       checkInState.value = { kind: 'none' };
       return;
     }
-    const done = w.customer_at_pob ? w : await api.patchOrder({ locale: locale.peek(), language: language.peek() }, user.peek()!.id, w.id, { customer_at_pob: true });
+    const done = w.customer_at_pob
+      ? w
+      : await api.patchOrder({ locale: locale.peek(), language: language.peek() }, user.peek()!.id, w.id, { customer_at_pob: true });
     if (mine !== seq) return;
     // Tracking starts from this answer, so "Follow my turn" shows the check-in at once.
     handOver(done);

@@ -5,13 +5,18 @@ import { save } from '../services/storage.ts';
 import { notify } from './notices.ts';
 import { t } from './i18n.ts';
 
-export type GeoState = { status: 'idle' } | { status: 'pending' } | { status: 'fulfilled'; lat: number; lng: number } | { status: 'rejected'; reason: GeoFailure };
+export type GeoState =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'fulfilled'; lat: number; lng: number }
+  | { status: 'rejected'; reason: GeoFailure };
 
 export const geo = signal<GeoState>({ status: 'idle' });
 
 /** Restores the last known position from storage at boot (the list can group by distance at once). */
 export function restorePosition(lat: unknown, lng: unknown) {
-  if (typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng)) geo.value = { status: 'fulfilled', lat, lng };
+  if (typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng))
+    geo.value = { status: 'fulfilled', lat, lng };
 }
 
 export async function locate(): Promise<boolean> {
@@ -24,7 +29,11 @@ export async function locate(): Promise<boolean> {
     return true;
   } catch (reason) {
     geo.value = { status: 'rejected', reason: reason as GeoFailure };
-    notify({ kind: 'location', title: t('errors.location.title'), text: t(reason === 'denied' ? 'errors.location.denied' : 'errors.location.failed') });
+    notify({
+      kind: 'location',
+      title: t('errors.location.title'),
+      text: t(reason === 'denied' ? 'errors.location.denied' : 'errors.location.failed'),
+    });
     return false;
   }
 }

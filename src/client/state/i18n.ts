@@ -32,7 +32,9 @@ export function t(key: string, params?: Record<string, unknown>): string {
 export function tList(key: string): string[] {
   void version.value;
   const table = i18n.table(language.value) as Dict | undefined;
-  const value = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Dict)[part] : undefined), table);
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Dict)[part] : undefined), table);
   return Array.isArray(value) ? (value as string[]) : [];
 }
 

@@ -21,7 +21,10 @@ export interface LoginValues {
 
 const defaultCountry = () => (locale.peek() === 'EE' ? 'EE' : 'FI');
 
-export const loginForm = createForm<LoginValues, 'phone' | 'password'>(() => ({ country: defaultCountry(), phone: '', password: '', remember: rememberLogin.peek() }), validateLogin);
+export const loginForm = createForm<LoginValues, 'phone' | 'password'>(
+  () => ({ country: defaultCountry(), phone: '', password: '', remember: rememberLogin.peek() }),
+  validateLogin,
+);
 
 /** Any failure marks both fields wrong. */
 export const bothWrong = computed(() => loginStatus.value === 'failed');

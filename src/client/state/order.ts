@@ -57,7 +57,9 @@ export const full = computed(() => rules.isFull(selection.value));
  */
 export const activeElsewhere = computed(() => activeOrderId.value !== null && sending.value !== 'fulfilled');
 /** Only a shop taking orders lets the customer edit; nothing changes while sending or after, nor with an active order. */
-export const editable = computed(() => pageState.value === 'taking-orders' && !activeElsewhere.value && sending.value !== 'pending' && sending.value !== 'fulfilled');
+export const editable = computed(
+  () => pageState.value === 'taking-orders' && !activeElsewhere.value && sending.value !== 'pending' && sending.value !== 'fulfilled',
+);
 
 let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -138,11 +140,19 @@ function failed(err: unknown) {
   track('error', kind === 'timeslot' ? { type: 'timeSlot' } : { type: 'sendOrder', message });
   // A lost login has its own notice on the login page; this one must not cover it.
   if (!user.peek()) return;
-  if (kind === 'timeslot') notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
+  if (kind === 'timeslot')
+    notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
   else {
     // A wire-contract text (src/shared/wire-errors.ts: one open order, a 503 while busy …) or a 429 in the customer's language.
     const known = serverTextKey(message) ?? (err instanceof ApiError && err.status === 429 ? 'account.tooMany' : null);
-    notify({ kind: 'error', title: t('order.errors.unknown.title'), text: t('order.errors.unknown.code', { message: (known && t(known)) || message }) }, ERROR_NOTICE_MS);
+    notify(
+      {
+        kind: 'error',
+        title: t('order.errors.unknown.title'),
+        text: t('order.errors.unknown.code', { message: (known && t(known)) || message }),
+      },
+      ERROR_NOTICE_MS,
+    );
   }
 }
 
@@ -154,7 +164,12 @@ export async function sendOrder(): Promise<boolean> {
   if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
   const barberId = barber.peek();
   const eta = etaMinutes.peek();
-  const body: WireOrderInput = { pob_id: s.id, items: rules.orderItems(chosen), ...(barberId !== null ? { barber_id: barberId } : {}), ...(eta !== null ? { eta_minutes: eta } : {}) };
+  const body: WireOrderInput = {
+    pob_id: s.id,
+    items: rules.orderItems(chosen),
+    ...(barberId !== null ? { barber_id: barberId } : {}),
+    ...(eta !== null ? { eta_minutes: eta } : {}),
+  };
   batch(() => {
     sending.value = 'pending';
     sentWait.value = wait.peek();

@@ -13,7 +13,10 @@ import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
 import { user } from './session.ts';
 
-export const passwordForm = createForm<PasswordChangeForm, PasswordChangeField>(() => ({ old_password: '', new_password: '', confirm: '' }), validatePasswordChange);
+export const passwordForm = createForm<PasswordChangeForm, PasswordChangeField>(
+  () => ({ old_password: '', new_password: '', confirm: '' }),
+  validatePasswordChange,
+);
 export const passwordStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
 export const passwordError = signal<string | null>(null);
 
@@ -38,8 +41,12 @@ export async function submitPasswordChange(): Promise<boolean> {
   } catch (err) {
     // The server's message, otherwise the generic one. A weak-password refusal names the whole rule (the field's own
     // hint stays short: required, at least 8 characters).
-    const known = err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
-    passwordError.value = err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500 ? (known && t(known)) || err.message : t('password.failed');
+    const known =
+      err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
+    passwordError.value =
+      err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500
+        ? (known && t(known)) || err.message
+        : t('password.failed');
     passwordStatus.value = 'failure';
     return false;
   }

@@ -24,7 +24,12 @@ export const favouriteOwner = signal('guest');
 export const favoriteShopIds = computed(() => favShops.value[favouriteOwner.value] ?? []);
 export const favoriteBarberIds = computed(() => favBarbers.value[favouriteOwner.value] ?? []);
 
-export function restorePrefs(stored: { development?: unknown; welcomeSeen?: unknown; favoriteBarbershops?: unknown; favoriteBarbers?: unknown }) {
+export function restorePrefs(stored: {
+  development?: unknown;
+  welcomeSeen?: unknown;
+  favoriteBarbershops?: unknown;
+  favoriteBarbers?: unknown;
+}) {
   devStored.value = stored.development === true;
   welcomeSeen.value = stored.welcomeSeen === true;
   if (stored.favoriteBarbershops && typeof stored.favoriteBarbershops === 'object') favShops.value = stored.favoriteBarbershops as PerUser;

@@ -16,7 +16,9 @@ export const pushAvailable = computed(() => Boolean(config.value.firebase) && pu
  * Why push is off here: the deployment has no push configuration (config.json's firebase is null: not the
  * browser's fault), or this browser cannot do it; null when it can.
  */
-export const pushMissing = computed<'service' | 'browser' | null>(() => (!config.value.firebase ? 'service' : !pushSupported() ? 'browser' : null));
+export const pushMissing = computed<'service' | 'browser' | null>(() =>
+  !config.value.firebase ? 'service' : !pushSupported() ? 'browser' : null,
+);
 export const pushEnabled = computed(() => Boolean(profile.value?.fcm_token));
 
 function unsupported() {

@@ -20,7 +20,10 @@ export async function loadReceipts(): Promise<void> {
   const current = user.peek();
   if (!current) return;
   await read.run(
-    async () => [...(await api.fetchReceipts(locale.peek(), language.peek(), current.id))].sort((a, b) => Date.parse(b.created) - Date.parse(a.created)),
+    async () =>
+      [...(await api.fetchReceipts(locale.peek(), language.peek(), current.id))].sort(
+        (a, b) => Date.parse(b.created) - Date.parse(a.created),
+      ),
     // The login may be lost meanwhile: then there is nothing to show.
     () => user.peek()?.id === current.id,
   );

@@ -38,7 +38,8 @@ const FIELD_TEXT: Record<RegistrationField, ValidationError> = {
   email: 'validation.email',
   terms: 'validation.terms',
 };
-const fieldOf = (err: ApiError): RegistrationField | null => (err.field && err.field in FIELD_TEXT ? (err.field as RegistrationField) : null);
+const fieldOf = (err: ApiError): RegistrationField | null =>
+  err.field && err.field in FIELD_TEXT ? (err.field as RegistrationField) : null;
 
 function textOf(err: unknown): string {
   if (!(err instanceof ApiError)) return t('common.error');

@@ -31,7 +31,9 @@ const weekday = () => isoWeekday(new Date(clockNow()), LOCALES[locale.value]?.ti
 export const shops = computed(() => {
   const day = weekday();
   const renames = activeRenames.value;
-  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
+  return listWire.value
+    .filter((w) => development.value || !w.is_test)
+    .map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
 });
 
 export const shop = computed(() => {
@@ -95,7 +97,14 @@ export interface PrimedShops {
  * Returns what puts the previous state back (the server renders many pages with these same signals).
  */
 export function primeShops(p: PrimedShops, at = Date.now()): () => void {
-  const before = { list: listWire.peek(), status: listStatus.peek(), at: listFetchedAt, key: listLocale, detail: detailWire.peek(), primed: detailPrimedAt };
+  const before = {
+    list: listWire.peek(),
+    status: listStatus.peek(),
+    at: listFetchedAt,
+    key: listLocale,
+    detail: detailWire.peek(),
+    primed: detailPrimedAt,
+  };
   if (p.list) {
     listWire.value = p.list;
     listStatus.value = 'fulfilled';

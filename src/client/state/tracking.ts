@@ -85,7 +85,8 @@ export function noteExpected(orderId: number, at: number) {
 async function restoreArrival() {
   if (givenArrival.peek()) return;
   const stored = await load<{ orderId: unknown; at: unknown }>('arrival');
-  if (givenArrival.peek() || !stored || typeof stored.orderId !== 'number' || typeof stored.at !== 'number' || !Number.isFinite(stored.at)) return;
+  if (givenArrival.peek() || !stored || typeof stored.orderId !== 'number' || typeof stored.at !== 'number' || !Number.isFinite(stored.at))
+    return;
   givenArrival.value = { orderId: stored.orderId, at: stored.at };
 }
 
@@ -274,7 +275,10 @@ export async function sendLate(minutes: number): Promise<boolean> {
       notify({ kind: 'error', title: t('tracking.late.timeslot.title'), text: t('tracking.late.timeslot.text') }, ERROR_NOTICE_MS);
     } else if (err instanceof ApiError && err.status === 409) {
       const known = serverTextKey(text);
-      notify({ kind: 'error', title: t('tracking.late.refused'), text: (known && t(known)) || t('tracking.late.checkedIn') }, ERROR_NOTICE_MS);
+      notify(
+        { kind: 'error', title: t('tracking.late.refused'), text: (known && t(known)) || t('tracking.late.checkedIn') },
+        ERROR_NOTICE_MS,
+      );
       void refreshOrder();
     } else notify({ kind: 'error', title: t('tracking.late.error') }, ERROR_NOTICE_MS);
     return false;
@@ -301,7 +305,16 @@ export async function confirmLeave(): Promise<boolean> {
     canceled.value = true;
     leaveStatus.value = 'idle';
     if (language.peek() === 'fi') {
-      notify({ kind: 'info', title: t('tracking.survey.title'), text: t('tracking.survey.text'), linkUrl: t('tracking.survey.url'), linkText: t('tracking.survey.link') }, SURVEY_NOTICE_MS);
+      notify(
+        {
+          kind: 'info',
+          title: t('tracking.survey.title'),
+          text: t('tracking.survey.text'),
+          linkUrl: t('tracking.survey.url'),
+          linkText: t('tracking.survey.link'),
+        },
+        SURVEY_NOTICE_MS,
+      );
     }
     apply(w);
     finish();

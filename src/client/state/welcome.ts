@@ -19,7 +19,9 @@ export const installPlatform = signal<InstallPlatform>('unknown');
 export const slideIndex = signal(0);
 
 /** 4 slides, 3 when standalone. */
-export const slides = computed<WelcomeSlide[]>(() => (standalone.value ? ['service', 'product', 'account'] : ['service', 'product', 'account', 'install']));
+export const slides = computed<WelcomeSlide[]>(() =>
+  standalone.value ? ['service', 'product', 'account'] : ['service', 'product', 'account', 'install'],
+);
 
 /** Reads the display mode and the platform afresh and starts from the first slide. */
 export function startWelcome(env: { standalone: () => boolean; platform: () => InstallPlatform } = { standalone: isStandalone, platform }) {

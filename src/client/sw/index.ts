@@ -5,7 +5,17 @@
  * a cache of that customer alone, which the page deletes on logout. An update waits for SKIP_WAITING.
  */
 import { pushNotice } from './push-message.ts';
-import { ASSET_CACHE, cacheKey, FALLBACK_HEADER, NETWORK_TIMEOUT_MS, PUBLIC_CACHE, SHELL_PREFIX, staleAssets, staleCaches, strategyFor } from './routes.ts';
+import {
+  ASSET_CACHE,
+  cacheKey,
+  FALLBACK_HEADER,
+  NETWORK_TIMEOUT_MS,
+  PUBLIC_CACHE,
+  SHELL_PREFIX,
+  staleAssets,
+  staleCaches,
+  strategyFor,
+} from './routes.ts';
 
 declare const __PRECACHE__: string[];
 declare const __ASSETS__: string[];
@@ -176,7 +186,15 @@ sw.addEventListener('push', (event) => {
     payload = null;
   }
   const n = pushNotice(payload, location.origin, 'Walk-in Barbers');
-  event.waitUntil(sw.registration.showNotification(n.title, { body: n.body, tag: n.tag, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { link: n.link } }));
+  event.waitUntil(
+    sw.registration.showNotification(n.title, {
+      body: n.body,
+      tag: n.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { link: n.link },
+    }),
+  );
 });
 
 sw.addEventListener('notificationclick', (event) => {

@@ -46,7 +46,14 @@ export async function requestPhoneCode(deps: Deps, customerId: number, body: Bod
   const code = newCode();
   const now = deps.now();
   await pruneCodes(deps.db, now);
-  await insertCode(deps.db, { purpose: 'phone', customerId, phone, codeHash: phoneCodeHash(deps, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
+  await insertCode(deps.db, {
+    purpose: 'phone',
+    customerId,
+    phone,
+    codeHash: phoneCodeHash(deps, phone, code),
+    now,
+    validMs: RECOVERY_CODE_VALID_MS,
+  });
   await deps.sms.send(phone, phoneCodeText(me.language ?? languageOfLocale(locale), code));
   return { ok: true };
 }
@@ -78,6 +85,8 @@ export async function confirmPhone(deps: Deps, customerId: number, body: Body, l
   await forget(deps.db, 'loginPhone', phone);
   const language = before.language ?? languageOfLocale(locale);
   // Not awaited: the change is done; a gateway failure must not turn it into an error.
-  deps.sms.send(before.phone, phoneChangedText(language, phone)).catch((err: Error) => deps.log.error({ err: err.message }, 'phone-changed SMS failed'));
+  deps.sms
+    .send(before.phone, phoneChangedText(language, phone))
+    .catch((err: Error) => deps.log.error({ err: err.message }, 'phone-changed SMS failed'));
   return session;
 }

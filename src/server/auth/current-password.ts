@@ -18,7 +18,8 @@ export async function assertCurrentPassword(deps: Deps, customerId: number, pass
   await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }]);
   const customer = await customerById(deps.db, customerId);
   if (!customer) throw unauthorized(WIRE_ERRORS.userNotFound);
-  if (password.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(password, customer.password_hash))) throw badRequest(WIRE_ERRORS.wrongOldPassword, field);
+  if (password.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(password, customer.password_hash)))
+    throw badRequest(WIRE_ERRORS.wrongOldPassword, field);
   await forget(deps.db, 'passwordCustomer', String(customerId));
   return customer;
 }

@@ -35,7 +35,13 @@ export async function signDeviceCookie(keys: Keys, phone: string, now: number): 
 export async function deviceOf(keys: Keys, value: string | null, phone: string, now: number): Promise<string | null> {
   if (!value || value.length > 1024) return null;
   try {
-    const { payload } = await jwtVerify(value, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now), requiredClaims: ['exp', 'sub', 'jti'] });
+    const { payload } = await jwtVerify(value, keys.jwt, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(now),
+      requiredClaims: ['exp', 'sub', 'jti'],
+    });
     return payload.sub === phone && typeof payload.jti === 'string' ? payload.jti : null;
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;
@@ -57,5 +63,8 @@ export function deviceCookieOf(req: FastifyRequest): string | null {
 /** Sets the cookie: only the API sees it, never a script; Secure whenever the request came over HTTPS. */
 export function setDeviceCookie(req: FastifyRequest, reply: FastifyReply, value: string): void {
   const secure = req.protocol === 'https' ? '; Secure' : '';
-  reply.header('set-cookie', `${DEVICE_COOKIE}=${value}; Path=/api/; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`);
+  reply.header(
+    'set-cookie',
+    `${DEVICE_COOKIE}=${value}; Path=/api/; Max-Age=${DEVICE_COOKIE_DAYS * 86_400}; HttpOnly; SameSite=Strict${secure}`,
+  );
 }

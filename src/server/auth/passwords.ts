@@ -44,7 +44,11 @@ interface Parsed {
 function parse(stored: string): Parsed | null {
   const m = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([\w-]+)\$([\w-]+)$/.exec(stored);
   if (!m) return null;
-  return { params: { logN: Number(m[1]), r: Number(m[2]), p: Number(m[3]) }, salt: Buffer.from(m[4], 'base64url'), key: Buffer.from(m[5], 'base64url') };
+  return {
+    params: { logN: Number(m[1]), r: Number(m[2]), p: Number(m[3]) },
+    salt: Buffer.from(m[4], 'base64url'),
+    key: Buffer.from(m[5], 'base64url'),
+  };
 }
 
 /** The parameters a stored hash was made with (null when it is not one of ours). */

@@ -30,7 +30,10 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   // A number without an account spends nobody's limits (not the number's, which its owner may register tomorrow,
   // nor its SMS budget): its requests are counted in a bucket of their own under the same rule, so its answers,
   // 429s included, are the very ones an account's number gets and tell nothing.
-  await enforce(deps.db, deps.now(), [customer ? { name: 'codePhone', key: phone } : { name: 'codeNoAccount', key: phone, rule: LIMITS.codePhone }, { name: 'codeAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [
+    customer ? { name: 'codePhone', key: phone } : { name: 'codeNoAccount', key: phone, rule: LIMITS.codePhone },
+    { name: 'codeAddress', key: address },
+  ]);
   if (!customer) return { ok: true };
   // The number's SMS budget (notify/sms-budget.ts) is counted before the code is made, so the code is in the
   // outbox by the time the answer arrives.
@@ -39,7 +42,14 @@ export async function requestCode(deps: Deps, body: Body, locale: Locale, addres
   const code = newCode();
   const now = deps.now();
   await pruneCodes(deps.db, now);
-  await insertCode(deps.db, { purpose: 'recovery', customerId: customer.id, phone, codeHash: hashCode(deps.keys, phone, code), now, validMs: RECOVERY_CODE_VALID_MS });
+  await insertCode(deps.db, {
+    purpose: 'recovery',
+    customerId: customer.id,
+    phone,
+    codeHash: hashCode(deps.keys, phone, code),
+    now,
+    validMs: RECOVERY_CODE_VALID_MS,
+  });
   const text = codeText(customer.language ?? languageOfLocale(locale), code);
   if (!allowed) {
     deps.log.warn({ to: phone }, 'recovery SMS not sent: the number has had its SMS budget');

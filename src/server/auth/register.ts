@@ -38,7 +38,21 @@ export async function register(deps: Deps, body: Body, locale: Locale, address: 
   // Checked before the (deliberately slow) hash; the unique index still decides under a race.
   if (await customerByPhone(deps.db, phone)) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
   const passwordHash = await hashPassword(password, deps.config.scrypt);
-  const id = await insertCustomer(deps.db, { phone, passwordHash, firstname, lastname, email, allowEmail, allowSms, language, appLanguage: `${language}_${LOCALES[locale].locale}` }, deps.now());
+  const id = await insertCustomer(
+    deps.db,
+    {
+      phone,
+      passwordHash,
+      firstname,
+      lastname,
+      email,
+      allowEmail,
+      allowSms,
+      language,
+      appLanguage: `${language}_${LOCALES[locale].locale}`,
+    },
+    deps.now(),
+  );
   if (id === null) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
   return { customer_id: id };
 }

@@ -40,9 +40,15 @@ export async function issueSession(deps: Deps, customerId: number, q: Queryable 
  * Logs in. `deviceCookie` is the request's device cookie (auth/device-cookie.ts): valid for this phone, only its
  * own attempts are counted. The answer's `deviceCookie` is the one to set (a fresh one after every success).
  */
-export async function login(deps: Deps, body: Record<string, unknown>, address: string, deviceCookie: string | null = null): Promise<{ answer: WireLoginAnswer; deviceCookie: string }> {
+export async function login(
+  deps: Deps,
+  body: Record<string, unknown>,
+  address: string,
+  deviceCookie: string | null = null,
+): Promise<{ answer: WireLoginAnswer; deviceCookie: string }> {
   if (body.phone === undefined || body.phone === null || body.phone === '') throw badRequest(WIRE_ERRORS.missingPhone, 'phone');
-  if (body.password === undefined || body.password === null || body.password === '') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
+  if (body.password === undefined || body.password === null || body.password === '')
+    throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const phone = assertPhone(body.phone, body.countryCode);
   if (typeof body.password !== 'string') throw badRequest(WIRE_ERRORS.missingPassword, 'password');
   const password = body.password;
@@ -51,7 +57,11 @@ export async function login(deps: Deps, body: Record<string, unknown>, address: 
   const pair = phoneAddress(phone, address);
   // A device this phone logged in on before is held by its own limit only, never by what strangers spent.
   const device = await deviceOf(deps.keys, deviceCookie, phone, deps.now());
-  const deviceLimit = { name: 'loginDevice', key: device ?? '', rule: { limit: limits.loginDevice, windowMs: LIMITS.loginPhoneAddress.windowMs, what: 'attempts' as const } };
+  const deviceLimit = {
+    name: 'loginDevice',
+    key: device ?? '',
+    rule: { limit: limits.loginDevice, windowMs: LIMITS.loginPhoneAddress.windowMs, what: 'attempts' as const },
+  };
   if (device) {
     await enforce(deps.db, deps.now(), [deviceLimit]);
   } else {
@@ -138,7 +148,8 @@ export async function changePassword(deps: Deps, customerId: number, body: Recor
   await enforce(deps.db, deps.now(), [{ name: 'passwordCustomer', key: String(customerId) }]);
   const customer = await customerById(deps.db, customerId);
   if (!customer) throw unauthorized(WIRE_ERRORS.userNotFound);
-  if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash))) throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');
+  if (old.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(old, customer.password_hash)))
+    throw badRequest(WIRE_ERRORS.wrongOldPassword, 'old_password');
 
   const hash = await hashPassword(next, deps.config.scrypt);
   const session = await deps.db.transaction(async (tx) => {

@@ -64,7 +64,8 @@ export async function enforce(q: Queryable, now: number, checks: Check[]): Promi
   const results = await Promise.all(
     checks.map(async (check) => {
       const { name, key } = check;
-      const rule: Limit = 'rule' in check ? check.rule : check.limit === undefined ? LIMITS[check.name] : { ...LIMITS[check.name], limit: check.limit };
+      const rule: Limit =
+        'rule' in check ? check.rule : check.limit === undefined ? LIMITS[check.name] : { ...LIMITS[check.name], limit: check.limit };
       const result = await hit(q, `${name}:${key}`, now, rule.windowMs);
       return { rule, result };
     }),

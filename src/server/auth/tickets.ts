@@ -20,7 +20,12 @@ export type TicketFor = { kind: 'order'; customerId: number; orderId: number } |
 
 export async function signTicket(keys: Keys, what: TicketFor, now: number): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const claims = what.kind === 'order' ? { k: 'order', oid: what.orderId } : what.deviceId === null ? { k: 'queue' } : { k: 'queue', did: what.deviceId };
+  const claims =
+    what.kind === 'order'
+      ? { k: 'order', oid: what.orderId }
+      : what.deviceId === null
+        ? { k: 'queue' }
+        : { k: 'queue', did: what.deviceId };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(what.kind === 'order' ? what.customerId : what.shopId))
@@ -47,9 +52,12 @@ export async function verifyTicket(keys: Keys, ticket: string, now: number): Pro
     if (sub === null) return null;
     if (payload.k === 'queue') {
       if (payload.did === undefined) return { kind: 'queue', shopId: sub, deviceId: null };
-      return Number.isInteger(payload.did) && (payload.did as number) > 0 ? { kind: 'queue', shopId: sub, deviceId: payload.did as number } : null;
+      return Number.isInteger(payload.did) && (payload.did as number) > 0
+        ? { kind: 'queue', shopId: sub, deviceId: payload.did as number }
+        : null;
     }
-    if (payload.k === 'order' && Number.isInteger(payload.oid) && (payload.oid as number) > 0) return { kind: 'order', customerId: sub, orderId: payload.oid as number };
+    if (payload.k === 'order' && Number.isInteger(payload.oid) && (payload.oid as number) > 0)
+      return { kind: 'order', customerId: sub, orderId: payload.oid as number };
     return null;
   } catch (err) {
     return err instanceof errors.JWTExpired ? 'expired' : null;

@@ -64,7 +64,8 @@ export const newRefreshToken = (): string => `rt_${randomBytes(32).toString('bas
 export const hashRefreshToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The SMS code's stored form: bound to the phone and keyed, so a leaked table cannot be brute-forced offline. */
-export const hashCode = (keys: Keys, phone: string, code: string): string => createHmac('sha256', keys.codes).update(`${phone}:${code}`).digest('hex');
+export const hashCode = (keys: Keys, phone: string, code: string): string =>
+  createHmac('sha256', keys.codes).update(`${phone}:${code}`).digest('hex');
 
 /** The bearer token of an Authorization header, or null. */
 export function bearerOf(header: string | string[] | undefined): string | null {

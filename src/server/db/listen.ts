@@ -13,7 +13,13 @@ export interface Listener {
   close(): Promise<void>;
 }
 
-export function listen(url: string, channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void, onError: (err: unknown) => void = () => {}): Listener {
+export function listen(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (up: boolean) => void,
+  onError: (err: unknown) => void = () => {},
+): Listener {
   let client: pg.Client | null = null;
   let connected = false;
   let closed = false;

@@ -86,7 +86,8 @@ export async function lockDataDir(dir: string, opts: { retries?: number; retryMs
   }
   throw new DataDirLockedError(
     holder
-      ? `The data directory ${dir} is in use by another server process (pid ${holder.pid}). ` + `Stop it, or start this one with another DATA_DIR, or use DATABASE_URL for several processes.`
+      ? `The data directory ${dir} is in use by another server process (pid ${holder.pid}). ` +
+          `Stop it, or start this one with another DATA_DIR, or use DATABASE_URL for several processes.`
       : `Could not lock the data directory ${dir}`,
   );
 }

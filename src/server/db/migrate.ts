@@ -17,7 +17,10 @@ export async function migrate(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
     // Several processes may start at once against one PostgreSQL: the first migrates, the others wait.
     if (db.engine === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(72231)');
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations ' + '(version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations ' +
+        '(version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
     const applied: string[] = [];
     for (const m of migrationFiles()) {

@@ -58,7 +58,11 @@ port.on('message', (msg) => {
       answer(
         msg.id,
         (async () => {
-          pg = new PGlite({ dataDir: msg.dataDir ?? undefined, parsers, startParams: [...PGlite.defaultStartParams, ...(msg.startParams ?? [])] });
+          pg = new PGlite({
+            dataDir: msg.dataDir ?? undefined,
+            parsers,
+            startParams: [...PGlite.defaultStartParams, ...(msg.startParams ?? [])],
+          });
           await pg.waitReady;
           return { ok: true };
         })(),

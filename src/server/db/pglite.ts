@@ -24,7 +24,13 @@ type Request =
   | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'close' };
-type Answer = { id: number; rows?: Record<string, unknown>[]; times?: string[]; ok?: true; error?: Record<string, unknown> & { message: string } };
+type Answer = {
+  id: number;
+  rows?: Record<string, unknown>[];
+  times?: string[];
+  ok?: true;
+  error?: Record<string, unknown> & { message: string };
+};
 
 const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
 

@@ -7,7 +7,18 @@
 /** SQLSTATE classes and codes: 08 connection exception, 53 insufficient resources (53100 disk full), 57P0x shutdown. */
 const SQLSTATE = /^(08|53)...$|^57P0[1-4]$|^58030$/;
 /** Node's socket errors on the way to PostgreSQL, a full disk under PGlite, and PGlite's stopped thread. */
-const NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ENOSPC', 'DB_STOPPED']);
+const NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ENOSPC',
+  'DB_STOPPED',
+]);
 /** node-postgres says these in words only. */
 const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 

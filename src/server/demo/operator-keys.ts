@@ -42,7 +42,12 @@ export async function writeDemoOperatorKeys(db: Db, dataDir: string): Promise<st
  * beside its key (`pairing_code`, `pairing_code_expires_at`), never to a log. The keys in it stay as they are.
  * Null without the file or shop.
  */
-export async function writeDemoPairingCode(db: Db, dataDir: string, shopId: number, now: number): Promise<{ file: string; expiresAt: string } | null> {
+export async function writeDemoPairingCode(
+  db: Db,
+  dataDir: string,
+  shopId: number,
+  now: number,
+): Promise<{ file: string; expiresAt: string } | null> {
   const file = join(dataDir, 'operator-keys.json');
   if (!existsSync(file)) return null;
   const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>;

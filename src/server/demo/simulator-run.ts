@@ -28,18 +28,32 @@ async function menus(deps: Deps, shops: ShopRow[]): Promise<Map<number, SimServi
     const [services, extras] = await Promise.all([servicesOf(deps.db, shop.id), extrasOf(deps.db, shop.id)]);
     out.set(
       shop.id,
-      services.map((s) => ({ id: s.id, duration: s.duration, multiple: s.multiple, extraIds: extras.filter((e) => e.serviceId === s.id).map((e) => e.id) })),
+      services.map((s) => ({
+        id: s.id,
+        duration: s.duration,
+        multiple: s.multiple,
+        extraIds: extras.filter((e) => e.serviceId === s.id).map((e) => e.id),
+      })),
     );
   }
   return out;
 }
 
 /** The simulator's view of every shop at `now`. */
-export async function simState(deps: Deps, now: number, menuOf: Map<number, SimService[]>, skip: readonly number[] = []): Promise<SimShop[]> {
+export async function simState(
+  deps: Deps,
+  now: number,
+  menuOf: Map<number, SimService[]>,
+  skip: readonly number[] = [],
+): Promise<SimShop[]> {
   // A shop left to a person at the console is never played (demo/operator-keys.ts DEMO_CONSOLE_SHOP).
   const shops = (await allShops(deps)).filter((s) => !skip.includes(s.id));
   const ids = shops.map((s) => s.id);
-  const [queues, open, finishes] = await Promise.all([loadQueues(deps.db, shops, now), openOrdersOf(deps.db, ids), lastFinishes(deps.db, ids, now - DAY)]);
+  const [queues, open, finishes] = await Promise.all([
+    loadQueues(deps.db, shops, now),
+    openOrdersOf(deps.db, ids),
+    lastFinishes(deps.db, ids, now - DAY),
+  ]);
   return shops.map((shop) => {
     const queue = queues.get(shop.id)!;
     const s = schedule(queue.snapshot);
@@ -56,7 +70,11 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
         const window = b.shifts.find((w) => w.start <= now && now < w.end);
         return { id: b.id, onShift: Boolean(window), idleSince: Math.max(finishes.get(b.id) ?? 0, window?.start ?? now) };
       }),
-      serving: mine.flatMap((o) => (o.status === 'in_service' && o.barberId !== null ? [{ orderId: o.id, barberId: o.barberId, startedAt: o.startedAt ?? o.joinedAt, duration: o.duration }] : [])),
+      serving: mine.flatMap((o) =>
+        o.status === 'in_service' && o.barberId !== null
+          ? [{ orderId: o.id, barberId: o.barberId, startedAt: o.startedAt ?? o.joinedAt, duration: o.duration }]
+          : [],
+      ),
       waiting: s.orders.map((r) => {
         const o = byId.get(r.id)!;
         return {
@@ -77,7 +95,15 @@ export async function simState(deps: Deps, now: number, menuOf: Map<number, SimS
 async function apply(deps: Deps, a: SimAction): Promise<void> {
   if (a.type === 'walk-in') {
     const remote = a.remote && { expectedAt: a.remote.etaMinutes === null ? null : deps.now() + a.remote.etaMinutes * 60_000 };
-    await addWalkIn(deps, a.shopId, { name: a.name, choices: a.choices, barberId: a.barberId, phone: null, simulatedPriority: a.priority, checkedIn: a.checkedIn, ...(remote && { remote }) });
+    await addWalkIn(deps, a.shopId, {
+      name: a.name,
+      choices: a.choices,
+      barberId: a.barberId,
+      phone: null,
+      simulatedPriority: a.priority,
+      checkedIn: a.checkedIn,
+      ...(remote && { remote }),
+    });
     return;
   }
   const order = await orderById(deps.db, a.orderId);

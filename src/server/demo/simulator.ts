@@ -165,7 +165,23 @@ export function poisson(r: Rng, mean: number): number {
   return k;
 }
 
-const NAMES = ['Aleksi', 'Ville', 'Jussi', 'Mikko', 'Oskar', 'Erik', 'Lars', 'Jonas', 'Mart', 'Rasmus', 'Henrik', 'Nils', 'Toomas', 'Emil', 'Anders'];
+const NAMES = [
+  'Aleksi',
+  'Ville',
+  'Jussi',
+  'Mikko',
+  'Oskar',
+  'Erik',
+  'Lars',
+  'Jonas',
+  'Mart',
+  'Rasmus',
+  'Henrik',
+  'Nils',
+  'Toomas',
+  'Emil',
+  'Anders',
+];
 const INITIALS = 'ABDEHJKLMNOPRSTV';
 
 function walkIn(r: Rng, shop: SimShop, onFloor: SimBarber[]): SimAction | null {
@@ -199,7 +215,8 @@ function arrival(r: Rng): { checkedIn: boolean; remote: { etaMinutes: number | n
 function shopStep(shop: SimShop, now: number, r: Rng, tickMinutes: number): SimAction[] {
   const out: SimAction[] = [];
   for (const s of shop.serving) {
-    if (now >= s.startedAt + actualMinutes(s.orderId, s.barberId, s.duration) * MINUTE) out.push({ type: 'finish', shopId: shop.id, orderId: s.orderId });
+    if (now >= s.startedAt + actualMinutes(s.orderId, s.barberId, s.duration) * MINUTE)
+      out.push({ type: 'finish', shopId: shop.id, orderId: s.orderId });
   }
   // Customers on their way: the simulated ones arrive after their trip and check in; whoever is still away long
   // after he was due loses the place once his turn is near (app customers check in themselves).
@@ -212,7 +229,12 @@ function shopStep(shop: SimShop, now: number, r: Rng, tickMinutes: number): SimA
     if (w.simulated && willShow(w.id) && now >= arrivalAt(w)) {
       out.push({ type: 'check-in', shopId: shop.id, orderId: w.id });
       present.add(w.id);
-    } else if (now >= noShowAt(w) && w.plannedStart !== null && w.plannedStart <= now + NO_SHOW_TURN_MINUTES * MINUTE && !(w.simulated && willShow(w.id))) {
+    } else if (
+      now >= noShowAt(w) &&
+      w.plannedStart !== null &&
+      w.plannedStart <= now + NO_SHOW_TURN_MINUTES * MINUTE &&
+      !(w.simulated && willShow(w.id))
+    ) {
       out.push({ type: 'no-show', shopId: shop.id, orderId: w.id });
     }
   }
@@ -225,8 +247,14 @@ function shopStep(shop: SimShop, now: number, r: Rng, tickMinutes: number): SimA
     const eligible = (w: SimWaiting) => !handled.has(w.id) && present.has(w.id) && (w.chosenBarberId ?? null) === null;
     // The engine's plan for him first when it starts now (it may have weighed a chosen barber), else the first present.
     const next =
-      shop.waiting.find((w) => !handled.has(w.id) && present.has(w.id) && w.plannedBarberId === b.id && w.plannedStart !== null && w.plannedStart <= now + MINUTE) ??
-      shop.waiting.find((w) => eligible(w) || (!handled.has(w.id) && present.has(w.id) && w.chosenBarberId === b.id));
+      shop.waiting.find(
+        (w) =>
+          !handled.has(w.id) &&
+          present.has(w.id) &&
+          w.plannedBarberId === b.id &&
+          w.plannedStart !== null &&
+          w.plannedStart <= now + MINUTE,
+      ) ?? shop.waiting.find((w) => eligible(w) || (!handled.has(w.id) && present.has(w.id) && w.chosenBarberId === b.id));
     if (!next) continue;
     handled.add(next.id);
     out.push({ type: 'start', shopId: shop.id, orderId: next.id, barberId: b.id });

@@ -14,7 +14,9 @@ const DAY = 86_400_000;
 export async function receiveClientEvents(deps: Deps, batch: WireClientEvents, s: { locale: Locale; address: string }): Promise<number> {
   const { config, db, log } = deps;
   const now = deps.now();
-  await enforce(db, now, [{ name: 'clientEventsAddress', key: s.address, rule: { limit: config.clientEventsPerAddress, windowMs: 60_000, what: 'requests' } }]);
+  await enforce(db, now, [
+    { name: 'clientEventsAddress', key: s.address, rule: { limit: config.clientEventsPerAddress, windowMs: 60_000, what: 'requests' } },
+  ]);
   const rows: ClientEventRow[] = batch.events.map((e) => ({
     occurredAt: e.at,
     locale: s.locale,
@@ -24,7 +26,8 @@ export async function receiveClientEvents(deps: Deps, batch: WireClientEvents, s
     route: scrub(e.route),
     message: e.message === undefined ? null : scrub(e.message),
     stack: e.stack === undefined ? null : scrub(e.stack),
-    props: e.props === undefined ? null : Object.fromEntries(Object.entries(e.props).map(([k, v]) => [k, typeof v === 'string' ? scrub(v) : v])),
+    props:
+      e.props === undefined ? null : Object.fromEntries(Object.entries(e.props).map(([k, v]) => [k, typeof v === 'string' ? scrub(v) : v])),
   }));
   await storeClientEvents(db, rows, now, now - config.clientEventsRetentionDays * DAY);
   for (const r of rows) {

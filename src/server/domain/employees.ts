@@ -72,7 +72,13 @@ export function toWireEmployee(b: BarberRow, shifts: BarberShiftRow[], now: numb
 }
 
 async function load(q: Queryable, scope: EmployeeScope, id?: number): Promise<WireEmployee[]> {
-  const barbers = await listBarbers(q, { country: scope.country, includeHidden: scope.includeHidden, shiftsFrom: scope.now - BEFORE, id, lang: scope.lang });
+  const barbers = await listBarbers(q, {
+    country: scope.country,
+    includeHidden: scope.includeHidden,
+    shiftsFrom: scope.now - BEFORE,
+    id,
+    lang: scope.lang,
+  });
   if (!barbers.length) return [];
   const shifts = await shiftsOfBarbers(
     q,

@@ -17,7 +17,12 @@ import { onlyKeys, type Body } from '../input/body.ts';
 export async function profileOf(q: Queryable, customerId: number, now: number): Promise<WireProfile | null> {
   const c = await customerById(q, customerId);
   if (!c) return null;
-  const [m, bonus, benefits, active_order_id] = await Promise.all([activeMembership(q, customerId, now), bonusAccount(q, customerId), listBenefits(q, customerId, now), openOrderId(q, customerId)]);
+  const [m, bonus, benefits, active_order_id] = await Promise.all([
+    activeMembership(q, customerId, now),
+    bonusAccount(q, customerId),
+    listBenefits(q, customerId, now),
+    openOrderId(q, customerId),
+  ]);
   const membership: WireMembership | null = m && {
     type: m.type,
     priority: MEMBERSHIP_PRIORITY[m.type],

@@ -44,7 +44,10 @@ export function makeAnswer(json: string, version: number): Answer {
       let out = forms.get(encoding);
       if (!out) {
         // Made once per change: brotli's higher qualities cost little here.
-        out = encoding === 'br' ? br(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }) : gz(json, { level: 9 });
+        out =
+          encoding === 'br'
+            ? br(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
+            : gz(json, { level: 9 });
         forms.set(encoding, out);
         out.catch(() => forms.get(encoding) === out && forms.delete(encoding));
       }
@@ -106,7 +109,8 @@ export function answerCache(changes: QueueChanges, now: () => number, opts: { ma
     return everything > from || (last ?? 0) > from;
   };
   // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
-  const current = (e: Entry | undefined, t: number): e is Entry => e !== undefined && e.minute === Math.floor(t / MINUTE) && Math.abs(t - e.at) < maxAgeMs && !changedSince(e.on, e.from);
+  const current = (e: Entry | undefined, t: number): e is Entry =>
+    e !== undefined && e.minute === Math.floor(t / MINUTE) && Math.abs(t - e.at) < maxAgeMs && !changedSince(e.on, e.from);
   const keep = (key: string, t: number, on: Depends | null, compute: () => Promise<Answer | null>): Entry => {
     const entry: Entry = { from: heard, minute: Math.floor(t / MINUTE), at: t, on, value: compute() };
     // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
@@ -162,7 +166,9 @@ export type Serialize = (value: unknown) => string;
 
 /** The locale's shop list through the cache. The key keeps the language too (the list may come to carry translated text). */
 export function cachedPobs(deps: Deps, cache: AnswerCache, s: PobScope, serialize: Serialize): Promise<Answer> {
-  return cache.get(`list:${s.country}:${s.includeTest}:${s.lang}`, { country: s.country }, async () => makeAnswer(serialize(await listPobs(deps.db, s)), -1)) as Promise<Answer>;
+  return cache.get(`list:${s.country}:${s.includeTest}:${s.lang}`, { country: s.country }, async () =>
+    makeAnswer(serialize(await listPobs(deps.db, s)), -1),
+  ) as Promise<Answer>;
 }
 
 /** One shop's detail in one language through the cache (null: no such shop in the scope). */

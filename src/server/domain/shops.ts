@@ -40,7 +40,12 @@ export function toWirePob(shop: ShopRow, queue: ShopQueue, s: Schedule): WirePob
     open_times: openTimes(queue),
     closing_soon: s.closingSoon,
     location: { latitude: shop.latitude, longitude: shop.longitude },
-    service_time_estimates: s.estimates.map((e) => ({ priority: e.priority, wait_time: waitOf(e.wait_time), wait_low: e.low, wait_high: e.high })),
+    service_time_estimates: s.estimates.map((e) => ({
+      priority: e.priority,
+      wait_time: waitOf(e.wait_time),
+      wait_low: e.low,
+      wait_high: e.high,
+    })),
     queue_state: s.queueState,
     queue_info: { queue_employees: queue.onShiftNow, queue_length: queue.waiting },
     chair_count: shop.chairCount,
@@ -58,7 +63,13 @@ export function toWireQueues(queue: ShopQueue, s: Schedule): WireQueue[] {
     const shifts = queue.shifts.filter((x) => x.barberId === q.id);
     if (!shifts.length || shifts.every((x) => x.end <= now)) continue;
     const b = shifts[0];
-    out.push({ barber: { id: b.barberId, name: displayName(b), image: barberImage(b) }, wait_time: q.wait_time, wait_low: q.low, wait_high: q.high, queue_open: q.queue_open });
+    out.push({
+      barber: { id: b.barberId, name: displayName(b), image: barberImage(b) },
+      wait_time: q.wait_time,
+      wait_low: q.low,
+      wait_high: q.high,
+      queue_open: q.queue_open,
+    });
   }
   return out;
 }

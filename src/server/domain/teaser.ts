@@ -17,14 +17,18 @@ export function teaserEmail(locale: Locale, body: Body): string {
   const email = body.email;
   if (email === undefined || email === null || email === '') throw badRequest('Missing email parameter', 'email');
   // The teaser's own text.
-  if (typeof email !== 'string' || email.trim().length > 254 || !isEmail(email)) throw badRequest('Please check the email address', 'email');
+  if (typeof email !== 'string' || email.trim().length > 254 || !isEmail(email))
+    throw badRequest('Please check the email address', 'email');
   // The form sends only with the permission on; without it there is nothing we may do with the address.
   if (body.allow_email !== true) throw badRequest('E-mail permission is required', 'allow_email');
   return email.trim();
 }
 
 /** Stores the sign-up (again with the same e-mail and locale: updated), within the per-address limit. */
-export async function signUpForTeaser(deps: Deps, s: { email: string; locale: Locale; customerId: number | null; address: string }): Promise<void> {
+export async function signUpForTeaser(
+  deps: Deps,
+  s: { email: string; locale: Locale; customerId: number | null; address: string },
+): Promise<void> {
   await enforce(deps.db, deps.now(), [{ name: 'teaserAddress', key: s.address }]);
   await upsertTeaserSignup(deps.db, { email: s.email, locale: s.locale, customerId: s.customerId, allowEmail: true, now: deps.now() });
 }

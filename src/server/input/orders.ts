@@ -53,7 +53,8 @@ export function parseChoices(v: unknown, field = 'items'): Choice[] {
 
 /** Minutes until the customer expects to be at the shop: an integer 0–MAX_ETA_MINUTES. */
 export function etaMinutes(v: unknown): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ETA_MINUTES) throw badRequest(WIRE_ERRORS.invalidEta, 'eta_minutes');
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_ETA_MINUTES)
+    throw badRequest(WIRE_ERRORS.invalidEta, 'eta_minutes');
   return v;
 }
 
@@ -89,12 +90,19 @@ export function parsePatch(body: Body): PatchAction {
  * customer's phone (checked against the shop's country by operator/actions.ts). The membership comes from the phone's
  * account only: a raw `priority` is refused.
  */
-export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barberId: number | null; phone: string | null; checkedIn: boolean } {
+export function parseWalkIn(body: Body): {
+  name: string;
+  choices: Choice[];
+  barberId: number | null;
+  phone: string | null;
+  checkedIn: boolean;
+} {
   if (body.priority !== undefined) throw badRequest('Unknown field priority', 'priority');
   const checkedIn = body.customer_at_pob ?? true;
   if (typeof checkedIn !== 'boolean') throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
   const phone = body.phone;
-  if (phone !== undefined && phone !== null && phone !== '' && (typeof phone !== 'string' || phone.length > 32)) throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
+  if (phone !== undefined && phone !== null && phone !== '' && (typeof phone !== 'string' || phone.length > 32))
+    throw badRequest(WIRE_ERRORS.invalidPhone, 'phone');
   return {
     name: requiredText(body, 'name', 60),
     choices: parseChoices(body.services ?? body.items, 'services'),
@@ -110,7 +118,8 @@ export function parseWalkIn(body: Body): { name: string; choices: Choice[]; barb
  */
 export function idempotencyOf(header: string | string[] | undefined, body: Body): { key: string; bodyHash: string } | null {
   if (header === undefined) return null;
-  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) throw badRequest(WIRE_ERRORS.invalidIdempotencyKey, 'Idempotency-Key');
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header))
+    throw badRequest(WIRE_ERRORS.invalidIdempotencyKey, 'Idempotency-Key');
   // The body as parsed: a client retrying sends the same JSON, so the same keys in the same order.
   return { key: header, bodyHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
 }

@@ -100,7 +100,13 @@ function deadToken(status: number, body: unknown): boolean {
   return status === 404;
 }
 
-export function fcmSender(opts: { endpoint: string; projectId: string; token: TokenSource; fetch?: Fetch; timeoutMs?: number }): PushSender {
+export function fcmSender(opts: {
+  endpoint: string;
+  projectId: string;
+  token: TokenSource;
+  fetch?: Fetch;
+  timeoutMs?: number;
+}): PushSender {
   const doFetch = opts.fetch ?? fetch;
   const url = `${opts.endpoint.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(opts.projectId)}/messages:send`;
   const post = async (bearer: string, payload: string) => {
@@ -136,7 +142,11 @@ export function fcmSender(opts: { endpoint: string; projectId: string; token: To
 }
 
 /** The FCM settings from the environment; null (push off) without a project or credentials. */
-export function fcmConfigFrom(env: NodeJS.ProcessEnv, readFile: (path: string) => string, firebase: Record<string, string> | null): FcmConfig | null {
+export function fcmConfigFrom(
+  env: NodeJS.ProcessEnv,
+  readFile: (path: string) => string,
+  firebase: Record<string, string> | null,
+): FcmConfig | null {
   const raw = env.FCM_SERVICE_ACCOUNT?.trim();
   let serviceAccount: ServiceAccount | null = null;
   if (raw) {
@@ -145,7 +155,8 @@ export function fcmConfigFrom(env: NodeJS.ProcessEnv, readFile: (path: string) =
     } catch (err) {
       throw new Error(`FCM_SERVICE_ACCOUNT is neither service-account JSON nor a readable JSON file: ${(err as Error).message}`);
     }
-    if (!serviceAccount.client_email || !serviceAccount.private_key) throw new Error('FCM_SERVICE_ACCOUNT needs client_email and private_key');
+    if (!serviceAccount.client_email || !serviceAccount.private_key)
+      throw new Error('FCM_SERVICE_ACCOUNT needs client_email and private_key');
   }
   const accessToken = env.FCM_ACCESS_TOKEN || null;
   const projectId = env.FCM_PROJECT_ID || serviceAccount?.project_id || firebase?.projectId || null;

@@ -17,16 +17,23 @@ export interface StopLinkDeps {
   config: Pick<Config, 'publicUrl'>;
 }
 
-const signature = (deps: Pick<StopLinkDeps, 'keys'>, phone: string): string => createHmac('sha256', deps.keys.codes).update(`sms-stop:${phone}`).digest('base64url').slice(0, 22);
+const signature = (deps: Pick<StopLinkDeps, 'keys'>, phone: string): string =>
+  createHmac('sha256', deps.keys.codes).update(`sms-stop:${phone}`).digest('base64url').slice(0, 22);
 
 /** The token of a number: its digits and their signature (short: it goes into an SMS). */
-export const stopToken = (deps: Pick<StopLinkDeps, 'keys'>, phone: string): string => `${phone.replace(/^\+/, '')}.${signature(deps, phone)}`;
+export const stopToken = (deps: Pick<StopLinkDeps, 'keys'>, phone: string): string =>
+  `${phone.replace(/^\+/, '')}.${signature(deps, phone)}`;
 
 /** The absolute link of a number's stop page, in the customer's language. */
-export const stopLink = (deps: StopLinkDeps, phone: string, language: string): string => `${deps.config.publicUrl}/sms-stop/${stopToken(deps, phone)}?lang=${encodeURIComponent(language)}`;
+export const stopLink = (deps: StopLinkDeps, phone: string, language: string): string =>
+  `${deps.config.publicUrl}/sms-stop/${stopToken(deps, phone)}?lang=${encodeURIComponent(language)}`;
 
 /** GET /sms-stop/{token}: stores the number's opt-out (a second visit changes nothing); a bad token is a 404. */
-export async function stopBySignedLink(deps: Pick<StopLinkDeps, 'keys'> & { db: Db; now: () => number }, token: string, language: string | undefined): Promise<{ ok: true; message: string }> {
+export async function stopBySignedLink(
+  deps: Pick<StopLinkDeps, 'keys'> & { db: Db; now: () => number },
+  token: string,
+  language: string | undefined,
+): Promise<{ ok: true; message: string }> {
   const m = /^([1-9]\d{7,14})\.([\w-]{22})$/.exec(token);
   const phone = m ? `+${m[1]}` : '';
   const given = Buffer.from(m?.[2] ?? '');

@@ -53,7 +53,12 @@ export function httpSms(opts: { url: string; token: string | null; timeoutMs?: n
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       let res: Response;
       try {
-        res = await doFetch(opts.url, { method: 'POST', headers, body: JSON.stringify({ to, text }), signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
+        res = await doFetch(opts.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ to, text }),
+          signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        });
       } catch (err) {
         throw new SmsGatewayError(`SMS gateway unreachable: ${(err as Error).message}`);
       }
@@ -65,7 +70,11 @@ export function httpSms(opts: { url: string; token: string | null; timeoutMs?: n
   };
 }
 
-export function smsFromConfig(config: Pick<Config, 'smsProvider' | 'smsGatewayUrl' | 'smsGatewayToken' | 'development'>, log?: Log, now?: () => number): SmsProvider {
+export function smsFromConfig(
+  config: Pick<Config, 'smsProvider' | 'smsGatewayUrl' | 'smsGatewayToken' | 'development'>,
+  log?: Log,
+  now?: () => number,
+): SmsProvider {
   if (config.smsProvider === 'http' && config.smsGatewayUrl) return httpSms({ url: config.smsGatewayUrl, token: config.smsGatewayToken });
   return logSms({ log, keepOutbox: config.development, now });
 }

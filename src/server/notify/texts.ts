@@ -9,7 +9,9 @@ import rosetta from 'rosetta';
 import { ALL_LANGUAGES, type Language } from '../../shared/locales.ts';
 
 // Beside the bundle (dist-server/locales, build-server.ts), or the repository's own from the source.
-const DIR = [join(import.meta.dirname, 'locales'), join(import.meta.dirname, '../../../locales')].find((d) => existsSync(join(d, 'en.json')))!;
+const DIR = [join(import.meta.dirname, 'locales'), join(import.meta.dirname, '../../../locales')].find((d) =>
+  existsSync(join(d, 'en.json')),
+)!;
 
 const i18n = rosetta<Record<string, unknown>>();
 for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DIR, `${lang}.json`), 'utf8')) as Record<string, unknown>);
@@ -33,7 +35,14 @@ export interface ServerTexts {
 }
 /** The texts that are notifications: a title and a body under the key. */
 export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
-export const NOTICE_KEYS: readonly NoticeKey[] = ['server.turn.near', 'server.turn.now', 'server.turn.leave', 'server.ended.serviced', 'server.ended.noShow', 'server.barberLeft'];
+export const NOTICE_KEYS: readonly NoticeKey[] = [
+  'server.turn.near',
+  'server.turn.now',
+  'server.turn.leave',
+  'server.ended.serviced',
+  'server.ended.noShow',
+  'server.barberLeft',
+];
 
 /** The dictionary of a stored language code; English for none or one without a dictionary. */
 export function textLanguage(language: string | null | undefined): Language {
@@ -44,18 +53,28 @@ export function textLanguage(language: string | null | undefined): Language {
 const text = (key: string, params: object, language: string | null | undefined): string => i18n.t(key, params, textLanguage(language));
 
 /** A push or SMS notification's title and body in the customer's language. */
-export function noticeText<K extends NoticeKey>(key: K, language: string | null | undefined, params: ServerTexts[K]): { title: string; body: string } {
+export function noticeText<K extends NoticeKey>(
+  key: K,
+  language: string | null | undefined,
+  params: ServerTexts[K],
+): { title: string; body: string } {
   return { title: text(`${key}.title`, params, language), body: text(`${key}.body`, params, language) };
 }
 
 /** A one-line server text in the customer's language. */
-export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>(key: K, language: string | null | undefined, params: ServerTexts[K]): string => text(key, params, language);
+export const serverText = <K extends `server.sms.${string}` & keyof ServerTexts>(
+  key: K,
+  language: string | null | undefined,
+  params: ServerTexts[K],
+): string => text(key, params, language);
 
 /** The recovery SMS in the customer's language. */
 export const codeText = (language: string | null | undefined, code: string): string => text('server.sms.code', { code }, language);
 
 /** The SMS to a new number with the code that confirms it (change phone). */
-export const phoneCodeText = (language: string | null | undefined, code: string): string => text('server.sms.phoneCode', { code }, language);
+export const phoneCodeText = (language: string | null | undefined, code: string): string =>
+  text('server.sms.phoneCode', { code }, language);
 
 /** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */
-export const phoneChangedText = (language: string | null | undefined, newPhone: string): string => text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);
+export const phoneChangedText = (language: string | null | undefined, newPhone: string): string =>
+  text('server.sms.phoneChanged', { ending: newPhone.slice(-3) }, language);

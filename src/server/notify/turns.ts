@@ -58,7 +58,11 @@ export function announcedTrip(o: Pick<OrderRow, 'checkedIn' | 'expectedAt' | 'jo
  * The turn alert of a waiting order: due at the customer's lead, or earlier for one whose announced trip is
  * longer than that; it is "time to leave" when the trip is as long as the wait or longer.
  */
-export function turnAlert(o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>, wait: number | null, lead: number | null): { kind: TurnKind; leave: boolean; trip: number } | null {
+export function turnAlert(
+  o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>,
+  wait: number | null,
+  lead: number | null,
+): { kind: TurnKind; leave: boolean; trip: number } | null {
   const trip = announcedTrip(o);
   const kind = noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
   if (!kind) return null;
@@ -96,11 +100,15 @@ type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'join
 export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = []): Promise<TurnNotice[]> {
   const now = deps.now();
   const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
-  const current = new Map(seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]));
+  const current = new Map(
+    seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]),
+  );
   const unread = ids.filter((id) => !current.has(id));
   const waits = new Map<number, number | null>();
   const orders: TurnOrder[] = [...current.values()].flatMap((s) => fromSeen(s, waits));
-  const fresh = unread.length ? (await openOrdersOf(deps.db, unread)).filter((o): o is OrderRow & { customerId: number } => o.customerId !== null) : [];
+  const fresh = unread.length
+    ? (await openOrdersOf(deps.db, unread)).filter((o): o is OrderRow & { customerId: number } => o.customerId !== null)
+    : [];
   orders.push(...fresh);
   if (!orders.length) return [];
   const shops = [...current.values()].map((s) => s.shop);
@@ -124,7 +132,11 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     const c = contacts.get(order.customerId);
     if (!c) continue;
     const wait = waits.get(order.id) ?? 0;
-    const alert = turnAlert({ ...order, expectedAt: order.expectedAt ?? null }, order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null), c.alertLead);
+    const alert = turnAlert(
+      { ...order, expectedAt: order.expectedAt ?? null },
+      order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null),
+      c.alertLead,
+    );
     if (!alert) continue;
     const { kind } = alert;
     const channels: NoticeChannel[] = [];
@@ -141,7 +153,17 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
           : noticeText('server.turn.near', c.language, { shop, wait });
     for (const channel of channels) {
       const data = { order_id: String(order.id), kind };
-      const outcome = await deliver(deps, { orderId: order.id, kind, channel, contact: c, text, data, link: '/tracking', supersedes: kind === 'now' ? 'near' : undefined, whileOpen: true });
+      const outcome = await deliver(deps, {
+        orderId: order.id,
+        kind,
+        channel,
+        contact: c,
+        text,
+        data,
+        link: '/tracking',
+        supersedes: kind === 'now' ? 'near' : undefined,
+        whileOpen: true,
+      });
       if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
     }
   }

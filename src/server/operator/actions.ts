@@ -74,7 +74,12 @@ async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
 export async function operatorQueue(deps: Deps, shopId: number, lang: Language | null = null): Promise<WireOperatorQueue> {
   const now = deps.now();
   const shop = await shopOrThrow(deps.db, shopId);
-  const [queue, open, version, breaks] = await Promise.all([queueOf(deps.db, shop, now), openOrdersOf(deps.db, [shopId]), queueVersion(deps.db, [shopId]), breaksAt(deps.db, shopId, now)]);
+  const [queue, open, version, breaks] = await Promise.all([
+    queueOf(deps.db, shop, now),
+    openOrdersOf(deps.db, [shopId]),
+    queueVersion(deps.db, [shopId]),
+    breaksAt(deps.db, shopId, now),
+  ]);
   const s = schedule(queue.snapshot);
   const arrivals = expectedArrivals(queue.snapshot);
   const [items, names] = await Promise.all([
@@ -89,12 +94,21 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
   ]);
   const byId = new Map(open.map((o) => [o.id, o]));
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
-  const entry = (o: OrderRow, plan: Partial<OperatorPlan>) => operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
+  const entry = (o: OrderRow, plan: Partial<OperatorPlan>) =>
+    operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
   const expectedEnd = (o: OrderRow) => iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE));
   const orders = [
     ...serving.map((o) => entry(o, { expected_end: expectedEnd(o), wait: 0 })),
-    ...s.orders.map((r) => entry(byId.get(r.id)!, { barber_id: r.barberId, start: iso(r.start), wait: r.wait, position: r.position, expected_at: arrivals.get(r.id) ?? null })),
+    ...s.orders.map((r) =>
+      entry(byId.get(r.id)!, {
+        barber_id: r.barberId,
+        start: iso(r.start),
+        wait: r.wait,
+        position: r.position,
+        expected_at: arrivals.get(r.id) ?? null,
+      }),
+    ),
   ];
   // The engine's plan: the first waiting order planned for each barber.
   const next = new Map<number, { id: number; start: number }>();
@@ -105,7 +119,15 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
   }
   const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
   return {
-    pob: { id: shop.id, name: shop.name, open: s.open, full: shop.queueFull, queue_state: s.queueState, closing_soon: s.closingSoon, queue_version: version },
+    pob: {
+      id: shop.id,
+      name: shop.name,
+      open: s.open,
+      full: shop.queueFull,
+      queue_state: s.queueState,
+      closing_soon: s.closingSoon,
+      queue_version: version,
+    },
     barbers: queue.snapshot.barbers.map((b) => {
       const q = s.barbers.find((x) => x.id === b.id);
       const look = looks.get(b.id)!;
@@ -191,7 +213,11 @@ export interface OrderTarget {
  * Runs a transition in the shop's transaction on the order's row, read once and locked: 404 for no such order,
  * then 403 for a bearer who may not act on it. Answers the row as the transition wrote it.
  */
-async function onOrder(deps: Deps, target: OrderTarget, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<OrderRow | null>): Promise<OrderRow> {
+async function onOrder(
+  deps: Deps,
+  target: OrderTarget,
+  fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<OrderRow | null>,
+): Promise<OrderRow> {
   return inShop(deps, target.shopId, async (tx, shop) => {
     const o = target.id === null ? null : await orderById(tx, target.id, { forUpdate: true });
     if (!o || (!target.who && o.shopId !== shop.id)) throw notFound('Order not found');
@@ -207,7 +233,9 @@ export async function startService(deps: Deps, target: OrderTarget, barberId: ()
     const barber = barberId();
     if (o.status !== 'active') throw conflict('Order is not waiting');
     const queue = await queueOf(tx, shop, now);
-    const onShift = queue.snapshot.barbers.some((b) => b.id === barber && b.shifts.some((w) => w.start - EARLY_START_MINUTES * MINUTE <= now && now < w.end));
+    const onShift = queue.snapshot.barbers.some(
+      (b) => b.id === barber && b.shifts.some((w) => w.start - EARLY_START_MINUTES * MINUTE <= now && now < w.end),
+    );
     if (!onShift) throw badRequest('Barber is not on shift at this shop now', 'barber_id');
     const started = await startOrder(tx, o.id, barber, now);
     if (!started) throw conflict('Order is not waiting');
@@ -224,12 +252,20 @@ async function writeReceipt(tx: Queryable, o: OrderRow, shop: ShopRow, now: numb
     items.flatMap((i) => i.extras.map((e) => e.id)),
   );
   // Each row keeps its name in every language the menu has, so the customer reads it in theirs.
-  const names = (key: string): Record<string, string> => Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
+  const names = (key: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
   const rows = items.flatMap((i) => [
     { name: i.title, amount: 1, price: i.price, vat, texts: names(`s${i.serviceId}`) },
     ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat, texts: names(`e${e.id}`) })),
   ]);
-  await insertReceipt(tx, { customerId: o.customerId!, orderId: o.id, shopId: shop.id, pob: { name: shop.name, address: shop.address, city: shop.city }, createdAt: now, rows });
+  await insertReceipt(tx, {
+    customerId: o.customerId!,
+    orderId: o.id,
+    shopId: shop.id,
+    pob: { name: shop.name, address: shop.address, city: shop.city },
+    createdAt: now,
+    rows,
+  });
 }
 
 /** POST /operator/orders/{id}/finish/: served; the customer's receipt is written and the barber's speed learned. */
@@ -240,7 +276,14 @@ export async function finishService(deps: Deps, target: OrderTarget): Promise<Or
     const finished = await finishOrder(tx, o.id, now);
     if (!finished) throw conflict('Order is not in service');
     const prior = (await barberSpeed(tx, o.barberId)) ?? 1;
-    await recordFinish(tx, { barberId: o.barberId, orderId: o.id, listedMinutes: o.duration, startedAt: o.startedAt, finishedAt: now, prior });
+    await recordFinish(tx, {
+      barberId: o.barberId,
+      orderId: o.id,
+      listedMinutes: o.duration,
+      startedAt: o.startedAt,
+      finishedAt: now,
+      prior,
+    });
     if (o.customerId !== null) await writeReceipt(tx, o, shop, now);
     return finished;
   });

@@ -7,7 +7,18 @@
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../errors.ts';
 import { dayBounds, localDay } from '../lib/tz.ts';
-import { barberNameOf, breaksAt, deleteShift, endBreak, insertBreak, insertShift, releaseChosen, setShiftEnd, setShiftStart, shiftWindows } from '../repos/breaks.ts';
+import {
+  barberNameOf,
+  breaksAt,
+  deleteShift,
+  endBreak,
+  insertBreak,
+  insertShift,
+  releaseChosen,
+  setShiftEnd,
+  setShiftStart,
+  shiftWindows,
+} from '../repos/breaks.ts';
 import { contactsOf, type NoticeChannel } from '../repos/notices.ts';
 import { orderById } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -83,7 +94,9 @@ export async function barberOfShop(deps: Deps, shopId: number, barberId: number 
   const now = deps.now();
   if (!shop || barberId === null) throw notFound('Barber not found');
   const { start, end } = dayBounds(localDay(now, shop.timezone).date, shop.timezone);
-  const works = (await shiftWindows(deps.db, barberId, shopId, start, end)).length > 0 || (await breaksAt(deps.db, shopId, now)).some((b) => b.barberId === barberId);
+  const works =
+    (await shiftWindows(deps.db, barberId, shopId, start, end)).length > 0 ||
+    (await breaksAt(deps.db, shopId, now)).some((b) => b.barberId === barberId);
   if (!works) throw notFound('Barber not found');
   return barberId;
 }

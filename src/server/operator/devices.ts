@@ -9,7 +9,16 @@ import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { enforce } from '../auth/throttle.ts';
 import { iso } from '../lib/time.ts';
-import { consumePairingCode, deviceActive, devicesOf, insertDeviceKey, insertPairingCode, prunePairingCodes, revokeDevice, type DeviceRole } from '../repos/operators.ts';
+import {
+  consumePairingCode,
+  deviceActive,
+  devicesOf,
+  insertDeviceKey,
+  insertPairingCode,
+  prunePairingCodes,
+  revokeDevice,
+  type DeviceRole,
+} from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { WireDevice, WireOperatorMe, WirePairedDevice, WirePairingCode } from '../../shared/wire-order.ts';
@@ -57,7 +66,13 @@ export async function issuePairingCode(deps: Pick<Deps, 'db'>, shopId: number, r
  */
 export async function pairDevice(deps: Deps, address: string, typed: unknown, name: string): Promise<WirePairedDevice> {
   const now = deps.now();
-  await enforce(deps.db, now, [{ name: 'pairingAddress', key: address, rule: { limit: deps.config.limits.pairingAddress, windowMs: PAIRING_WINDOW_MS, what: 'attempts' } }]);
+  await enforce(deps.db, now, [
+    {
+      name: 'pairingAddress',
+      key: address,
+      rule: { limit: deps.config.limits.pairingAddress, windowMs: PAIRING_WINDOW_MS, what: 'attempts' },
+    },
+  ]);
   if (typeof typed !== 'string' || !typed.trim()) throw badRequest('Missing code parameter', 'code');
   const code = normalizePairingCode(typed);
   if (code.length !== PAIRING_CODE_LENGTH) throw unauthorized(WIRE_ERRORS.invalidPairingCode);
@@ -84,7 +99,14 @@ export function deviceRole(v: unknown): DeviceRole {
 }
 
 export async function listDevices(deps: Deps, shopId: number): Promise<WireDevice[]> {
-  return (await devicesOf(deps.db, shopId)).map((d) => ({ id: d.id, name: d.name, role: d.role, created_at: iso(d.createdAt), last_seen_at: iso(d.lastSeenAt), revoked_at: iso(d.revokedAt) }));
+  return (await devicesOf(deps.db, shopId)).map((d) => ({
+    id: d.id,
+    name: d.name,
+    role: d.role,
+    created_at: iso(d.createdAt),
+    last_seen_at: iso(d.lastSeenAt),
+    revoked_at: iso(d.revokedAt),
+  }));
 }
 
 export async function removeDevice(deps: Deps, shopId: number, deviceId: number | null): Promise<void> {

@@ -21,7 +21,14 @@ export async function recordFinish(q: Queryable, f: FinishedService): Promise<nu
   const actual = f.finishedAt - f.startedAt;
   const ratio = sampleRatio(f.listedMinutes, actual);
   if (ratio === null) return f.prior;
-  await insertSpeedSample(q, { barberId: f.barberId, orderId: f.orderId, listedMinutes: f.listedMinutes, actualMs: actual, ratio, finishedAt: f.finishedAt });
+  await insertSpeedSample(q, {
+    barberId: f.barberId,
+    orderId: f.orderId,
+    listedMinutes: f.listedMinutes,
+    actualMs: actual,
+    ratio,
+    finishedAt: f.finishedAt,
+  });
   const speed = learnSpeed(await recentRatios(q, f.barberId, WINDOW), f.prior);
   if (speed !== f.prior) await setBarberSpeed(q, f.barberId, speed);
   return speed;

@@ -45,7 +45,9 @@ export function readLocalAdmin(dataDir: string): LocalAdmin | null {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The bearer is the secret (compared in constant time). */
-export const isLocalAdmin = (secret: string | null, bearer: string | null): boolean => secret !== null && bearer !== null && timingSafeEqual(digest(secret), digest(bearer));
+export const isLocalAdmin = (secret: string | null, bearer: string | null): boolean =>
+  secret !== null && bearer !== null && timingSafeEqual(digest(secret), digest(bearer));
 
 /** The peer is this machine: 127.0.0.0/8 or ::1 (also as an IPv4-mapped address). */
-export const isLoopback = (address: string | undefined): boolean => Boolean(address && (/^(::ffff:)?127\./.test(address) || address === '::1'));
+export const isLoopback = (address: string | undefined): boolean =>
+  Boolean(address && (/^(::ffff:)?127\./.test(address) || address === '::1'));

@@ -31,9 +31,15 @@ const mean = (xs: number[]) => (xs.length ? round(xs.reduce((a, b) => a + b, 0) 
 export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
   const started = orders.filter((o) => o.startedAt !== null && (o.status === 'in_service' || o.status === 'serviced'));
   const waits = started.map((o) => (o.startedAt! - o.joinedAt) / MINUTE);
-  const outcomes: WaitOutcome[] = started.flatMap((o) => (o.quotedWait === null ? [] : [{ quote: o.quotedWait, actual: (o.startedAt! - o.joinedAt) / MINUTE }]));
+  const outcomes: WaitOutcome[] = started.flatMap((o) =>
+    o.quotedWait === null ? [] : [{ quote: o.quotedWait, actual: (o.startedAt! - o.joinedAt) / MINUTE }],
+  );
   const a = accuracy(outcomes);
-  const told: WindowOutcome[] = started.flatMap((o) => (o.quotedLow == null || o.quotedHigh == null ? [] : [{ low: o.quotedLow, high: o.quotedHigh, actual: (o.startedAt! - o.joinedAt) / MINUTE }]));
+  const told: WindowOutcome[] = started.flatMap((o) =>
+    o.quotedLow == null || o.quotedHigh == null
+      ? []
+      : [{ low: o.quotedLow, high: o.quotedHigh, actual: (o.startedAt! - o.joinedAt) / MINUTE }],
+  );
   const w = windowAccuracy(told);
   return {
     served: orders.filter((o) => o.status === 'serviced').length,
@@ -53,7 +59,11 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
 }
 
 /** GET /operator/pobs/{id}/stats/: today, and the 7 local days ending today. */
-export async function shopStats(q: Queryable, shop: { id: number; timezone: string }, now: number): Promise<{ today: ShopStats; week: ShopStats }> {
+export async function shopStats(
+  q: Queryable,
+  shop: { id: number; timezone: string },
+  now: number,
+): Promise<{ today: ShopStats; week: ShopStats }> {
   const today = localDay(now, shop.timezone).date;
   const { start: todayStart, end } = dayBounds(today, shop.timezone);
   const weekStart = dayBounds(addDays(today, -6), shop.timezone).start;

@@ -57,7 +57,10 @@ export function parseAnnouncement(payload: string): ChangeEvent | null {
   return m ? { kind: 'shop', change: { shopId: Number(m[1]), version: Number(m[2]), country: m[3] } } : null;
 }
 
-export function queueChanges(db: Db, opts: { databaseUrl: string | null; log: FastifyBaseLogger }): QueueChanges & { ready: Promise<void> } {
+export function queueChanges(
+  db: Db,
+  opts: { databaseUrl: string | null; log: FastifyBaseLogger },
+): QueueChanges & { ready: Promise<void> } {
   const listeners = new Set<(e: ChangeEvent) => void>();
   const seen = new Map<number, number>();
   const emit = (e: ChangeEvent) => {

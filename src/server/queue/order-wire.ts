@@ -43,7 +43,15 @@ export function wireServices(items: readonly ItemRow[]): WireOrderService[] {
     group_name: i.groupName,
     extra_services: [...i.extras]
       .sort((a, b) => a.order - b.order)
-      .map((e) => ({ id: e.id, amount: 1, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration })),
+      .map((e) => ({
+        id: e.id,
+        amount: 1,
+        title: e.title,
+        description: e.description,
+        order: e.order,
+        price: e.price,
+        duration: e.duration,
+      })),
   }));
 }
 
@@ -61,7 +69,13 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
     id: c.id,
     customer_id: order.customerId ?? 0,
     pob_id: c.pob_id,
-    pob: { id: shop.id, name: shop.name, address: shop.address, city: shop.city, location: { latitude: shop.latitude, longitude: shop.longitude } },
+    pob: {
+      id: shop.id,
+      name: shop.name,
+      address: shop.address,
+      city: shop.city,
+      location: { latitude: shop.latitude, longitude: shop.longitude },
+    },
     status: wireStatus(order.status),
     in_service: order.status === 'in_service',
     customer_at_pob: c.customer_at_pob,
@@ -92,7 +106,10 @@ export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expe
  * The first name and the last name's initial (no dot) the console shows ("Mikko K."): of the name the desk typed
  * for a walk-in (its first and last words), else of the account.
  */
-export function nameParts(walkInName: string | null, customer: { firstname: string; lastname: string } | undefined): { first_name: string; last_initial: string | null } {
+export function nameParts(
+  walkInName: string | null,
+  customer: { firstname: string; lastname: string } | undefined,
+): { first_name: string; last_initial: string | null } {
   if (walkInName !== null) {
     const words = walkInName.trim().split(/\s+/);
     const last = words.length > 1 ? [...words[words.length - 1].replace(/\.$/, '')][0] : undefined;
@@ -108,7 +125,12 @@ export function nameParts(walkInName: string | null, customer: { firstname: stri
  * membership: the level the order was placed with (0–3) when it belongs to an account, null for an anonymous
  * walk-in; phone_linked: a desk order the customer's phone tied to an account.
  */
-export function operatorEntry(o: OrderRow, customer: { firstname: string; lastname: string } | undefined, items: readonly ItemRow[], plan: Partial<OperatorPlan>): WireOperatorOrder {
+export function operatorEntry(
+  o: OrderRow,
+  customer: { firstname: string; lastname: string } | undefined,
+  items: readonly ItemRow[],
+  plan: Partial<OperatorPlan>,
+): WireOperatorOrder {
   const c = common(o);
   const parts = nameParts(o.walkInName, customer);
   return {
@@ -141,5 +163,13 @@ export function operatorEntry(o: OrderRow, customer: { firstname: string; lastna
 /** What an operator transition answers: the order's state now, with the server's own status names. */
 export function orderState(o: OrderRow): WireOrderState {
   const c = common(o);
-  return { id: c.id, pob_id: c.pob_id, status: o.status, barber_id: c.barber_id, customer_at_pob: c.customer_at_pob, started_at: c.started_at, finished_at: c.finished_at };
+  return {
+    id: c.id,
+    pob_id: c.pob_id,
+    status: o.status,
+    barber_id: c.barber_id,
+    customer_at_pob: c.customer_at_pob,
+    started_at: c.started_at,
+    finished_at: c.finished_at,
+  };
 }

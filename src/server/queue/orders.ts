@@ -9,7 +9,17 @@ import type { Deps } from '../deps.ts';
 import { customerPriority } from './priority.ts';
 import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import { insertOrder, joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import {
+  insertOrder,
+  joinGate,
+  keepIdempotentAnswer,
+  orderById,
+  checkInOrder,
+  endWaitingOrder,
+  setExpectedAt,
+  type ItemRow,
+  type OrderRow,
+} from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { lockShopForChange, menuItemsOf, type LockedShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -77,7 +87,11 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
 }
 
 /** Changes one order inside its shop's transaction, on the order's row as it is once the shop is locked. */
-export async function changeOrder<T>(deps: Deps, order: Pick<OrderRow, 'id' | 'shopId'>, fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<T>): Promise<T> {
+export async function changeOrder<T>(
+  deps: Deps,
+  order: Pick<OrderRow, 'id' | 'shopId'>,
+  fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<T>,
+): Promise<T> {
   return inShop(deps, order.shopId, async (tx, shop) => {
     const o = await orderById(tx, order.id, { forUpdate: true });
     if (!o) throw notFound(WIRE_ERRORS.orderNotFound);
@@ -93,7 +107,12 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
   if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
   // Only the chosen rows (an id of another shop is not found), not the whole menu.
-  const { services, extras } = await menuItemsOf(q, shopId, [...new Set(choices.map((c) => c.serviceId))], [...new Set(choices.flatMap((c) => c.extraIds))]);
+  const { services, extras } = await menuItemsOf(
+    q,
+    shopId,
+    [...new Set(choices.map((c) => c.serviceId))],
+    [...new Set(choices.flatMap((c) => c.extraIds))],
+  );
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));
   const seen = new Set<number>();
@@ -110,7 +129,17 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
       if (!e || e.serviceId !== s.id) throw badRequest(`Unknown extra service ${id} for service ${s.id}`, 'items');
       return { id: e.id, title: e.title, description: e.description, order: e.order, price: e.price, duration: e.duration };
     });
-    return { serviceId: s.id, title: s.title, description: s.description, order: s.order, groupId: s.groupId, groupName: s.groupName, price: s.price, duration: s.duration, extras: chosen };
+    return {
+      serviceId: s.id,
+      title: s.title,
+      description: s.description,
+      order: s.order,
+      groupId: s.groupId,
+      groupName: s.groupName,
+      price: s.price,
+      duration: s.duration,
+      extras: chosen,
+    };
   });
 }
 
@@ -164,7 +193,12 @@ function insertAt<T extends { id: number; joinedAt: number }>(list: readonly T[]
 
 /** The queue with a new waiting order in it, as a fresh read would load it. */
 function withOrder(queue: ShopQueue, o: EngineOrder, row: OpenOrderRow): ShopQueue {
-  return { ...queue, snapshot: { ...queue.snapshot, orders: insertAt(queue.snapshot.orders, o) }, open: insertAt(queue.open, row), waiting: queue.waiting + 1 };
+  return {
+    ...queue,
+    snapshot: { ...queue.snapshot, orders: insertAt(queue.snapshot.orders, o) },
+    open: insertAt(queue.open, row),
+    waiting: queue.waiting + 1,
+  };
 }
 
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
@@ -181,7 +215,8 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
   const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
   if (pinned.length) queue = withPinned(queue, pinned, now);
-  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden)) throw notFound(WIRE_ERRORS.barberNotFound);
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden))
+    throw notFound(WIRE_ERRORS.barberNotFound);
   if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest(WIRE_ERRORS.barberNotHere, 'barber_id');
   if (p.online && !isOpen(queue.snapshot)) throw conflict(WIRE_ERRORS.shopClosed);
   if (p.online && shop.queueFull) throw conflict(WIRE_ERRORS.queueFull);
@@ -190,7 +225,14 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
   const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
   const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
-  const fit = fits(queue.snapshot, { priority: p.priority, barberId: p.barberId, duration, joinedAt: now, checkedIn: p.checkedIn, ...arrival });
+  const fit = fits(queue.snapshot, {
+    priority: p.priority,
+    barberId: p.barberId,
+    duration,
+    joinedAt: now,
+    checkedIn: p.checkedIn,
+    ...arrival,
+  });
   if (!fit.ok) throw conflict(WIRE_ERRORS.timeslot);
   const placed = {
     shopId: shop.id,
@@ -211,7 +253,15 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     expectedAt,
   };
   const id = await insertOrder(tx, placed, items);
-  const order: OrderRow = { ...placed, id, barberId: null, status: 'active', startedAt: null, finishedAt: null, checkedInAt: p.checkedIn ? now : null };
+  const order: OrderRow = {
+    ...placed,
+    id,
+    barberId: null,
+    status: 'active',
+    startedAt: null,
+    finishedAt: null,
+    checkedInAt: p.checkedIn ? now : null,
+  };
   return {
     order,
     items: items.map((i) => ({ ...i, orderId: id })),
@@ -290,7 +340,15 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
       const items = await itemsInLanguage(tx, placed.items, input.lang ?? null);
       const answer = viewOf({ ...placed, items, shop, look: look && { ...look, id: look.barberId } });
       keep(placed.queue);
-      if (idem) await keepIdempotentAnswer(tx, { customerId, key: idem.key, bodyHash: idem.bodyHash, answer: JSON.stringify(answer), now, keptSince });
+      if (idem)
+        await keepIdempotentAnswer(tx, {
+          customerId,
+          key: idem.key,
+          bodyHash: idem.bodyHash,
+          answer: JSON.stringify(answer),
+          now,
+          keptSince,
+        });
       return answer;
     });
   } catch (err) {
@@ -308,7 +366,12 @@ export async function ownOrder(q: Queryable, customerId: number, orderId: number
 }
 
 /** `lang`: the language of the services' names (null: as sold). */
-export async function customerOrder(deps: Deps, customerId: number, orderId: number | null, lang: Language | null = null): Promise<WireOrder> {
+export async function customerOrder(
+  deps: Deps,
+  customerId: number,
+  orderId: number | null,
+  lang: Language | null = null,
+): Promise<WireOrder> {
   return orderView(deps.db, await ownOrder(deps.db, customerId, orderId), deps.now(), lang);
 }
 
@@ -333,7 +396,13 @@ async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow
 export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
 
 /** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
-export async function patchOrder(deps: Deps, customerId: number, orderId: number | null, action: PatchAction, lang: Language | null = null): Promise<WireOrder> {
+export async function patchOrder(
+  deps: Deps,
+  customerId: number,
+  orderId: number | null,
+  action: PatchAction,
+  lang: Language | null = null,
+): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o, shop) => {
     if (typeof action === 'object') return moveArrival(deps, tx, o, shop, action.etaMinutes);

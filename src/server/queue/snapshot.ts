@@ -168,7 +168,8 @@ export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): P
     openOrdersAt(q, ids),
     unread.length ? loadFigures(q, unread) : new Map<number, Figures>(),
   ]);
-  const figuresOf = (shop: ShopRow): Figures | undefined => (shop.figures === undefined ? stored.get(shop.id) : (asFigures(shop.figures) ?? undefined));
+  const figuresOf = (shop: ShopRow): Figures | undefined =>
+    shop.figures === undefined ? stored.get(shop.id) : (asFigures(shop.figures) ?? undefined);
   const hoursBy = groupBy(hours, (h) => h.shopId);
   const shiftsBy = groupBy(shifts, (s) => s.shopId);
   const ordersBy = groupBy(orders, (o) => o.shopId);

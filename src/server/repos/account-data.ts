@@ -13,7 +13,9 @@ export async function accountDates(q: Queryable, customerId: number) {
     [customerId],
   );
   const r = rows[0];
-  return r ? { created_at: iso(r.created_at), terms_accepted_at: iso(r.terms_accepted_at), password_changed_at: iso(r.password_changed_at) } : null;
+  return r
+    ? { created_at: iso(r.created_at), terms_accepted_at: iso(r.terms_accepted_at), password_changed_at: iso(r.password_changed_at) }
+    : null;
 }
 
 /** Every order the customer made, oldest first, with the services as sold. */
@@ -56,7 +58,13 @@ export async function ordersForExport(q: Queryable, customerId: number) {
 
 /** Messages sent to this customer in person (every locale and language), and when they read any message. */
 export async function messagesForExport(q: Queryable, customerId: number) {
-  const { rows } = await q.query<{ id: number; locale: string; created_at: unknown; texts: { language: string; title: string; content: string }[]; read_at: unknown }>(
+  const { rows } = await q.query<{
+    id: number;
+    locale: string;
+    created_at: unknown;
+    texts: { language: string; title: string; content: string }[];
+    read_at: unknown;
+  }>(
     `SELECT m.id, m.locale, m.created_at,
             (SELECT json_agg(json_build_object('language', t.language, 'title', t.title, 'content', t.content) ORDER BY t.language)
                FROM message_texts t WHERE t.message_id = m.id) AS texts,
@@ -72,7 +80,8 @@ export async function messagesForExport(q: Queryable, customerId: number) {
 /** Bonus-teaser sign-ups made by the customer or with their e-mail address. */
 export async function teaserSignupsOf(q: Queryable, customerId: number, email: string | null) {
   const { rows } = await q.query<{ email: string; locale: string; allow_email: boolean; created_at: unknown }>(
-    'SELECT email, locale, allow_email, created_at FROM bonus_teaser_signups ' + 'WHERE customer_id = $1 OR email = lower($2) ORDER BY created_at',
+    'SELECT email, locale, allow_email, created_at FROM bonus_teaser_signups ' +
+      'WHERE customer_id = $1 OR email = lower($2) ORDER BY created_at',
     [customerId, email],
   );
   return rows.map((r) => ({ email: r.email, locale: r.locale, allow_email: r.allow_email, date: iso(r.created_at) }));

@@ -37,7 +37,9 @@ function wire(r: Row): WireBenefit {
 /** Redeemable first, then by dateIssued ascending. */
 export async function listBenefits(q: Queryable, customerId: number, now: number): Promise<WireBenefit[]> {
   const { rows } = await q.query<Row>(`SELECT ${COLUMNS} FROM benefits WHERE customer_id = $1`, [customerId, new Date(now).toISOString()]);
-  return rows.map(wire).sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || a.dateIssued.localeCompare(b.dateIssued) || a.id - b.id);
+  return rows
+    .map(wire)
+    .sort((a, b) => Number(b.isRedeemable) - Number(a.isRedeemable) || a.dateIssued.localeCompare(b.dateIssued) || a.id - b.id);
 }
 
 export type RedeemOutcome = { benefit: WireBenefit } | { refused: 'not-found' | 'redeemed' | 'not-redeemable' };
@@ -51,7 +53,11 @@ export async function redeemBenefit(q: Queryable, customerId: number, benefitId:
       RETURNING id`,
     [customerId, at, benefitId],
   );
-  const { rows: after } = await q.query<Row>(`SELECT ${COLUMNS} FROM benefits WHERE customer_id = $1 AND id = $3`, [customerId, at, benefitId]);
+  const { rows: after } = await q.query<Row>(`SELECT ${COLUMNS} FROM benefits WHERE customer_id = $1 AND id = $3`, [
+    customerId,
+    at,
+    benefitId,
+  ]);
   const row = after[0];
   if (!row) return { refused: 'not-found' };
   if (rows.length) return { benefit: wire(row) };
@@ -73,15 +79,25 @@ export async function insertBenefit(q: Queryable, b: NewBenefit): Promise<number
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO benefits (customer_id, title, value, redeem_code, redeemable, issued_at, valid_until, redeemed_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [b.customerId, b.title, b.value, b.redeemCode, b.redeemable ?? true, new Date(b.issuedAt).toISOString(), b.validUntil ?? null, iso(b.redeemedAt ?? null)],
+    [
+      b.customerId,
+      b.title,
+      b.value,
+      b.redeemCode,
+      b.redeemable ?? true,
+      new Date(b.issuedAt).toISOString(),
+      b.validUntil ?? null,
+      iso(b.redeemedAt ?? null),
+    ],
   );
   return rows[0].id;
 }
 
 export async function bonusAccount(q: Queryable, customerId: number): Promise<{ amount: number; expirationDate: string | null } | null> {
-  const { rows } = await q.query<{ amount: number; expires_on: string | null }>(`SELECT amount, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM bonus_accounts WHERE customer_id = $1`, [
-    customerId,
-  ]);
+  const { rows } = await q.query<{ amount: number; expires_on: string | null }>(
+    `SELECT amount, to_char(expires_on, 'YYYY-MM-DD') AS expires_on FROM bonus_accounts WHERE customer_id = $1`,
+    [customerId],
+  );
   return rows[0] ? { amount: rows[0].amount, expirationDate: rows[0].expires_on } : null;
 }
 
@@ -94,7 +110,10 @@ export async function upsertBonusAccount(q: Queryable, customerId: number, amoun
 }
 
 /** Records a teaser sign-up; signing up again with the same address updates the permission. */
-export async function upsertTeaserSignup(q: Queryable, s: { email: string; locale: string; customerId: number | null; allowEmail: boolean; now: number }): Promise<void> {
+export async function upsertTeaserSignup(
+  q: Queryable,
+  s: { email: string; locale: string; customerId: number | null; allowEmail: boolean; now: number },
+): Promise<void> {
   await q.query(
     `INSERT INTO bonus_teaser_signups (email, locale, customer_id, allow_email, created_at) VALUES (lower($1), $2, $3, $4, $5)
      ON CONFLICT (email, locale) DO UPDATE SET allow_email = $4, customer_id = coalesce($3, bonus_teaser_signups.customer_id)`,

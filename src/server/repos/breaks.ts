@@ -35,7 +35,12 @@ export async function deleteShift(q: Queryable, id: number): Promise<void> {
 }
 
 export async function insertShift(q: Queryable, barberId: number, shopId: number, start: number, end: number): Promise<void> {
-  await q.query('INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $2, $3, $4)', [barberId, shopId, t(start), t(end)]);
+  await q.query('INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $2, $3, $4)', [
+    barberId,
+    shopId,
+    t(start),
+    t(end),
+  ]);
 }
 
 export interface BreakRow {
@@ -56,8 +61,17 @@ export async function breaksAt(q: Queryable, shopId: number, now: number): Promi
   return rows;
 }
 
-export async function insertBreak(q: Queryable, b: { barberId: number; shopId: number; start: number; end: number; shiftEnd: number }): Promise<void> {
-  await q.query('INSERT INTO barber_breaks (barber_id, shop_id, starts_at, ends_at, shift_end) VALUES ($1, $2, $3, $4, $5)', [b.barberId, b.shopId, t(b.start), t(b.end), t(b.shiftEnd)]);
+export async function insertBreak(
+  q: Queryable,
+  b: { barberId: number; shopId: number; start: number; end: number; shiftEnd: number },
+): Promise<void> {
+  await q.query('INSERT INTO barber_breaks (barber_id, shop_id, starts_at, ends_at, shift_end) VALUES ($1, $2, $3, $4, $5)', [
+    b.barberId,
+    b.shopId,
+    t(b.start),
+    t(b.end),
+    t(b.shiftEnd),
+  ]);
 }
 
 /** Ends a break now (back early, or the day ended); a break that has not begun yet is removed. */
@@ -77,6 +91,8 @@ export async function releaseChosen(q: Queryable, shopId: number, barberId: numb
 }
 
 export async function barberNameOf(q: Queryable, barberId: number): Promise<{ firstname: string; lastname: string } | null> {
-  const { rows } = await q.query<{ firstname: string; lastname: string }>('SELECT firstname, lastname FROM barbers WHERE id = $1', [barberId]);
+  const { rows } = await q.query<{ firstname: string; lastname: string }>('SELECT firstname, lastname FROM barbers WHERE id = $1', [
+    barberId,
+  ]);
   return rows[0] ?? null;
 }

@@ -75,7 +75,10 @@ export async function setPasswordHash(q: Queryable, id: number, hash: string, no
  * usual case; a registration racing it still meets the unique index, whose violation rolls back the caller.
  */
 export async function setPhone(q: Queryable, id: number, phone: string): Promise<boolean> {
-  const { rows } = await q.query('UPDATE customers SET phone = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers WHERE phone = $2 AND id <> $1) RETURNING id', [id, phone]);
+  const { rows } = await q.query(
+    'UPDATE customers SET phone = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers WHERE phone = $2 AND id <> $1) RETURNING id',
+    [id, phone],
+  );
   return rows.length > 0;
 }
 
@@ -85,7 +88,19 @@ export async function upgradePasswordHash(q: Queryable, id: number, oldHash: str
 }
 
 /** Columns a profile PATCH may set (WireProfilePatch); the route checks the values. */
-export const PATCHABLE = ['fcm_token', 'allow_email', 'allow_sms', 'email', 'language', 'app_language', 'tutorial_seen', 'firstname', 'lastname', 'city', 'alert_lead_minutes'] as const;
+export const PATCHABLE = [
+  'fcm_token',
+  'allow_email',
+  'allow_sms',
+  'email',
+  'language',
+  'app_language',
+  'tutorial_seen',
+  'firstname',
+  'lastname',
+  'city',
+  'alert_lead_minutes',
+] as const;
 export type PatchableColumn = (typeof PATCHABLE)[number];
 
 export async function updateCustomer(q: Queryable, id: number, patch: Partial<Record<PatchableColumn, unknown>>): Promise<void> {
@@ -132,6 +147,9 @@ export async function upsertMembership(q: Queryable, customerId: number, m: Memb
 
 /** The customer's open order (active or in service) from the queue's orders table, or null. */
 export async function openOrderId(q: Queryable, customerId: number): Promise<number | null> {
-  const { rows } = await q.query<{ id: number }>(`SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1`, [customerId]);
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1`,
+    [customerId],
+  );
   return rows[0]?.id ?? null;
 }

@@ -11,9 +11,9 @@ import type { Queryable } from '../db/db.ts';
  */
 export async function markPinned(q: Queryable, ids: number[], now: number): Promise<number[]> {
   if (!ids.length) return [];
-  const { rows } = await q.query<{ id: number }>(`UPDATE orders SET pinned_at = $2 WHERE id = ANY($1::int[]) AND pinned_at IS NULL AND status = 'active' RETURNING id`, [
-    ids,
-    new Date(now).toISOString(),
-  ]);
+  const { rows } = await q.query<{ id: number }>(
+    `UPDATE orders SET pinned_at = $2 WHERE id = ANY($1::int[]) AND pinned_at IS NULL AND status = 'active' RETURNING id`,
+    [ids, new Date(now).toISOString()],
+  );
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -13,7 +13,12 @@ interface Texts {
   description: string | null;
 }
 
-const textsOf = async (q: Queryable, table: 'services' | 'extra_services' | 'service_groups', ids: number[], lang: Language): Promise<Map<number, Texts>> => {
+const textsOf = async (
+  q: Queryable,
+  table: 'services' | 'extra_services' | 'service_groups',
+  ids: number[],
+  lang: Language,
+): Promise<Map<number, Texts>> => {
   if (!ids.length) return new Map();
   const { rows } = await q.query<Texts>(
     `SELECT id, coalesce(texts->$2::text->>'title', texts->'fi'->>'title') AS title,

@@ -47,7 +47,10 @@ export async function pastOrders(q: Queryable, since: number, until: number): Pr
 
 /** Shop ids whose figures are missing or were computed before `before`. */
 export async function staleShops(q: Queryable, before: number): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>(`SELECT s.id FROM shops s LEFT JOIN learned_figures l ON l.shop_id = s.id WHERE l.shop_id IS NULL OR l.computed_at < $1 ORDER BY s.id`, [iso(before)]);
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT s.id FROM shops s LEFT JOIN learned_figures l ON l.shop_id = s.id WHERE l.shop_id IS NULL OR l.computed_at < $1 ORDER BY s.id`,
+    [iso(before)],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -63,6 +66,9 @@ export async function saveFigures(q: Queryable, rows: { shopId: number; figures:
 
 /** The stored figures of some shops (as JSON; queue/learned-figures.ts checks their shape). */
 export async function figuresOf(q: Queryable, shopIds: number[]): Promise<{ shopId: number; figures: unknown }[]> {
-  const { rows } = await q.query<{ shopId: number; figures: unknown }>('SELECT shop_id AS "shopId", figures FROM learned_figures WHERE shop_id = ANY($1::int[])', [shopIds]);
+  const { rows } = await q.query<{ shopId: number; figures: unknown }>(
+    'SELECT shop_id AS "shopId", figures FROM learned_figures WHERE shop_id = ANY($1::int[])',
+    [shopIds],
+  );
   return rows;
 }

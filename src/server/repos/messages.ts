@@ -32,14 +32,18 @@ export interface NewMessage {
 
 export async function insertMessage(q: Queryable, m: NewMessage): Promise<number> {
   if (!m.texts.length) throw new Error('A message needs at least one text');
-  const { rows } = await q.query<{ id: number }>('INSERT INTO messages (customer_id, locale, created_at) VALUES ($1, $2, $3) RETURNING id', [
-    m.customerId,
-    m.locale,
-    new Date(m.createdAt).toISOString(),
-  ]);
+  const { rows } = await q.query<{ id: number }>(
+    'INSERT INTO messages (customer_id, locale, created_at) VALUES ($1, $2, $3) RETURNING id',
+    [m.customerId, m.locale, new Date(m.createdAt).toISOString()],
+  );
   const id = rows[0].id;
   for (const t of m.texts) {
-    await q.query('INSERT INTO message_texts (message_id, language, title, content) VALUES ($1, $2, $3, $4)', [id, t.language, sanitizeTitle(t.title), sanitizeMessageHtml(t.content)]);
+    await q.query('INSERT INTO message_texts (message_id, language, title, content) VALUES ($1, $2, $3, $4)', [
+      id,
+      t.language,
+      sanitizeTitle(t.title),
+      sanitizeMessageHtml(t.content),
+    ]);
   }
   return id;
 }
@@ -100,7 +104,12 @@ export interface Reader {
 
 /** The customer's messages of one locale, newest first (the latest 100). */
 export async function listMessages(q: Queryable, locale: string, who: Reader) {
-  const { rows } = await q.query<Row>(`${SELECT} AND m.locale = $4 ORDER BY m.created_at DESC, m.id DESC LIMIT 100`, [who.customerId, who.language, who.localeLanguage, locale]);
+  const { rows } = await q.query<Row>(`${SELECT} AND m.locale = $4 ORDER BY m.created_at DESC, m.id DESC LIMIT 100`, [
+    who.customerId,
+    who.language,
+    who.localeLanguage,
+    locale,
+  ]);
   return rows.map((r) => wire(r, who.now));
 }
 
@@ -112,7 +121,11 @@ export async function messageFor(q: Queryable, messageId: number, who: Reader) {
 
 export async function setRead(q: Queryable, messageId: number, customerId: number, read: boolean, now: number): Promise<void> {
   if (read) {
-    await q.query('INSERT INTO message_reads (message_id, customer_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [messageId, customerId, new Date(now).toISOString()]);
+    await q.query('INSERT INTO message_reads (message_id, customer_id, read_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      messageId,
+      customerId,
+      new Date(now).toISOString(),
+    ]);
   } else {
     await q.query('DELETE FROM message_reads WHERE message_id = $1 AND customer_id = $2', [messageId, customerId]);
   }

@@ -33,7 +33,9 @@ export async function contactsOf(q: Queryable, customerIds: number[]): Promise<M
 
 /** Shops with a customer's order waiting or in service: the only ones a turn check has to look at. */
 export async function shopsWithCustomerOrders(q: Queryable): Promise<number[]> {
-  const { rows } = await q.query<{ id: number }>(`SELECT DISTINCT shop_id AS id FROM orders WHERE customer_id IS NOT NULL AND status IN ('active', 'in_service') ORDER BY 1`);
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT DISTINCT shop_id AS id FROM orders WHERE customer_id IS NOT NULL AND status IN ('active', 'in_service') ORDER BY 1`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -41,7 +43,15 @@ export async function shopsWithCustomerOrders(q: Queryable): Promise<number[]> {
  * Claims a notice; false when it was claimed before (by this or another process), or, with `whileOpen`, when the
  * order is no longer waiting or in service (a turn alert for a cancelled order never goes out).
  */
-export async function claimNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, note: string | null = null, whileOpen = false): Promise<boolean> {
+export async function claimNotice(
+  q: Queryable,
+  orderId: number,
+  kind: NoticeKind,
+  channel: NoticeChannel,
+  now: number,
+  note: string | null = null,
+  whileOpen = false,
+): Promise<boolean> {
   const { rows } = await q.query(
     `INSERT INTO order_notifications (order_id, kind, channel, claimed_at, error)
      SELECT $1, $2, $3, $4, $5
@@ -58,8 +68,21 @@ export async function stopTurnSms(q: Queryable, phone: string, now: number): Pro
 }
 
 /** Records how a claimed notice went: sent, or the error (it is not retried: at most once). */
-export async function settleNotice(q: Queryable, orderId: number, kind: NoticeKind, channel: NoticeChannel, now: number, error: string | null): Promise<void> {
-  await q.query('UPDATE order_notifications SET sent_at = $4, error = $5 WHERE order_id = $1 AND kind = $2 AND channel = $3', [orderId, kind, channel, error ? null : iso(now), error]);
+export async function settleNotice(
+  q: Queryable,
+  orderId: number,
+  kind: NoticeKind,
+  channel: NoticeChannel,
+  now: number,
+  error: string | null,
+): Promise<void> {
+  await q.query('UPDATE order_notifications SET sent_at = $4, error = $5 WHERE order_id = $1 AND kind = $2 AND channel = $3', [
+    orderId,
+    kind,
+    channel,
+    error ? null : iso(now),
+    error,
+  ]);
 }
 
 /** Forgets a push token FCM called dead, unless the customer has set a new one meanwhile. */

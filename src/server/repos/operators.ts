@@ -3,7 +3,10 @@ import type { Queryable } from '../db/db.ts';
 
 /** Adds a key to the shop, keeping its others; false when there is no such shop. */
 export async function addOperatorKeyHash(q: Queryable, shopId: number, hash: string): Promise<boolean> {
-  const { rows } = await q.query('INSERT INTO operator_keys (hash, shop_id) SELECT $2, id FROM shops WHERE id = $1 RETURNING shop_id', [shopId, hash]);
+  const { rows } = await q.query('INSERT INTO operator_keys (hash, shop_id) SELECT $2, id FROM shops WHERE id = $1 RETURNING shop_id', [
+    shopId,
+    hash,
+  ]);
   return rows.length > 0;
 }
 
@@ -41,14 +44,15 @@ export async function touchDevice(q: Queryable, deviceId: number, now: number): 
   ]);
 }
 
-export async function insertPairingCode(q: Queryable, p: { hash: string; shopId: number; role: DeviceRole; now: number; expiresAt: number }): Promise<boolean> {
-  const { rows } = await q.query('INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) ' + 'SELECT $1, id, $3, $4, $5 FROM shops WHERE id = $2 RETURNING hash', [
-    p.hash,
-    p.shopId,
-    p.role,
-    new Date(p.now).toISOString(),
-    new Date(p.expiresAt).toISOString(),
-  ]);
+export async function insertPairingCode(
+  q: Queryable,
+  p: { hash: string; shopId: number; role: DeviceRole; now: number; expiresAt: number },
+): Promise<boolean> {
+  const { rows } = await q.query(
+    'INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) ' +
+      'SELECT $1, id, $3, $4, $5 FROM shops WHERE id = $2 RETURNING hash',
+    [p.hash, p.shopId, p.role, new Date(p.now).toISOString(), new Date(p.expiresAt).toISOString()],
+  );
   return rows.length > 0;
 }
 
@@ -66,14 +70,14 @@ export async function prunePairingCodes(q: Queryable, now: number): Promise<void
   await q.query('DELETE FROM pairing_codes WHERE expires_at < $1', [new Date(now - 86_400_000).toISOString()]);
 }
 
-export async function insertDeviceKey(q: Queryable, d: { hash: string; shopId: number; role: DeviceRole; name: string; now: number }): Promise<number> {
-  const { rows } = await q.query<{ id: number }>('INSERT INTO device_keys (hash, shop_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-    d.hash,
-    d.shopId,
-    d.role,
-    d.name,
-    new Date(d.now).toISOString(),
-  ]);
+export async function insertDeviceKey(
+  q: Queryable,
+  d: { hash: string; shopId: number; role: DeviceRole; name: string; now: number },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    'INSERT INTO device_keys (hash, shop_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [d.hash, d.shopId, d.role, d.name, new Date(d.now).toISOString()],
+  );
   return rows[0].id;
 }
 
@@ -103,6 +107,9 @@ export async function deviceActive(q: Queryable, deviceId: number): Promise<bool
 }
 
 export async function revokeDevice(q: Queryable, shopId: number, deviceId: number, now: number): Promise<boolean> {
-  const { rows } = await q.query('UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND shop_id = $2 RETURNING id', [deviceId, shopId, new Date(now).toISOString()]);
+  const { rows } = await q.query(
+    'UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND shop_id = $2 RETURNING id',
+    [deviceId, shopId, new Date(now).toISOString()],
+  );
   return rows.length > 0;
 }

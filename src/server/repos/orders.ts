@@ -92,11 +92,15 @@ export interface NewItem {
 const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
-  quoted_wait AS "quotedWait", quoted_low AS "quotedLow", quoted_high AS "quotedHigh", source, checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
+  quoted_wait AS "quotedWait", quoted_low AS "quotedLow", quoted_high AS "quotedHigh", source,
+  checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
-  const { rows } = await q.query<{ v: number }>('SELECT coalesce(sum(queue_version), 0)::bigint AS v FROM shops WHERE id = ANY($1::int[])', [shopIds]);
+  const { rows } = await q.query<{ v: number }>(
+    'SELECT coalesce(sum(queue_version), 0)::bigint AS v FROM shops WHERE id = ANY($1::int[])',
+    [shopIds],
+  );
   return Number(rows[0].v);
 }
 
@@ -117,7 +121,10 @@ export async function orderWithVersion(q: Queryable, id: number): Promise<(Order
 
 /** Open orders (waiting or in service) of some shops, with what the views need beside the engine's rows. */
 export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<OrderRow[]> {
-  const { rows } = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`, [shopIds]);
+  const { rows } = await q.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
+    [shopIds],
+  );
   return rows;
 }
 
@@ -137,7 +144,10 @@ export interface JoinGate {
  * The customer's open order, recent joins (the join limit counts the orders themselves: nothing else to keep) and
  * an earlier join under the same Idempotency-Key kept since `keptSince`, in one statement.
  */
-export async function joinGate(q: Queryable, g: { customerId: number; since: number; limit: number; key: string | null; keptSince: number }): Promise<JoinGate> {
+export async function joinGate(
+  q: Queryable,
+  g: { customerId: number; since: number; limit: number; key: string | null; keptSince: number },
+): Promise<JoinGate> {
   const { rows } = await q.query<Omit<JoinGate, 'replay'> & { bodyHash: string | null; answer: string | null }>(
     `SELECT (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
        (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND joined_at > $2) AS recent,
@@ -156,7 +166,10 @@ export async function joinGate(q: Queryable, g: { customerId: number; since: num
  * Keeps a join's answer under its Idempotency-Key, and drops the customer's keys older than `keptSince` in the
  * same statement (a key past its lifetime is taken over by the new join).
  */
-export async function keepIdempotentAnswer(q: Queryable, k: { customerId: number; key: string; bodyHash: string; answer: string; now: number; keptSince: number }): Promise<void> {
+export async function keepIdempotentAnswer(
+  q: Queryable,
+  k: { customerId: number; key: string; bodyHash: string; answer: string; now: number; keptSince: number },
+): Promise<void> {
   await q.query(
     `WITH gone AS (DELETE FROM idempotency_keys WHERE customer_id = $1 AND key <> $2 AND created_at <= $6)
      INSERT INTO idempotency_keys (customer_id, key, body_hash, answer, created_at) VALUES ($1, $2, $3, $4, $5)
@@ -196,18 +209,15 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
     const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
     const extrasMinutes = item.extras.reduce((a, e) => a + e.duration, 0);
     const { rows: made } = await q.query<{ id: number }>(
-      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) ' + 'VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [id, item.serviceId, item.extras.map((e) => e.id), item.title, item.price + extrasPrice, item.duration + extrasMinutes],
     );
     for (const [i, e] of item.extras.entries()) {
-      await q.query('INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)', [
-        made[0].id,
-        i,
-        e.id,
-        e.title,
-        e.price,
-        e.duration,
-      ]);
+      await q.query(
+        'INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)',
+        [made[0].id, i, e.id, e.title, e.price, e.duration],
+      );
     }
   }
   return id;
@@ -239,7 +249,10 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
   const missing = [...new Set(rows.filter((r) => !r.sold && r.extraIds.length).flatMap((r) => r.extraIds))];
   const catalogue = new Map<number, ItemExtra>();
   if (missing.length) {
-    const { rows: found } = await q.query<ItemExtra>('SELECT id, title, description, sort_order AS "order", price, duration FROM extra_services WHERE id = ANY($1::int[])', [missing]);
+    const { rows: found } = await q.query<ItemExtra>(
+      'SELECT id, title, description, sort_order AS "order", price, duration FROM extra_services WHERE id = ANY($1::int[])',
+      [missing],
+    );
     for (const e of found) catalogue.set(e.id, e);
   }
   return rows.map(({ total, minutes, sold, extraIds, ...r }) => {
@@ -251,36 +264,48 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
 }
 
 export async function checkInOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>(`UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2) WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`, [
-    id,
-    iso(now),
-  ]);
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2)
+     WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
+    [id, iso(now)],
+  );
   return rows[0] ?? null;
 }
 
 /** A new expected arrival of a waiting order not checked in ("Running late?"); false when it no longer is one. */
 export async function setExpectedAt(q: Queryable, id: number, at: number): Promise<boolean> {
-  const { rows } = await q.query(`UPDATE orders SET expected_at = $2 WHERE id = $1 AND status = 'active' AND NOT customer_at_pob RETURNING id`, [id, iso(at)]);
+  const { rows } = await q.query(
+    `UPDATE orders SET expected_at = $2 WHERE id = $1 AND status = 'active' AND NOT customer_at_pob RETURNING id`,
+    [id, iso(at)],
+  );
   return rows.length > 0;
 }
 
 /** Ends a waiting order: cancelled by the customer or no-show by the shop. */
 export async function endWaitingOrder(q: Queryable, id: number, status: 'cancelled' | 'no-show', now: number): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>(`UPDATE orders SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`, [id, status, iso(now)]);
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE orders SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
+    [id, status, iso(now)],
+  );
   return rows[0] ?? null;
 }
 
 /** Starts a waiting order with a barber; the unique index refuses a barber who is already serving. */
 export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
-    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $3) WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
+    `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true,
+       checked_in_at = coalesce(checked_in_at, $3)
+     WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
     [id, barberId, iso(now)],
   );
   return rows[0] ?? null;
 }
 
 export async function finishOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {
-  const { rows } = await q.query<OrderRow>(`UPDATE orders SET status = 'serviced', finished_at = $2 WHERE id = $1 AND status = 'in_service' RETURNING ${ORDER_COLUMNS}`, [id, iso(now)]);
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE orders SET status = 'serviced', finished_at = $2 WHERE id = $1 AND status = 'in_service' RETURNING ${ORDER_COLUMNS}`,
+    [id, iso(now)],
+  );
   return rows[0] ?? null;
 }
 
@@ -303,7 +328,10 @@ export async function barberSpeed(q: Queryable, barberId: number): Promise<numbe
   return rows[0]?.speed ?? null;
 }
 
-export async function insertSpeedSample(q: Queryable, s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number }): Promise<void> {
+export async function insertSpeedSample(
+  q: Queryable,
+  s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number },
+): Promise<void> {
   await q.query(
     `INSERT INTO barber_speed_samples (barber_id, order_id, listed_minutes, actual_seconds, ratio, finished_at)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
@@ -313,7 +341,10 @@ export async function insertSpeedSample(q: Queryable, s: { barberId: number; ord
 
 /** A barber's latest ratios, oldest first. */
 export async function recentRatios(q: Queryable, barberId: number, limit: number): Promise<number[]> {
-  const { rows } = await q.query<{ ratio: number }>('SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id', [barberId, limit]);
+  const { rows } = await q.query<{ ratio: number }>(
+    'SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id',
+    [barberId, limit],
+  );
   return rows.map((r) => r.ratio);
 }
 
@@ -332,14 +363,20 @@ export interface BarberLookRow {
 
 export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<number, BarberLookRow>> {
   if (!ids.length) return new Map();
-  const { rows } = await q.query<BarberLookRow>('SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])', [ids]);
+  const { rows } = await q.query<BarberLookRow>(
+    'SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The customers' first and last names (the console shows the first name and the last name's initial). */
 export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<Map<number, { firstname: string; lastname: string }>> {
   if (!ids.length) return new Map();
-  const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>('SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])', [ids]);
+  const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>(
+    'SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -29,20 +29,25 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO receipts (customer_id, order_id, shop_id, pob_name, pob_address, pob_city, status, type, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [r.customerId, r.orderId ?? null, r.shopId ?? null, r.pob.name, r.pob.address, r.pob.city, r.status ?? 'paid', r.type ?? 'service', new Date(r.createdAt).toISOString()],
+    [
+      r.customerId,
+      r.orderId ?? null,
+      r.shopId ?? null,
+      r.pob.name,
+      r.pob.address,
+      r.pob.city,
+      r.status ?? 'paid',
+      r.type ?? 'service',
+      new Date(r.createdAt).toISOString(),
+    ],
   );
   const id = rows[0].id;
   for (const [i, row] of r.rows.entries()) {
-    await q.query('INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) ' + 'VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      id,
-      i,
-      row.name,
-      row.amount,
-      row.price,
-      row.vat,
-      rowVat(row),
-      JSON.stringify(row.texts ?? {}),
-    ]);
+    await q.query(
+      'INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [id, i, row.name, row.amount, row.price, row.vat, rowVat(row), JSON.stringify(row.texts ?? {})],
+    );
   }
   return id;
 }
@@ -77,7 +82,13 @@ export async function listReceipts(q: Queryable, customerId: number, lang: strin
   );
   return rows.map((r) => {
     // json_agg turns numeric into a JSON number already; Number() guards drivers that give strings.
-    const items = (r.rows ?? []).map((x) => ({ name: x.name, amount: Number(x.amount), price: Number(x.price), vat: Number(x.vat), vat_amount: Number(x.vat_amount) }));
+    const items = (r.rows ?? []).map((x) => ({
+      name: x.name,
+      amount: Number(x.amount),
+      price: Number(x.price),
+      vat: Number(x.vat),
+      vat_amount: Number(x.vat_amount),
+    }));
     return {
       id: r.id,
       order_id: r.order_id,

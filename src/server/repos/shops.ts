@@ -68,7 +68,10 @@ const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitu
 
 /** Shops of one country, by name; test shops only when asked for. */
 export async function listShops(q: Queryable, opts: { country: string; includeTest: boolean }): Promise<ShopRow[]> {
-  const { rows } = await q.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops WHERE country = $1 AND ($2 OR NOT is_test) ORDER BY name, id`, [opts.country, opts.includeTest]);
+  const { rows } = await q.query<ShopRow>(
+    `SELECT ${SHOP_COLUMNS} FROM shops WHERE country = $1 AND ($2 OR NOT is_test) ORDER BY name, id`,
+    [opts.country, opts.includeTest],
+  );
   return rows;
 }
 
@@ -176,7 +179,12 @@ export type PricedExtra = Omit<ExtraRow, 'longDescription'>;
  * Some services and extras of a shop by id, in the default language, in one statement: what a join prices (an id
  * of another shop is not found). The columns are those of servicesOf and extrasOf.
  */
-export async function menuItemsOf(q: Queryable, shopId: number, serviceIds: number[], extraIds: number[]): Promise<{ services: PricedService[]; extras: PricedExtra[] }> {
+export async function menuItemsOf(
+  q: Queryable,
+  shopId: number,
+  serviceIds: number[],
+  extraIds: number[],
+): Promise<{ services: PricedService[]; extras: PricedExtra[] }> {
   const { rows } = await q.query<PricedService & PricedExtra & { kind: 's' | 'e' }>(
     `SELECT 's' AS kind, s.id, s.group_id AS "groupId", NULL::int AS "serviceId", ${inLanguage('s', 'title')} AS title,
        s.sort_order AS "order", ${inLanguage('s', 'description')} AS description, s.price, s.duration, s.multiple,
@@ -203,7 +211,11 @@ export async function menuItemsOf(q: Queryable, shopId: number, serviceIds: numb
 }
 
 /** The `texts` of some services and extras (a receipt keeps its rows' names in every language). */
-export async function menuTextsOf(q: Queryable, serviceIds: number[], extraIds: number[]): Promise<Map<string, Record<string, { title?: string }>>> {
+export async function menuTextsOf(
+  q: Queryable,
+  serviceIds: number[],
+  extraIds: number[],
+): Promise<Map<string, Record<string, { title?: string }>>> {
   const { rows } = await q.query<{ key: string; texts: Record<string, { title?: string }> }>(
     `SELECT 's' || id AS key, texts FROM services WHERE id = ANY($1::int[])
      UNION ALL SELECT 'e' || id AS key, texts FROM extra_services WHERE id = ANY($2::int[])`,

@@ -11,7 +11,10 @@ export type CodePurpose = 'recovery' | 'phone';
  * Stores a new code for the phone; earlier unused codes of the phone for the same purpose stop working (only the
  * latest SMS counts). A phone-change code is also bound to the customer who asked (`customer_id`).
  */
-export async function insertCode(q: Queryable, c: { purpose: CodePurpose; customerId: number; phone: string; codeHash: string; now: number; validMs: number }): Promise<void> {
+export async function insertCode(
+  q: Queryable,
+  c: { purpose: CodePurpose; customerId: number; phone: string; codeHash: string; now: number; validMs: number },
+): Promise<void> {
   await q.query('DELETE FROM sms_codes WHERE purpose = $1 AND phone = $2 AND used_at IS NULL', [c.purpose, c.phone]);
   await q.query('INSERT INTO sms_codes (purpose, customer_id, phone, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)', [
     c.purpose,
@@ -35,7 +38,14 @@ export interface CodeAttempt {
  * (none sent, expired, used, or out of tries). The increment and the cap are one statement, so parallel
  * guesses cannot exceed `maxTries` between them.
  */
-export async function takeTry(q: Queryable, purpose: CodePurpose, phone: string, now: number, maxTries: number, customerId: number | null = null): Promise<CodeAttempt | null> {
+export async function takeTry(
+  q: Queryable,
+  purpose: CodePurpose,
+  phone: string,
+  now: number,
+  maxTries: number,
+  customerId: number | null = null,
+): Promise<CodeAttempt | null> {
   // customerId null: any customer's code of that phone (recovery, where the phone names the account).
   const { rows } = await q.query<CodeAttempt>(
     `UPDATE sms_codes SET tries = tries + 1
@@ -51,7 +61,10 @@ export async function takeTry(q: Queryable, purpose: CodePurpose, phone: string,
 
 /** Marks the code used; true for exactly one caller, so a code cannot be spent twice. */
 export async function markUsed(q: Queryable, id: number, now: number): Promise<boolean> {
-  const { rows } = await q.query('UPDATE sms_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [id, new Date(now).toISOString()]);
+  const { rows } = await q.query('UPDATE sms_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [
+    id,
+    new Date(now).toISOString(),
+  ]);
   return rows.length > 0;
 }
 

@@ -5,4 +5,5 @@
  * (the app's fallback), else the plain column. `$lang` null reads the plain column (what orders store).
  */
 export const inLanguage = (alias: string, field: string, column = field, param = '$2'): string =>
-  `coalesce(${alias}.texts->${param}::text->>'${field}', ` + `CASE WHEN ${param}::text IS NOT NULL THEN ${alias}.texts->'fi'->>'${field}' END, ${alias}.${column})`;
+  `coalesce(${alias}.texts->${param}::text->>'${field}', ` +
+  `CASE WHEN ${param}::text IS NOT NULL THEN ${alias}.texts->'fi'->>'${field}' END, ${alias}.${column})`;

@@ -39,17 +39,19 @@ export async function refreshTokenByHash(q: Queryable, tokenHash: string, now: n
  * concurrent rotations of the same token only one wins.
  */
 export async function revokeRefreshToken(q: Queryable, id: number, reason: string, now: number): Promise<boolean> {
-  const { rows } = await q.query('UPDATE refresh_tokens SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id', [id, new Date(now).toISOString(), reason]);
+  const { rows } = await q.query(
+    'UPDATE refresh_tokens SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+    [id, new Date(now).toISOString(), reason],
+  );
   return rows.length > 0;
 }
 
 /** Revokes every live refresh token of a customer (password change, recovery, detected reuse). */
 export async function revokeAllRefreshTokens(q: Queryable, customerId: number, reason: string, now: number): Promise<number> {
-  const { rows } = await q.query('UPDATE refresh_tokens SET revoked_at = $2, revoked_reason = $3 WHERE customer_id = $1 AND revoked_at IS NULL RETURNING id', [
-    customerId,
-    new Date(now).toISOString(),
-    reason,
-  ]);
+  const { rows } = await q.query(
+    'UPDATE refresh_tokens SET revoked_at = $2, revoked_reason = $3 WHERE customer_id = $1 AND revoked_at IS NULL RETURNING id',
+    [customerId, new Date(now).toISOString(), reason],
+  );
   return rows.length;
 }
 

@@ -12,7 +12,15 @@ import { bearerOf } from '../auth/tokens.ts';
 import { deviceCookieOf, setDeviceCookie } from '../auth/device-cookie.ts';
 import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
 import { noStore } from '../security.ts';
-import { loginSchema, logoutSchema, passwordSchema, refreshSchema, registerSchema, resetSchema, resetTokenSchema } from './schemas/account.ts';
+import {
+  loginSchema,
+  logoutSchema,
+  passwordSchema,
+  refreshSchema,
+  registerSchema,
+  resetSchema,
+  resetTokenSchema,
+} from './schemas/account.ts';
 
 export function authRoutes(app: FastifyInstance, deps: Deps) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
@@ -44,5 +52,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/auth/reset/', { onRequest: noStore, schema: resetSchema }, async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
 
-  app.post('/password/', { onRequest: noStore, preValidation: requireAccess(deps), schema: passwordSchema }, async (req) => changePassword(deps, req.customerId!, bodyOf(req)));
+  app.post('/password/', { onRequest: noStore, preValidation: requireAccess(deps), schema: passwordSchema }, async (req) =>
+    changePassword(deps, req.customerId!, bodyOf(req)),
+  );
 }

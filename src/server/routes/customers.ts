@@ -23,13 +23,21 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.
   const guard = { preValidation: requireCustomer(deps) };
 
-  app.get('/customers/:id/', { ...guard, onRequest: noStore, schema: profileSchema }, async (req) => customerProfile(deps, req.customerId!));
+  app.get('/customers/:id/', { ...guard, onRequest: noStore, schema: profileSchema }, async (req) =>
+    customerProfile(deps, req.customerId!),
+  );
 
-  app.patch('/customers/:id/', { ...guard, onRequest: noStore, schema: profilePatchSchema }, async (req) => patchProfile(deps, req.customerId!, bodyOf(req)));
+  app.patch('/customers/:id/', { ...guard, onRequest: noStore, schema: profilePatchSchema }, async (req) =>
+    patchProfile(deps, req.customerId!, bodyOf(req)),
+  );
 
-  app.get<{ Params: Params }>('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) => receiptsOf(deps, req.customerId!, req.locale, langOf(req)));
+  app.get<{ Params: Params }>('/customers/:id/receipts/', { ...guard, schema: receiptsSchema }, async (req) =>
+    receiptsOf(deps, req.customerId!, req.locale, langOf(req)),
+  );
 
-  app.get<{ Params: Params }>('/customers/:id/messages/', { ...guard, schema: messagesSchema }, async (req) => messagesOf(deps, req.customerId!, req.locale, langOf(req)));
+  app.get<{ Params: Params }>('/customers/:id/messages/', { ...guard, schema: messagesSchema }, async (req) =>
+    messagesOf(deps, req.customerId!, req.locale, langOf(req)),
+  );
 
   app.patch<{ Params: Params }>('/customers/:id/messages/:mid/', { ...guard, schema: messagePatchSchema }, async (req) => {
     const mid = parseId(req.params.mid);
@@ -39,5 +47,7 @@ export function customerRoutes(app: FastifyInstance, deps: Deps) {
     return markMessage(deps, req.customerId!, mid, body.read, req.locale, langOf(req));
   });
 
-  app.post<{ Params: Params }>('/customers/:id/benefits/:bid/redeem/', { ...guard, schema: redeemSchema }, async (req) => redeem(deps, req.customerId!, parseId(req.params.bid)));
+  app.post<{ Params: Params }>('/customers/:id/benefits/:bid/redeem/', { ...guard, schema: redeemSchema }, async (req) =>
+    redeem(deps, req.customerId!, parseId(req.params.bid)),
+  );
 }

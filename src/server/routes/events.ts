@@ -40,10 +40,17 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
   const orderSerializer = serializerOf(orderSchema.response[200]);
   const queueSerializer = serializerOf(operatorQueueSchema.response[200]);
 
-  app.post<OrderParams>('/customers/:id/orders/:orderId/events/ticket/', { preValidation: requireCustomer(deps), schema: orderTicketSchema }, async (req) => {
-    const order = await ownOrder(deps.db, req.customerId!, parseId(req.params.orderId));
-    return { ticket: await signTicket(deps.keys, { kind: 'order', customerId: req.customerId!, orderId: order.id }, deps.now()), expires_in: TICKET_TTL_S };
-  });
+  app.post<OrderParams>(
+    '/customers/:id/orders/:orderId/events/ticket/',
+    { preValidation: requireCustomer(deps), schema: orderTicketSchema },
+    async (req) => {
+      const order = await ownOrder(deps.db, req.customerId!, parseId(req.params.orderId));
+      return {
+        ticket: await signTicket(deps.keys, { kind: 'order', customerId: req.customerId!, orderId: order.id }, deps.now()),
+        expires_in: TICKET_TTL_S,
+      };
+    },
+  );
 
   app.get<OrderParams>('/customers/:id/orders/:orderId/events/', { schema: orderEventsSchema }, async (req, reply) => {
     const customerId = parseId(req.params.id);
@@ -71,7 +78,10 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
   app.post<IdParams>('/operator/pobs/:id/events/ticket/', { schema: queueTicketSchema }, async (req) => {
     const id = parseId(req.params.id);
     const who = await authorizeShop(deps.db, bearerOf(req.headers.authorization), id ?? 0);
-    return { ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id!, deviceId: who.deviceId }, deps.now()), expires_in: TICKET_TTL_S };
+    return {
+      ticket: await signTicket(deps.keys, { kind: 'queue', shopId: id!, deviceId: who.deviceId }, deps.now()),
+      expires_in: TICKET_TTL_S,
+    };
   });
 
   app.get<IdParams>('/operator/pobs/:id/events/', { schema: queueEventsSchema }, async (req, reply) => {

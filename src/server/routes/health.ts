@@ -36,7 +36,9 @@ export function metricsAllowed(req: FastifyRequest, config: Deps['config']): boo
 async function shopGauges(deps: Deps): Promise<void> {
   const { rows } = await deps.db.query<{ country: string }>('SELECT DISTINCT country FROM shops ORDER BY country');
   const end = engineRecompute.startTimer();
-  const lists = await Promise.all(rows.map(({ country }) => listPobs(deps.db, { country, includeTest: deps.config.development, now: deps.now(), lang: 'en' })));
+  const lists = await Promise.all(
+    rows.map(({ country }) => listPobs(deps.db, { country, includeTest: deps.config.development, now: deps.now(), lang: 'en' })),
+  );
   end();
   shopQueueLength.reset();
   shopWalkInWait.reset();

@@ -7,7 +7,16 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
-import { addWalkIn, checkInAtDesk, finishService, markNoShow, operatorQueue, setFull, startService, type OrderTarget } from '../operator/actions.ts';
+import {
+  addWalkIn,
+  checkInAtDesk,
+  finishService,
+  markNoShow,
+  operatorQueue,
+  setFull,
+  startService,
+  type OrderTarget,
+} from '../operator/actions.ts';
 import { authorizeAction, authorizeShop, operatorOf } from '../operator/keys.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../operator/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../operator/devices.ts';
@@ -16,9 +25,28 @@ import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { bodyId, parseWalkIn } from '../input/orders.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
-import { checkInSchema, finishSchema, noShowSchema, operatorPobPatchSchema, operatorQueueSchema, startSchema, walkInSchema } from './schemas/orders.ts';
+import {
+  checkInSchema,
+  finishSchema,
+  noShowSchema,
+  operatorPobPatchSchema,
+  operatorQueueSchema,
+  startSchema,
+  walkInSchema,
+} from './schemas/orders.ts';
 import { operatorStats } from '../operator/stats.ts';
-import { backSchema, breakSchema, localPairingCodeSchema, statsSchema, deviceDeleteSchema, devicesSchema, endShiftSchema, meSchema, pairingCodeSchema, pairingSchema } from './schemas/operator.ts';
+import {
+  backSchema,
+  breakSchema,
+  localPairingCodeSchema,
+  statsSchema,
+  deviceDeleteSchema,
+  devicesSchema,
+  endShiftSchema,
+  meSchema,
+  pairingCodeSchema,
+  pairingSchema,
+} from './schemas/operator.ts';
 
 type IdParams = { Params: { id: string } };
 type DeviceParams = { Params: { id: string; deviceId: string } };
@@ -44,7 +72,9 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     return { id: parseId(req.params.id), shopId: who.shopId, who };
   };
 
-  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) => operatorQueue(deps, await pob(req, false), readerLanguage(req)));
+  app.get<IdParams>('/operator/pobs/:id/queue/', { schema: operatorQueueSchema }, async (req) =>
+    operatorQueue(deps, await pob(req, false), readerLanguage(req)),
+  );
 
   app.get<IdParams>('/operator/pobs/:id/stats/', { schema: statsSchema }, async (req) => {
     return operatorStats(deps, await pob(req, false));
@@ -53,7 +83,8 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   // For `npm run operator-key -- <shopId> --pair` on this machine while the server holds PGlite (operator/local-admin.ts).
   app.post<IdParams>('/operator/local/pobs/:id/pairing-codes/', { schema: localPairingCodeSchema }, async (req, reply) => {
     if (deps.config.localAdminToken === null) throw notFound('Not found');
-    if (!isLoopback(req.socket.remoteAddress) || !isLocalAdmin(deps.config.localAdminToken, key(req))) throw unauthorized('Local administration only');
+    if (!isLoopback(req.socket.remoteAddress) || !isLocalAdmin(deps.config.localAdminToken, key(req)))
+      throw unauthorized('Local administration only');
     const id = parseId(req.params.id);
     const issued = id === null ? null : await issuePairingCode(deps, id, deviceRole(bodyOf(req).role), deps.now());
     if (!issued) throw notFound('Shop not found');

@@ -32,11 +32,15 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
   });
 
   // Kept as bytes per order, language and queue version: the customer's own kept order answers without a query.
-  app.get<OrderParams>('/customers/:id/orders/:orderId/', { preValidation: requireCustomerToken(deps), schema: orderSchema }, async (req, reply) => {
-    const serialize = (v: unknown) => reply.serialize(v) as string;
-    const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), serialize, 'check', readerLanguage(req));
-    return sendAnswer(req, reply, answer, 'private, no-cache');
-  });
+  app.get<OrderParams>(
+    '/customers/:id/orders/:orderId/',
+    { preValidation: requireCustomerToken(deps), schema: orderSchema },
+    async (req, reply) => {
+      const serialize = (v: unknown) => reply.serialize(v) as string;
+      const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), serialize, 'check', readerLanguage(req));
+      return sendAnswer(req, reply, answer, 'private, no-cache');
+    },
+  );
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);

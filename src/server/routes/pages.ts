@@ -55,7 +55,10 @@ export function fillShell(shell: string, markup: string, data: PageData): string
   // JSON in a script element: "<" escaped, so no "</script>" in a shop's text can end it.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   const script = `<script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
-  const body = `${shell.slice(0, start + open.length)}${markup}${shell.slice(end)}`.replace('<script type="module"', `${script}\n    <script type="module"`);
+  const body = `${shell.slice(0, start + open.length)}${markup}${shell.slice(end)}`.replace(
+    '<script type="module"',
+    `${script}\n    <script type="module"`,
+  );
   return (
     body
       .replace(/<html lang="[^"]*"/, `<html lang="${languageTag(data.language)}"`)
@@ -117,7 +120,8 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
           const scope = { country: locale, includeTest: config.development, now, lang: language };
           const data: PageData = { path, language, locale, now, config: clientConfig };
           let version = -1;
-          if (plan.needs && 'list' in plan.needs) data.list = JSON.parse((await cachedPobs(deps, reads, scope, listSerializer(reply))).json) as WirePob[];
+          if (plan.needs && 'list' in plan.needs)
+            data.list = JSON.parse((await cachedPobs(deps, reads, scope, listSerializer(reply))).json) as WirePob[];
           if (plan.needs && 'shopId' in plan.needs) {
             const shop = await cachedPob(deps, reads, plan.needs.shopId, scope, shopSerializer(reply));
             // No such shop here: the page itself sends the customer home.
@@ -150,7 +154,11 @@ export function pageHandler(p: Pages): (req: FastifyRequest, reply: FastifyReply
 /** Sends a page: 304 when the client has it, else its precompressed bytes; it varies by the prefs cookie. */
 export async function sendPage(req: FastifyRequest, reply: FastifyReply, page: NonNullable<Page>): Promise<unknown> {
   const { answer } = page;
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').header('etag', answer.etag);
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding, cookie')
+    .header('etag', answer.etag);
   if (page.status === 200 && notModified(req.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.code(page.status);
   const encoding = preferredEncoding(req.headers['accept-encoding']);

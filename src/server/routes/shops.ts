@@ -19,8 +19,15 @@ export function pobScope(req: FastifyRequest, deps: Deps): PobScope {
   return { country: req.locale, includeTest: wantsDev(req, deps.config), now: deps.now(), lang: catalogueLanguage(req) };
 }
 
-export function pobRoutes(app: FastifyInstance, deps: Deps, live: Streams, cache: AnswerCache = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs })) {
-  app.get('/pobs/', { schema: pobListSchema }, async (req, reply) => sendAnswer(req, reply, await cachedPobs(deps, cache, pobScope(req, deps), (v) => reply.serialize(v) as string)));
+export function pobRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  live: Streams,
+  cache: AnswerCache = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs }),
+) {
+  app.get('/pobs/', { schema: pobListSchema }, async (req, reply) =>
+    sendAnswer(req, reply, await cachedPobs(deps, cache, pobScope(req, deps), (v) => reply.serialize(v) as string)),
+  );
 
   app.get<{ Params: { id: string } }>('/pobs/:id/', { schema: pobSchema }, async (req, reply) => {
     const id = parseId(req.params.id);

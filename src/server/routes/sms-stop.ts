@@ -5,8 +5,12 @@ import { stopBySignedLink } from '../notify/sms-stop.ts';
 import { smsStopSchema } from './schemas/public.ts';
 
 export function smsStopRoutes(app: FastifyInstance, deps: Deps) {
-  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>('/sms-stop/:token', { schema: smsStopSchema }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return stopBySignedLink(deps, req.params.token, req.query.lang);
-  });
+  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(
+    '/sms-stop/:token',
+    { schema: smsStopSchema },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return stopBySignedLink(deps, req.params.token, req.query.lang);
+    },
+  );
 }

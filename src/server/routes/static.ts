@@ -62,7 +62,11 @@ function load(dir: string, hidden: string | null): Map<string, Asset> {
     if (hidden && url.startsWith(`/${hidden}/`)) continue;
     const body = readFileSync(file);
     const base = url.slice(url.lastIndexOf('/') + 1);
-    const cache = HASHED.test(base) ? 'public, max-age=31536000, immutable' : base === 'index.html' || base === 'sw.js' ? 'no-cache' : 'public, max-age=3600';
+    const cache = HASHED.test(base)
+      ? 'public, max-age=31536000, immutable'
+      : base === 'index.html' || base === 'sw.js'
+        ? 'no-cache'
+        : 'public, max-age=3600';
     assets.set(url, {
       body,
       br: names.has(`${file}.br`) ? readFileSync(`${file}.br`) : undefined,
@@ -76,7 +80,11 @@ function load(dir: string, hidden: string | null): Map<string, Asset> {
 }
 
 function send(req: FastifyRequest, reply: FastifyReply, asset: Asset) {
-  reply.header('content-type', asset.type).header('cache-control', asset.cache).header('etag', asset.etag).header('vary', 'accept-encoding');
+  reply
+    .header('content-type', asset.type)
+    .header('cache-control', asset.cache)
+    .header('etag', asset.etag)
+    .header('vary', 'accept-encoding');
   if (req.headers['if-none-match'] === asset.etag) return reply.status(304).send();
   const accept = String(req.headers['accept-encoding'] ?? '');
   if (asset.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(asset.br);

@@ -30,7 +30,14 @@ interface DemoAccount {
 const ACCOUNTS: DemoAccount[] = [
   { phone: '+358401000001', firstname: 'Sami', lastname: 'Hopea', email: 'sami.hopea@example.fi', level: 'silver', credits: [2, 1, 0] },
   { phone: '+358401000002', firstname: 'Kalle', lastname: 'Kulta', email: 'kalle.kulta@example.fi', level: 'gold', credits: [5, 2, 1] },
-  { phone: '+358401000003', firstname: 'Pekka', lastname: 'Platina', email: 'pekka.platina@example.fi', level: 'platinum', credits: [10, 4, 3] },
+  {
+    phone: '+358401000003',
+    firstname: 'Pekka',
+    lastname: 'Platina',
+    email: 'pekka.platina@example.fi',
+    level: 'platinum',
+    credits: [10, 4, 3],
+  },
   { phone: '+358401000004', firstname: 'Olli', lastname: 'Ostaja', email: 'olli.ostaja@example.fi', level: null, credits: [0, 0, 0] },
 ];
 
@@ -41,7 +48,9 @@ const FALLBACK_SHOPS = [
 ];
 
 async function receiptShops(q: Queryable) {
-  const { rows } = await q.query<{ id: number; name: string; address: string; city: string }>(`SELECT id, name, address, city FROM shops WHERE country = 'FI' AND NOT is_test ORDER BY id LIMIT 2`);
+  const { rows } = await q.query<{ id: number; name: string; address: string; city: string }>(
+    `SELECT id, name, address, city FROM shops WHERE country = 'FI' AND NOT is_test ORDER BY id LIMIT 2`,
+  );
   return rows.length ? rows : FALLBACK_SHOPS;
 }
 
@@ -90,7 +99,11 @@ async function addReceipts(q: Queryable, customerId: number, now: number, shops:
   const [a, b] = [shops[0], shops[1] ?? shops[0]];
   const receipts = [
     { age: 60 * DAY, shop: a, rows: [row('Haircut', 1, 3900, VAT_GENERAL)] },
-    { age: 25 * DAY, shop: b, rows: [row('Haircut', 1, 3900, VAT_GENERAL), row('Shave', 1, 2500, VAT_GENERAL), row('Coffee', 2, 350, VAT_REDUCED)] },
+    {
+      age: 25 * DAY,
+      shop: b,
+      rows: [row('Haircut', 1, 3900, VAT_GENERAL), row('Shave', 1, 2500, VAT_GENERAL), row('Coffee', 2, 350, VAT_REDUCED)],
+    },
     { age: 3 * DAY, shop: a, rows: [row('Buzz cut', 1, 2900, VAT_GENERAL), row('Styling wax', 1, 1990, VAT_GENERAL)] },
   ];
   for (const r of receipts) {
@@ -101,17 +114,49 @@ async function addReceipts(q: Queryable, customerId: number, now: number, shops:
 async function addBonus(q: Queryable, customerId: number, n: number, now: number) {
   await upsertBonusAccount(q, customerId, 1000 * n, day(now + 365 * DAY));
   const code = (k: number) => `DEMO-${n}${k}`;
-  await insertBenefit(q, { customerId, title: 'Kertaetu', value: '-5 €', redeemCode: code(1), issuedAt: now - 20 * DAY, validUntil: day(now + 90 * DAY) });
-  await insertBenefit(q, { customerId, title: 'Parranajo puoleen hintaan', value: '-50 %', redeemCode: code(2), issuedAt: now - 50 * DAY, validUntil: day(now + 30 * DAY) });
-  await insertBenefit(q, { customerId, title: 'Tervetuloetu', value: '-10 €', redeemCode: code(3), issuedAt: now - 120 * DAY, redeemedAt: now - 100 * DAY });
-  await insertBenefit(q, { customerId, title: 'Kesäetu', value: '-5 €', redeemCode: code(4), issuedAt: now - 200 * DAY, validUntil: day(now - 100 * DAY) });
+  await insertBenefit(q, {
+    customerId,
+    title: 'Kertaetu',
+    value: '-5 €',
+    redeemCode: code(1),
+    issuedAt: now - 20 * DAY,
+    validUntil: day(now + 90 * DAY),
+  });
+  await insertBenefit(q, {
+    customerId,
+    title: 'Parranajo puoleen hintaan',
+    value: '-50 %',
+    redeemCode: code(2),
+    issuedAt: now - 50 * DAY,
+    validUntil: day(now + 30 * DAY),
+  });
+  await insertBenefit(q, {
+    customerId,
+    title: 'Tervetuloetu',
+    value: '-10 €',
+    redeemCode: code(3),
+    issuedAt: now - 120 * DAY,
+    redeemedAt: now - 100 * DAY,
+  });
+  await insertBenefit(q, {
+    customerId,
+    title: 'Kesäetu',
+    value: '-5 €',
+    redeemCode: code(4),
+    issuedAt: now - 200 * DAY,
+    validUntil: day(now - 100 * DAY),
+  });
 }
 
 /**
  * Seeds the demo accounts into q (call inside the seed's transaction). An account whose phone already exists
  * is left as it is. Returns the logins for the README and the start-up message.
  */
-export async function seedAccounts(q: Queryable, now: number, opts: { scrypt?: ScryptParams } = {}): Promise<{ phone: string; password: string; level: string }[]> {
+export async function seedAccounts(
+  q: Queryable,
+  now: number,
+  opts: { scrypt?: ScryptParams } = {},
+): Promise<{ phone: string; password: string; level: string }[]> {
   const shops = await receiptShops(q);
   const out: { phone: string; password: string; level: string }[] = [];
   for (const [i, a] of ACCOUNTS.entries()) {
@@ -120,7 +165,17 @@ export async function seedAccounts(q: Queryable, now: number, opts: { scrypt?: S
     const passwordHash = await hashPassword(DEMO_PASSWORD, opts.scrypt ?? OWASP_SCRYPT);
     const id = await insertCustomer(
       q,
-      { phone: a.phone, passwordHash, firstname: a.firstname, lastname: a.lastname, email: a.email, allowEmail: a.level !== null, allowSms: true, language: 'fi', appLanguage: 'fi_FI' },
+      {
+        phone: a.phone,
+        passwordHash,
+        firstname: a.firstname,
+        lastname: a.lastname,
+        email: a.email,
+        allowEmail: a.level !== null,
+        allowSms: true,
+        language: 'fi',
+        appLanguage: 'fi_FI',
+      },
       now - 400 * DAY,
     );
     if (id === null) continue;

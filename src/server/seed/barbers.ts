@@ -68,7 +68,20 @@ export const LAST: Record<Country, string[]> = {
   EE: ['Tamm', 'Saar', 'Sepp', 'Mägi', 'Kask', 'Kukk', 'Rebane', 'Ilves', 'Pärn', 'Koppel'],
   NO: ['Hansen', 'Johansen', 'Olsen', 'Larsen', 'Andersen', 'Berg', 'Haugen', 'Bakken', 'Dahl', 'Solberg'],
   DK: ['Nielsen', 'Jensen', 'Pedersen', 'Kristensen', 'Møller', 'Rasmussen', 'Poulsen', 'Madsen', 'Thomsen', 'Christiansen'],
-  SE: ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Lindqvist', 'Berglund', 'Holm'],
+  SE: [
+    'Andersson',
+    'Johansson',
+    'Karlsson',
+    'Nilsson',
+    'Eriksson',
+    'Larsson',
+    'Olsson',
+    'Persson',
+    'Svensson',
+    'Lindqvist',
+    'Berglund',
+    'Holm',
+  ],
 };
 
 const SPECIALITIES = [

@@ -122,7 +122,13 @@ function shopOrders(shop: SeedShop, now: number, open: number, onFloor: SeedBarb
   return drafts;
 }
 
-export function buildOrders(now: number, barbers: SeedBarber[], shifts: SeedShift[], menus: Map<number, Menu>, r: Rng): { orders: SeedOrder[]; items: SeedOrderItem[] } {
+export function buildOrders(
+  now: number,
+  barbers: SeedBarber[],
+  shifts: SeedShift[],
+  menus: Map<number, Menu>,
+  r: Rng,
+): { orders: SeedOrder[]; items: SeedOrderItem[] } {
   const byId = new Map(barbers.map((b) => [b.id, b]));
   const drafts: Draft[] = [];
   for (const shop of SHOPS) {

@@ -134,8 +134,24 @@ export const SERVICES: ServiceTemplate[] = [
     multiple: true,
     extras: [wash, wax, part, towel],
   },
-  { group: 'kids', title: 'Kids cut', description: 'Under 12 years.', longDescription: 'A relaxed haircut for children under 12.', price: 2500, duration: 30, extras: [wash, wax] },
-  { group: 'kids', title: 'Junior fade', description: '12 to 16 years.', longDescription: 'A fade for teenagers from 12 to 16 years.', price: 2900, duration: 30, extras: [wash, wax] },
+  {
+    group: 'kids',
+    title: 'Kids cut',
+    description: 'Under 12 years.',
+    longDescription: 'A relaxed haircut for children under 12.',
+    price: 2500,
+    duration: 30,
+    extras: [wash, wax],
+  },
+  {
+    group: 'kids',
+    title: 'Junior fade',
+    description: '12 to 16 years.',
+    longDescription: 'A fade for teenagers from 12 to 16 years.',
+    price: 2900,
+    duration: 30,
+    extras: [wash, wax],
+  },
   {
     group: 'care',
     title: 'Grey blending',
@@ -145,7 +161,15 @@ export const SERVICES: ServiceTemplate[] = [
     duration: 30,
     extras: [wash],
   },
-  { group: 'care', title: 'Scalp treatment', description: 'Cleansing and care.', longDescription: 'A deep-cleansing scalp treatment with a massage.', price: 3200, duration: 30, extras: [] },
+  {
+    group: 'care',
+    title: 'Scalp treatment',
+    description: 'Cleansing and care.',
+    longDescription: 'A deep-cleansing scalp treatment with a massage.',
+    price: 3200,
+    duration: 30,
+    extras: [],
+  },
 ];
 
 /** Euro cents → the country's currency in cents, rounded to whole units (kr to tens). */
@@ -197,7 +221,14 @@ export function buildMenu(shop: { id: number; country: Country; chairs: number }
   const menu: Menu = { groups: [], services: [], extras: [] };
   const groups = GROUPS.filter((g) => !g.optional || shop.chairs > 2);
   groups.forEach((g, i) => {
-    menu.groups.push({ id: shop.id * 100 + i + 1, shopId: shop.id, title: g.title, order: i + 1, description: g.description, parentId: null });
+    menu.groups.push({
+      id: shop.id * 100 + i + 1,
+      shopId: shop.id,
+      title: g.title,
+      order: i + 1,
+      description: g.description,
+      parentId: null,
+    });
   });
   const groupId = new Map(groups.map((g, i) => [g.key, shop.id * 100 + i + 1]));
   for (const t of SERVICES) {

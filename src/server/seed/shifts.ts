@@ -44,11 +44,20 @@ export function buildShifts(now: number, barbers: SeedBarber[], r: Rng): SeedShi
       const [opens, closes] = hours.map(minutesOf);
       // A round-the-clock shop rotates its whole staff through three 8-hour shifts, with no day off.
       const allDay = closes - opens >= 20 * 60;
-      const working = [...home.filter((b) => allDay || home.length === 1 || dayOff.get(b.id) !== d), ...barbers.filter((b) => b.floatsAt?.[d] === shop.id)];
+      const working = [
+        ...home.filter((b) => allDay || home.length === 1 || dayOff.get(b.id) !== d),
+        ...barbers.filter((b) => b.floatsAt?.[d] === shop.id),
+      ];
       if (allDay) {
         working.forEach((b, i) => {
           const from = opens + ((i + d) % 3) * SHIFT_MINUTES;
-          out.push({ id: 0, barberId: b.id, shopId: shop.id, start: zonedTime(date, hhmm(from), tz), end: zonedTime(date, hhmm(Math.min(closes, from + SHIFT_MINUTES)), tz) });
+          out.push({
+            id: 0,
+            barberId: b.id,
+            shopId: shop.id,
+            start: zonedTime(date, hhmm(from), tz),
+            end: zonedTime(date, hhmm(Math.min(closes, from + SHIFT_MINUTES)), tz),
+          });
         });
         continue;
       }

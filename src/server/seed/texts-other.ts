@@ -193,7 +193,10 @@ export function translate(en: string, table: Record<string, Translations> = MENU
 }
 
 /** The `texts` column (language → field → text) of English fields, e.g. { title, description }. */
-export function textsOf<F extends string>(fields: Record<F, string>, table: Record<string, Translations> = MENU_TEXTS): Record<Language, Record<F, string>> {
+export function textsOf<F extends string>(
+  fields: Record<F, string>,
+  table: Record<string, Translations> = MENU_TEXTS,
+): Record<Language, Record<F, string>> {
   const out = {} as Record<Language, Record<F, string>>;
   for (const lang of ALL_LANGUAGES) out[lang] = {} as Record<F, string>;
   for (const [field, en] of Object.entries(fields) as [F, string][]) {

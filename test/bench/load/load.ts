@@ -41,14 +41,23 @@ function request(agent: http.Agent | false, method: string, path: string, header
   inFlight++;
   return new Promise<Sample>((done) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        agent,
+        headers: body ? { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : headers,
+      },
       (res) => {
         let text = '';
         // Only a refusal's reason is kept (the bench prints why joins were refused).
         res.on('data', (b: Buffer) => {
           if (res.statusCode! >= 400 && text.length < 200) text += b;
         });
-        res.on('end', () => done({ ms: performance.now() - t0, status: res.statusCode ?? 0, at: t0 - began, ...(text && { error: text.slice(0, 200) }) }));
+        res.on('end', () =>
+          done({ ms: performance.now() - t0, status: res.statusCode ?? 0, at: t0 - began, ...(text && { error: text.slice(0, 200) }) }),
+        );
         res.on('error', () => done({ ms: performance.now() - t0, status: 0, at: t0 - began }));
       },
     );
@@ -76,7 +85,11 @@ if (args.mode === 'mixed') {
     const c = args.customers[next];
     const shop = args.joinShops[next++ % args.joinShops.length];
     const body = JSON.stringify({ pob_id: shop.pobId, items: [shop.item] });
-    tasks.push(request(joiners, 'POST', `/api/fi/customers/${c.id}/orders/`, { authorization: `Bearer ${c.token}` }, body).then((s) => figures.joins.push(s)));
+    tasks.push(
+      request(joiners, 'POST', `/api/fi/customers/${c.id}/orders/`, { authorization: `Bearer ${c.token}` }, body).then((s) =>
+        figures.joins.push(s),
+      ),
+    );
   }, 1000 / args.joinsPerSecond);
   const probe = setInterval(() => {
     if (running()) tasks.push(request(false, 'GET', '/config.json', { connection: 'close' }).then((s) => figures.config.push(s)));

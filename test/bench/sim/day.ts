@@ -116,7 +116,17 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
   const waiting = new Map<number, Customer>();
   const records: WaitRecord[] = [];
   const history: HistoryRow[] = [];
-  const res: DayResult = { records, history, arrivals: plan.arrivals.length, refused: 0, balked: 0, joined: 0, noShows: 0, served: 0, unserved: 0 };
+  const res: DayResult = {
+    records,
+    history,
+    arrivals: plan.arrivals.length,
+    refused: 0,
+    balked: 0,
+    joined: 0,
+    noShows: 0,
+    served: 0,
+    unserved: 0,
+  };
   let nextId = 1;
   let arrivalIx = 0;
   const windowAt = (l: Lane, t: number) => l.b.windows.find((w) => w.start <= t && t < w.end);
@@ -289,7 +299,9 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       let took = false;
       for (const l of idle) {
         const lim = limit(l, t);
-        const c = order.find((o) => o.arrivesAt <= t && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim);
+        const c = order.find(
+          (o) => o.arrivesAt <= t && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim,
+        );
         if (c) {
           take(l, c, t, order);
           took = true;
@@ -327,7 +339,9 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     }
   }
 
-  const boundaries = [...new Set(lanes.flatMap((l) => l.b.windows.flatMap((w) => [w.start, w.end])).concat([open, close]))].sort((x, y) => x - y);
+  const boundaries = [...new Set(lanes.flatMap((l) => l.b.windows.flatMap((w) => [w.start, w.end])).concat([open, close]))].sort(
+    (x, y) => x - y,
+  );
   let t = Math.min(open, plan.arrivals[0]?.at ?? open);
   for (;;) {
     finish(t);

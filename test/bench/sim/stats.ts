@@ -41,5 +41,8 @@ export function header(): string {
 
 export function line(name: string, p: Pair): string {
   const e = p.engine;
-  return row([name, String(e.n), num(e.mae), num(p.naive.mae), num(p.ratio, 2), pct(e.within), pct(e.longer), pct(e.sooner), num(e.bias)], W);
+  return row(
+    [name, String(e.n), num(e.mae), num(p.naive.mae), num(p.ratio, 2), pct(e.within), pct(e.longer), pct(e.sooner), num(e.bias)],
+    W,
+  );
 }

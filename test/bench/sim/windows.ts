@@ -84,14 +84,49 @@ const n1 = (x: number): string => (Number.isNaN(x) ? '—' : x.toFixed(1));
 const W = [32, 6, 7, 6, 6, 7, 6, 6, 6, 3, 7, 6, 6, 6, 6];
 
 export function winHeader(): string {
-  return row(['group (engine | table)', 'n', 'cover%', 'below', 'above', '>10past', 'medW', 'meanW', 'score', '|', 'cover%', '>10', 'meanW', 'score', ''], W);
+  return row(
+    [
+      'group (engine | table)',
+      'n',
+      'cover%',
+      'below',
+      'above',
+      '>10past',
+      'medW',
+      'meanW',
+      'score',
+      '|',
+      'cover%',
+      '>10',
+      'meanW',
+      'score',
+      '',
+    ],
+    W,
+  );
 }
 
 export function winLine(name: string, p: WinPair): string {
   const e = p.engine;
   const t = p.table;
   return row(
-    [name, String(e.n), p1(e.covered), p1(e.below), p1(e.above), p1(e.farAbove), n1(e.medianWidth), n1(e.meanWidth), n1(e.score), '|', p1(t.covered), p1(t.farAbove), n1(t.meanWidth), n1(t.score), ''],
+    [
+      name,
+      String(e.n),
+      p1(e.covered),
+      p1(e.below),
+      p1(e.above),
+      p1(e.farAbove),
+      n1(e.medianWidth),
+      n1(e.meanWidth),
+      n1(e.score),
+      '|',
+      p1(t.covered),
+      p1(t.farAbove),
+      n1(t.meanWidth),
+      n1(t.score),
+      '',
+    ],
     W,
   );
 }

@@ -103,8 +103,13 @@ test("a screen that throws shows 'Woops! Something went wrong.' in the customer'
 
 test('uncaught errors and unhandled rejections go in one batch, scrubbed, their newlines and tabs kept', async () => {
   await bootWith('/profile', false);
-  throwUncaught('saving +358 40 123 4567 for anna@example.fi failed', 'Error: saving\n\tat save (https://x/c/Profile-Q1W2E3.js:3:77)\n\tBearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl');
-  const rejection = Object.assign(new win.Event('unhandledrejection'), { reason: new Error('refresh token r-8f9a2b3c4d5e6f708192a3b4c5d6e7f8 refused') });
+  throwUncaught(
+    'saving +358 40 123 4567 for anna@example.fi failed',
+    'Error: saving\n\tat save (https://x/c/Profile-Q1W2E3.js:3:77)\n\tBearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJl',
+  );
+  const rejection = Object.assign(new win.Event('unhandledrejection'), {
+    reason: new Error('refresh token r-8f9a2b3c4d5e6f708192a3b4c5d6e7f8 refused'),
+  });
   win.dispatchEvent(rejection);
   await settle(20);
   assert.is(beacons.length, 0, 'batched: nothing goes before the page hides or the batch is due');
@@ -149,7 +154,15 @@ test('tracked analytics events (the join) go to the same endpoint, in the locale
   await settle(20);
   const sent = await hidePage();
   assert.is(beacons[0].url, '/api/se/client-events', 'the SE API drops the trailing slash');
-  assert.equal(sent, [{ kind: 'analytics', name: 'queue-confirmation', at: sent[0].at, route: '/barbershop/2', props: { pob_id: 2, order_id: 41, price: 40, wait: null } }]);
+  assert.equal(sent, [
+    {
+      kind: 'analytics',
+      name: 'queue-confirmation',
+      at: sent[0].at,
+      route: '/barbershop/2',
+      props: { pob_id: 2, order_id: 41, price: 40, wait: null },
+    },
+  ]);
   locale.value = 'FI';
 });
 

@@ -14,7 +14,10 @@ await setLanguage('en');
 
 /** Presses on `el`, moves down `dy` pixels and lets go, as a finger or a mouse would. */
 async function drag(el: Element, dy: number, pointerType: 'touch' | 'mouse') {
-  const at = (type: string, y: number) => el.dispatchEvent(new win.PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, button: 0, clientX: 100, clientY: y }) as unknown as Event);
+  const at = (type: string, y: number) =>
+    el.dispatchEvent(
+      new win.PointerEvent(type, { bubbles: true, pointerId: 1, pointerType, button: 0, clientX: 100, clientY: y }) as unknown as Event,
+    );
   at('pointerdown', 500);
   at('pointermove', 500 + dy / 2);
   at('pointermove', 500 + dy);
@@ -35,7 +38,16 @@ test('the distance is a third of 60 % of the window height', () => {
 for (const pointerType of ['touch', 'mouse'] as const) {
   test(`${pointerType}: a confirm sheet closes when dragged 170 px at 844 px, not at 160 px`, async () => {
     let closed = 0;
-    const el = await render(<ConfirmDialog title="Leave?" description="You lose your place." cancelLabel="Cancel" confirmLabel="Leave" onCancel={() => closed++} onConfirm={() => {}} />);
+    const el = await render(
+      <ConfirmDialog
+        title="Leave?"
+        description="You lose your place."
+        cancelLabel="Cancel"
+        confirmLabel="Leave"
+        onCancel={() => closed++}
+        onConfirm={() => {}}
+      />,
+    );
     const handle = el.querySelector('.dialog .sheet-handle')!;
     assert.ok(handle, 'a grab handle');
     await drag(handle, 160, pointerType);

@@ -48,7 +48,11 @@ test('taking orders: the card is a link to the shop with name, address, hours an
   assert.ok(text(el).includes('Urho Kekkosen katu 1, Helsinki'));
   assert.ok(text(el).includes('09:00–20:00'));
   assert.ok(text(el.querySelector('.timer')).includes('15'));
-  assert.is(text(el.querySelector('.shop-card-status')), 'Takes pre-orders: join the queue in the app.', 'the taking-orders state in words');
+  assert.is(
+    text(el.querySelector('.shop-card-status')),
+    'Takes pre-orders: join the queue in the app.',
+    'the taking-orders state in words',
+  );
   await cleanup();
 });
 
@@ -168,7 +172,8 @@ test('favourite star toggles the stored favourite, aria-pressed follows', async 
 });
 
 /** The server's recorded answers (test/server/goldens), mapped as the shop list maps them. */
-const golden = (name: string) => JSON.parse(readFileSync(new URL(`../../server/goldens/${name}.json`, import.meta.url), 'utf8')).body as WirePob | WirePob[];
+const golden = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../server/goldens/${name}.json`, import.meta.url), 'utf8')).body as WirePob | WirePob[];
 
 test("the server's answers read closed, not '–' and 'queue time not available': closed for the day, and late with the online queue closed", async () => {
   const list = golden('pobs-fi') as WirePob[];

@@ -19,7 +19,9 @@ function link(href: string, attrs: Record<string, string> = {}) {
  * so happy-dom does not really leave the page for an external link. */
 function click(el: Element, init: MouseEventInit = {}) {
   // happy-dom's MouseEventInit types relatedTarget without null; the DOM's includes it.
-  const e = new win.MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init } as ConstructorParameters<typeof win.MouseEvent>[1]);
+  const e = new win.MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init } as ConstructorParameters<
+    typeof win.MouseEvent
+  >[1]);
   let taken = false;
   const spy = (ev: Event) => {
     taken = ev.defaultPrevented;

@@ -73,7 +73,13 @@ test('the dialog names what is lost; a wrong password keeps everything and says 
   await fire.click(button(el, 'Delete my account'));
   const dialog = el.querySelector('[role=dialog]')!;
   assert.is(text(dialog.querySelector('h2')), 'Delete your account?');
-  for (const lost of ['your place in the queue', 'membership, credits, bonus and benefits', 'order history and messages', 'login on every device']) assert.match(text(dialog), lost);
+  for (const lost of [
+    'your place in the queue',
+    'membership, credits, bonus and benefits',
+    'order history and messages',
+    'login on every device',
+  ])
+    assert.match(text(dialog), lost);
   assert.match(text(dialog), 'Receipts are kept for bookkeeping');
   assert.ok(button(el, 'Delete for good').disabled, 'needs the password');
   await fire.input(el.querySelector('#delete-password'), 'Wrong1234');

@@ -105,7 +105,9 @@ test('the schedule reads "weekday d.m.", HH:MM–HH:MM and the shop', async () =
       ],
     }),
   );
-  const rows = [...el.querySelectorAll('.barber-shift')].map((li) => ['date', 'time', 'shop'].map((part) => text(li.querySelector(`.barber-shift-${part}`))).join(' | '));
+  const rows = [...el.querySelectorAll('.barber-shift')].map((li) =>
+    ['date', 'time', 'shop'].map((part) => text(li.querySelector(`.barber-shift-${part}`))).join(' | '),
+  );
   assert.equal(rows, ['Tue 5.3. | 09:00–17:00 | Kamppi', 'Wed 6.3. | 10:30–18:00 | Tammela']);
   const { act } = await import('react');
   await act(() => setLanguage('fi'));

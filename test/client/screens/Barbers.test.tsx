@@ -48,7 +48,8 @@ function serve(answer: () => Promise<Response>) {
 }
 const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
-const names = (el: Element, section: string) => [...el.querySelectorAll(`section[aria-labelledby="${section}"] .barber-card-name`)].map((n) => text(n));
+const names = (el: Element, section: string) =>
+  [...el.querySelectorAll(`section[aria-labelledby="${section}"] .barber-card-name`)].map((n) => text(n));
 
 test.before.each(() => {
   resetBarbers();

@@ -20,9 +20,25 @@ const BONUS: WireBonus = {
   amount: 1250,
   expirationDate: '2026-03-31',
   benefits: [
-    { id: 1, title: 'Old done', value: '-5 €', isRedeemable: false, redeemCode: 'ABC123', dateIssued: '2024-01-01T00:00:00Z', dateRedeemed: '2024-02-01T10:00:00Z' },
+    {
+      id: 1,
+      title: 'Old done',
+      value: '-5 €',
+      isRedeemable: false,
+      redeemCode: 'ABC123',
+      dateIssued: '2024-01-01T00:00:00Z',
+      dateRedeemed: '2024-02-01T10:00:00Z',
+    },
     { id: 2, title: 'Later', value: '-50 %', isRedeemable: true, redeemCode: null, dateIssued: '2024-05-01T00:00:00Z', dateRedeemed: null },
-    { id: 3, title: 'Earlier', value: '-5 €', isRedeemable: true, redeemCode: null, dateIssued: '2024-03-01T00:00:00Z', dateRedeemed: null },
+    {
+      id: 3,
+      title: 'Earlier',
+      value: '-5 €',
+      isRedeemable: true,
+      redeemCode: null,
+      dateIssued: '2024-03-01T00:00:00Z',
+      dateRedeemed: null,
+    },
   ],
 };
 
@@ -53,7 +69,10 @@ test('FI shows the teaser: submit needs a valid e-mail and the permission (on by
   await fire.click(allow);
   assert.ok(submit.disabled, 'the permission is required');
   await fire.click(allow);
-  const f = stubFetch({ 'POST /bonus-teaser/': { body: {} }, 'GET /customers/7/': { body: wireProfile({ email: 'matti@example.com', allow_email: true }) } });
+  const f = stubFetch({
+    'POST /bonus-teaser/': { body: {} },
+    'GET /customers/7/': { body: wireProfile({ email: 'matti@example.com', allow_email: true }) },
+  });
   await fire.click(submit);
   await settle(10);
   f.restore();
@@ -79,7 +98,10 @@ test('a bonus locale shows the counter and the benefits, redeemable first, oldes
   assert.is(slider.style.getPropertyValue('--per-view'), '2.1');
   assert.is(slider.style.getPropertyValue('--gap'), '20px');
 
-  const f = stubFetch({ 'POST /customers/7/benefits/3/redeem/': { body: { redeemCode: 'XYZ789', dateRedeemed: '2024-06-01T10:00:00Z' } }, 'GET /customers/7/': { body: wireProfile() } });
+  const f = stubFetch({
+    'POST /customers/7/benefits/3/redeem/': { body: { redeemCode: 'XYZ789', dateRedeemed: '2024-06-01T10:00:00Z' } },
+    'GET /customers/7/': { body: wireProfile() },
+  });
   await fire.click(el.querySelector('.benefit .button')!);
   await settle(10);
   f.restore();

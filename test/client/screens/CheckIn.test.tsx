@@ -50,7 +50,10 @@ test('the routes exist and are public (a logged-out customer can open the QR cod
 
 test("the active order in this shop's queue is checked in, with the 1–15 minutes note and a way to tracking", async () => {
   loggedIn(41);
-  const f = stubFetch({ 'GET /customers/7/orders/41/': { body: wireOrder() }, 'PATCH /customers/7/orders/41/': { body: wireOrder({ customer_at_pob: true }) } });
+  const f = stubFetch({
+    'GET /customers/7/orders/41/': { body: wireOrder() },
+    'PATCH /customers/7/orders/41/': { body: wireOrder({ customer_at_pob: true }) },
+  });
   const el = await render(<CheckIn params={{ shopId: '2' }} />);
   await settle(10);
   f.restore();
@@ -108,7 +111,8 @@ test('logged out: log in first, then the order is checked in', async () => {
 test('/info explains the queue, priorities, the estimate and its 0–10 minutes, check-in and contact', async () => {
   const el = await render(<Info params={{}} />);
   const body = text(el);
-  for (const want of ['The queue', 'Platinum first, then Gold, then Silver', 'about 0–10 minutes', '"Now" means', 'QR code', 'Contact']) assert.ok(body.includes(want), want);
+  for (const want of ['The queue', 'Platinum first, then Gold, then Silver', 'about 0–10 minutes', '"Now" means', 'QR code', 'Contact'])
+    assert.ok(body.includes(want), want);
   assert.ok(el.querySelector('a[href="/help"]'));
 });
 

@@ -118,7 +118,9 @@ test("a lock-out says how long to wait, from the answer's Retry-After", async ()
   ] as const) {
     await setLanguage(lang);
     await setup();
-    const f = stubFetch({ 'POST /login/': { status: 429, body: { error: 'Too many attempts. Try again in 14 minutes.' }, headers: { 'retry-after': seconds } } });
+    const f = stubFetch({
+      'POST /login/': { status: 429, body: { error: 'Too many attempts. Try again in 14 minutes.' }, headers: { 'retry-after': seconds } },
+    });
     const el = await render(<Login params={{}} />);
     await fill(el, 'login', '0401234567', 'Secret123');
     await fire.click(submit(el));

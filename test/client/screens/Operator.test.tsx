@@ -160,7 +160,11 @@ test('a wrong code is told in the operator language and nothing is stored', asyn
 test('a revoked key goes back to pairing; an action offline is refused, not queued', async () => {
   const { save } = await import('../../../src/client/services/storage.ts');
   await save('operatorDevice', device);
-  let f = stubFetch({ 'GET /operator/me/': { body: me }, 'GET /operator/pobs/2/queue/': { body: floorAnswer }, 'POST /operator/pobs/2/events/ticket/': { status: 404, body: { error: 'Not found' } } });
+  let f = stubFetch({
+    'GET /operator/me/': { body: me },
+    'GET /operator/pobs/2/queue/': { body: floorAnswer },
+    'POST /operator/pobs/2/events/ticket/': { status: 404, body: { error: 'Not found' } },
+  });
   const el = await render(<Operator params={{}} />);
   await waitFor(() => text(el).includes('Mikko K.'));
   browserOffline.value = true;
@@ -183,7 +187,12 @@ const NO_STREAM = { status: 404, body: { error: 'Not found' } };
 
 async function paired(extra: Record<string, unknown> = {}, who = me) {
   await save('operatorDevice', { ...device, role: who.role });
-  const f = stubFetch({ 'GET /operator/me/': { body: who }, 'GET /operator/pobs/2/queue/': { body: floorAnswer }, 'POST /operator/pobs/2/events/ticket/': NO_STREAM, ...extra } as never);
+  const f = stubFetch({
+    'GET /operator/me/': { body: who },
+    'GET /operator/pobs/2/queue/': { body: floorAnswer },
+    'POST /operator/pobs/2/events/ticket/': NO_STREAM,
+    ...extra,
+  } as never);
   const el = await render(<Operator params={{}} />);
   await waitFor(() => text(el).includes('Mikko K.'));
   return { el, f };
@@ -211,7 +220,10 @@ test('a walk-in: services with extras, a barber, a name and a phone are sent; no
     ],
     extra_services: { 201: [{ id: 2001, title: 'Wash', order: 1, duration: 5 }] },
   };
-  const { el, f } = await paired({ 'GET /pobs/2/': { body: menu }, 'POST /operator/pobs/2/walk-ins/': { status: 201, body: floorAnswer.orders[1] } });
+  const { el, f } = await paired({
+    'GET /pobs/2/': { body: menu },
+    'POST /operator/pobs/2/walk-ins/': { status: 201, body: floorAnswer.orders[1] },
+  });
   await fire.click(button(el, 'Add walk-in'));
   await waitFor(() => text(el).includes('Beard trim'));
   const dialog = el.querySelector('[role="dialog"]')!;
@@ -241,7 +253,9 @@ test('a walk-in: services with extras, a barber, a name and a phone are sent; no
 });
 
 test('start: the suggested barber is preselected and sent; a refusal is told in words and the dialog stays', async () => {
-  const { el, f } = await paired({ 'POST /operator/orders/15/start/': [{ status: 409, body: { error: 'Barber is already serving a customer' } }, { body: {} }] });
+  const { el, f } = await paired({
+    'POST /operator/orders/15/start/': [{ status: 409, body: { error: 'Barber is already serving a customer' } }, { body: {} }],
+  });
   await fire.click(button(el.querySelector('[data-order="15"]')!, 'Start'));
   const dialog = el.querySelector('[role="dialog"]')!;
   const checked = dialog.querySelector<HTMLInputElement>('input[type="radio"]:checked');

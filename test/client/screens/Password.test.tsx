@@ -15,7 +15,8 @@ await setLanguage('en');
 
 const $ = (el: Element, id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
 const submit = (el: Element) => el.querySelector('button[type=submit]') as HTMLButtonElement;
-const blur = (input: Element) => act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
+const blur = (input: Element) =>
+  act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
 
 async function setup() {
   await cleanup();
@@ -90,7 +91,10 @@ test('a weak-password refusal names the whole rule', async () => {
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.is(text(el.querySelector('.form-errors')), 'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.');
+  assert.is(
+    text(el.querySelector('.form-errors')),
+    'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+  );
 });
 
 test('success replaces the form with the message and keeps new tokens the server answers', async () => {

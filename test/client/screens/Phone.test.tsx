@@ -89,13 +89,18 @@ test("refusals in the customer's words: wrong password, a taken number (naming n
   assert.is(text(el.querySelector('.form-errors')), 'Current password is incorrect');
   assert.ok($(el, 'phone-new'), 'still on the first step');
 
-  f = stubFetch({ 'POST /customers/7/phone/': { status: 409, body: { error: 'An account with this phone number already exists', field: 'phone' } } });
+  f = stubFetch({
+    'POST /customers/7/phone/': { status: 409, body: { error: 'An account with this phone number already exists', field: 'phone' } },
+  });
   await fire.click(submit(el));
   await settle(10);
   f.restore();
   assert.is(text(el.querySelector('.form-errors')), 'This number cannot be used: it already belongs to an account.');
 
-  f = stubFetch({ 'POST /customers/7/phone/': { body: { ok: true } }, 'POST /customers/7/phone/confirm/': { status: 400, body: { error: 'Invalid or expired code', field: 'token' } } });
+  f = stubFetch({
+    'POST /customers/7/phone/': { body: { ok: true } },
+    'POST /customers/7/phone/confirm/': { status: 400, body: { error: 'Invalid or expired code', field: 'token' } },
+  });
   await fire.click(submit(el));
   await settle(10);
   await fire.input($(el, 'phone-code'), '000000');

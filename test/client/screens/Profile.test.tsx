@@ -69,7 +69,15 @@ test('a member sees the MEMBER ribbon, the end date and credits; the menu links 
   assert.match(text(el), '31.12.2026');
   assert.ok(el.querySelector('a[href="/profile/credits"]'));
   const links = [...el.querySelectorAll('nav a')].map((a) => a.getAttribute('href'));
-  for (const href of ['/profile/messages', '/profile/history', '/profile/email', '/profile/email-permission', '/profile/notifications', '/profile/password', '/profile/language'])
+  for (const href of [
+    '/profile/messages',
+    '/profile/history',
+    '/profile/email',
+    '/profile/email-permission',
+    '/profile/notifications',
+    '/profile/password',
+    '/profile/language',
+  ])
     assert.ok(links.includes(href), href);
   assert.ok([...el.querySelectorAll('button')].some((b) => text(b) === 'Log out'));
 });
@@ -109,7 +117,9 @@ test('opening a message expands it, marks it read (stored and on the server) and
   assert.is(text(el.querySelector('#message-1')), 'Hello there');
   assert.match(text(el), '1 unread');
   assert.equal(await load('readMessages'), [1]);
-  assert.ok(f.calls.some((c) => c.method === 'PATCH' && c.path === '/customers/7/messages/1/' && (c.body as { read: boolean }).read === true));
+  assert.ok(
+    f.calls.some((c) => c.method === 'PATCH' && c.path === '/customers/7/messages/1/' && (c.body as { read: boolean }).read === true),
+  );
 });
 
 test('messages: the empty and the failed states', async () => {
@@ -195,7 +205,10 @@ test('e-mail: error only when not focused, save needs a valid address, success r
   assert.match(text(el), 'Please check the email address');
   await fire.input(input, 'new@example.com');
   assert.not.ok(save.disabled);
-  const f = stubFetch({ 'PATCH /customers/7/': (c) => ({ body: wireProfile(c.body as object) }), 'GET /customers/7/': { body: wireProfile({ email: 'new@example.com' }) } });
+  const f = stubFetch({
+    'PATCH /customers/7/': (c) => ({ body: wireProfile(c.body as object) }),
+    'GET /customers/7/': { body: wireProfile({ email: 'new@example.com' }) },
+  });
   await fire.click(save);
   await settle(10);
   f.restore();

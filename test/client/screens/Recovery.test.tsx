@@ -18,7 +18,8 @@ setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
 
 const HOUR = 3_600_000;
-const blur = (input: Element) => act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
+const blur = (input: Element) =>
+  act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
 const $ = (el: Element, id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
 const submit = (el: Element) => el.querySelector('button[type=submit]') as HTMLButtonElement;
 

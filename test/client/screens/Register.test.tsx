@@ -21,7 +21,8 @@ async function setup() {
 const $ = (el: Element, id: string) => el.querySelector(`#${id}`) as HTMLInputElement;
 const submit = (el: Element) => el.querySelector('button[type=submit]') as HTMLButtonElement;
 const errors = (el: Element) => [...el.querySelectorAll('.field-error')].map(text);
-const blur = (input: Element) => act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
+const blur = (input: Element) =>
+  act(async () => void input.dispatchEvent(new win.FocusEvent('focusout', { bubbles: true }) as unknown as Event));
 
 async function fillValid(el: Element) {
   await fire.input($(el, 'register-phone'), '0401234567');
@@ -40,7 +41,10 @@ test('the page: title, the recovery notice and the dial codes with Finland first
   assert.equal(options, ['Finland +358', 'Estonia +372']);
   assert.ok($(el, 'register-allow-sms').checked, 'SMS permission defaults on');
   assert.not.ok($(el, 'register-allow-email').checked, 'e-mail permission defaults off');
-  assert.is(text(el.querySelector('#register-password-hint')), 'At least 8 characters, with an uppercase letter, a lowercase letter and a number, and not a common password.');
+  assert.is(
+    text(el.querySelector('#register-password-hint')),
+    'At least 8 characters, with an uppercase letter, a lowercase letter and a number, and not a common password.',
+  );
 });
 
 test('the form refuses what the server refuses: a common password and a 255-character name keep submit disabled', async () => {
@@ -77,8 +81,18 @@ test('no errors while typing; a blurred invalid field shows its error, a valid o
 test('a submit attempt (Enter) shows every error with its own text', async () => {
   const el = await setup();
   assert.ok(submit(el).disabled);
-  await act(async () => void $(el, 'register-phone').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event));
-  assert.equal(errors(el).sort(), ['Check your email', 'Check your first name', 'Check your last name', 'Check your password', 'Check your phone number', 'You must agree to the terms of use']);
+  await act(
+    async () =>
+      void $(el, 'register-phone').dispatchEvent(new win.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }) as unknown as Event),
+  );
+  assert.equal(errors(el).sort(), [
+    'Check your email',
+    'Check your first name',
+    'Check your last name',
+    'Check your password',
+    'Check your phone number',
+    'You must agree to the terms of use',
+  ]);
 });
 
 test('submit is enabled only for a valid form (and still after the 100 ms re-check)', async () => {
@@ -141,7 +155,11 @@ test("a refusal naming a field marks that field in the screen's language, not un
     const cases: Array<[{ error: string; field: string }, string, string]> = [
       [{ error: 'Invalid firstname', field: 'firstname' }, 'register-firstname', 'Tarkista etunimesi'],
       [{ error: 'Password too weak', field: 'password' }, 'register-password', 'Salasana on liian heikko'],
-      [{ error: 'An account with this phone number already exists', field: 'phone' }, 'register-phone', 'Tällä puhelinnumerolla on jo tili'],
+      [
+        { error: 'An account with this phone number already exists', field: 'phone' },
+        'register-phone',
+        'Tällä puhelinnumerolla on jo tili',
+      ],
     ];
     for (const [body, id, want] of cases) {
       const el = await setup();

@@ -39,10 +39,33 @@ function pob(over: Partial<WirePobDetail> = {}): WirePobDetail {
       { id: 1, title: 'Haircuts', order: 1, description: 'Cuts for every length.', parent_id: null },
     ],
     services: [
-      { id: 10, group_id: 1, title: 'Haircut', order: 1, description: 'Scissors and clippers.', long_description: '', price: 3500, duration: 30, multiple: false },
-      { id: 20, group_id: 2, title: 'Beard trim', order: 1, description: 'Shape and length.', long_description: '', price: 2500, duration: 20, multiple: false },
+      {
+        id: 10,
+        group_id: 1,
+        title: 'Haircut',
+        order: 1,
+        description: 'Scissors and clippers.',
+        long_description: '',
+        price: 3500,
+        duration: 30,
+        multiple: false,
+      },
+      {
+        id: 20,
+        group_id: 2,
+        title: 'Beard trim',
+        order: 1,
+        description: 'Shape and length.',
+        long_description: '',
+        price: 2500,
+        duration: 20,
+        multiple: false,
+      },
     ],
-    extra_services: { '10': [{ id: 100, service_id: 10, title: 'Hair wash', order: 1, description: '', long_description: '', price: 500, duration: 5 }], '20': [] },
+    extra_services: {
+      '10': [{ id: 100, service_id: 10, title: 'Hair wash', order: 1, description: '', long_description: '', price: 500, duration: 5 }],
+      '20': [],
+    },
     shortest_queue: 20,
     queues: [
       { barber: { id: 7, name: 'Mikko K.', image: null }, wait_time: 45, queue_open: true },
@@ -90,7 +113,8 @@ test('shows name, city, address, floor, today and the week hours, and the chair 
   const el = await open(pob());
   assert.is(text(el.querySelector('h1')), 'Kamppi');
   const info = text(el.querySelector('.shop-info'));
-  for (const want of ['Helsinki', 'Urho Kekkosen katu 1', '2nd floor', 'Today 10:00–21:00', '3 chairs', 'Monday', 'Sunday']) assert.ok(info.includes(want), want);
+  for (const want of ['Helsinki', 'Urho Kekkosen katu 1', '2nd floor', 'Today 10:00–21:00', '3 chairs', 'Monday', 'Sunday'])
+    assert.ok(info.includes(want), want);
   assert.is(el.querySelectorAll('.shop-hours tbody tr').length, 7);
   assert.ok(el.querySelector('button[aria-label="Add Kamppi to favourites"]'), 'favourite toggle');
 });
@@ -135,7 +159,10 @@ test('the header image height follows the window height in CSS (700 → 230, 800
   resetShops();
   const css = readFileSync(join(import.meta.dirname, '../../../src/client/screens/Shop/style.css'), 'utf8');
   const base = Number(/^\.shop-hero \{[^}]*\bheight: (\d+)px/m.exec(css)?.[1]);
-  const steps = [...css.matchAll(/@media \(min-height: (\d+)px\) \{ \.shop-hero \{ height: (\d+)px; \} \}/g)].map((m) => ({ from: Number(m[1]), height: Number(m[2]) }));
+  const steps = [...css.matchAll(/@media \(min-height: (\d+)px\) \{ \.shop-hero \{ height: (\d+)px; \} \}/g)].map((m) => ({
+    from: Number(m[1]),
+    height: Number(m[2]),
+  }));
   const cssHeight = (windowHeight: number) => steps.filter((s) => windowHeight >= s.from).reduce((_, s) => s.height, base);
   for (const [height, want] of [
     [700, 230],
@@ -215,7 +242,11 @@ test('full is said as a pause in every language, never as full for the day; clos
 });
 
 test('a full or closed shop shows its state for the shop and every barber, never a wait', async () => {
-  const zero = { service_time_estimates: [{ priority: 0, wait_time: 0 }], shortest_queue: 0, queues: [{ barber: { id: 7, name: 'Mikko K.', image: null }, wait_time: 0, queue_open: true }] };
+  const zero = {
+    service_time_estimates: [{ priority: 0, wait_time: 0 }],
+    shortest_queue: 0,
+    queues: [{ barber: { id: 7, name: 'Mikko K.', image: null }, wait_time: 0, queue_open: true }],
+  };
   for (const [over, state] of [
     [{ queue_state: 'full' }, 'Full'],
     [{ open: false, queue_state: 'closed' }, 'Closed'],
@@ -227,7 +258,11 @@ test('a full or closed shop shows its state for the shop and every barber, never
     const notes = [...el.querySelectorAll('.barber-option-note')].map(text);
     assert.equal(notes, [state, state], `${state}: Anyone and the barber show the state`);
     assert.ok([...el.querySelectorAll<HTMLInputElement>('.barber-row input')].every((i) => i.disabled));
-    assert.is(el.querySelector('.barber-row')?.getAttribute('tabindex'), '0', `${state}: the row itself takes focus, so a keyboard can scroll it`);
+    assert.is(
+      el.querySelector('.barber-row')?.getAttribute('tabindex'),
+      '0',
+      `${state}: the row itself takes focus, so a keyboard can scroll it`,
+    );
     await cleanup();
     resetShops();
   }
@@ -296,7 +331,8 @@ test('services: chips per group in order, rows with price and duration, extras b
   );
   assert.is(chips[0].getAttribute('aria-current'), 'true');
   const first = text(el.querySelector('.service'));
-  for (const want of ['Haircut', '35,00 €', 'Scissors and clippers.', '30 min', 'Hair wash', '+5,00 €']) assert.ok(first.includes(want), want);
+  for (const want of ['Haircut', '35,00 €', 'Scissors and clippers.', '30 min', 'Hair wash', '+5,00 €'])
+    assert.ok(first.includes(want), want);
   await fire.click(chips[1]);
   assert.is(chips[1].getAttribute('aria-current'), 'true', 'tapped chip highlighted');
   assert.is(document.activeElement?.id, 'group-2', 'focus moves to the group');

@@ -40,7 +40,8 @@ async function open(routes: Routes, language: 'en' | 'fi' | 'sv' = 'en') {
   return { el, f };
 }
 
-const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
+const button = (root: Element, label: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
 const clock = (at: number, intl: string) => new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit' }).format(at);
 const QUEUE_TEXTS = ['come to the barbershop', 'Come to the barbershop', 'Head to the barbershop', 'We keep your place'];
 
@@ -72,7 +73,9 @@ test('in service after check-in: only "your service has started", on the first l
 });
 
 test('checked in and waiting: sit down, once; no call to come, no warning, no "Running late?"', async () => {
-  const { el, f } = await open({ [ORDER]: [{ body: wireOrder({ customer_at_pob: true, queue: 5 }) }, { body: wireOrder({ customer_at_pob: true, queue: 0, ahead: 0 }) }] });
+  const { el, f } = await open({
+    [ORDER]: [{ body: wireOrder({ customer_at_pob: true, queue: 5 }) }, { body: wireOrder({ customer_at_pob: true, queue: 0, ahead: 0 }) }],
+  });
   await act(() => tracking.refreshOrder());
   await act(() => tracking.refreshOrder());
   const page = text(el);
@@ -98,7 +101,10 @@ test('travel from the ETA this phone gave when the server does not say; in time 
   const { el, f } = await open({ [ORDER]: [{ body: wireOrder({ queue: 15 }) }, { body: wireOrder({ queue: 45 }) }] }, 'fi');
   const at = Date.now() + 30 * MIN;
   await act(async () => tracking.noteExpected(41, at));
-  assert.ok(text(el.querySelector('.tracking-message')).startsWith('Vuorosi tulee suunnilleen silloin, kun saavut'), text(el.querySelector('.tracking-message')));
+  assert.ok(
+    text(el.querySelector('.tracking-message')).startsWith('Vuorosi tulee suunnilleen silloin, kun saavut'),
+    text(el.querySelector('.tracking-message')),
+  );
   assert.ok(text(el.querySelector('.tracking-message')).includes(clock(at, 'fi-FI')));
   await act(() => tracking.refreshOrder());
   assert.is(el.querySelector('.tracking-wait')?.getAttribute('data-state'), 'queue', 'the wait is now longer than the trip');
@@ -161,7 +167,10 @@ test('"Running late?" after check-in: the 409 is said in the customer language, 
 });
 
 test('"Running late?" that no longer fits before closing: the timeslot text, and nothing changes', async () => {
-  const { el, f } = await open({ [ORDER]: { body: wireOrder({ queue: 15 }) }, [PATCH]: { status: 409, body: { error: WIRE_ERRORS.timeslot } } });
+  const { el, f } = await open({
+    [ORDER]: { body: wireOrder({ queue: 15 }) },
+    [PATCH]: { status: 409, body: { error: WIRE_ERRORS.timeslot } },
+  });
   const before = tracking.order.value;
   await fire.click(button(el, 'Running late?'));
   await fire.click(button(el, '30 min or more'));
@@ -171,7 +180,10 @@ test('"Running late?" that no longer fits before closing: the timeslot text, and
     [{ eta_minutes: 30 }],
   );
   assert.is(notice.value?.title, 'That arrival is too late');
-  assert.is(notice.value?.text, 'If you arrive then, the barbershop cannot serve you before closing. Your place in the queue is unchanged.');
+  assert.is(
+    notice.value?.text,
+    'If you arrive then, the barbershop cannot serve you before closing. Your place in the queue is unchanged.',
+  );
   assert.is(tracking.order.value, before, 'the order as it was');
   assert.is(tracking.expectedAt.value, null, 'no arrival kept');
   assert.is(el.querySelector('.tracking-wait')?.getAttribute('data-state'), 'queue');

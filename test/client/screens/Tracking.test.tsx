@@ -45,7 +45,8 @@ async function open(routes: Routes, opts: { language?: 'en' | 'fi' } = {}) {
   return { el, f };
 }
 
-const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
+const button = (root: Element, label: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
 const gets = (f: ReturnType<typeof stubFetch>) => f.calls.filter((c) => c.method === 'GET').length;
 
 async function visibility(state: 'visible' | 'hidden') {
@@ -109,7 +110,19 @@ test('the receipt toggle lists services with extras: name, description, price, d
   const list = el.querySelector('#tracking-receipt-list') as HTMLElement;
   assert.not.ok(list.hidden);
   const body = text(list);
-  for (const want of ['Haircut', 'Scissors and clippers.', '35,00 €', '30 min', '+ Hair wash', 'Shampoo and conditioner.', '5,00 €', '5 min', 'Total', '40,00 €', '35 min'])
+  for (const want of [
+    'Haircut',
+    'Scissors and clippers.',
+    '35,00 €',
+    '30 min',
+    '+ Hair wash',
+    'Shampoo and conditioner.',
+    '5,00 €',
+    '5 min',
+    'Total',
+    '40,00 €',
+    '35 min',
+  ])
     assert.ok(body.includes(want), want);
   await fire.click(button(el, 'Hide order details'));
   assert.ok(list.hidden);
@@ -147,7 +160,10 @@ test('leave: the confirm dialog (title, description, cancel, confirm); cancel ke
 });
 
 test('leave in Finnish: PATCH cancel, the survey notice for 10 s, the active order cleared, / after 500 ms', async () => {
-  const { el, f } = await open({ [ORDER]: { body: wireOrder() }, [PATCH]: { body: wireOrder({ status: 'cancelled', queue: null }) } }, { language: 'fi' });
+  const { el, f } = await open(
+    { [ORDER]: { body: wireOrder() }, [PATCH]: { body: wireOrder({ status: 'cancelled', queue: null }) } },
+    { language: 'fi' },
+  );
   await fire.click(button(el, 'Poistu jonosta'));
   await fire.click(button(el.querySelector('[role="dialog"]')!, 'Poistu'));
   await settle(5);
@@ -185,7 +201,14 @@ test('in service: no check in, no leave; the started text', async () => {
 });
 
 test('the message follows the change in wait: increase (one of five), kept while unchanged, then decrease', async () => {
-  const { el, f } = await open({ [ORDER]: [{ body: wireOrder({ queue: 20 }) }, { body: wireOrder({ queue: 35 }) }, { body: wireOrder({ queue: 35 }) }, { body: wireOrder({ queue: 15 }) }] });
+  const { el, f } = await open({
+    [ORDER]: [
+      { body: wireOrder({ queue: 20 }) },
+      { body: wireOrder({ queue: 35 }) },
+      { body: wireOrder({ queue: 35 }) },
+      { body: wireOrder({ queue: 15 }) },
+    ],
+  });
   const message = () => text(el.querySelector('.tracking-message'));
   await act(() => tracking.refreshOrder());
   assert.ok(INCREASE.includes(message()), message());

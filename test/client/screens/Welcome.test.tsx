@@ -22,7 +22,10 @@ const UA = {
 const realMatchMedia = globalThis.matchMedia;
 
 function device({ standalone = false, ua = UA.desktop } = {}) {
-  globalThis.matchMedia = ((query: string) => ({ matches: standalone && query.includes('standalone'), media: query })) as unknown as typeof matchMedia;
+  globalThis.matchMedia = ((query: string) => ({
+    matches: standalone && query.includes('standalone'),
+    media: query,
+  })) as unknown as typeof matchMedia;
   Object.defineProperty(navigator, 'userAgent', { get: () => ua, configurable: true });
 }
 
@@ -84,7 +87,9 @@ test('tapping the slide advances; dots, arrow keys and swipes move too', async (
 
   const { act } = await import('react');
   await act(async () => {
-    el.querySelector('.welcome-dot')!.dispatchEvent(new win.KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }) as unknown as Event);
+    el.querySelector('.welcome-dot')!.dispatchEvent(
+      new win.KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }) as unknown as Event,
+    );
   });
   assert.is(currentDot(el), 2, 'arrow left');
 

@@ -47,7 +47,12 @@ class FakeEventSource {
 }
 
 /** A virtual clock for setTimeout/setInterval (microtasks still run for real). */
-const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout, setInterval: globalThis.setInterval, clearInterval: globalThis.clearInterval };
+const real = {
+  setTimeout: globalThis.setTimeout,
+  clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
+  clearInterval: globalThis.clearInterval,
+};
 let now = 0;
 let nextId = 1;
 const timers = new Map<number, { at: number; fn: () => void; every: number | null }>();
@@ -170,7 +175,11 @@ test('a stream the server ends after 2 minutes reconnects with a new ticket and 
   const second = FakeEventSource.last();
   assert.is.not(second, first);
   assert.ok(first.closed);
-  assert.is.not(new URL(second.url, 'http://x').searchParams.get('ticket'), new URL(first.url, 'http://x').searchParams.get('ticket'), 'a new ticket');
+  assert.is.not(
+    new URL(second.url, 'http://x').searchParams.get('ticket'),
+    new URL(first.url, 'http://x').searchParams.get('ticket'),
+    'a new ticket',
+  );
   second.send('order', wireOrder({ queue: 10 }));
   await flush();
   assert.is(liveMode.value, 'stream');

@@ -42,10 +42,13 @@ async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: strin
   return { el, f };
 }
 
-const serviceButton = (el: Element, title: string) => [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((b) => text(b).includes(title)) ?? null;
-const extraButton = (el: Element, title: string) => [...el.querySelectorAll<HTMLButtonElement>('button.extra-toggle')].find((b) => text(b).includes(title)) ?? null;
+const serviceButton = (el: Element, title: string) =>
+  [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((b) => text(b).includes(title)) ?? null;
+const extraButton = (el: Element, title: string) =>
+  [...el.querySelectorAll<HTMLButtonElement>('button.extra-toggle')].find((b) => text(b).includes(title)) ?? null;
 const dialogs = (el: Element) => [...el.querySelectorAll('[role="dialog"]')];
-const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
+const button = (root: Element, label: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
 const bar = (el: Element) => text(el.querySelector('.order-bar'));
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/customers/7/orders/');
 
@@ -126,7 +129,8 @@ test('Next when logged in opens the review: shop, map button, barber, wait, line
   assert.is(review.getAttribute('aria-modal'), 'true');
   assert.is(document.getElementById(review.getAttribute('aria-labelledby')!)?.textContent, 'Review your order');
   const body = text(review);
-  for (const want of ['Kallio', 'Hämeentie 13', 'Anyone', '20min', 'Haircut', '+ Hair wash', '5,00 €', '35 min', '40,00 €']) assert.ok(body.includes(want), want);
+  for (const want of ['Kallio', 'Hämeentie 13', 'Anyone', '20min', 'Haircut', '+ Hair wash', '5,00 €', '35 min', '40,00 €'])
+    assert.ok(body.includes(want), want);
   assert.ok(review.querySelector('button[aria-label="Open Kallio on the map"]'), 'the map opens from the image');
   assert.is(document.activeElement, button(review, 'Join the queue'), 'focus moved into the dialog');
   await key(review, 'Escape');
@@ -171,7 +175,10 @@ test('a chosen barber with a wait under 5 minutes asks first: cancel stays, cont
 });
 
 test('Next when logged out opens the login dialog and continues after a successful login', async () => {
-  const { el, f } = await open({ loggedIn: false, routes: { 'POST /login/': { body: tokens }, 'GET /customers/7/': { body: wireProfile() } } });
+  const { el, f } = await open({
+    loggedIn: false,
+    routes: { 'POST /login/': { body: tokens }, 'GET /customers/7/': { body: wireProfile() } },
+  });
   await choose(el);
   await fire.click(button(el, 'Next'));
   const login = dialogs(el)[0];
@@ -248,7 +255,9 @@ test('sending: the POST body, the stored order, the analytics event, and /tracki
 });
 
 test('the timeslot refusal: back to editing, selection kept, the 5 s notice, analytics timeSlot', async () => {
-  const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Could not allocate time slot for order' } } } });
+  const { el, f } = await open({
+    routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Could not allocate time slot for order' } } },
+  });
   await choose(el);
   await fire.click(button(el, 'Next'));
   await fire.click(button(dialogs(el)[0], 'Join the queue'));
@@ -312,7 +321,8 @@ test('the send button shows its loading state and cannot send twice', async () =
   let answer: (r: Response) => void = () => {};
   const { el, f } = await open();
   const stubbed = globalThis.fetch;
-  globalThis.fetch = ((input: string, init?: RequestInit) => (init?.method === 'POST' ? new Promise<Response>((r) => (answer = r)) : stubbed(input, init))) as typeof fetch;
+  globalThis.fetch = ((input: string, init?: RequestInit) =>
+    init?.method === 'POST' ? new Promise<Response>((r) => (answer = r)) : stubbed(input, init)) as typeof fetch;
   await choose(el);
   await fire.click(button(el, 'Next'));
   const send = dialogs(el)[0].querySelector<HTMLButtonElement>('.order-send')!;
@@ -353,16 +363,29 @@ test('at most 10 services (the server limit): the 11th cannot be ticked, the bar
     duration: 10,
     multiple: false,
   }));
-  const extras = Array.from({ length: 12 }, (_, i) => ({ id: 400 + i, service_id: 300, title: `Extra ${i + 1}`, order: i + 1, description: '', long_description: '', price: 100, duration: 0 }));
+  const extras = Array.from({ length: 12 }, (_, i) => ({
+    id: 400 + i,
+    service_id: 300,
+    title: `Extra ${i + 1}`,
+    order: i + 1,
+    description: '',
+    long_description: '',
+    price: 100,
+    duration: 0,
+  }));
   const many = pob({ services: services.map((s, i) => ({ ...s, multiple: i === 0 })), extra_services: { '300': extras } });
   const { el, f } = await open({ pob: many, routes: { 'POST /customers/7/orders/': { status: 201, body: placed() } } });
   for (let i = 0; i < 12; i++) {
-    const b = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === `Service ${i + 1}`)!;
+    const b = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find(
+      (x) => text(x.querySelector('.service-title')) === `Service ${i + 1}`,
+    )!;
     await fire.click(b);
   }
   const pressed = [...el.querySelectorAll('button.service-toggle[aria-pressed="true"]')].length;
   assert.is(pressed, 10);
-  const eleventh = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find((x) => text(x.querySelector('.service-title')) === 'Service 11')!;
+  const eleventh = [...el.querySelectorAll<HTMLButtonElement>('button.service-toggle')].find(
+    (x) => text(x.querySelector('.service-title')) === 'Service 11',
+  )!;
   assert.is(eleventh.getAttribute('aria-pressed'), 'false');
   assert.ok(eleventh.disabled, 'the 11th cannot be ticked');
   assert.ok(bar(el).includes('One order can hold at most 10 services.'), bar(el));
@@ -418,7 +441,9 @@ test('a login that brings an active order stops the flow on the notice instead o
 test("a send refused for another active order keeps the send error's notice and 'Error code:', the server text in the screen's language", async () => {
   await setLanguage('fi');
   try {
-    const { el, f } = await open({ routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Customer already has an active order' } } } });
+    const { el, f } = await open({
+      routes: { 'POST /customers/7/orders/': { status: 409, body: { error: 'Customer already has an active order' } } },
+    });
     await choose(el);
     await fire.click(button(el, 'Seuraava'));
     await fire.click(button(dialogs(el)[0], 'Liity jonoon'));

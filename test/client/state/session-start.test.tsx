@@ -29,7 +29,10 @@ test('a stored login is back before the first render, so a reload of a guarded r
 
 test('an order joined or ended since the stored profile is back too, so a reload offline lands right', async () => {
   reset();
-  startSession({ id: 7, token: 'a', refreshToken: 'r' }, { id: 7, firstname: 'Kalle', active_order_id: null }, true, { id: 41, barbershop: 2 });
+  startSession({ id: 7, token: 'a', refreshToken: 'r' }, { id: 7, firstname: 'Kalle', active_order_id: null }, true, {
+    id: 41,
+    barbershop: 2,
+  });
   assert.is(activeOrderId.value, 41, 'joined');
   reset();
   startSession({ id: 7, token: 'a', refreshToken: 'r' }, { id: 7, firstname: 'Kalle', active_order_id: 41 }, true, { id: null });

@@ -86,7 +86,10 @@ test('a second 401 after the refresh logs out with the Login again notice on the
 
 test('without "stay logged in" a 401 logs out at once, with no refresh', async () => {
   await setup(false);
-  const f = stubFetch({ 'GET /customers/7/receipts/': { status: 401, body: { error: 'Token expired' } }, 'POST /logout/': { status: 204 } });
+  const f = stubFetch({
+    'GET /customers/7/receipts/': { status: 401, body: { error: 'Token expired' } },
+    'POST /logout/': { status: 204 },
+  });
   await loadReceipts();
   f.restore();
   assert.not.ok(f.calls.some((c) => c.path === '/refresh/'));

@@ -10,10 +10,14 @@ test.before(async () => {
 });
 test.after(async () => h.close());
 
-const ask = (s: Session, body: unknown, ip = '10.1.0.1') => call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/phone/`, body, token: s.access, ip });
-const confirm = (s: Session, body: unknown, ip = '10.1.0.1') => call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/phone/confirm/`, body, token: s.access, ip });
-const phoneOf = async (id: number) => (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [id])).rows[0].phone;
-const outbox = async (phone: string) => (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(phone)}` })).json as { text: string }[];
+const ask = (s: Session, body: unknown, ip = '10.1.0.1') =>
+  call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/phone/`, body, token: s.access, ip });
+const confirm = (s: Session, body: unknown, ip = '10.1.0.1') =>
+  call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/phone/confirm/`, body, token: s.access, ip });
+const phoneOf = async (id: number) =>
+  (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [id])).rows[0].phone;
+const outbox = async (phone: string) =>
+  (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(phone)}` })).json as { text: string }[];
 
 test('the new number gets a code; with it the phone changes, the old number is told, other devices log out, login works with the new number only', async () => {
   const me = await newCustomer(h, { language: 'en' });
@@ -109,7 +113,12 @@ test('5 wrong codes burn the code; a recovery code never changes a phone, nor a 
   const phoneCode = (await codeFor(h, third))!;
   assert.is((await confirm(me2, { phone: me2.phone, token: recovery }, '10.1.0.6')).status, 400);
   // …and the phone code does not reset a password.
-  const reset = await call(h, { method: 'POST', url: '/api/fi/auth/reset/', body: { phone: third, token: phoneCode, password: 'Other-Pass9' }, ip: '10.1.0.6' });
+  const reset = await call(h, {
+    method: 'POST',
+    url: '/api/fi/auth/reset/',
+    body: { phone: third, token: phoneCode, password: 'Other-Pass9' },
+    ip: '10.1.0.6',
+  });
   assert.is(reset.status, 400);
   assert.is((await confirm(me2, { phone: third, token: phoneCode }, '10.1.0.6')).status, 200);
 });

@@ -12,7 +12,9 @@ import { accountsHarness, call, codeFor, freshPhone, newCustomer, PASSWORD, regi
 const owner = suite('device cookies and the per-phone limit');
 let h: Harness;
 owner.before(async () => {
-  h = await accountsHarness({ limits: { ...(await import('../../../src/server/config.ts')).limitsFrom({}), loginPhone: 8, loginDevice: 3 } });
+  h = await accountsHarness({
+    limits: { ...(await import('../../../src/server/config.ts')).limitsFrom({}), loginPhone: 8, loginDevice: 3 },
+  });
 });
 owner.after(async () => h.close());
 
@@ -42,7 +44,11 @@ owner("the owner's device logs in after strangers spent the phone's ceiling; str
   assert.ok(statuses.includes(429), `strangers meet the ceiling: ${statuses}`);
   assert.is((await loginWith(s.phone, PASSWORD, '10.62.0.1')).status, 429, 'a fresh device of the owner waits');
   assert.is((await loginWith(s.phone, PASSWORD, '10.62.0.1', otherCookie)).status, 429, "another phone's device cookie is no pass");
-  assert.is((await loginWith(s.phone, PASSWORD, '10.62.0.1', 'device=eyJhbGciOiJIUzI1NiJ9.e30.forged')).status, 429, 'a forged cookie is no pass');
+  assert.is(
+    (await loginWith(s.phone, PASSWORD, '10.62.0.1', 'device=eyJhbGciOiJIUzI1NiJ9.e30.forged')).status,
+    429,
+    'a forged cookie is no pass',
+  );
 
   const back = await loginWith(s.phone, PASSWORD, '10.62.0.2', first.cookie!);
   assert.is(back.status, 200, 'the device that logged in before is not held');
@@ -63,13 +69,21 @@ owner('a device cookie has its own limit: wrong passwords with it meet 429, then
 owner('recovery requests for a number without an account spend none of its limits: registered later, it gets its codes', async () => {
   const phone = freshPhone();
   const answers: number[] = [];
-  for (let i = 0; i < 5; i++) answers.push((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: `10.64.0.${i}` })).status);
+  for (let i = 0; i < 5; i++)
+    answers.push((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: `10.64.0.${i}` })).status);
   assert.equal(answers, [200, 200, 200, 429, 429], 'answered exactly as a number with an account would be');
-  const spent = await h.db.query<{ key: string }>('SELECT key FROM rate_limits WHERE key IN ($1, $2)', [`codePhone:${phone}`, `smsPhone:${phone}`]);
+  const spent = await h.db.query<{ key: string }>('SELECT key FROM rate_limits WHERE key IN ($1, $2)', [
+    `codePhone:${phone}`,
+    `smsPhone:${phone}`,
+  ]);
   assert.equal(spent.rows, [], "neither the number's code limit nor its SMS budget was touched");
   const reg = await call(h, { method: 'POST', url: '/api/fi/register/', body: registration(phone), ip: '10.64.1.1' });
   assert.is(reg.status, 201);
-  assert.is((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: '10.64.1.2' })).status, 200, "the owner's own request is not refused");
+  assert.is(
+    (await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: '10.64.1.2' })).status,
+    200,
+    "the owner's own request is not refused",
+  );
   assert.match((await codeFor(h, phone)) ?? '', /^\d{6}$/, 'and the code was sent');
 });
 

@@ -28,7 +28,13 @@ pool.before(async () => {
 });
 pool.after(() => h.close());
 
-const login = (i: number) => h.app.inject({ method: 'POST', url: '/api/fi/login/', payload: { phone: '+358401000001', password: 'Demo1234' }, remoteAddress: `10.9.0.${i}` });
+const login = (i: number) =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/fi/login/',
+    payload: { phone: '+358401000001', password: 'Demo1234' },
+    remoteAddress: `10.9.0.${i}`,
+  });
 
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 10_000 && !done(); i++) await new Promise((r) => setTimeout(r, 5));

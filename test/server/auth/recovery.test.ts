@@ -14,7 +14,8 @@ const NEW = 'Uusi-Salainen7';
 let ipN = 0;
 // Each test from its own address, so the per-address limits (tested in limits.test.ts) stay out of the way.
 const ip = () => `10.20.${Math.floor(ipN / 200)}.${ipN++ % 200}`;
-const requestCode = (phone: string, address = ip()) => call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: address });
+const requestCode = (phone: string, address = ip()) =>
+  call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone }, ip: address });
 const reset = (body: Record<string, unknown>, address = ip()) => call(h, { method: 'POST', url: '/api/fi/auth/reset/', body, ip: address });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -34,7 +35,10 @@ test('a code request answers the same for a known and an unknown phone; only the
 });
 
 test('a code request: missing and invalid phone texts', async () => {
-  assert.equal((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: {} })).json, { error: 'Missing phone parameter', field: 'phone' });
+  assert.equal((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: {} })).json, {
+    error: 'Missing phone parameter',
+    field: 'phone',
+  });
   assert.equal((await requestCode('abc')).json, { error: 'Invalid phone number', field: 'phone' });
 });
 

@@ -20,7 +20,9 @@ let db: Db;
 t.before(async () => {
   if (usePostgres) return;
   db = await openPglite(null);
-  await db.exec('CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, at timestamptz); CREATE UNIQUE INDEX things_one_name ON things (name)');
+  await db.exec(
+    'CREATE TABLE things (id int PRIMARY KEY, name text NOT NULL, at timestamptz); CREATE UNIQUE INDEX things_one_name ON things (name)',
+  );
 });
 t.after(() => db?.close());
 
@@ -60,7 +62,10 @@ t('a transaction commits as a whole, and a statement from outside waits for it',
     // Started while the transaction holds the connection: it runs after the commit and sees the row.
     outside = db.query<{ n: number }>('SELECT count(*)::int AS n FROM things').then((r) => order.push(`outside saw ${r.rows[0].n}`));
     // Statements of one transaction may be sent together.
-    const [a, b] = await Promise.all([tx.query('INSERT INTO things (id, name) VALUES (2, $1)', ['two']), tx.query<{ n: number }>('SELECT count(*)::int AS n FROM things')]);
+    const [a, b] = await Promise.all([
+      tx.query('INSERT INTO things (id, name) VALUES (2, $1)', ['two']),
+      tx.query<{ n: number }>('SELECT count(*)::int AS n FROM things'),
+    ]);
     assert.equal(a.rows, []);
     order.push(`inside saw ${b.rows[0].n}`);
   });

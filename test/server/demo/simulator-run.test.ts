@@ -33,7 +33,10 @@ run('two simulated hours: services start and finish, walk-ins come, the waits mo
   for (const t of ['finish', 'start', 'walk-in']) assert.ok(seenTypes.has(t), `some ${t}`);
   assert.ok(applied > 50, `applied ${applied}`);
   assert.ok((await count(`SELECT count(*)::int AS n FROM orders WHERE status = 'serviced'`)) > 20);
-  assert.ok((await count(`SELECT count(*)::int AS n FROM orders WHERE walk_in_name IS NOT NULL AND joined_at > '2026-11-24T10:00:00Z'`)) > 10, 'walk-ins arrived');
+  assert.ok(
+    (await count(`SELECT count(*)::int AS n FROM orders WHERE walk_in_name IS NOT NULL AND joined_at > '2026-11-24T10:00:00Z'`)) > 10,
+    'walk-ins arrived',
+  );
   assert.ok((await count('SELECT count(*)::int AS n FROM barber_speed_samples')) > 20, 'speed samples were learned from');
   // Never two services at once for a barber, never a start outside the barber's shift at that shop.
   const outside = await count(`SELECT count(*)::int AS n FROM orders o WHERE o.started_at > '2026-11-24T10:00:00Z' AND NOT EXISTS (
@@ -41,10 +44,14 @@ run('two simulated hours: services start and finish, walk-ins come, the waits mo
   assert.is(outside, 0);
   // Customers from afar: they travel and check in, and some said when they would be there (that
   // nobody is started before he is in the shop is the pure step's test: here a check-in and a start share a tick).
-  const travelled = await count(`SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND source = 'app' AND joined_at > '2026-11-24T10:00:00Z'
+  const travelled =
+    await count(`SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND source = 'app' AND joined_at > '2026-11-24T10:00:00Z'
       AND customer_at_pob AND checked_in_at >= joined_at + interval '3 minutes'`);
   assert.ok(travelled > 3, `travelled and checked in: ${travelled}`);
-  assert.ok((await count(`SELECT count(*)::int AS n FROM orders WHERE expected_at IS NOT NULL AND joined_at > '2026-11-24T10:00:00Z'`)) > 0, 'some gave an arrival');
+  assert.ok(
+    (await count(`SELECT count(*)::int AS n FROM orders WHERE expected_at IS NOT NULL AND joined_at > '2026-11-24T10:00:00Z'`)) > 0,
+    'some gave an arrival',
+  );
   const waits1 = (await call<WirePob[]>(h, 'GET', '/api/fi/pobs/')).body.map((p) => p.service_time_estimates[0].wait_time);
   assert.not.equal(waits1, waits0, 'the waits moved');
 });
@@ -55,10 +62,13 @@ run('an app customer is served in turn, or loses the place when they never check
   const s = (await menu(h, 11)).services.find((x) => x.title === 'Buzz cut')!;
   const here = await customer(h);
   const away = await customer(h);
-  const a = (await call(h, 'POST', `/api/fi/customers/${here.id}/orders/`, { token: here.token, body: { pob_id: 11, items: [item(s)] } })).body;
+  const a = (await call(h, 'POST', `/api/fi/customers/${here.id}/orders/`, { token: here.token, body: { pob_id: 11, items: [item(s)] } }))
+    .body;
   await call(h, 'PATCH', `/api/fi/customers/${here.id}/orders/${a.id}/`, { token: here.token, body: { customer_at_pob: true } });
-  const b = (await call(h, 'POST', `/api/fi/customers/${away.id}/orders/`, { token: away.token, body: { pob_id: 11, items: [item(s)] } })).body;
-  const status = async (id: number) => (await h.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id])).rows[0].status;
+  const b = (await call(h, 'POST', `/api/fi/customers/${away.id}/orders/`, { token: away.token, body: { pob_id: 11, items: [item(s)] } }))
+    .body;
+  const status = async (id: number) =>
+    (await h.db.query<{ status: string }>('SELECT status FROM orders WHERE id = $1', [id])).rows[0].status;
   await sim.tick();
   assert.is(await status(a.id), 'in_service', 'checked in and first: started at once');
   for (let i = 0; i < 60 && (await status(b.id)) === 'active'; i++) {

@@ -21,7 +21,12 @@ async function busyCustomer(): Promise<{ s: Session; orderId: number; receiptId:
   const s = await newCustomer(h, { email, allow_email: true });
   const m = await menu(h, 2);
   const cut = m.services.find((x) => x.title === 'Haircut')!;
-  const joined = await call(h, { method: 'POST', url: `/api/fi/customers/${s.id}/orders/`, token: s.access, body: { pob_id: 2, items: [item(cut)] } });
+  const joined = await call(h, {
+    method: 'POST',
+    url: `/api/fi/customers/${s.id}/orders/`,
+    token: s.access,
+    body: { pob_id: 2, items: [item(cut)] },
+  });
   assert.is(joined.status, 201, JSON.stringify(joined.json));
   const receiptId = await insertReceipt(h.db, {
     customerId: s.id,
@@ -29,12 +34,27 @@ async function busyCustomer(): Promise<{ s: Session; orderId: number; receiptId:
     createdAt: h.clock.now() - 86_400_000,
     rows: [{ name: 'Hiustenleikkaus', amount: 1, price: 3500, vat: 25.5 }],
   });
-  await insertMessage(h.db, { customerId: s.id, locale: 'FI', createdAt: h.clock.now(), texts: [{ language: 'fi', title: 'Hei Matti', content: '<p>Tervetuloa</p>' }] });
+  await insertMessage(h.db, {
+    customerId: s.id,
+    locale: 'FI',
+    createdAt: h.clock.now(),
+    texts: [{ language: 'fi', title: 'Hei Matti', content: '<p>Tervetuloa</p>' }],
+  });
   await insertBenefit(h.db, { customerId: s.id, title: 'Etu', value: '-5 €', redeemCode: 'GDPR1', issuedAt: h.clock.now() });
-  assert.is((await call(h, { method: 'PATCH', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { fcm_token: `push-${email}` } })).status, 200);
-  assert.is((await call(h, { method: 'POST', url: '/api/fi/bonus-teaser/', token: s.access, body: { email, allow_email: true }, ip: '10.2.0.1' })).status, 201);
+  assert.is(
+    (await call(h, { method: 'PATCH', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { fcm_token: `push-${email}` } })).status,
+    200,
+  );
+  assert.is(
+    (await call(h, { method: 'POST', url: '/api/fi/bonus-teaser/', token: s.access, body: { email, allow_email: true }, ip: '10.2.0.1' }))
+      .status,
+    201,
+  );
   // A sign-up of the same address made before logging in, without a link to the account.
-  assert.is((await call(h, { method: 'POST', url: '/api/ee/bonus-teaser/', body: { email, allow_email: true }, ip: '10.2.0.1' })).status !== 500, true);
+  assert.is(
+    (await call(h, { method: 'POST', url: '/api/ee/bonus-teaser/', body: { email, allow_email: true }, ip: '10.2.0.1' })).status !== 500,
+    true,
+  );
   return { s, orderId: joined.json.id, receiptId, email };
 }
 
@@ -79,7 +99,10 @@ test('"Delete my account" with a wrong password is refused and changes nothing',
     const res = await call(h, { method: 'DELETE', url: `/api/fi/customers/${s.id}/`, token: s.access, body });
     assert.is(res.status, 400);
   }
-  assert.is((await call(h, { method: 'DELETE', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { password: 'x' } })).json.error, 'Current password is incorrect');
+  assert.is(
+    (await call(h, { method: 'DELETE', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { password: 'x' } })).json.error,
+    'Current password is incorrect',
+  );
   assert.is((await call(h, { url: `/api/fi/customers/${s.id}/`, token: s.access })).json.active_order_id, orderId);
   assert.is((await call(h, { method: 'POST', url: '/api/fi/refresh/', body: { refresh: s.refresh } })).status, 200);
 });
@@ -90,7 +113,9 @@ test('deleting: the waiting order leaves the queue, sessions end, personal data 
   assert.is(res.status, 200, JSON.stringify(res.json));
   assert.equal(res.json, { ok: true });
 
-  const order = (await h.db.query<{ status: string; customer_id: number | null }>('SELECT status, customer_id FROM orders WHERE id = $1', [orderId])).rows[0];
+  const order = (
+    await h.db.query<{ status: string; customer_id: number | null }>('SELECT status, customer_id FROM orders WHERE id = $1', [orderId])
+  ).rows[0];
   assert.equal(order, { status: 'cancelled', customer_id: null });
 
   const left = async (sql: string, ...args: unknown[]) => (await h.db.query<{ n: number }>(sql, args)).rows[0].n;
@@ -108,7 +133,11 @@ test('deleting: the waiting order leaves the queue, sessions end, personal data 
   assert.is(await left('SELECT count(*)::int AS n FROM customers WHERE fcm_token = $1', `push-${email}`), 0);
 
   // The receipt is still there for the books, with its rows, and names no one.
-  const receipt = (await h.db.query<{ customer_id: number | null; pob_name: string }>('SELECT customer_id, pob_name FROM receipts WHERE id = $1', [receiptId])).rows[0];
+  const receipt = (
+    await h.db.query<{ customer_id: number | null; pob_name: string }>('SELECT customer_id, pob_name FROM receipts WHERE id = $1', [
+      receiptId,
+    ])
+  ).rows[0];
   assert.equal(receipt, { customer_id: null, pob_name: 'Kallio' });
   assert.is(await left('SELECT count(*)::int AS n FROM receipt_rows WHERE receipt_id = $1', receiptId), 1);
 
@@ -128,8 +157,13 @@ test('deleting while in the chair: the order stays for the barber, anonymous', a
       WHERE id = $1`,
     [orderId],
   );
-  assert.is((await call(h, { method: 'DELETE', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { password: PASSWORD } })).status, 200);
-  const after = (await h.db.query<{ status: string; customer_id: number | null }>('SELECT status, customer_id FROM orders WHERE id = $1', [orderId])).rows[0];
+  assert.is(
+    (await call(h, { method: 'DELETE', url: `/api/fi/customers/${s.id}/`, token: s.access, body: { password: PASSWORD } })).status,
+    200,
+  );
+  const after = (
+    await h.db.query<{ status: string; customer_id: number | null }>('SELECT status, customer_id FROM orders WHERE id = $1', [orderId])
+  ).rows[0];
   assert.equal(after, { status: 'in_service', customer_id: null });
 });
 

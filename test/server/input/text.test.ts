@@ -29,7 +29,12 @@ test('register: a NUL or another control character in a name or the e-mail is a 
     ['phone', '+35850\u00001234567'],
     ['password', 'Kahvi-Kuppi42\u0000'],
   ] as const) {
-    const res = await call(h, { method: 'POST', url: '/api/fi/register/', body: registration(freshPhone(), { [field]: value }), ip: '10.77.0.1' });
+    const res = await call(h, {
+      method: 'POST',
+      url: '/api/fi/register/',
+      body: registration(freshPhone(), { [field]: value }),
+      ip: '10.77.0.1',
+    });
     assert.is(res.status, 400, `${field}: ${JSON.stringify(res.json)}`);
     assert.equal(res.json, { error: `Invalid ${field}`, field });
   }
@@ -39,7 +44,12 @@ test('register: a NUL or another control character in a name or the e-mail is a 
 test('register: refused control characters spend no limit (25 of them, then a registration from that address)', async () => {
   // registerAddress allows 20 an hour from one address.
   for (let i = 0; i < 25; i++) {
-    const res = await call(h, { method: 'POST', url: '/api/fi/register/', body: registration(freshPhone(), { firstname: 'A\u0000' }), ip: '10.77.0.2' });
+    const res = await call(h, {
+      method: 'POST',
+      url: '/api/fi/register/',
+      body: registration(freshPhone(), { firstname: 'A\u0000' }),
+      ip: '10.77.0.2',
+    });
     assert.is(res.status, 400);
   }
   const ok = await call(h, { method: 'POST', url: '/api/fi/register/', body: registration(freshPhone()), ip: '10.77.0.2' });
@@ -70,7 +80,12 @@ test('profile PATCH: a NUL in any text field is a 400 naming it and changes noth
 });
 
 test('bonus teaser: a NUL in the e-mail is a 400 and nothing is stored', async () => {
-  const res = await call(h, { method: 'POST', url: '/api/fi/bonus-teaser/', body: { email: 'a\u0000@example.fi', allow_email: true }, ip: '10.77.0.4' });
+  const res = await call(h, {
+    method: 'POST',
+    url: '/api/fi/bonus-teaser/',
+    body: { email: 'a\u0000@example.fi', allow_email: true },
+    ip: '10.77.0.4',
+  });
   assert.equal([res.status, res.json], [400, { error: 'Invalid email', field: 'email' }]);
   assert.is(await count('bonus_teaser_signups'), 0);
 });
@@ -91,7 +106,10 @@ test('operator walk-in: a NUL in the name is a 400 and nothing joins the queue',
 
 test('query strings too: a control character in ?lang= is a 400 naming it', async () => {
   const c = await customer(h);
-  const res = await h.app.inject({ url: `/api/fi/customers/${c.id}/messages/?lang=f%00i`, headers: { authorization: `Bearer ${c.token}` } });
+  const res = await h.app.inject({
+    url: `/api/fi/customers/${c.id}/messages/?lang=f%00i`,
+    headers: { authorization: `Bearer ${c.token}` },
+  });
   assert.equal([res.statusCode, res.json()], [400, { error: 'Invalid lang', field: 'lang' }]);
 });
 

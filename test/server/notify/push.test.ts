@@ -13,7 +13,11 @@ import { notifyEnded } from '../../../src/server/notify/ended.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 // A local fake of Google's OAuth token endpoint and the FCM HTTP v1 send endpoint.
-const keys = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const PROJECT = 'demo-project';
 const EMAIL = 'push@demo-project.iam.gserviceaccount.com';
 
@@ -45,14 +49,19 @@ async function startFake() {
   const publicKey = await importSPKI(keys.publicKey, 'RS256');
   server = createServer(async (req, res) => {
     const body = await read(req);
-    const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (req.url === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(body);
       if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return json(400, { error: 'unsupported_grant_type' });
       try {
         // Checked against the clock the server signs with (the suites' harness clock, else the real one): Google's own
         // check uses real time, but here the server lives at the test's moment, and real time passing its hour must not fail it.
-        const { payload } = await jwtVerify(form.get('assertion')!, publicKey, { issuer: EMAIL, audience: `${fake.base}/token`, currentDate: new Date(fakeNow()) });
+        const { payload } = await jwtVerify(form.get('assertion')!, publicKey, {
+          issuer: EMAIL,
+          audience: `${fake.base}/token`,
+          currentDate: new Date(fakeNow()),
+        });
         if (payload.scope !== 'https://www.googleapis.com/auth/firebase.messaging') return json(400, { error: 'invalid_scope' });
       } catch {
         return json(400, { error: 'invalid_grant' });
@@ -69,7 +78,12 @@ async function startFake() {
       }
       const { message } = JSON.parse(body);
       if (message.token === 'dead-token')
-        return json(404, { error: { status: 'NOT_FOUND', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } });
+        return json(404, {
+          error: {
+            status: 'NOT_FOUND',
+            details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+          },
+        });
       fake.sent.push({ bearer, message });
       return json(200, { name: `projects/${PROJECT}/messages/${fake.sent.length}` });
     }
@@ -91,7 +105,12 @@ sender('sends with an OAuth token from the service account, cached across messag
   assert.is(await push.send({ token: 'device-2', title: 'T2', body: 'B2' }), 'sent');
   assert.is(fake.tokensIssued, before + 1, 'one token for both');
   const [a, b] = fake.sent.slice(-2);
-  assert.equal(a.message, { token: 'device-1', notification: { title: 'T', body: 'B' }, data: { order_id: '7' }, webpush: { fcm_options: { link: '/tracking' } } });
+  assert.equal(a.message, {
+    token: 'device-1',
+    notification: { title: 'T', body: 'B' },
+    data: { order_id: '7' },
+    webpush: { fcm_options: { link: '/tracking' } },
+  });
   assert.is(b.message.token, 'device-2');
   assert.is(a.bearer, b.bearer);
 });
@@ -159,7 +178,10 @@ turns('a customer whose turn is now is told once by push and once by SMS', async
   const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 11, items: [item(s)] } });
   assert.is(joined.status, 201);
   // Joined from afar, he is planned a trip away; at the door, checked in, his turn is now.
-  const res = await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${joined.body.id}/`, { token: c.token, body: { customer_at_pob: true } });
+  const res = await call(h, 'PATCH', `/api/fi/customers/${c.id}/orders/${joined.body.id}/`, {
+    token: c.token,
+    body: { customer_at_pob: true },
+  });
   assert.is(res.body.queue, 0);
   await h.deps.turns.idle();
   assert.is(pushesTo('tok-A').length, 1);
@@ -205,7 +227,10 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   assert.is(pushesTo('tok-B').length, 1, 'near once');
   // He comes in: barbers serve present customers only.
   await relogin(h, b);
-  const came = await call(h, 'PATCH', `/api/fi/customers/${b.id}/orders/${joined.body.id}/`, { token: b.token, body: { customer_at_pob: true } });
+  const came = await call(h, 'PATCH', `/api/fi/customers/${b.id}/orders/${joined.body.id}/`, {
+    token: b.token,
+    body: { customer_at_pob: true },
+  });
   assert.is(came.status, 200);
   await call(h, 'POST', `/api/fi/operator/orders/${first.id}/finish/`, { token: key });
   await h.deps.turns.idle();
@@ -271,7 +296,10 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   // Push off: an order that is due, found by the timer's check, goes by SMS only.
   await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 11 AND status IN ('active', 'in_service')`);
   const d = await customer(h, { fcmToken: 'tok-D', allowSms: true });
-  await h.db.query('INSERT INTO orders (shop_id, customer_id, duration, joined_at, customer_at_pob) VALUES (11, $1, 15, $2, true)', [d.id, new Date(h.clock.now()).toISOString()]);
+  await h.db.query('INSERT INTO orders (shop_id, customer_id, duration, joined_at, customer_at_pob) VALUES (11, $1, 15, $2, true)', [
+    d.id,
+    new Date(h.clock.now()).toISOString(),
+  ]);
   const sent = await checkTurns({ ...h.deps, push: null });
   assert.equal(
     sent.map((n) => [n.customerId, n.kind, n.channel, n.outcome]),

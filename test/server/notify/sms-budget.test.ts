@@ -20,7 +20,8 @@ let h: Harness;
 const texts: { to: string; text: string }[] = [];
 const sms: SmsProvider = { name: 'test', send: async (to, text) => void texts.push({ to, text }), outbox: () => null };
 
-const phoneOf = async (c: TestCustomer) => (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [c.id])).rows[0].phone;
+const phoneOf = async (c: TestCustomer) =>
+  (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [c.id])).rows[0].phone;
 const sentTo = (phone: string) => texts.filter((t) => t.to === phone);
 
 async function join(c: TestCustomer) {
@@ -28,10 +29,20 @@ async function join(c: TestCustomer) {
   await relogin(h, c);
   const s = (await menu(h, KALLIO)).services.find((x) => x.title === 'Haircut')!;
   const headers = { authorization: `Bearer ${c.token}` };
-  const joined = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers, payload: { pob_id: KALLIO, items: [item(s)] } });
+  const joined = await h.app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/`,
+    headers,
+    payload: { pob_id: KALLIO, items: [item(s)] },
+  });
   if (joined.statusCode !== 201) return joined;
   // At the door: checked in, his turn is now (joined from afar he would be planned a trip away).
-  const checked = await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${joined.json().id}/`, headers, payload: { customer_at_pob: true } });
+  const checked = await h.app.inject({
+    method: 'PATCH',
+    url: `/api/fi/customers/${c.id}/orders/${joined.json().id}/`,
+    headers,
+    payload: { customer_at_pob: true },
+  });
   if (checked.statusCode !== 200) return checked;
   // The join's status with the order as it is once checked in.
   return { statusCode: joined.statusCode, headers: joined.headers, body: checked.body, json: () => checked.json() };

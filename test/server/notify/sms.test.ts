@@ -90,7 +90,11 @@ test('recovery through the gateway: the SMS carries a code that resets the passw
   assert.is(r.body.to, s.phone);
   assert.is(r.auth, 'Bearer gw-secret');
   const code = /\b(\d{6})\b/.exec(r.body.text)![1];
-  assert.is((await call(h, { method: 'POST', url: '/api/fi/auth/reset/', body: { phone: s.phone, token: code, password: 'Uusi-Salainen7' } })).status, 200);
+  assert.is(
+    (await call(h, { method: 'POST', url: '/api/fi/auth/reset/', body: { phone: s.phone, token: code, password: 'Uusi-Salainen7' } }))
+      .status,
+    200,
+  );
   await login(h, s.phone, 'Uusi-Salainen7');
   // The http provider keeps no outbox, even in development mode.
   assert.is((await call(h, { url: '/dev/sms-outbox' })).status, 404);

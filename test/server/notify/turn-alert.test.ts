@@ -16,18 +16,25 @@ const MIN = 60_000;
 let h: Harness;
 const texts: { to: string; text: string }[] = [];
 const sms: SmsProvider = { name: 'test', send: async (to, text) => void texts.push({ to, text }), outbox: () => null };
-const phoneOf = async (c: TestCustomer) => (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [c.id])).rows[0].phone;
+const phoneOf = async (c: TestCustomer) =>
+  (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [c.id])).rows[0].phone;
 const textsTo = async (c: TestCustomer) => {
   const phone = await phoneOf(c);
   return texts.filter((t) => t.to === phone).map((t) => t.text);
 };
-const profile = (c: TestCustomer, method = 'GET', body?: unknown) => call(h, method, `/api/fi/customers/${c.id}/`, { token: c.token, body });
+const profile = (c: TestCustomer, method = 'GET', body?: unknown) =>
+  call(h, method, `/api/fi/customers/${c.id}/`, { token: c.token, body });
 
 const rules = suite('turn alert rules');
 
 rules('due at the lead; earlier for a longer announced trip, then "time to leave"', () => {
   const t = Date.parse('2026-11-24T10:00:00Z');
-  const away = (trip: number | null) => ({ status: 'active' as 'active' | 'cancelled', checkedIn: false, joinedAt: t, expectedAt: trip === null ? null : t + trip * MIN });
+  const away = (trip: number | null) => ({
+    status: 'active' as 'active' | 'cancelled',
+    checkedIn: false,
+    joinedAt: t,
+    expectedAt: trip === null ? null : t + trip * MIN,
+  });
   const cases: [string, ReturnType<typeof away>, number, number | null, { kind: string; leave: boolean } | null][] = [
     ['default lead, 11 min', away(null), 11, null, null],
     ['default lead, 10 min', away(null), 10, null, { kind: 'near', leave: false }],
@@ -116,27 +123,30 @@ sent('a chosen lead of 30 alerts before the default would', async () => {
   await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 1 AND customer_id IS NOT NULL AND status = 'active'`);
 });
 
-sent('someone on his way whose trip is longer than the wait is told it is time to leave, in his language, not before the order is 2 minutes old', async () => {
-  h.clock.set(helsinki('12:00'));
-  const c = await customer(h, { allowSms: true, language: 'fi' });
-  await relogin(h, c);
-  // Kallio is idle: with an arrival 25 minutes away, the turn is as soon as he is there.
-  const body = { pob_id: 2, items: [item((await menu(h, 2)).services.find((x) => x.title === 'Haircut')!)], eta_minutes: 25 };
-  const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body });
-  assert.is(res.status, 201);
-  await h.deps.turns.idle();
-  await checkTurns(h.deps);
-  assert.is((await textsTo(c)).length, 0, 'due at once, but the order is not 2 minutes old yet');
-  const after = await until(c, 1, 10);
-  assert.ok(after >= 2, `sent once the order is 2 minutes old (after ${after} min)`);
-  const [text] = await textsTo(c);
-  assert.match(text, 'Lähde nyt');
-  assert.match(text, 'matka kestää noin 25 min');
-  await checkTurns(h.deps);
-  assert.is((await textsTo(c)).length, 1, 'once');
-  const rows = await h.db.query('SELECT kind, channel FROM order_notifications WHERE order_id = $1', [res.body.id]);
-  assert.equal(rows.rows, [{ kind: 'near', channel: 'sms' }]);
-});
+sent(
+  'someone on his way whose trip is longer than the wait is told it is time to leave, in his language, not before the order is 2 minutes old',
+  async () => {
+    h.clock.set(helsinki('12:00'));
+    const c = await customer(h, { allowSms: true, language: 'fi' });
+    await relogin(h, c);
+    // Kallio is idle: with an arrival 25 minutes away, the turn is as soon as he is there.
+    const body = { pob_id: 2, items: [item((await menu(h, 2)).services.find((x) => x.title === 'Haircut')!)], eta_minutes: 25 };
+    const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body });
+    assert.is(res.status, 201);
+    await h.deps.turns.idle();
+    await checkTurns(h.deps);
+    assert.is((await textsTo(c)).length, 0, 'due at once, but the order is not 2 minutes old yet');
+    const after = await until(c, 1, 10);
+    assert.ok(after >= 2, `sent once the order is 2 minutes old (after ${after} min)`);
+    const [text] = await textsTo(c);
+    assert.match(text, 'Lähde nyt');
+    assert.match(text, 'matka kestää noin 25 min');
+    await checkTurns(h.deps);
+    assert.is((await textsTo(c)).length, 1, 'once');
+    const rows = await h.db.query('SELECT kind, channel FROM order_notifications WHERE order_id = $1', [res.body.id]);
+    assert.equal(rows.rows, [{ kind: 'near', channel: 'sms' }]);
+  },
+);
 
 rules.run();
 lead.run();

@@ -54,7 +54,10 @@ async function join(): Promise<WireOrder> {
   const c = await customer(h);
   const m = await menu(h, SHOP);
   const s = m.services.find((x) => x.title === 'Haircut')!;
-  const res = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: SHOP, items: [item(s)] } });
+  const res = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: SHOP, items: [item(s)] },
+  });
   assert.is(res.status, 201, JSON.stringify(res.body));
   return res.body;
 }
@@ -63,7 +66,12 @@ async function join(): Promise<WireOrder> {
 async function counted(path: string, body: unknown) {
   db.reset();
   const [res, statements] = await withoutNotifier(async () => {
-    const r = await app.inject({ method: 'POST', url: `/api/fi/operator/${path}`, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+    const r = await app.inject({
+      method: 'POST',
+      url: `/api/fi/operator/${path}`,
+      headers: { authorization: `Bearer ${key}` },
+      payload: body as object,
+    });
     return [r, [...db.statements]] as const;
   });
   assert.is(res.statusCode, 200, res.body);

@@ -23,7 +23,8 @@ keys.after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const queueWith = (key: string, shop = 1) => h.app.inject({ method: 'GET', url: `/api/fi/operator/pobs/${shop}/queue/`, headers: { authorization: `Bearer ${key}` } });
+const queueWith = (key: string, shop = 1) =>
+  h.app.inject({ method: 'GET', url: `/api/fi/operator/pobs/${shop}/queue/`, headers: { authorization: `Bearer ${key}` } });
 type KeyFile = Record<string, { key: string }>;
 
 keys('a start without the key file writes a key for every shop; keys issued before keep working', async () => {
@@ -96,14 +97,22 @@ local('the secret from the loopback makes a code; no secret, a wrong one or anot
   const made = await ask({ token: 'local-secret' });
   assert.is(made.statusCode, 201, made.body);
   assert.is(made.json().role, 'display');
-  const paired = await l.app.inject({ method: 'POST', url: '/api/fi/operator/pairing/', payload: { code: made.json().code, name: 'Wall' } });
+  const paired = await l.app.inject({
+    method: 'POST',
+    url: '/api/fi/operator/pairing/',
+    payload: { code: made.json().code, name: 'Wall' },
+  });
   assert.is(paired.json().role, 'display');
   assert.is((await ask({ token: 'local-secret', address: '::1' })).statusCode, 201);
   assert.is((await ask({ token: 'wrong' })).statusCode, 401);
   assert.is((await ask({})).statusCode, 401);
   assert.is((await ask({ token: 'local-secret', address: '10.0.0.5' })).statusCode, 401);
   assert.is((await ask({ token: 'local-secret', shop: 999999 })).statusCode, 404);
-  assert.is((await ask({ token: 'local-secret', harness: h })).statusCode, 404, 'a server without the secret (PostgreSQL) has no such route');
+  assert.is(
+    (await ask({ token: 'local-secret', harness: h })).statusCode,
+    404,
+    'a server without the secret (PostgreSQL) has no such route',
+  );
 });
 
 keys.run();

@@ -18,7 +18,13 @@ import { call, customer, helsinki, item, menu } from '../queue-helpers.ts';
 
 const HOUR = 3_600_000;
 let h: Harness;
-const computedAt = async () => new Map((await h.db.query<{ id: number; at: number }>('SELECT shop_id AS id, computed_at AS at FROM learned_figures')).rows.map((r) => [r.id, Number(r.at)]));
+const computedAt = async () =>
+  new Map(
+    (await h.db.query<{ id: number; at: number }>('SELECT shop_id AS id, computed_at AS at FROM learned_figures')).rows.map((r) => [
+      r.id,
+      Number(r.at),
+    ]),
+  );
 
 const learning = suite('learned figures');
 learning.before(async () => {
@@ -34,10 +40,16 @@ learning('the hour of the week is local: Monday 0:00 is 0, Tuesday noon in Helsi
 
 learning('the demo seeds a small history and every shop its figures: below 200 samples a shop has the chain’s', async () => {
   const rows = (await pastOrders(h.db, h.clock.now() - 30 * 24 * HOUR, h.clock.now())).map(historyRow);
-  const shops = (await h.db.query<{ n: number }>('SELECT count(DISTINCT shop_id)::int AS n FROM orders WHERE walk_in_name = $1', ['Past customer'])).rows[0].n;
+  const shops = (
+    await h.db.query<{ n: number }>('SELECT count(DISTINCT shop_id)::int AS n FROM orders WHERE walk_in_name = $1', ['Past customer'])
+  ).rows[0].n;
   assert.is(rows.length, shops * HISTORY_DAYS * HISTORY_PER_DAY);
   const chain = learnFigures(rows);
-  const stored = (await h.db.query<{ figures: { trip: { q: number[] }; runOver: { q: number[] } }; samples: number }>('SELECT figures, samples FROM learned_figures WHERE shop_id = 1')).rows[0];
+  const stored = (
+    await h.db.query<{ figures: { trip: { q: number[] }; runOver: { q: number[] } }; samples: number }>(
+      'SELECT figures, samples FROM learned_figures WHERE shop_id = 1',
+    )
+  ).rows[0];
   assert.ok(stored.samples < 200 && stored.samples > 0);
   // The chain's trips have fewer than 200 samples too (the remote joiners without an arrival): the constants.
   assert.equal(stored.figures.trip.q, chain.trip.n >= 200 ? chain.trip.q : [...DEFAULT_TRIP_MINUTES]);
@@ -58,7 +70,10 @@ learning('recomputed at most once an hour per shop, and with the days that pass'
 learning('the loader hands the engine the learned figures, the sources, the expected arrivals and serving barbers', async () => {
   const c = await customer(h);
   const s = (await menu(h, 1)).services.find((x) => x.title === 'Haircut')!;
-  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 1, items: [item(s)], eta_minutes: 15 } });
+  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 1, items: [item(s)], eta_minutes: 15 },
+  });
   assert.is(joined.status, 201);
   const q = await queueOf(h.db, (await getShop(h.db, 1))!, h.clock.now());
   const l = q.snapshot.learned!;

@@ -20,9 +20,10 @@ async function haircut(h: Harness, shopId: number) {
 
 /** A barber on shift at Kallio, made hidden. */
 async function hiddenBarber(h: Harness): Promise<number> {
-  const { rows } = await h.db.query<{ id: number }>(`SELECT barber_id AS id FROM shifts WHERE shop_id = 2 AND starts_at <= $1 AND ends_at > $1 ORDER BY barber_id LIMIT 1`, [
-    new Date(h.clock.now()).toISOString(),
-  ]);
+  const { rows } = await h.db.query<{ id: number }>(
+    `SELECT barber_id AS id FROM shifts WHERE shop_id = 2 AND starts_at <= $1 AND ends_at > $1 ORDER BY barber_id LIMIT 1`,
+    [new Date(h.clock.now()).toISOString()],
+  );
   await h.db.query('UPDATE barbers SET hidden = true WHERE id = $1', [rows[0].id]);
   return rows[0].id;
 }
@@ -30,15 +31,27 @@ async function hiddenBarber(h: Harness): Promise<number> {
 async function attempts(h: Harness) {
   const test = await haircut(h, TEST_SHOP);
   const c = await customer(h);
-  const atTest = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: TEST_SHOP, items: [item(test.s)] } });
+  const atTest = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: TEST_SHOP, items: [item(test.s)] },
+  });
   const key = await operatorKey(h, TEST_SHOP);
-  const walkIn = await call(h, 'POST', `/api/fi/operator/pobs/${TEST_SHOP}/walk-ins/`, { token: key, body: { name: 'Walk In', services: [test.s.id] } });
+  const walkIn = await call(h, 'POST', `/api/fi/operator/pobs/${TEST_SHOP}/walk-ins/`, {
+    token: key,
+    body: { name: 'Walk In', services: [test.s.id] },
+  });
   const hidden = await hiddenBarber(h);
   const kallio = await haircut(h, 2);
   const d = await customer(h);
-  const withHidden = await call(h, 'POST', `/api/fi/customers/${d.id}/orders/`, { token: d.token, body: { pob_id: 2, barber_id: hidden, items: [item(kallio.s)] } });
+  const withHidden = await call(h, 'POST', `/api/fi/customers/${d.id}/orders/`, {
+    token: d.token,
+    body: { pob_id: 2, barber_id: hidden, items: [item(kallio.s)] },
+  });
   const kallioKey = await operatorKey(h, 2);
-  const walkInHidden = await call(h, 'POST', '/api/fi/operator/pobs/2/walk-ins/', { token: kallioKey, body: { name: 'Walk In', services: [kallio.s.id], barber_id: hidden } });
+  const walkInHidden = await call(h, 'POST', '/api/fi/operator/pobs/2/walk-ins/', {
+    token: kallioKey,
+    body: { name: 'Walk In', services: [kallio.s.id], barber_id: hidden },
+  });
   return { atTest, walkIn, withHidden, walkInHidden };
 }
 
@@ -62,7 +75,10 @@ production('?dev=1 still lists the test shop, but an order, a walk-in or a hidde
   assert.is(withHidden.status, 404, JSON.stringify(withHidden.body));
   assert.equal(withHidden.body, { error: 'Barber not found' });
   assert.is(walkInHidden.status, 404, JSON.stringify(walkInHidden.body));
-  const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE shop_id = $1 AND joined_at >= $2`, [TEST_SHOP, new Date(h.clock.now()).toISOString()]);
+  const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE shop_id = $1 AND joined_at >= $2`, [
+    TEST_SHOP,
+    new Date(h.clock.now()).toISOString(),
+  ]);
   assert.is(rows[0].n, 0, 'nothing stored');
 });
 

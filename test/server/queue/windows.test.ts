@@ -19,7 +19,9 @@ windows.before(async () => {
 windows.after(() => h.close());
 
 const holds = (w: number | null, low: number | null | undefined, high: number | null | undefined) =>
-  w === null ? low === null && high === null : typeof low === 'number' && typeof high === 'number' && Number.isInteger(low) && 0 <= low && low <= w && w <= high;
+  w === null
+    ? low === null && high === null
+    : typeof low === 'number' && typeof high === 'number' && Number.isInteger(low) && 0 <= low && low <= w && w <= high;
 
 windows('a shop: every estimate and every barber queue carries its window around the wait', async () => {
   const detail = (await call(h, 'GET', '/api/fi/pobs/1/')).body;
@@ -33,7 +35,10 @@ windows('a shop: every estimate and every barber queue carries its window around
     detail.service_time_estimates.some((e: { wait_low: number; wait_high: number }) => e.wait_high > e.wait_low),
     JSON.stringify(detail.service_time_estimates),
   );
-  const list = (await call(h, 'GET', '/api/fi/pobs/')).body as { id: number; service_time_estimates: { wait_time: number | null; wait_low: number | null; wait_high: number | null }[] }[];
+  const list = (await call(h, 'GET', '/api/fi/pobs/')).body as {
+    id: number;
+    service_time_estimates: { wait_time: number | null; wait_low: number | null; wait_high: number | null }[];
+  }[];
   const one = list.find((p) => p.id === 1)!;
   assert.equal(one.service_time_estimates, detail.service_time_estimates);
 });
@@ -41,7 +46,10 @@ windows('a shop: every estimate and every barber queue carries its window around
 windows('a join: the order carries its window now and the one it was told, kept for the learning', async () => {
   const c = await customer(h);
   const s = (await menu(h, 1)).services.find((x) => x.title === 'Haircut')!;
-  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 1, items: [item(s)], eta_minutes: 20 } });
+  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 1, items: [item(s)], eta_minutes: 20 },
+  });
   assert.is(joined.status, 201);
   const o = joined.body;
   assert.ok(holds(o.queue, o.queue_low, o.queue_high), JSON.stringify(o));
@@ -50,7 +58,12 @@ windows('a join: the order carries its window now and the one it was told, kept 
   assert.is(read.quoted_low, o.quoted_low);
   assert.is(read.quoted_high, o.quoted_high);
   assert.ok(holds(read.queue, read.queue_low, read.queue_high), JSON.stringify(read));
-  const row = (await h.db.query<{ low: number; high: number; spread: number }>('SELECT quoted_low AS low, quoted_high AS high, quoted_spread AS spread FROM orders WHERE id = $1', [o.id])).rows[0];
+  const row = (
+    await h.db.query<{ low: number; high: number; spread: number }>(
+      'SELECT quoted_low AS low, quoted_high AS high, quoted_spread AS spread FROM orders WHERE id = $1',
+      [o.id],
+    )
+  ).rows[0];
   assert.equal([row.low, row.high], [o.quoted_low, o.quoted_high]);
   assert.ok(row.spread > 0, `spread ${row.spread}`);
   // Served: the learning reads what was told beside what happened.
@@ -60,7 +73,9 @@ windows('a join: the order carries its window now and the one it was told, kept 
     new Date(now + 60_000).toISOString(),
     new Date(now + 1_860_000).toISOString(),
   ]);
-  const past = (await pastOrders(h.db, now - 60_000, now + 60_000)).map(historyRow).find((r) => r.joinedAt === now && r.quotedWait === o.quoted_wait);
+  const past = (await pastOrders(h.db, now - 60_000, now + 60_000))
+    .map(historyRow)
+    .find((r) => r.joinedAt === now && r.quotedWait === o.quoted_wait);
   assert.ok(past, 'history row of the order');
   assert.equal([past?.barberId, past?.chosenBarberId, past?.quotedLow, past?.quotedHigh], [1, null, o.quoted_low, o.quoted_high]);
   assert.ok((past?.quotedSpread ?? 0) > 0);

@@ -27,7 +27,9 @@ async function addOrder(q: Queryable, o: { status?: string; priority?: number; c
 }
 
 async function pinnedAt(ids: number[]): Promise<(number | null)[]> {
-  const { rows } = await h.db.query<{ id: number; pinned_at: unknown }>('SELECT id, pinned_at FROM orders WHERE id = ANY($1::int[])', [ids]);
+  const { rows } = await h.db.query<{ id: number; pinned_at: unknown }>('SELECT id, pinned_at FROM orders WHERE id = ANY($1::int[])', [
+    ids,
+  ]);
   const by = new Map(rows.map((r) => [r.id, r.pinned_at == null ? null : new Date(r.pinned_at as string).getTime()]));
   return ids.map((id) => by.get(id) ?? null);
 }
@@ -38,7 +40,10 @@ async function queue(now: number) {
 }
 
 /** Ends every open order of the shop, so each test starts from an empty queue. */
-const clearShop = () => h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [SHOP]);
+const clearShop = () =>
+  h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [
+    SHOP,
+  ]);
 
 const guard = suite('no-bump guard: markPinned and the snapshot');
 guard.before(async () => {

@@ -15,7 +15,8 @@ test.after(async () => h.close());
 
 const MIN = 60_000;
 const TOO_MANY = /^Too many attempts\. Try again in \d+ minutes?\.$/;
-const loginAs = (phone: string, password: string, ip: string, app = h.app) => call({ ...h, app }, { method: 'POST', url: '/api/fi/login/', body: { phone, password }, ip });
+const loginAs = (phone: string, password: string, ip: string, app = h.app) =>
+  call({ ...h, app }, { method: 'POST', url: '/api/fi/login/', body: { phone, password }, ip });
 
 test('wrong logins for one phone from one address meet 429 after ten; the owner elsewhere still logs in', async () => {
   const s = await newCustomer(h);
@@ -53,7 +54,8 @@ test('the login limits are settings', async () => {
   const tight = await accountsHarness({ limits: { ...h.config.limits, loginPhoneAddress: 2, loginPhone: 4 } });
   try {
     const s = await newCustomer(tight);
-    const at = (ip: string) => call(tight, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: 'Wrong-Pass1' }, ip }).then((r) => r.status);
+    const at = (ip: string) =>
+      call(tight, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: 'Wrong-Pass1' }, ip }).then((r) => r.status);
     assert.equal([await at('10.37.0.1'), await at('10.37.0.1'), await at('10.37.0.1')], [401, 401, 429]);
     // The phone has had 4 logins that passed its address's check (newCustomer's own, two wrong ones, this one): its ceiling.
     assert.equal([await at('10.37.0.2'), await at('10.37.0.2')], [401, 429], 'the phone reaches its ceiling of 4');
@@ -85,8 +87,12 @@ test('20 code requests for one phone send 3 SMS; an unknown phone gets the very 
   const unknown = freshPhone();
   const answers = { known: [] as number[], unknown: [] as number[] };
   for (let i = 0; i < 20; i++) {
-    answers.known.push((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: s.phone }, ip: `10.33.0.${i}` })).status);
-    answers.unknown.push((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: unknown }, ip: `10.33.1.${i}` })).status);
+    answers.known.push(
+      (await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: s.phone }, ip: `10.33.0.${i}` })).status,
+    );
+    answers.unknown.push(
+      (await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: unknown }, ip: `10.33.1.${i}` })).status,
+    );
   }
   const outbox = (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(s.phone)}` })).json;
   assert.is(outbox.length, 3);
@@ -102,7 +108,10 @@ test('20 code requests for one phone send 3 SMS; an unknown phone gets the very 
 
 test('code requests per address: the eleventh phone from one address in an hour is refused', async () => {
   const statuses: number[] = [];
-  for (let i = 0; i < 11; i++) statuses.push((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: freshPhone() }, ip: '10.34.0.1' })).status);
+  for (let i = 0; i < 11; i++)
+    statuses.push(
+      (await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: freshPhone() }, ip: '10.34.0.1' })).status,
+    );
   assert.equal(statuses, [...Array(10).fill(200), 429]);
 });
 

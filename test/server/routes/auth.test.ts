@@ -144,7 +144,12 @@ test('login: answers customer_id, access_token and refresh_token; wrong or unkno
   assert.match(s.access, /^ey/);
   assert.match(s.refresh, /^rt_/);
   const wrong = await call(h, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: 'Wrong-Pass1' }, ip: '10.1.0.1' });
-  const unknown = await call(h, { method: 'POST', url: '/api/fi/login/', body: { phone: freshPhone(), password: PASSWORD }, ip: '10.1.0.1' });
+  const unknown = await call(h, {
+    method: 'POST',
+    url: '/api/fi/login/',
+    body: { phone: freshPhone(), password: PASSWORD },
+    ip: '10.1.0.1',
+  });
   assert.is(wrong.status, 401);
   assert.equal(wrong.json, { error: 'Wrong phone number or password' });
   assert.equal(unknown.json, wrong.json);
@@ -168,7 +173,8 @@ test('login re-hashes a password stored with cheaper parameters', async () => {
   const s = await newCustomer(h);
   await h.db.query('UPDATE customers SET password_hash = $2 WHERE id = $1', [s.id, await hashPassword(PASSWORD, { logN: 10, r: 8, p: 1 })]);
   await login(h, s.phone, PASSWORD);
-  const stored = (await h.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [s.id])).rows[0].password_hash;
+  const stored = (await h.db.query<{ password_hash: string }>('SELECT password_hash FROM customers WHERE id = $1', [s.id])).rows[0]
+    .password_hash;
   assert.equal(paramsOf(stored), { logN: 11, r: 8, p: 1 });
   await login(h, s.phone, PASSWORD);
 });
@@ -229,10 +235,16 @@ test('logout revokes the refresh token; the access token lapses on its own', asy
 test('password change: revokes every refresh token and answers a new session for this device', async () => {
   const s = await newCustomer(h);
   const other = await login(h, s.phone, PASSWORD);
-  const res = await call(h, { method: 'POST', url: '/api/fi/password/', token: s.access, body: { old_password: PASSWORD, new_password: 'Uusi-Salainen7' } });
+  const res = await call(h, {
+    method: 'POST',
+    url: '/api/fi/password/',
+    token: s.access,
+    body: { old_password: PASSWORD, new_password: 'Uusi-Salainen7' },
+  });
   assert.is(res.status, 200);
   assert.is(res.json.customer_id, s.id);
-  for (const old of [s.refresh, other.refresh]) assert.is((await call(h, { method: 'POST', url: '/api/fi/refresh/', token: old })).status, 401);
+  for (const old of [s.refresh, other.refresh])
+    assert.is((await call(h, { method: 'POST', url: '/api/fi/refresh/', token: old })).status, 401);
   assert.is((await call(h, { method: 'POST', url: '/api/fi/refresh/', token: res.json.refresh_token })).status, 200);
   // The access token used stays valid until it expires (documented in auth/session.ts).
   assert.is((await call(h, { url: `/api/fi/customers/${s.id}/`, token: s.access })).status, 200);
@@ -257,14 +269,24 @@ test('password change: refusals with the text the client shows, and nothing chan
   assert.is((await call(h, { method: 'POST', url: '/api/fi/refresh/', token: s.refresh })).status, 200);
   await login(h, s.phone, PASSWORD);
   for (const token of [undefined, 'garbage', s.refresh]) {
-    const res = await call(h, { method: 'POST', url: '/api/fi/password/', token, body: { old_password: PASSWORD, new_password: 'Uusi-Salainen7' } });
+    const res = await call(h, {
+      method: 'POST',
+      url: '/api/fi/password/',
+      token,
+      body: { old_password: PASSWORD, new_password: 'Uusi-Salainen7' },
+    });
     assert.is(res.status, 401);
   }
 });
 
 test('every account path answers with and without the trailing slash, in every locale', async () => {
   const s = await newCustomer(h);
-  for (const url of [`/api/no/customers/${s.id}`, `/api/se/customers/${s.id}/`, `/api/fi/customers/${s.id}/receipts`, `/api/dk/customers/${s.id}/messages`]) {
+  for (const url of [
+    `/api/no/customers/${s.id}`,
+    `/api/se/customers/${s.id}/`,
+    `/api/fi/customers/${s.id}/receipts`,
+    `/api/dk/customers/${s.id}/messages`,
+  ]) {
     assert.is((await call(h, { url, token: s.access })).status, 200, url);
   }
   assert.is((await call(h, { method: 'POST', url: '/api/no/refresh', token: s.refresh })).status, 200);

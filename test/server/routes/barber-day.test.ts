@@ -27,7 +27,8 @@ const push: PushSender = {
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: untyped answers, as in the other route tests.
-const op = <T = any>(method: string, path: string, key: string | undefined, body?: unknown) => call<T>(h, method, `/api/fi/operator/${path}`, { token: key, body });
+const op = <T = any>(method: string, path: string, key: string | undefined, body?: unknown) =>
+  call<T>(h, method, `/api/fi/operator/${path}`, { token: key, body });
 const floorOf = async (shop: number) => (await op<WireOperatorQueue>('GET', `pobs/${shop}/queue/`, keys[shop])).body;
 const barberOf = (q: WireOperatorQueue, id: number) => q.barbers.find((b) => b.id === id)!;
 /** A new customer's wait at the shop as its public page shows it (any barber). */
@@ -49,7 +50,8 @@ breaks('a 30-minute break cuts the window, the waits follow at once, and back en
   const waitBefore = await publicWait(11);
   assert.ok(waitBefore < 30, `the shop served soon before the break (${waitBefore})`);
 
-  for (const minutes of [20, '30', null]) assert.is((await op('POST', `pobs/11/barbers/${barber.id}/break/`, keys[11], { minutes })).status, 400, String(minutes));
+  for (const minutes of [20, '30', null])
+    assert.is((await op('POST', `pobs/11/barbers/${barber.id}/break/`, keys[11], { minutes })).status, 400, String(minutes));
   const res = await op<WireOperatorQueue>('POST', `pobs/11/barbers/${barber.id}/break/`, keys[11], { minutes: 30 });
   assert.is(res.status, 200, JSON.stringify(res.body));
   const b = barberOf(res.body, barber.id);
@@ -119,7 +121,10 @@ leaving('the orders that chose him go to anyone and their customers are told (pu
   const withSms = await customer(h, { allowSms: true, language: 'de' });
   const other = await customer(h);
   const join = async (c: { id: number; token: string }, barberId: number) => {
-    const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 1, barber_id: barberId, items: [item(m.services[0])] } });
+    const res = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+      token: c.token,
+      body: { pob_id: 1, barber_id: barberId, items: [item(m.services[0])] },
+    });
     assert.is(res.status, 201, JSON.stringify(res.body));
     return res.body.id as number;
   };
@@ -152,7 +157,9 @@ leaving('the orders that chose him go to anyone and their customers are told (pu
   const sent = texts.filter((t) => t.to === phone);
   assert.is(sent.length, 1);
   assert.match(sent[0].text, /^Dein Friseur ist gegangen: /);
-  const recorded = await h.db.query<{ order_id: number }>("SELECT order_id FROM order_notifications WHERE kind = 'barber-left' ORDER BY order_id");
+  const recorded = await h.db.query<{ order_id: number }>(
+    "SELECT order_id FROM order_notifications WHERE kind = 'barber-left' ORDER BY order_id",
+  );
   assert.equal(
     recorded.rows.map((r) => r.order_id),
     [a, b],
@@ -163,7 +170,10 @@ leaving('the orders that chose him go to anyone and their customers are told (pu
   assert.is(again.status, 409);
   assert.is((await op('POST', `pobs/1/barbers/${leaver.id}/break/`, keys[1], { minutes: 15 })).status, 409, 'no break after the day ended');
   await call(h, 'PATCH', `/api/fi/customers/${other.id}/orders/${c}/`, { token: other.token, body: { cancel: true } });
-  const later = await call(h, 'POST', `/api/fi/customers/${other.id}/orders/`, { token: other.token, body: { pob_id: 1, barber_id: leaver.id, items: [item(m.services[0])] } });
+  const later = await call(h, 'POST', `/api/fi/customers/${other.id}/orders/`, {
+    token: other.token,
+    body: { pob_id: 1, barber_id: leaver.id, items: [item(m.services[0])] },
+  });
   assert.ok(later.status >= 400, 'nobody can choose him for today any more');
 });
 

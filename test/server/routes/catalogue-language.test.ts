@@ -63,7 +63,9 @@ test('the demo seeds every customer-facing text in all 7 languages', async () =>
       for (const lang of ALL_LANGUAGES) for (const f of fields) assert.ok(r.texts[lang][f]?.length > 0, `${table} ${r.id} ${lang} ${f}`);
     }
   }
-  const { rows } = await h.db.query<{ id: number; notices: string[]; texts: Record<string, { notices: string[] }> }>('SELECT id, notices, texts FROM shops');
+  const { rows } = await h.db.query<{ id: number; notices: string[]; texts: Record<string, { notices: string[] }> }>(
+    'SELECT id, notices, texts FROM shops',
+  );
   for (const r of rows) for (const lang of ALL_LANGUAGES) assert.is(r.texts[lang].notices.length, r.notices.length, `shop ${r.id} ${lang}`);
 });
 
@@ -99,11 +101,17 @@ test("a served order's receipt rows read in the customer's language", async () =
   const p = await pob('/api/fi/pobs/2/?lang=en');
   const s = haircut(p);
   const extra = p.extra_services[String(s.id)][0];
-  const order = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(s, [extra])] } });
+  const order = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item(s, [extra])] },
+  });
   assert.is(order.status, 201, JSON.stringify(order.body));
   const key = await operatorKey(h, 2);
-  const op = (path: string, body?: unknown) => h.app.inject({ method: 'POST', url: `/api/fi/operator/${path}`, headers: { authorization: `Bearer ${key}` }, payload: body as object });
-  const queue = (await h.app.inject({ method: 'GET', url: '/api/fi/operator/pobs/2/queue/', headers: { authorization: `Bearer ${key}` } })).json() as {
+  const op = (path: string, body?: unknown) =>
+    h.app.inject({ method: 'POST', url: `/api/fi/operator/${path}`, headers: { authorization: `Bearer ${key}` }, payload: body as object });
+  const queue = (
+    await h.app.inject({ method: 'GET', url: '/api/fi/operator/pobs/2/queue/', headers: { authorization: `Bearer ${key}` } })
+  ).json() as {
     barbers: { id: number; on_shift: boolean; serving: unknown }[];
   };
   const barber = queue.barbers.find((x) => x.on_shift && x.serving === null)!;

@@ -28,7 +28,8 @@ test.before(async () => {
 test.after(async () => h.close());
 
 let ip = 0;
-const post = (body: unknown, address = `10.40.0.${++ip}`) => h.app.inject({ method: 'POST', url: '/api/fi/client-events/', payload: body as object, remoteAddress: address });
+const post = (body: unknown, address = `10.40.0.${++ip}`) =>
+  h.app.inject({ method: 'POST', url: '/api/fi/client-events/', payload: body as object, remoteAddress: address });
 
 const error = (over: Record<string, unknown> = {}) => ({
   kind: 'error',
@@ -39,11 +40,22 @@ const error = (over: Record<string, unknown> = {}) => ({
   stack: 'Shop@https://x/app-4f3a2b1c.js:1:2345\n\tat Boundary',
   ...over,
 });
-const stored = async () => (await h.db.query<Record<string, unknown>>('SELECT kind, name, build, route, locale, message, stack, props FROM client_events ORDER BY id')).rows;
+const stored = async () =>
+  (
+    await h.db.query<Record<string, unknown>>(
+      'SELECT kind, name, build, route, locale, message, stack, props FROM client_events ORDER BY id',
+    )
+  ).rows;
 
 test('a batch of an error and an analytics event is stored and logged, newlines and tabs kept', async () => {
   const before = (await stored()).length;
-  const res = await post({ build: 'b-1a2b', events: [error(), { kind: 'analytics', name: 'queueConfirmation', at: h.clock.now(), route: '/shop/3', props: { shop: 3, priority: 'Gold' } }] });
+  const res = await post({
+    build: 'b-1a2b',
+    events: [
+      error(),
+      { kind: 'analytics', name: 'queueConfirmation', at: h.clock.now(), route: '/shop/3', props: { shop: 3, priority: 'Gold' } },
+    ],
+  });
   assert.is(res.statusCode, 202);
   assert.equal(res.json(), { stored: 2 });
   const rows = (await stored()).slice(before);
@@ -69,7 +81,10 @@ test('tokens, phone numbers and e-mail addresses are scrubbed before storing and
   const message = `login failed for +358 40 100 0001 (anna.k@example.fi) with ${jwt}`;
   const res = await post({
     build: 'b1',
-    events: [error({ message, stack: `Authorization: Bearer ${jwt}\nrefresh=${'a'.repeat(48)}` }), { kind: 'analytics', name: 'login', at: 1, route: '/login', props: { phone: '0401000001' } }],
+    events: [
+      error({ message, stack: `Authorization: Bearer ${jwt}\nrefresh=${'a'.repeat(48)}` }),
+      { kind: 'analytics', name: 'login', at: 1, route: '/login', props: { phone: '0401000001' } },
+    ],
   });
   assert.is(res.statusCode, 202);
   const [e, a] = (await stored()).slice(-2);

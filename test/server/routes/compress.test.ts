@@ -11,7 +11,8 @@ compress.before(async () => {
 });
 compress.after(async () => h.close());
 
-const get = (url: string, encoding?: string) => h.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+const get = (url: string, encoding?: string) =>
+  h.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
 compress('the shop list comes brotli- or gzip-compressed as asked, and decodes to the same JSON', async () => {
   const plain = await get('/api/fi/pobs/');

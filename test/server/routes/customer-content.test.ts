@@ -39,7 +39,11 @@ test('demo seed: one account per level and one without, each with messages, rece
     const fi = (await call(h, { url: `/api/fi/customers/${s.id}/messages/`, token: s.access })).json;
     const en = (await call(h, { url: `/api/fi/customers/${s.id}/messages/?lang=en`, token: s.access })).json;
     assert.is(fi.length, 3);
-    assert.ok(fi.some((m: { read: boolean }) => m.read) && fi.some((m: { unread: boolean }) => m.unread) && fi.some((m: { read: boolean; unread: boolean }) => !m.read && !m.unread));
+    assert.ok(
+      fi.some((m: { read: boolean }) => m.read) &&
+        fi.some((m: { unread: boolean }) => m.unread) &&
+        fi.some((m: { read: boolean; unread: boolean }) => !m.read && !m.unread),
+    );
     assert.ok(en.every((m: { language: string }) => m.language === 'en'));
     const receipts = (await call(h, { url: `/api/fi/customers/${s.id}/receipts/`, token: s.access })).json;
     assert.ok(receipts.length >= 2);
@@ -52,7 +56,12 @@ test("receipts: newest first, rows with VAT, only the owner's", async () => {
   const me = await newCustomer(h);
   const other = await newCustomer(h);
   const now = h.clock.now();
-  const older = await insertReceipt(h.db, { customerId: me.id, pob, createdAt: now - 5 * DAY, rows: [{ name: 'Leikkaus', amount: 1, price: 3900, vat: 25.5 }] });
+  const older = await insertReceipt(h.db, {
+    customerId: me.id,
+    pob,
+    createdAt: now - 5 * DAY,
+    rows: [{ name: 'Leikkaus', amount: 1, price: 3900, vat: 25.5 }],
+  });
   const newer = await insertReceipt(h.db, {
     customerId: me.id,
     pob,
@@ -95,9 +104,24 @@ test('messages: the locale of the path decides, the language falls back, read fl
       { language: 'en', title: 'Hello', content: '<p>In English</p>' },
     ],
   });
-  const own = await insertMessage(h.db, { customerId: a.id, locale: 'FI', createdAt: now - 2 * DAY, texts: [{ language: 'fi', title: 'Sinulle', content: '<p>Vain sinulle</p>' }] });
-  const old = await insertMessage(h.db, { customerId: a.id, locale: 'FI', createdAt: now - 40 * DAY, texts: [{ language: 'fi', title: 'Vanha', content: '<p>x</p>' }] });
-  const ee = await insertMessage(h.db, { customerId: a.id, locale: 'EE', createdAt: now, texts: [{ language: 'ee', title: 'Tere', content: '<p>x</p>' }] });
+  const own = await insertMessage(h.db, {
+    customerId: a.id,
+    locale: 'FI',
+    createdAt: now - 2 * DAY,
+    texts: [{ language: 'fi', title: 'Sinulle', content: '<p>Vain sinulle</p>' }],
+  });
+  const old = await insertMessage(h.db, {
+    customerId: a.id,
+    locale: 'FI',
+    createdAt: now - 40 * DAY,
+    texts: [{ language: 'fi', title: 'Vanha', content: '<p>x</p>' }],
+  });
+  const ee = await insertMessage(h.db, {
+    customerId: a.id,
+    locale: 'EE',
+    createdAt: now,
+    texts: [{ language: 'ee', title: 'Tere', content: '<p>x</p>' }],
+  });
 
   const fi = (await call(h, { url: `/api/fi/customers/${a.id}/messages/`, token: a.access })).json;
   assert.equal(
@@ -115,7 +139,12 @@ test('messages: the locale of the path decides, the language falls back, read fl
     [ee],
   );
 
-  const read = await call(h, { method: 'PATCH', url: `/api/fi/customers/${a.id}/messages/${both}/`, token: a.access, body: { read: true } });
+  const read = await call(h, {
+    method: 'PATCH',
+    url: `/api/fi/customers/${a.id}/messages/${both}/`,
+    token: a.access,
+    body: { read: true },
+  });
   assert.is(read.status, 200);
   assert.equal([read.json.id, read.json.read, read.json.unread], [both, true, false]);
   const bList = (await call(h, { url: `/api/fi/customers/${b.id}/messages/`, token: b.access })).json;
@@ -124,19 +153,37 @@ test('messages: the locale of the path decides, the language falls back, read fl
     [[both, false]],
     "b sees the broadcast, unread, and not a's own",
   );
-  const unread = await call(h, { method: 'PATCH', url: `/api/fi/customers/${a.id}/messages/${both}`, token: a.access, body: { read: false } });
+  const unread = await call(h, {
+    method: 'PATCH',
+    url: `/api/fi/customers/${a.id}/messages/${both}`,
+    token: a.access,
+    body: { read: false },
+  });
   assert.is(unread.json.read, false);
 });
 
 test("messages PATCH: another customer's or a missing message is 404, bad bodies 400", async () => {
   const a = await newCustomer(h);
   const b = await newCustomer(h);
-  const mine = await insertMessage(h.db, { customerId: a.id, locale: 'FI', createdAt: h.clock.now(), texts: [{ language: 'fi', title: 'T', content: 'x' }] });
+  const mine = await insertMessage(h.db, {
+    customerId: a.id,
+    locale: 'FI',
+    createdAt: h.clock.now(),
+    texts: [{ language: 'fi', title: 'T', content: 'x' }],
+  });
   const url = (id: number | string) => `/api/fi/customers/${b.id}/messages/${id}/`;
-  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: true } })).json, { error: 'Message not found' });
+  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: true } })).json, {
+    error: 'Message not found',
+  });
   assert.is((await call(h, { method: 'PATCH', url: url(999999), token: b.access, body: { read: true } })).status, 404);
-  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: 'yes' } })).json, { error: 'Invalid read', field: 'read' });
-  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: true, title: 'x' } })).json, { error: 'Unknown field title', field: 'title' });
+  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: 'yes' } })).json, {
+    error: 'Invalid read',
+    field: 'read',
+  });
+  assert.equal((await call(h, { method: 'PATCH', url: url(mine), token: b.access, body: { read: true, title: 'x' } })).json, {
+    error: 'Unknown field title',
+    field: 'title',
+  });
   assert.is((await h.db.query('SELECT 1 FROM message_reads WHERE message_id = $1', [mine])).rows.length, 0);
 });
 
@@ -145,12 +192,23 @@ test('sanitizing on write: no script, no event attributes, no javascript: links;
     '<p onclick="steal()">Hi <b>there</b> <script>alert(1)</script><img src=x onerror="alert(2)">' +
     '<a href="javascript:alert(3)">bad</a> <a href="https://example.fi" onmouseover="x()">good</a></p><iframe src="https://evil"></iframe><style>p{}</style>';
   const clean = sanitizeMessageHtml(dirty);
-  for (const bad of ['<script', 'alert(1)', 'onclick', 'onerror', 'onmouseover', '<img', 'javascript:', '<iframe', '<style']) assert.not.ok(clean.includes(bad), `${bad} in ${clean}`);
+  for (const bad of ['<script', 'alert(1)', 'onclick', 'onerror', 'onmouseover', '<img', 'javascript:', '<iframe', '<style'])
+    assert.not.ok(clean.includes(bad), `${bad} in ${clean}`);
   assert.ok(clean.includes('<b>there</b>'));
   assert.ok(clean.includes('<a href="https://example.fi" target="_blank" rel="noopener noreferrer">good</a>'), clean);
   const me = await newCustomer(h);
-  await insertMessage(h.db, { customerId: me.id, locale: 'FI', createdAt: h.clock.now(), texts: [{ language: 'fi', title: '<script>x</script>Otsikko<b>!</b>', content: dirty }] });
-  const stored = (await h.db.query<{ title: string; content: string }>('SELECT title, content FROM message_texts t JOIN messages m ON m.id = t.message_id WHERE m.customer_id = $1', [me.id])).rows[0];
+  await insertMessage(h.db, {
+    customerId: me.id,
+    locale: 'FI',
+    createdAt: h.clock.now(),
+    texts: [{ language: 'fi', title: '<script>x</script>Otsikko<b>!</b>', content: dirty }],
+  });
+  const stored = (
+    await h.db.query<{ title: string; content: string }>(
+      'SELECT title, content FROM message_texts t JOIN messages m ON m.id = t.message_id WHERE m.customer_id = $1',
+      [me.id],
+    )
+  ).rows[0];
   assert.is(stored.title, 'Otsikko!');
   assert.is(stored.content, clean);
 });
@@ -159,7 +217,14 @@ test("benefit redeem: once, with its code; refused when redeemed, expired, anoth
   const me = await newCustomer(h, { email: 'me@example.fi', allow_email: true });
   const now = h.clock.now();
   const ok = await insertBenefit(h.db, { customerId: me.id, title: 'Etu', value: '-5 €', redeemCode: 'CODE-1', issuedAt: now - DAY });
-  const expired = await insertBenefit(h.db, { customerId: me.id, title: 'Vanha', value: '-5 €', redeemCode: 'CODE-2', issuedAt: now - 90 * DAY, validUntil: '2026-01-01' });
+  const expired = await insertBenefit(h.db, {
+    customerId: me.id,
+    title: 'Vanha',
+    value: '-5 €',
+    redeemCode: 'CODE-2',
+    issuedAt: now - 90 * DAY,
+    validUntil: '2026-01-01',
+  });
   const url = (bid: number, id = me.id) => `/api/fi/customers/${id}/benefits/${bid}/redeem/`;
   const res = await call(h, { method: 'POST', url: url(ok), token: me.access });
   assert.is(res.status, 200);
@@ -170,22 +235,34 @@ test("benefit redeem: once, with its code; refused when redeemed, expired, anoth
   const res404 = await call(h, { method: 'POST', url: url(expired, other.id), token: other.access });
   assert.equal([res404.status, res404.json], [404, { error: 'Benefit not found' }]);
   const noPermission = await newCustomer(h);
-  const theirs = await insertBenefit(h.db, { customerId: noPermission.id, title: 'Etu', value: '-5 €', redeemCode: 'CODE-3', issuedAt: now });
+  const theirs = await insertBenefit(h.db, {
+    customerId: noPermission.id,
+    title: 'Etu',
+    value: '-5 €',
+    redeemCode: 'CODE-3',
+    issuedAt: now,
+  });
   const refused = await call(h, { method: 'POST', url: url(theirs, noPermission.id), token: noPermission.access });
   assert.equal([refused.status, refused.json.field], [400, 'email']);
 });
 
 test('bonus teaser: FI only, a valid e-mail with permission, linked to the customer when logged in', async () => {
   const me = await newCustomer(h);
-  const post = (body: unknown, o: { token?: string; locale?: string } = {}) => call(h, { method: 'POST', url: `/api/${o.locale ?? 'fi'}/bonus-teaser/`, body, token: o.token });
+  const post = (body: unknown, o: { token?: string; locale?: string } = {}) =>
+    call(h, { method: 'POST', url: `/api/${o.locale ?? 'fi'}/bonus-teaser/`, body, token: o.token });
   assert.is((await post({ email: 'a@example.fi', allow_email: true })).status, 201);
   assert.is((await post({ email: 'B@example.fi', allow_email: true }, { token: me.access })).status, 201);
   assert.equal((await post({ allow_email: true })).json, { error: 'Missing email parameter', field: 'email' });
   assert.equal((await post({ email: 'nope', allow_email: true })).json, { error: 'Please check the email address', field: 'email' });
-  assert.equal((await post({ email: 'c@example.fi', allow_email: false })).json, { error: 'E-mail permission is required', field: 'allow_email' });
+  assert.equal((await post({ email: 'c@example.fi', allow_email: false })).json, {
+    error: 'E-mail permission is required',
+    field: 'allow_email',
+  });
   assert.is((await post({ email: 'c@example.fi', allow_email: true }, { token: 'garbage' })).status, 401);
   assert.is((await post({ email: 'c@example.fi', allow_email: true }, { locale: 'se' })).status, 404);
-  const rows = (await h.db.query<{ email: string; customer_id: number | null }>('SELECT email, customer_id FROM bonus_teaser_signups ORDER BY email')).rows;
+  const rows = (
+    await h.db.query<{ email: string; customer_id: number | null }>('SELECT email, customer_id FROM bonus_teaser_signups ORDER BY email')
+  ).rows;
   assert.equal(rows, [
     { email: 'a@example.fi', customer_id: null },
     { email: 'b@example.fi', customer_id: me.id },

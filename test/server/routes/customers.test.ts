@@ -16,7 +16,12 @@ test.after(async () => h.close());
 
 /** Every customer route, with the ids of things the owner has, so an authorised call would succeed. */
 async function routes(s: Session): Promise<Omit<Inject, 'token'>[]> {
-  const mid = await insertMessage(h.db, { customerId: s.id, locale: 'FI', createdAt: h.clock.now(), texts: [{ language: 'fi', title: 'T', content: '<p>x</p>' }] });
+  const mid = await insertMessage(h.db, {
+    customerId: s.id,
+    locale: 'FI',
+    createdAt: h.clock.now(),
+    texts: [{ language: 'fi', title: 'T', content: '<p>x</p>' }],
+  });
   const bid = await insertBenefit(h.db, { customerId: s.id, title: 'Etu', value: '-5 €', redeemCode: 'X1', issuedAt: h.clock.now() });
   return [
     { url: `/api/fi/customers/${s.id}/` },
@@ -40,8 +45,16 @@ test('ownership matrix: missing, garbage, forged, refresh-as-access and expired 
   const other = await newCustomer(h);
   const list = await routes(me);
   const before = await snapshot(me.id);
-  const forged = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(me.id)).setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
-  const unsigned = [Buffer.from('{"alg":"none"}').toString('base64url'), Buffer.from(JSON.stringify({ sub: String(me.id), typ: 'access' })).toString('base64url'), ''].join('.');
+  const forged = await new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(me.id))
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode('not-the-secret'));
+  const unsigned = [
+    Buffer.from('{"alg":"none"}').toString('base64url'),
+    Buffer.from(JSON.stringify({ sub: String(me.id), typ: 'access' })).toString('base64url'),
+    '',
+  ].join('.');
   const cases: Array<[string | null, number, string]> = [
     [null, 401, 'Missing access token'],
     ['garbage', 401, 'Invalid or expired access token'],
@@ -92,13 +105,48 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
   const me = await newCustomer(h);
   const now = h.clock.now();
   const day = 86_400_000;
-  await upsertMembership(h.db, me.id, { type: 'gold', begin_date: '2026-01-01', end_date: '2027-01-01', credits: 4, wp_prem_credits: 2, wp_prod_credits: 1 });
-  await insertBenefit(h.db, { customerId: me.id, title: 'old, redeemed', value: '-5 €', redeemCode: 'A', issuedAt: now - 9 * day, redeemedAt: now - day });
+  await upsertMembership(h.db, me.id, {
+    type: 'gold',
+    begin_date: '2026-01-01',
+    end_date: '2027-01-01',
+    credits: 4,
+    wp_prem_credits: 2,
+    wp_prod_credits: 1,
+  });
+  await insertBenefit(h.db, {
+    customerId: me.id,
+    title: 'old, redeemed',
+    value: '-5 €',
+    redeemCode: 'A',
+    issuedAt: now - 9 * day,
+    redeemedAt: now - day,
+  });
   await insertBenefit(h.db, { customerId: me.id, title: 'newer', value: '-50 %', redeemCode: 'B', issuedAt: now - 2 * day });
-  await insertBenefit(h.db, { customerId: me.id, title: 'older', value: '-5 €', redeemCode: 'C', issuedAt: now - 5 * day, validUntil: '2027-01-01' });
-  await insertBenefit(h.db, { customerId: me.id, title: 'expired', value: '-5 €', redeemCode: 'D', issuedAt: now - 8 * day, validUntil: '2026-01-01' });
-  await h.db.query(`INSERT INTO shops (id, country, name, city, address, latitude, longitude, timezone, chair_count) VALUES (901, 'FI', 'S', 'C', 'A', 60, 24, 'Europe/Helsinki', 2)`);
-  const order = (await h.db.query<{ id: number }>(`INSERT INTO orders (shop_id, customer_id, status, duration) VALUES (901, $1, 'active', 30) RETURNING id`, [me.id])).rows[0].id;
+  await insertBenefit(h.db, {
+    customerId: me.id,
+    title: 'older',
+    value: '-5 €',
+    redeemCode: 'C',
+    issuedAt: now - 5 * day,
+    validUntil: '2027-01-01',
+  });
+  await insertBenefit(h.db, {
+    customerId: me.id,
+    title: 'expired',
+    value: '-5 €',
+    redeemCode: 'D',
+    issuedAt: now - 8 * day,
+    validUntil: '2026-01-01',
+  });
+  await h.db.query(
+    `INSERT INTO shops (id, country, name, city, address, latitude, longitude, timezone, chair_count) VALUES (901, 'FI', 'S', 'C', 'A', 60, 24, 'Europe/Helsinki', 2)`,
+  );
+  const order = (
+    await h.db.query<{ id: number }>(
+      `INSERT INTO orders (shop_id, customer_id, status, duration) VALUES (901, $1, 'active', 30) RETURNING id`,
+      [me.id],
+    )
+  ).rows[0].id;
 
   const p = (await call(h, { url: `/api/fi/customers/${me.id}/`, token: me.access })).json;
   const keys = [
@@ -124,7 +172,15 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
     'bonus',
   ];
   assert.equal(Object.keys(p).sort(), keys.sort());
-  assert.equal(p.membership, { type: 'gold', priority: 2, begin_date: '2026-01-01', end_date: '2027-01-01', credits: 4, wp_prem_credits: 2, wp_prod_credits: 1 });
+  assert.equal(p.membership, {
+    type: 'gold',
+    priority: 2,
+    begin_date: '2026-01-01',
+    end_date: '2027-01-01',
+    credits: 4,
+    wp_prem_credits: 2,
+    wp_prod_credits: 1,
+  });
   assert.is(p.active_order_id, order);
   assert.equal(
     p.bonus.benefits.map((b: { title: string }) => b.title),
@@ -162,7 +218,12 @@ test('PATCH profile: the listed fields, answered with the updated profile', asyn
   const res = await call(h, { method: 'PATCH', url: `/api/fi/customers/${me.id}`, token: me.access, body: patch });
   assert.is(res.status, 200);
   for (const [k, v] of Object.entries(patch)) assert.equal(res.json[k], v, k);
-  const off = await call(h, { method: 'PATCH', url: `/api/fi/customers/${me.id}/`, token: me.access, body: { fcm_token: null, city: null } });
+  const off = await call(h, {
+    method: 'PATCH',
+    url: `/api/fi/customers/${me.id}/`,
+    token: me.access,
+    body: { fcm_token: null, city: null },
+  });
   assert.is(off.json.fcm_token, null);
   assert.is(off.json.city, null);
   assert.is((await call(h, { method: 'PATCH', url: `/api/fi/customers/${me.id}/`, token: me.access, body: {} })).status, 200);

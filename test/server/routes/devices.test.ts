@@ -13,7 +13,8 @@ import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 let h: Harness;
 const keys: Record<number, string> = {};
 // biome-ignore lint/suspicious/noExplicitAny: untyped answers, as in the other route tests.
-const op = <T = any>(method: string, path: string, key: string | undefined, body?: unknown) => call<T>(h, method, `/api/fi/operator/${path}`, { token: key, body });
+const op = <T = any>(method: string, path: string, key: string | undefined, body?: unknown) =>
+  call<T>(h, method, `/api/fi/operator/${path}`, { token: key, body });
 
 /** POST /operator/pairing/ from an address of the test's choosing. */
 async function pair(code: string, name = 'Front desk', address = '10.0.0.1') {
@@ -29,7 +30,10 @@ async function codeFor(shop: number, role: 'console' | 'display', key = keys[sho
 
 const pairing = suite('pairing codes');
 pairing.before(async () => {
-  h = await harness({ seed: seedDemo, config: { limits: { ...(await import('../../../src/server/config.ts')).limitsFrom({}), pairingAddress: 4 } } });
+  h = await harness({
+    seed: seedDemo,
+    config: { limits: { ...(await import('../../../src/server/config.ts')).limitsFrom({}), pairingAddress: 4 } },
+  });
   for (const id of [1, 2]) keys[id] = await operatorKey(h, id);
 });
 
@@ -68,28 +72,37 @@ pairing('a code expires after 10 minutes; bad roles and names are 400s and make 
   assert.is(late.status, 401);
   assert.is(late.body.error, WIRE_ERRORS.invalidPairingCode);
   h.clock.set(Date.parse('2026-11-24T10:00:00Z'));
-  for (const body of [{}, { role: 'admin' }, { role: 1 }]) assert.is((await op('POST', 'pobs/2/pairing-codes/', keys[2], body)).status, 400, JSON.stringify(body));
+  for (const body of [{}, { role: 'admin' }, { role: 1 }])
+    assert.is((await op('POST', 'pobs/2/pairing-codes/', keys[2], body)).status, 400, JSON.stringify(body));
   const fresh = await codeFor(2, 'display');
-  for (const name of ['', '   ', 'x'.repeat(41)]) assert.is((await pair(fresh, name, '10.0.0.2')).status, 400, `name ${JSON.stringify(name)}`);
+  for (const name of ['', '   ', 'x'.repeat(41)])
+    assert.is((await pair(fresh, name, '10.0.0.2')).status, 400, `name ${JSON.stringify(name)}`);
   assert.is((await pair(fresh, 'Screen', '10.0.0.2')).status, 201, 'the refused names did not use the code');
-  assert.is((await op('POST', 'pobs/1/pairing-codes/', keys[2], { role: 'console' })).status, 403, "another shop's key makes no codes here");
+  assert.is(
+    (await op('POST', 'pobs/1/pairing-codes/', keys[2], { role: 'console' })).status,
+    403,
+    "another shop's key makes no codes here",
+  );
   assert.is((await op('POST', 'pobs/1/pairing-codes/', undefined, { role: 'console' })).status, 401);
 });
 
-pairing('tries from one address are limited (in the database); the limit holds even for a right code, not for another address', async () => {
-  const right = await codeFor(1, 'console');
-  for (let i = 0; i < 4; i++) assert.is((await pair('WRONG234', 'X', '10.9.9.9')).status, 401);
-  const blocked = await pair(right, 'X', '10.9.9.9');
-  assert.is(blocked.status, 429);
-  assert.ok(Number(blocked.headers['retry-after']) > 0);
-  assert.match(blocked.body.error, /^Too many attempts/);
-  const rows = await h.db.query("SELECT 1 FROM rate_limits WHERE key LIKE 'pairingAddress:%'");
-  assert.ok(rows.rows.length > 0, 'counted in the database');
-  assert.is((await pair(right, 'X', '10.8.8.8')).status, 201, 'another address pairs with the same code');
-  h.clock.advance(20);
-  assert.is((await pair('WRONG234', 'X', '10.9.9.9')).status, 401, 'free again after the window');
-  h.clock.set(Date.parse('2026-11-24T10:00:00Z'));
-});
+pairing(
+  'tries from one address are limited (in the database); the limit holds even for a right code, not for another address',
+  async () => {
+    const right = await codeFor(1, 'console');
+    for (let i = 0; i < 4; i++) assert.is((await pair('WRONG234', 'X', '10.9.9.9')).status, 401);
+    const blocked = await pair(right, 'X', '10.9.9.9');
+    assert.is(blocked.status, 429);
+    assert.ok(Number(blocked.headers['retry-after']) > 0);
+    assert.match(blocked.body.error, /^Too many attempts/);
+    const rows = await h.db.query("SELECT 1 FROM rate_limits WHERE key LIKE 'pairingAddress:%'");
+    assert.ok(rows.rows.length > 0, 'counted in the database');
+    assert.is((await pair(right, 'X', '10.8.8.8')).status, 201, 'another address pairs with the same code');
+    h.clock.advance(20);
+    assert.is((await pair('WRONG234', 'X', '10.9.9.9')).status, 401, 'free again after the window');
+    h.clock.set(Date.parse('2026-11-24T10:00:00Z'));
+  },
+);
 
 const roles = suite('device keys');
 
@@ -99,9 +112,14 @@ roles('a display reads (queue, me) and gets 403 on every action', async () => {
   assert.is((await op('GET', 'me/', display)).body.role, 'display');
   const m = await menu(h, 2);
   const c = await customer(h);
-  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(m.services[0])] } });
+  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item(m.services[0])] },
+  });
   assert.is(joined.status, 201);
-  const barber = (await op('GET', 'pobs/2/queue/', keys[2])).body.barbers.find((b: { on_shift: boolean; serving: number | null }) => b.on_shift && b.serving === null).id;
+  const barber = (await op('GET', 'pobs/2/queue/', keys[2])).body.barbers.find(
+    (b: { on_shift: boolean; serving: number | null }) => b.on_shift && b.serving === null,
+  ).id;
   const refused: [string, string, unknown][] = [
     ['POST', 'pobs/2/walk-ins/', { name: 'X', services: [m.services[0].id] }],
     ['PATCH', 'pobs/2/', { full: true }],
@@ -120,7 +138,12 @@ roles('a display reads (queue, me) and gets 403 on every action', async () => {
   }
   const after = (await op('GET', 'pobs/2/queue/', keys[2])).body;
   assert.is(after.pob.full, false, 'nothing changed');
-  assert.ok(after.orders.some((o: { id: number; status: string; customer_at_pob: boolean }) => o.id === joined.body.id && o.status === 'waiting' && !o.customer_at_pob));
+  assert.ok(
+    after.orders.some(
+      (o: { id: number; status: string; customer_at_pob: boolean }) =>
+        o.id === joined.body.id && o.status === 'waiting' && !o.customer_at_pob,
+    ),
+  );
   // A console of the same shop acts.
   const console2 = (await pair(await codeFor(2, 'console'), 'Desk', '10.1.0.1')).body.key as string;
   assert.is((await op('POST', `orders/${joined.body.id}/no-show/`, console2)).status, 200);
@@ -129,8 +152,12 @@ roles('a display reads (queue, me) and gets 403 on every action', async () => {
 roles("another shop's device key cannot touch this shop or its orders (403)", async () => {
   const other = (await pair(await codeFor(1, 'console'), 'Kamppi desk', '10.2.0.1')).body.key as string;
   const c = await customer(h);
-  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item((await menu(h, 2)).services[0])] } });
-  for (const action of ['check-in', 'start', 'finish', 'no-show']) assert.is((await op('POST', `orders/${joined.body.id}/${action}/`, other, { barber_id: 1 })).status, 403, action);
+  const joined = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item((await menu(h, 2)).services[0])] },
+  });
+  for (const action of ['check-in', 'start', 'finish', 'no-show'])
+    assert.is((await op('POST', `orders/${joined.body.id}/${action}/`, other, { barber_id: 1 })).status, 403, action);
   assert.is((await op('GET', 'pobs/2/queue/', other)).status, 403);
   assert.is((await op('GET', 'pobs/2/devices/', other)).status, 403);
   assert.is((await op('POST', 'pobs/2/walk-ins/', other, { name: 'X', services: [1] })).status, 403);

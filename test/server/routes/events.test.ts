@@ -32,7 +32,11 @@ live.before(async () => {
       done();
     },
   });
-  h = await harness({ seed: seedDemo, log: makeLogger({ logLevel: 'info' }, sink), config: { streamsPerAddress: 6, streamHeartbeatMs: 200 } });
+  h = await harness({
+    seed: seedDemo,
+    log: makeLogger({ logLevel: 'info' }, sink),
+    config: { streamsPerAddress: 6, streamHeartbeatMs: 200 },
+  });
   base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   shopKey = await operatorKey(h, 1);
   otherShopKey = await operatorKey(h, 2);
@@ -59,7 +63,11 @@ async function joined(): Promise<{ c: TestCustomer; orderId: number }> {
 }
 
 async function orderTicket(c: TestCustomer, orderId: number): Promise<string> {
-  const res = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/${orderId}/events/ticket/`, headers: bearer(c.token) });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/${orderId}/events/ticket/`,
+    headers: bearer(c.token),
+  });
   assert.is(res.statusCode, 200, res.body);
   assert.is(res.json().expires_in, 60);
   return res.json().ticket;
@@ -100,7 +108,11 @@ live("an operator's change reaches the customer's order stream; another customer
   assert.is(refused.status, 403);
   const crossed = await sse(`/api/fi/customers/${other.c.id}/orders/${orderId}/events/?ticket=${theirs}`);
   assert.is(crossed.status, 403, "the ticket's own customer, another order");
-  const ticketForOthers = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/${other.orderId}/events/ticket/`, headers: bearer(c.token) });
+  const ticketForOthers = await h.app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/${other.orderId}/events/ticket/`,
+    headers: bearer(c.token),
+  });
   assert.is(ticketForOthers.statusCode, 404, "no ticket for another customer's order");
   const noBearer = await h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/${orderId}/events/ticket/` });
   assert.is(noBearer.statusCode, 401);
@@ -112,7 +124,9 @@ live('a ticket is refused when missing, forged or expired, and is never logged',
   const missing = await sse(path);
   assert.is(missing.status, 401);
   assert.is(JSON.parse(missing.body).error, 'Missing ticket parameter');
-  const forged = await sse(`${path}?ticket=${await signTicket({ jwt: new TextEncoder().encode('not the key'), codes: Buffer.alloc(0) }, { kind: 'order', customerId: c.id, orderId }, h.clock.now())}`);
+  const forged = await sse(
+    `${path}?ticket=${await signTicket({ jwt: new TextEncoder().encode('not the key'), codes: Buffer.alloc(0) }, { kind: 'order', customerId: c.id, orderId }, h.clock.now())}`,
+  );
   assert.is(forged.status, 401);
   const ticket = await orderTicket(c, orderId);
   h.clock.advance(1.1);

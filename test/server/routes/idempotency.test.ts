@@ -23,8 +23,14 @@ async function body(shopId = 2, extras = 0) {
   return { pob_id: shopId, items: [item(s, m.extra_services[s.id].slice(0, extras))] };
 }
 const post = (c: TestCustomer, payload: object, key?: string) =>
-  h.app.inject({ method: 'POST', url: `/api/fi/customers/${c.id}/orders/`, headers: { authorization: `Bearer ${c.token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) }, payload });
-const ordersOf = async (c: TestCustomer) => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
+  h.app.inject({
+    method: 'POST',
+    url: `/api/fi/customers/${c.id}/orders/`,
+    headers: { authorization: `Bearer ${c.token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload,
+  });
+const ordersOf = async (c: TestCustomer) =>
+  (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
 
 test('a replay gets 201 with the same body and places no second order', async () => {
   const c = await customer(h);
@@ -64,7 +70,12 @@ test('a key is kept 24 hours; after that the same key is a new join', async () =
   const b = await body(2);
   const first = await post(c, b, 'day-key');
   assert.is(first.statusCode, 201);
-  await h.app.inject({ method: 'PATCH', url: `/api/fi/customers/${c.id}/orders/${first.json().id}/`, headers: { authorization: `Bearer ${c.token}` }, payload: { cancel: true } });
+  await h.app.inject({
+    method: 'PATCH',
+    url: `/api/fi/customers/${c.id}/orders/${first.json().id}/`,
+    headers: { authorization: `Bearer ${c.token}` },
+    payload: { cancel: true },
+  });
   h.clock.advance(23 * 60);
   await relogin(h, c);
   assert.is((await post(c, b, 'day-key')).body, first.body, 'at 23 hours: still the first answer');

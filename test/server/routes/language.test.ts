@@ -67,13 +67,23 @@ test('an unknown language is still refused and stores nothing', async () => {
 
 test('logging in with the UI language stores it: the next SMS comes in that language; an unknown one changes nothing', async () => {
   const s = await newCustomer(h, { language: 'fi' });
-  const res = await call(h, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: registration(s.phone).password, language: 'sv' }, ip: '10.44.2.1' });
+  const res = await call(h, {
+    method: 'POST',
+    url: '/api/fi/login/',
+    body: { phone: s.phone, password: registration(s.phone).password, language: 'sv' },
+    ip: '10.44.2.1',
+  });
   assert.is(res.status, 200);
   assert.is((await call(h, { url: `/api/fi/customers/${s.id}/`, token: res.json.access_token })).json.language, 'sv');
   assert.is((await call(h, { method: 'POST', url: '/api/fi/auth/reset-token/', body: { phone: s.phone }, ip: '10.44.2.1' })).status, 200);
   const sms = (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(s.phone)}` })).json[0].text;
   assert.match(sms, /Din bekräftelsekod/);
-  const odd = await call(h, { method: 'POST', url: '/api/fi/login/', body: { phone: s.phone, password: registration(s.phone).password, language: 'xx' }, ip: '10.44.2.1' });
+  const odd = await call(h, {
+    method: 'POST',
+    url: '/api/fi/login/',
+    body: { phone: s.phone, password: registration(s.phone).password, language: 'xx' },
+    ip: '10.44.2.1',
+  });
   assert.is(odd.status, 200);
   assert.is((await call(h, { url: `/api/fi/customers/${s.id}/`, token: odd.json.access_token })).json.language, 'sv');
 });

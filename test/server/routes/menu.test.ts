@@ -28,12 +28,18 @@ test('rows → wire → client mapper: the same services, extras and groups', as
     const res = await h.app.inject({ method: 'GET', url: `/api/${locale}/pobs/${id}/${query}` });
     assert.is(res.statusCode, 200);
     const client = toShopDetail(res.json<WirePobDetail>());
-    const [groups, services, extras] = await Promise.all([serviceGroupsOf(h.db, id, lang), servicesOf(h.db, id, lang), extrasOf(h.db, id, lang)]);
+    const [groups, services, extras] = await Promise.all([
+      serviceGroupsOf(h.db, id, lang),
+      servicesOf(h.db, id, lang),
+      extrasOf(h.db, id, lang),
+    ]);
     assert.ok(services.length > 0 && extras.length > 0, `shop ${id} has a menu`);
     // The group title rides along on the server's rows for orders; the menu itself is the shared Service.
     assert.equal(client.services, services.map(({ groupName: _, ...s }) => s).sort(byOrder));
     assert.equal(client.serviceGroups, [...groups].sort(byOrder));
-    const want: Record<number, Extra[]> = Object.fromEntries(services.map((s) => [s.id, extras.filter((e) => e.serviceId === s.id).sort(byOrder)]));
+    const want: Record<number, Extra[]> = Object.fromEntries(
+      services.map((s) => [s.id, extras.filter((e) => e.serviceId === s.id).sort(byOrder)]),
+    );
     assert.equal(client.extraServices, want);
   }
 });

@@ -11,14 +11,18 @@ let h: Harness;
 const keys: Record<number, string> = {};
 
 // biome-ignore lint/suspicious/noExplicitAny: same default as call's: untyped answers unless a test passes T.
-const op = <T = any>(method: string, path: string, shopKey: string | undefined, body?: unknown) => call<T>(h, method, `/api/fi/operator/${path}`, { token: shopKey, body });
+const op = <T = any>(method: string, path: string, shopKey: string | undefined, body?: unknown) =>
+  call<T>(h, method, `/api/fi/operator/${path}`, { token: shopKey, body });
 const queueOf = async (shopId: number) => (await op<WireOperatorQueue>('GET', `pobs/${shopId}/queue/`, keys[shopId])).body;
 
 async function joinKallio(withExtra = false) {
   const c = await customer(h);
   const m = await menu(h, 2);
   const s = m.services.find((x) => x.title === 'Haircut')!;
-  const res = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(s, withExtra ? [m.extra_services[s.id][0]] : [])] } });
+  const res = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item(s, withExtra ? [m.extra_services[s.id][0]] : [])] },
+  });
   assert.is(res.status, 201, JSON.stringify(res.body));
   return { c, order: res.body, service: s, extra: m.extra_services[s.id][0] };
 }
@@ -88,7 +92,10 @@ floor('a walk-in joins the queue; bad walk-ins are 400s', async () => {
   assert.is(res.body.customer_at_pob, true);
   assert.type(res.body.wait, 'number');
   assert.is((await queueOf(1)).orders.length, before + 1);
-  const withExtra = await op('POST', 'pobs/1/walk-ins/', keys[1], { name: 'Matti', services: [{ service_id: m.services[0].id, extra_services: [m.extra_services[m.services[0].id][0].id] }] });
+  const withExtra = await op('POST', 'pobs/1/walk-ins/', keys[1], {
+    name: 'Matti',
+    services: [{ service_id: m.services[0].id, extra_services: [m.extra_services[m.services[0].id][0].id] }],
+  });
   assert.is(withExtra.status, 201, JSON.stringify(withExtra.body));
   assert.is(withExtra.body.services.length, 2);
   for (const body of [
@@ -111,7 +118,10 @@ floor('a walk-in joins the queue; bad walk-ins are 400s', async () => {
 floor('a walk-in that cannot be served before closing is refused with the timeslot error', async () => {
   h.clock.set(helsinki('17:55'));
   const m = await menu(h, 11);
-  const res = await op('POST', 'pobs/11/walk-ins/', keys[11], { name: 'Late', services: [m.services.find((s) => s.title === 'Haircut')!.id] });
+  const res = await op('POST', 'pobs/11/walk-ins/', keys[11], {
+    name: 'Late',
+    services: [m.services.find((s) => s.title === 'Haircut')!.id],
+  });
   assert.is(res.status, 409);
   assert.is(res.body.error, WIRE_ERRORS.timeslot);
   h.clock.set(helsinki('12:00'));
@@ -121,13 +131,24 @@ floor("a walk-in's phone links the order to the account and its membership; an u
   const m = await menu(h, 2);
   const member = await customer(h, { membership: 'gold' });
   const phone = (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [member.id])).rows[0].phone;
-  const linked = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Kalle Member', services: [m.services[0].id], phone: `0${phone.slice(4)}` });
+  const linked = await op('POST', 'pobs/2/walk-ins/', keys[2], {
+    name: 'Kalle Member',
+    services: [m.services[0].id],
+    phone: `0${phone.slice(4)}`,
+  });
   assert.is(linked.status, 201, JSON.stringify(linked.body));
-  assert.equal([linked.body.customer, linked.body.phone_linked, linked.body.membership, linked.body.priority, linked.body.source], [true, true, 2, 2, 'desk']);
+  assert.equal(
+    [linked.body.customer, linked.body.phone_linked, linked.body.membership, linked.body.priority, linked.body.source],
+    [true, true, 2, 2, 'desk'],
+  );
   assert.equal([linked.body.first_name, linked.body.last_initial], ['Kalle', 'M']);
   const profile = await call(h, 'GET', `/api/fi/customers/${member.id}/`, { token: member.token });
   assert.is(profile.body.active_order_id, linked.body.id, "the order is on the customer's account");
-  assert.is((await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Again', services: [m.services[0].id], phone })).status, 409, 'one open order per account');
+  assert.is(
+    (await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Again', services: [m.services[0].id], phone })).status,
+    409,
+    'one open order per account',
+  );
 
   const unknown = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Stranger', services: [m.services[0].id], phone: '+358409999871' });
   const anonymous = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'Anon', services: [m.services[0].id] });
@@ -147,7 +168,9 @@ floor("each barber shows whom he serves since when, the expected finish, the eng
     assert.is(b.expected_finish, o.expected_end);
   }
   for (const b of q.barbers) {
-    const planned = q.orders.filter((o) => o.status === 'waiting' && o.barber_id === b.id).sort((x, y) => Date.parse(x.start!) - Date.parse(y.start!));
+    const planned = q.orders
+      .filter((o) => o.status === 'waiting' && o.barber_id === b.id)
+      .sort((x, y) => Date.parse(x.start!) - Date.parse(y.start!));
     assert.is(b.next_order, planned[0]?.id ?? null, `barber ${b.id}`);
     assert.is(b.on_break_until, null);
     if (b.serving === null) assert.equal([b.serving_since, b.expected_finish], [null, null]);
@@ -246,7 +269,10 @@ flow('full closes the online queue but not the door; open reopens it', async () 
   const pob = (await call(h, 'GET', '/api/fi/pobs/2/')).body;
   assert.is(pob.queue_state, 'full');
   const c = await customer(h);
-  const refused = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item((await menu(h, 2)).services[0])] } });
+  const refused = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item((await menu(h, 2)).services[0])] },
+  });
   assert.is(refused.status, 409);
   const walkIn = await op('POST', 'pobs/2/walk-ins/', keys[2], { name: 'At the door', services: [(await menu(h, 2)).services[0].id] });
   assert.is(walkIn.status, 201);

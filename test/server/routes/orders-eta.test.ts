@@ -16,11 +16,18 @@ const MIN = 60_000;
 
 const orders = (c: TestCustomer) => `/api/fi/customers/${c.id}/orders/`;
 const join = (c: TestCustomer, body: unknown) => call<WireOrder>(h, 'POST', orders(c), { token: c.token, body });
-const patch = (c: TestCustomer, id: number, body: unknown, token = c.token) => call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/`, { token, body });
-const countOrders = async (c: TestCustomer) => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
-const expectedAt = async (id: number) => (await h.db.query<{ at: number | null }>('SELECT expected_at AS at FROM orders WHERE id = $1', [id])).rows[0].at;
-const version = async (shopId: number) => Number((await h.db.query<{ v: number }>('SELECT queue_version AS v FROM shops WHERE id = $1', [shopId])).rows[0].v);
-const clearShop = (shopId: number) => h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [shopId]);
+const patch = (c: TestCustomer, id: number, body: unknown, token = c.token) =>
+  call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/`, { token, body });
+const countOrders = async (c: TestCustomer) =>
+  (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
+const expectedAt = async (id: number) =>
+  (await h.db.query<{ at: number | null }>('SELECT expected_at AS at FROM orders WHERE id = $1', [id])).rows[0].at;
+const version = async (shopId: number) =>
+  Number((await h.db.query<{ v: number }>('SELECT queue_version AS v FROM shops WHERE id = $1', [shopId])).rows[0].v);
+const clearShop = (shopId: number) =>
+  h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [
+    shopId,
+  ]);
 
 async function body(shopId: number, title = 'Haircut', extra: Record<string, unknown> = {}) {
   const m = await menu(h, shopId);
@@ -79,7 +86,10 @@ post("the operator's queue shows source, check-in and the expected arrival", asy
   assert.is(p.expected_at, null, 'null once checked in');
   // Present customers are served around the absent one: the one checked in starts first.
   assert.ok(Date.parse(p.start) < Date.parse(a.start));
-  const walkIn = await call(h, 'POST', '/api/fi/operator/pobs/2/walk-ins/', { token: key, body: { name: 'Walk In', services: [(await menu(h, 2)).services[0].id] } });
+  const walkIn = await call(h, 'POST', '/api/fi/operator/pobs/2/walk-ins/', {
+    token: key,
+    body: { name: 'Walk In', services: [(await menu(h, 2)).services[0].id] },
+  });
   assert.is(walkIn.status, 201, JSON.stringify(walkIn.body));
   assert.is(walkIn.body.source, 'desk');
   assert.is(walkIn.body.expected_at, null);

@@ -14,9 +14,13 @@ const join = (c: TestCustomer, body: unknown) => call<WireOrder>(h, 'POST', orde
 const get = (c: TestCustomer, id: number) => call<WireOrder>(h, 'GET', `${orders(c)}${id}/`, { token: c.token });
 const patch = (c: TestCustomer, id: number, body: unknown) => call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/`, { token: c.token, body });
 const profile = async (c: TestCustomer) => (await call(h, 'GET', `/api/fi/customers/${c.id}/`, { token: c.token })).body;
-const countOrders = async (c: TestCustomer) => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
+const countOrders = async (c: TestCustomer) =>
+  (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id])).rows[0].n;
 /** Ends every open order of a shop, so the next suite finds it as seeded minus its queue. */
-const clearShop = (shopId: number) => h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [shopId]);
+const clearShop = (shopId: number) =>
+  h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [
+    shopId,
+  ]);
 
 async function haircut(shopId: number, withExtras = 0) {
   const m = await menu(h, shopId);
@@ -163,7 +167,10 @@ priority('a Gold member joining later goes ahead of a non-member, but not of one
   h.clock.advance(1);
   const g = (await join(gold, (await haircut(11)).body)).body;
   assert.is(g.ahead, 1, 'behind the checked-in customer whose turn is now');
-  const pins = await h.db.query<{ id: number; pinned: boolean }>('SELECT id, pinned_at IS NOT NULL AS pinned FROM orders WHERE id = ANY($1::int[]) ORDER BY id', [[a.id, b.id, g.id]]);
+  const pins = await h.db.query<{ id: number; pinned: boolean }>(
+    'SELECT id, pinned_at IS NOT NULL AS pinned FROM orders WHERE id = ANY($1::int[]) ORDER BY id',
+    [[a.id, b.id, g.id]],
+  );
   assert.equal(
     pins.rows.map((r) => r.pinned),
     [true, false, false],
@@ -222,29 +229,41 @@ barber("a chosen barber's order waits as long as that barber's queue said", asyn
   assert.is(res.body.queue, pick.wait_time);
 });
 
-barber("an order's services are named in the reader's language: the customer's and the console's, whatever the order was sold in", async () => {
-  h.clock.set(helsinki('12:00'));
-  const c = await customer(h);
-  const { m, s } = await haircut(2, 1);
-  const wash = m.extra_services[s.id][0];
-  const joined = await call<WireOrder>(h, 'POST', `${orders(c)}?lang=fi`, { token: c.token, body: { pob_id: 2, items: [item(s, [wash])] } });
-  assert.is(joined.status, 201, JSON.stringify(joined.body));
-  const names = (o: WireOrder) => [o.services[0].title, o.services[0].group_name, o.services[0].extra_services[0].title];
-  assert.equal(names(joined.body), ['Hiustenleikkaus', 'Hiustenleikkaukset', 'Hiustenpesu']);
-  const id = joined.body.id;
-  assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=en`, { token: c.token })).body), ['Haircut', 'Haircuts', 'Hair wash']);
-  assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=et`, { token: c.token })).body)[0], 'Juukselõikus');
-  // Without a language: the names as sold, as before.
-  assert.is((await get(c, id)).body.services[0].title, 'Haircut');
-  const key = await operatorKey(h, 2);
-  const floor = async (q: string) => (await call<WireOperatorQueue>(h, 'GET', `/api/fi/operator/pobs/2/queue/${q}`, { token: key })).body.orders.find((o) => o.id === id)!.services;
-  assert.equal(await floor('?lang=fi'), ['Hiustenleikkaus', 'Hiustenpesu']);
-  assert.equal(await floor('?lang=sv'), ['Klippning', 'Hårtvätt']);
-  assert.equal(await floor(''), ['Haircut', 'Hair wash']);
-  const left = await call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/?lang=fi`, { token: c.token, body: { cancel: true } });
-  assert.is(left.body.services[0].title, 'Hiustenleikkaus');
-  await clearShop(2);
-});
+barber(
+  "an order's services are named in the reader's language: the customer's and the console's, whatever the order was sold in",
+  async () => {
+    h.clock.set(helsinki('12:00'));
+    const c = await customer(h);
+    const { m, s } = await haircut(2, 1);
+    const wash = m.extra_services[s.id][0];
+    const joined = await call<WireOrder>(h, 'POST', `${orders(c)}?lang=fi`, {
+      token: c.token,
+      body: { pob_id: 2, items: [item(s, [wash])] },
+    });
+    assert.is(joined.status, 201, JSON.stringify(joined.body));
+    const names = (o: WireOrder) => [o.services[0].title, o.services[0].group_name, o.services[0].extra_services[0].title];
+    assert.equal(names(joined.body), ['Hiustenleikkaus', 'Hiustenleikkaukset', 'Hiustenpesu']);
+    const id = joined.body.id;
+    assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=en`, { token: c.token })).body), [
+      'Haircut',
+      'Haircuts',
+      'Hair wash',
+    ]);
+    assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=et`, { token: c.token })).body)[0], 'Juukselõikus');
+    // Without a language: the names as sold, as before.
+    assert.is((await get(c, id)).body.services[0].title, 'Haircut');
+    const key = await operatorKey(h, 2);
+    const floor = async (q: string) =>
+      (await call<WireOperatorQueue>(h, 'GET', `/api/fi/operator/pobs/2/queue/${q}`, { token: key })).body.orders.find((o) => o.id === id)!
+        .services;
+    assert.equal(await floor('?lang=fi'), ['Hiustenleikkaus', 'Hiustenpesu']);
+    assert.equal(await floor('?lang=sv'), ['Klippning', 'Hårtvätt']);
+    assert.equal(await floor(''), ['Haircut', 'Hair wash']);
+    const left = await call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/?lang=fi`, { token: c.token, body: { cancel: true } });
+    assert.is(left.body.services[0].title, 'Hiustenleikkaus');
+    await clearShop(2);
+  },
+);
 
 barber.after(async () => {
   await h.close();

@@ -59,7 +59,8 @@ function dataOf(body: string): Data | null {
 }
 
 /** The inline scripts a browser would run (not JSON data, not src=). */
-const runnable = (body: string) => [...body.matchAll(/<script(\s[^>]*)?>/g)].filter((m) => !/\b(src|type="application\/json")/.test(m[1] ?? '')).length;
+const runnable = (body: string) =>
+  [...body.matchAll(/<script(\s[^>]*)?>/g)].filter((m) => !/\b(src|type="application\/json")/.test(m[1] ?? '')).length;
 
 /** The minutes a shop's card shows in the list's markup ('' when it shows no number). */
 function cardWait(body: string, id: number): string {
@@ -177,7 +178,10 @@ pages('the language: ?lang= when allowed, else the prefs cookie, else Finnish; t
 });
 
 pages("two requests rendered interleaved: neither carries or shows the other's shops or language", async () => {
-  const [fi, ee] = await Promise.all([app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=fi.FI' } }), app.inject({ url: '/home?lang=en', headers: { ...html, cookie: 'prefs=en.EE' } })]);
+  const [fi, ee] = await Promise.all([
+    app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=fi.FI' } }),
+    app.inject({ url: '/home?lang=en', headers: { ...html, cookie: 'prefs=en.EE' } }),
+  ]);
   const fiNames = dataOf(fi.body)!.list!.map((s) => s.name);
   const eeNames = dataOf(ee.body)!.list!.map((s) => s.name);
   assert.ok(fiNames.length && eeNames.length);
@@ -222,7 +226,10 @@ pages('a queue change changes the rendered wait (through another app on the same
   const haircut = m.services.find((x) => x.title === 'Haircut')!;
   for (let i = 0; i < 3; i++) {
     const c = await customer(h);
-    const res = await call(via, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 1, items: [item(haircut)] } });
+    const res = await call(via, 'POST', `/api/fi/customers/${c.id}/orders/`, {
+      token: c.token,
+      body: { pob_id: 1, items: [item(haircut)] },
+    });
     assert.is(res.status, 201, JSON.stringify(res.body));
   }
   let wait1 = wait0;
@@ -253,7 +260,10 @@ pages('a render that fails answers the plain shell and is logged', async () => {
   const broken = mkdtempSync(join(tmpdir(), 'walkin-pages-broken-'));
   mkdirSync(join(broken, 'server'));
   writeFileSync(join(broken, 'index.html'), SHELL);
-  writeFileSync(join(broken, 'server/render.mjs'), 'export const planPage = () => ({ status: 200, needs: null });\nexport function renderPage() { throw new Error("render broke"); }\n');
+  writeFileSync(
+    join(broken, 'server/render.mjs'),
+    'export const planPage = () => ({ status: 200, needs: null });\nexport function renderPage() { throw new Error("render broke"); }\n',
+  );
   logged = '';
   const log = makeLogger({ logLevel: 'error' }, sink());
   const b = await buildApp({ ...h.deps, config: { ...h.config, staticDir: broken }, log });

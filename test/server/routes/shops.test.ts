@@ -7,8 +7,32 @@ import type { WirePob, WirePobDetail } from '../../../src/shared/wire.ts';
 // The harness clock starts on Tuesday 2026-11-24, 12:00 in Helsinki.
 const START = Date.parse('2026-11-24T10:00:00Z');
 
-const POB_KEYS = ['address', 'chair_count', 'city', 'closing_soon', 'country', 'id', 'location', 'name', 'open', 'open_times', 'queue_info', 'queue_state', 'service_time_estimates'];
-const DETAIL_KEYS = [...POB_KEYS, 'extra_services', 'floor', 'image', 'notices', 'queues', 'service_groups', 'services', 'shortest_queue'].sort();
+const POB_KEYS = [
+  'address',
+  'chair_count',
+  'city',
+  'closing_soon',
+  'country',
+  'id',
+  'location',
+  'name',
+  'open',
+  'open_times',
+  'queue_info',
+  'queue_state',
+  'service_time_estimates',
+];
+const DETAIL_KEYS = [
+  ...POB_KEYS,
+  'extra_services',
+  'floor',
+  'image',
+  'notices',
+  'queues',
+  'service_groups',
+  'services',
+  'shortest_queue',
+].sort();
 
 let h: Harness;
 

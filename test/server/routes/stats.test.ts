@@ -28,13 +28,52 @@ interface Row {
 
 // Today: six orders. Yesterday late evening, the first minute of the week's first day, and one just before it.
 const ROWS: Row[] = [
-  { source: 'desk', status: 'serviced', joined: '2026-11-24T09:00', started: '2026-11-24T09:15', quote: 10, checkedIn: '2026-11-24T09:00', window: [5, 20] }, // 15 vs 10: within; in [5, 20]
-  { source: 'app', status: 'serviced', joined: '2026-11-24T10:00', started: '2026-11-24T10:45', quote: 20, checkedIn: '2026-11-24T10:30', window: [15, 35] }, // 45 vs 20: longer; past [15, 35]
-  { source: 'app', status: 'in_service', joined: '2026-11-24T11:00', started: '2026-11-24T11:05', quote: 30, checkedIn: '2026-11-24T11:04', window: [20, 45] }, // 5 vs 30: sooner; before [20, 45]
+  {
+    source: 'desk',
+    status: 'serviced',
+    joined: '2026-11-24T09:00',
+    started: '2026-11-24T09:15',
+    quote: 10,
+    checkedIn: '2026-11-24T09:00',
+    window: [5, 20],
+  }, // 15 vs 10: within; in [5, 20]
+  {
+    source: 'app',
+    status: 'serviced',
+    joined: '2026-11-24T10:00',
+    started: '2026-11-24T10:45',
+    quote: 20,
+    checkedIn: '2026-11-24T10:30',
+    window: [15, 35],
+  }, // 45 vs 20: longer; past [15, 35]
+  {
+    source: 'app',
+    status: 'in_service',
+    joined: '2026-11-24T11:00',
+    started: '2026-11-24T11:05',
+    quote: 30,
+    checkedIn: '2026-11-24T11:04',
+    window: [20, 45],
+  }, // 5 vs 30: sooner; before [20, 45]
   { source: 'app', status: 'no-show', joined: '2026-11-24T11:30', quote: 15 },
   { source: 'desk', status: 'active', joined: '2026-11-24T11:50', quote: 12, checkedIn: '2026-11-24T11:50' },
-  { source: 'desk', status: 'serviced', joined: '2026-11-24T10:30', started: '2026-11-24T10:50', quote: null, checkedIn: '2026-11-24T10:30' }, // no quote
-  { source: 'app', status: 'serviced', joined: '2026-11-23T23:30', started: '2026-11-23T23:40', quote: 10, checkedIn: '2026-11-23T23:35', window: [8, 18] }, // week: 10 vs 10; in [8, 18]
+  {
+    source: 'desk',
+    status: 'serviced',
+    joined: '2026-11-24T10:30',
+    started: '2026-11-24T10:50',
+    quote: null,
+    checkedIn: '2026-11-24T10:30',
+  }, // no quote
+  {
+    source: 'app',
+    status: 'serviced',
+    joined: '2026-11-23T23:30',
+    started: '2026-11-23T23:40',
+    quote: 10,
+    checkedIn: '2026-11-23T23:35',
+    window: [8, 18],
+  }, // week: 10 vs 10; in [8, 18]
   { source: 'desk', status: 'no-show', joined: '2026-11-18T00:30', quote: 5, checkedIn: '2026-11-18T00:30' }, // week's first day
   { source: 'app', status: 'serviced', joined: '2026-11-17T23:50', started: '2026-11-18T00:20', quote: 10 }, // the day before: not counted
 ];

@@ -51,7 +51,12 @@ revoke.after(async () => {
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 async function pairedDevice(name: string): Promise<{ key: string; id: number }> {
-  const code = await h.app.inject({ method: 'POST', url: '/api/fi/operator/pobs/1/pairing-codes/', headers: bearer(shopKey), payload: { role: 'display' } });
+  const code = await h.app.inject({
+    method: 'POST',
+    url: '/api/fi/operator/pobs/1/pairing-codes/',
+    headers: bearer(shopKey),
+    payload: { role: 'display' },
+  });
   const paired = await h.app.inject({ method: 'POST', url: '/api/fi/operator/pairing/', payload: { code: code.json().code, name } });
   assert.is(paired.statusCode, 201, paired.body);
   return { key: paired.json().key, id: paired.json().device_id };
@@ -70,7 +75,8 @@ async function stream(at: string, t: string): Promise<SseStream> {
 }
 
 /** Resolves true once the stream ended, false if it was still open after `ms` (the heartbeat keeps coming). */
-const endsWithin = (s: SseStream, ms: number) => Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+const endsWithin = (s: SseStream, ms: number) =>
+  Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
 revoke("revoking a device ends its open streams at once; the shop key's stream and another device's go on", async () => {
   const screen = await pairedDevice('Screen');

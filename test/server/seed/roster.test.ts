@@ -15,7 +15,14 @@ roster.before(async () => {
 roster.after(async () => h.close());
 
 const shiftsOn = async (from: number, to: number) =>
-  Number((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shifts WHERE starts_at >= $1 AND starts_at < $2', [new Date(from).toISOString(), new Date(to).toISOString()])).rows[0].n);
+  Number(
+    (
+      await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shifts WHERE starts_at >= $1 AND starts_at < $2', [
+        new Date(from).toISOString(),
+        new Date(to).toISOString(),
+      ])
+    ).rows[0].n,
+  );
 
 roster('a fresh seed already covers the week: nothing to add', async () => {
   assert.is(await topUpRoster(h.db, NOW), 0);
@@ -37,7 +44,10 @@ roster('a shift keeps its local hours across the autumn clock change', () => {
   // 09:00–17:00 Helsinki on 2026-10-20 (UTC+3) is 09:00–17:00 on 2026-10-27 (UTC+2).
   const start = Date.parse('2026-10-20T06:00:00Z');
   const end = Date.parse('2026-10-20T14:00:00Z');
-  assert.equal(shiftWeeks(start, end, 'Europe/Helsinki', 1), { start: Date.parse('2026-10-27T07:00:00Z'), end: Date.parse('2026-10-27T15:00:00Z') });
+  assert.equal(shiftWeeks(start, end, 'Europe/Helsinki', 1), {
+    start: Date.parse('2026-10-27T07:00:00Z'),
+    end: Date.parse('2026-10-27T15:00:00Z'),
+  });
   // A night shift ending at midnight ends at midnight a week later too.
   const late = shiftWeeks(Date.parse('2026-11-24T14:00:00Z'), Date.parse('2026-11-24T22:00:00Z'), 'Europe/Helsinki', 1);
   assert.equal(late, { start: Date.parse('2026-12-01T14:00:00Z'), end: Date.parse('2026-12-01T22:00:00Z') });

@@ -33,14 +33,20 @@ once('seeds an empty database once, then leaves it alone', async () => {
   assert.equal(seeded, { shops: after.shops, barbers: after.barbers, orders: after.orders });
   // One demo customer per membership level and one without, all able to log in with the README's password.
   assert.equal(accounts.map((a) => a.level).sort(), ['gold', 'none', 'platinum', 'silver']);
-  const login = await h.app.inject({ method: 'POST', url: '/api/fi/login/', payload: { phone: accounts[0].phone, password: accounts[0].password } });
+  const login = await h.app.inject({
+    method: 'POST',
+    url: '/api/fi/login/',
+    payload: { phone: accounts[0].phone, password: accounts[0].password },
+  });
   assert.is(login.statusCode, 200);
   assert.is(await seedIfEmpty(h.db, { now: NOW + 60 * MIN, development: true }), null);
   assert.equal(await counts(), after);
 });
 
 once('new orders and shifts continue after the seeded ids', async () => {
-  const { rows } = await h.db.query<{ id: number }>("INSERT INTO orders (shop_id, walk_in_name, duration) VALUES (1, 'Late K.', 30) RETURNING id");
+  const { rows } = await h.db.query<{ id: number }>(
+    "INSERT INTO orders (shop_id, walk_in_name, duration) VALUES (1, 'Late K.', 30) RETURNING id",
+  );
   const max = (await h.db.query<{ m: number }>("SELECT max(id)::int AS m FROM orders WHERE walk_in_name <> 'Late K.'")).rows[0].m;
   assert.is(rows[0].id, max + 1);
   await h.db.query('DELETE FROM orders WHERE id = $1', [rows[0].id]);
@@ -54,7 +60,9 @@ once('orders are consistent with their items and the menu', async () => {
         OR EXISTS (SELECT 1 FROM order_items i JOIN services s ON s.id = i.service_id WHERE i.order_id = o.id AND s.shop_id <> o.shop_id)`,
   );
   assert.is(rows[0].bad, 0);
-  const walkIns = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND walk_in_name IS NOT NULL');
+  const walkIns = await h.db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM orders WHERE customer_id IS NULL AND walk_in_name IS NOT NULL',
+  );
   assert.is(walkIns.rows[0].n, (await counts()).orders);
 });
 
@@ -130,7 +138,9 @@ data('the queue is live: recent walk-ins, barbers busy, only in open shops', () 
   assert.ok(night.orders.every((o) => allDay.has(o.shopId)));
   for (const id of allDay)
     assert.ok(
-      night.shifts.some((s) => s.shopId === id && s.start <= Date.parse('2026-11-24T01:00:00Z') && Date.parse('2026-11-24T01:00:00Z') < s.end),
+      night.shifts.some(
+        (s) => s.shopId === id && s.start <= Date.parse('2026-11-24T01:00:00Z') && Date.parse('2026-11-24T01:00:00Z') < s.end,
+      ),
       `someone on shift at night in shop ${id}`,
     );
   assert.ok(night.shifts.length > 200);

@@ -36,7 +36,15 @@ config('DEV_RENAMES: shop id → name, city, address; empty by default; a wrong 
 
 config('ALLOWED_LANGUAGES: fi, en, ee by default; a list in either spelling; an unknown code refuses to start', () => {
   assert.equal(loadConfig(base).allowedLanguages, ['fi', 'en', 'ee']);
-  assert.equal(loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi, et,en,sv,nb,da,de' }).allowedLanguages, ['fi', 'ee', 'en', 'sv', 'no', 'dk', 'de']);
+  assert.equal(loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi, et,en,sv,nb,da,de' }).allowedLanguages, [
+    'fi',
+    'ee',
+    'en',
+    'sv',
+    'no',
+    'dk',
+    'de',
+  ]);
   assert.equal(loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi,en,ee,sv,SV' }).allowedLanguages, ['fi', 'en', 'ee', 'sv']);
   assert.throws(() => loadConfig({ ...base, ALLOWED_LANGUAGES: 'fi,xx' }), /ALLOWED_LANGUAGES: unknown language "xx"/);
 });
@@ -44,7 +52,8 @@ config('ALLOWED_LANGUAGES: fi, en, ee by default; a list in either spelling; an 
 config('ORDER_CACHE_ENTRIES: 5000 kept order reads by default; fewer than one refuses to start', () => {
   assert.is(loadConfig(base).orderCacheEntries, 5000);
   assert.is(loadConfig({ ...base, ORDER_CACHE_ENTRIES: '20' }).orderCacheEntries, 20);
-  for (const bad of ['0', '-1', '1.5', 'many']) assert.throws(() => loadConfig({ ...base, ORDER_CACHE_ENTRIES: bad }), /ORDER_CACHE_ENTRIES must be a whole number/);
+  for (const bad of ['0', '-1', '1.5', 'many'])
+    assert.throws(() => loadConfig({ ...base, ORDER_CACHE_ENTRIES: bad }), /ORDER_CACHE_ENTRIES must be a whole number/);
 });
 
 config.run();

@@ -13,7 +13,8 @@ function failureText(failure: { status: number; message: string; retryAfter?: nu
   if (!failure) return '';
   if (failure.status === 0) return t('login.errors.network');
   // The lock-out says how long, from the answer's Retry-After (whole minutes, at least one).
-  if (failure.status === 429 && failure.retryAfter) return t('login.errors.tooManyWait', { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)) });
+  if (failure.status === 429 && failure.retryAfter)
+    return t('login.errors.tooManyWait', { minutes: Math.max(1, Math.ceil(failure.retryAfter / 60)) });
   if (failure.status === 429) return t('login.errors.tooMany');
   return t('login.errors.failed');
 }
@@ -61,7 +62,13 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
           </div>
         )}
       </FormAlert>
-      <SubmitButton label={t('login.submit')} pendingLabel={t('login.pending')} pending={pending} disabled={!loginForm.valid.value} busy={pending} />
+      <SubmitButton
+        label={t('login.submit')}
+        pendingLabel={t('login.pending')}
+        pending={pending}
+        disabled={!loginForm.valid.value}
+        busy={pending}
+      />
       <p className="form-links">
         <a href="/recovery">{t('login.forgot')}</a>
         <a href="/register">{t('login.register')}</a>

@@ -47,7 +47,12 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
     const markers = shops
       .filter((s) => validPosition(s.coords))
       .map((s) => {
-        const marker = new api.Marker({ map, position: s.coords, title: s.name, label: s.queue === null ? '–' : String(Math.max(0, s.queue)) });
+        const marker = new api.Marker({
+          map,
+          position: s.coords,
+          title: s.name,
+          label: s.queue === null ? '–' : String(Math.max(0, s.queue)),
+        });
         marker.addListener('click', () => onSelect(s.id));
         return marker;
       });

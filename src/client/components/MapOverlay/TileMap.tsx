@@ -5,7 +5,19 @@
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { clampZoom, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, panBy, TILE_SIZE, tileUrl, toScreen, toWorld, validPosition, visibleTiles } from '../../lib/map.ts';
+import {
+  clampZoom,
+  DEFAULT_ZOOM,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  panBy,
+  TILE_SIZE,
+  tileUrl,
+  toScreen,
+  toWorld,
+  validPosition,
+  visibleTiles,
+} from '../../lib/map.ts';
 import { shopState } from '../../lib/shop-state.ts';
 import { timerClass } from '../../lib/timer.ts';
 import type { LatLng, Shop } from '../../lib/types.ts';
@@ -81,7 +93,12 @@ function useMapMoves(center: LatLng, setView: (fn: (v: View) => View) => void) {
     drag.current = null;
   };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [KEY_PAN_PX, 0], ArrowRight: [-KEY_PAN_PX, 0], ArrowUp: [0, KEY_PAN_PX], ArrowDown: [0, -KEY_PAN_PX] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [KEY_PAN_PX, 0],
+      ArrowRight: [-KEY_PAN_PX, 0],
+      ArrowUp: [0, KEY_PAN_PX],
+      ArrowDown: [0, -KEY_PAN_PX],
+    };
     if (e.target !== e.currentTarget) return; // arrows on a marker button are not map moves
     if (moves[e.key]) pan(...moves[e.key]);
     else if (e.key === '+' || e.key === '=') zoomBy(1);
@@ -96,7 +113,10 @@ function useMapMoves(center: LatLng, setView: (fn: (v: View) => View) => void) {
       dragged.current = false;
     }
   };
-  return { zoomBy, handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onKeyDown, onClickCapture } };
+  return {
+    zoomBy,
+    handlers: { onPointerDown, onPointerMove, onPointerUp: onPointerEnd, onPointerCancel: onPointerEnd, onKeyDown, onClickCapture },
+  };
 }
 
 /** The tiles that cover the view; one that fails (offline) is hidden and reported, the grid under it stays. */
@@ -174,7 +194,9 @@ export function TileMap({ center: start, shops, user, selectedId, onSelect }: Pr
         {...handlers}
       >
         <Tiles center={center} zoom={zoom} w={size.w} h={size.h} onFail={() => setTilesFailed(true)} />
-        {me && inView(me) && <span className="map-me" style={{ transform: `translate(${me.x}px, ${me.y}px)` }} role="img" aria-label={t('map.you')} />}
+        {me && inView(me) && (
+          <span className="map-me" style={{ transform: `translate(${me.x}px, ${me.y}px)` }} role="img" aria-label={t('map.you')} />
+        )}
         {markers.map(({ shop, p, label, aria, cls }) => {
           const dx = offsets.get(shop.id) ?? 0;
           return (

@@ -97,7 +97,13 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
         {mode === 'api' && api && <GoogleMap api={api} center={center} shops={shops} user={user} onSelect={setSelectedId} />}
         {mode === 'tiles' && <TileMap center={center} shops={shops} user={user} selectedId={selectedId} onSelect={setSelectedId} />}
       </div>
-      {selected && <ShopPopup shop={selected} distance={validPosition(user) ? distanceKm(user, selected.coords) : undefined} onClose={() => setSelectedId(null)} />}
+      {selected && (
+        <ShopPopup
+          shop={selected}
+          distance={validPosition(user) ? distanceKm(user, selected.coords) : undefined}
+          onClose={() => setSelectedId(null)}
+        />
+      )}
     </div>
   );
 }

@@ -31,7 +31,15 @@ export function Tutorial({ onDone }: { onDone: () => void }) {
 
   return (
     <div className="tutorial-backdrop">
-      <div className="tutorial" role="dialog" aria-modal="true" aria-labelledby="tutorial-title" tabIndex={-1} ref={dialog} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+      <div
+        className="tutorial"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="tutorial-title"
+        tabIndex={-1}
+        ref={dialog}
+        onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      >
         <p className="tutorial-step muted">{t('tutorial.step', { n: index + 1, total: SLIDES.length })}</p>
         <span className="tutorial-art" aria-hidden="true">
           <Icon name={slide.icon} size={40} />

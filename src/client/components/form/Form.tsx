@@ -69,7 +69,11 @@ export function SuccessCard(p: { title?: string; level?: 1 | 2; text: string; li
 type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /** A text field's value, change, blur and shown error from its form; `edit` when the screen's state wraps `set`. */
-export function bind<V extends object, F extends string, K extends StringKeys<V> & F>(form: Form<V, F>, key: K, edit: (key: K, value: string) => void = (k, v) => form.set(k, v as V[K])) {
+export function bind<V extends object, F extends string, K extends StringKeys<V> & F>(
+  form: Form<V, F>,
+  key: K,
+  edit: (key: K, value: string) => void = (k, v) => form.set(k, v as V[K]),
+) {
   return {
     value: form.values.value[key] as string,
     onValue: (value: string) => edit(key, value),

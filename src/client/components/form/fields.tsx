@@ -9,7 +9,8 @@ import { RULE_PARAMS } from '../../../shared/validation.ts';
 import { t } from '../../state/i18n.ts';
 
 /** Text of a validation key ('validation.phone') or a ready text. */
-export const errorText = (error: string | null | undefined) => (!error ? '' : error.startsWith('validation.') ? t(`account.${error}`, RULE_PARAMS) : error);
+export const errorText = (error: string | null | undefined) =>
+  !error ? '' : error.startsWith('validation.') ? t(`account.${error}`, RULE_PARAMS) : error;
 
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -134,7 +135,12 @@ export function PhoneField(p: PhoneProps) {
         <label className="visually-hidden" htmlFor={`${p.id}-country`}>
           {t('account.country')}
         </label>
-        <select id={`${p.id}-country`} className="input phone-country" value={p.country} onChange={(e) => p.onCountry(e.currentTarget.value)}>
+        <select
+          id={`${p.id}-country`}
+          className="input phone-country"
+          value={p.country}
+          onChange={(e) => p.onCountry(e.currentTarget.value)}
+        >
           {REGISTRATION_COUNTRIES.map((c) => (
             <option key={c.country} value={c.country}>
               {`${t(`account.countries.${c.country}`)} ${c.dialCode}`}

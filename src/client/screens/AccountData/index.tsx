@@ -36,7 +36,14 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
           if (password) void deleteMyAccount(password);
         }}
       >
-        <PasswordField id="delete-password" label={t('password.old')} value={password} onValue={setPassword} autoComplete="current-password" required />
+        <PasswordField
+          id="delete-password"
+          label={t('password.old')}
+          value={password}
+          onValue={setPassword}
+          autoComplete="current-password"
+          required
+        />
         <FormError text={deleteStatus.value === 'failure' && deleteError.value} />
         <div className="dialog-actions">
           <button type="button" className="button" data-autofocus onClick={onClose} disabled={busy}>
@@ -61,7 +68,13 @@ export default function AccountData(_props: ScreenProps) {
       <section className="card data-card">
         <h2>{t('accountData.downloadTitle')}</h2>
         <p className="muted">{t('accountData.downloadText')}</p>
-        <button type="button" className="button primary block" onClick={() => void downloadMyData()} disabled={exporting} aria-busy={exporting || undefined}>
+        <button
+          type="button"
+          className="button primary block"
+          onClick={() => void downloadMyData()}
+          disabled={exporting}
+          aria-busy={exporting || undefined}
+        >
           {exporting ? t('common.loading') : t('accountData.download')}
         </button>
         <FormError text={exportStatus.value === 'failure' && t('accountData.downloadFailed')} />

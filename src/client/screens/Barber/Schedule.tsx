@@ -22,7 +22,8 @@ export function Schedule({ shifts, now }: { shifts: Shift[]; now: Date }) {
               <li key={`${s.id}-${s.start}`} className={current ? 'barber-shift current' : 'barber-shift'}>
                 <span className="barber-shift-date">{formatShiftDate(s.date || s.start, language.value)}</span>
                 <span className="barber-shift-time">
-                  <time dateTime={s.start}>{formatTime(s.start, locale.value)}</time>–<time dateTime={s.end}>{formatTime(s.end, locale.value)}</time>
+                  <time dateTime={s.start}>{formatTime(s.start, locale.value)}</time>–
+                  <time dateTime={s.end}>{formatTime(s.end, locale.value)}</time>
                 </span>
                 <span className="barber-shift-shop">{s.pobName}</span>
                 {current && <span className="barber-shift-now">{t('barber.workingNow')}</span>}

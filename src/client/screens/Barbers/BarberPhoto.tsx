@@ -21,5 +21,16 @@ export function BarberPhoto({
   const fallback = initialsImage(barber.firstname, barber.lastname);
   // Remember which URL failed, so a new photo after a refresh gets its own chance.
   const src = !barber.image || failed === barber.image ? fallback : barber.image;
-  return <img className={className} src={src} alt={alt} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" onError={() => barber.image && setFailed(barber.image)} />;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => barber.image && setFailed(barber.image)}
+    />
+  );
 }

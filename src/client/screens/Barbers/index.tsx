@@ -7,7 +7,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import type { Barber } from '../../lib/types.ts';
-import { barberQuery, barberQueryInput, barberResults, favoriteBarbersShown, setBarberQuery, watchBarbers } from '../../state/barber-search.ts';
+import {
+  barberQuery,
+  barberQueryInput,
+  barberResults,
+  favoriteBarbersShown,
+  setBarberQuery,
+  watchBarbers,
+} from '../../state/barber-search.ts';
 import { barbers, barbersError, barbersStatus, loadBarbers } from '../../state/barbers.ts';
 import { t } from '../../state/i18n.ts';
 import { BarberCard, BarberCardSkeleton } from './BarberCard.tsx';

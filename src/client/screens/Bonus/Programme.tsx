@@ -30,7 +30,13 @@ function BenefitCard({ benefit }: { benefit: WireBenefit }) {
           )}
         </p>
       ) : state === 'redeemable' ? (
-        <button type="button" className="button primary" disabled={busy === 'pending' || !canUseBenefits.value} aria-busy={busy === 'pending'} onClick={() => void redeem(benefit.id)}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={busy === 'pending' || !canUseBenefits.value}
+          aria-busy={busy === 'pending'}
+          onClick={() => void redeem(benefit.id)}
+        >
           {busy === 'pending' ? t('bonus.redeeming') : t('bonus.redeem')}
         </button>
       ) : (
@@ -59,7 +65,9 @@ export function BonusProgramme() {
         <p className="bonus-amount" aria-live="polite">
           {formatPrice(bonus?.amount ?? 0, locale.value)}
         </p>
-        {bonus?.expirationDate && <p className="muted">{t('bonus.expires', { date: formatDate(dateOnlyToIso(bonus.expirationDate) ?? '', locale.value) })}</p>}
+        {bonus?.expirationDate && (
+          <p className="muted">{t('bonus.expires', { date: formatDate(dateOnlyToIso(bonus.expirationDate) ?? '', locale.value) })}</p>
+        )}
       </section>
       <section className="section" aria-labelledby="benefits-title">
         <h2 id="benefits-title" className="section-title">

@@ -42,7 +42,13 @@ export function Teaser() {
             {t('bonus.permission')}
           </Checkbox>
           <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
-          <SubmitButton label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+          <SubmitButton
+            label={t('bonus.join')}
+            pendingLabel={t('bonus.sending')}
+            pending={status === 'pending'}
+            disabled={!form.valid.value}
+            busy={status === 'pending'}
+          />
         </AccountForm>
       )}
     </div>

@@ -37,7 +37,13 @@ export default function Email(_props: ScreenProps) {
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>
-        <SubmitButton label={t('email.save')} pendingLabel={t('email.saving')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+        <SubmitButton
+          label={t('email.save')}
+          pendingLabel={t('email.saving')}
+          pending={status === 'pending'}
+          disabled={!form.valid.value}
+          busy={status === 'pending'}
+        />
       </AccountForm>
     </SubPage>
   );

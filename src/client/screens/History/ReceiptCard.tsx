@@ -16,7 +16,8 @@ export interface ReceiptView {
   pob: { name: string; address: string; city: string };
 }
 
-const percent = (v: number, locale: Locale) => `${new Intl.NumberFormat((LOCALES[locale] ?? LOCALES.FI).intl, { maximumFractionDigits: 2 }).format(v)} %`;
+const percent = (v: number, locale: Locale) =>
+  `${new Intl.NumberFormat((LOCALES[locale] ?? LOCALES.FI).intl, { maximumFractionDigits: 2 }).format(v)} %`;
 
 export function ReceiptCard({ receipt, locale, headingLevel = 2 }: { receipt: ReceiptView; locale: Locale; headingLevel?: 2 | 3 }) {
   useSignals();

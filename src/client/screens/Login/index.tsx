@@ -36,7 +36,13 @@ export default function Login(_props: ScreenProps) {
         <a className="extra-link" href="/info">
           <Icon name="info" /> {t('login.info')}
         </a>
-        <button type="button" className="extra-link" aria-expanded={cookiesOpen} aria-controls="login-cookies" onClick={() => setCookiesOpen(!cookiesOpen)}>
+        <button
+          type="button"
+          className="extra-link"
+          aria-expanded={cookiesOpen}
+          aria-controls="login-cookies"
+          onClick={() => setCookiesOpen(!cookiesOpen)}
+        >
           {t('login.cookies')}
         </button>
         {cookiesOpen && (

@@ -17,7 +17,13 @@ function MessageItem({ message, fresh }: { message: WireMessage; fresh: boolean 
   return (
     <li className={fresh ? 'message unread' : 'message'}>
       <h2 className="message-heading">
-        <button type="button" className="message-toggle" aria-expanded={open} aria-controls={panel} onClick={() => toggleMessage(message.id)}>
+        <button
+          type="button"
+          className="message-toggle"
+          aria-expanded={open}
+          aria-controls={panel}
+          onClick={() => toggleMessage(message.id)}
+        >
           {fresh && <span className="unread-dot" aria-label={t('messages.new')} role="img" />}
           <span className="message-title">{message.title}</span>
           <span className="message-date">{formatDate(message.date, locale.value)}</span>

@@ -30,7 +30,13 @@ export default function Notifications(_props: ScreenProps) {
       <Toggle
         id="push"
         label={t('notifications.push')}
-        description={pushAvailable.value ? t('notifications.pushText') : pushMissing.value === 'service' ? t('notifications.notConfigured') : t('notifications.unsupported')}
+        description={
+          pushAvailable.value
+            ? t('notifications.pushText')
+            : pushMissing.value === 'service'
+              ? t('notifications.notConfigured')
+              : t('notifications.unsupported')
+        }
         checked={pushEnabled.value}
         busy={push === 'pending'}
         onToggle={() => void togglePush()}
@@ -40,13 +46,28 @@ export default function Notifications(_props: ScreenProps) {
         <p className="muted alert-lead-text">{t('notifications.lead.text')}</p>
         {([null, ...ALERT_LEAD_CHOICES] as const).map((m) => (
           <label key={m ?? 'default'} className="alert-lead-option">
-            <input type="radio" name="alert-lead" checked={(profile.value?.alert_lead_minutes ?? null) === m} onChange={() => void setAlertLead(m)} />
-            <span>{m === null ? t('notifications.lead.default', { minutes: DEFAULT_ALERT_LEAD_MINUTES }) : t('notifications.lead.minutes', { minutes: m })}</span>
+            <input
+              type="radio"
+              name="alert-lead"
+              checked={(profile.value?.alert_lead_minutes ?? null) === m}
+              onChange={() => void setAlertLead(m)}
+            />
+            <span>
+              {m === null
+                ? t('notifications.lead.default', { minutes: DEFAULT_ALERT_LEAD_MINUTES })
+                : t('notifications.lead.minutes', { minutes: m })}
+            </span>
           </label>
         ))}
       </fieldset>
       <p className={patchStatus.value === 'error' || push === 'rejected' ? 'status-line error' : 'status-line'} aria-live="polite">
-        {push === 'rejected' ? t('notifications.pushFailed') : patchStatus.value === 'error' ? t('account.patchFailed') : patching ? t('account.saving') : ''}
+        {push === 'rejected'
+          ? t('notifications.pushFailed')
+          : patchStatus.value === 'error'
+            ? t('account.patchFailed')
+            : patching
+              ? t('account.saving')
+              : ''}
       </p>
     </SubPage>
   );

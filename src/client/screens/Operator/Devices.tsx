@@ -47,7 +47,12 @@ export function Devices() {
           {code && (
             <>
               <p className="op-code">{code.code}</p>
-              <p>{t('operator.devices.codeFor', { role: t(`operator.devices.role.${code.role}`), time: formatTime(code.expires_at, locale.value) })}</p>
+              <p>
+                {t('operator.devices.codeFor', {
+                  role: t(`operator.devices.role.${code.role}`),
+                  time: formatTime(code.expires_at, locale.value),
+                })}
+              </p>
             </>
           )}
         </div>

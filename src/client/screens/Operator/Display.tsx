@@ -36,7 +36,11 @@ export function Display() {
       <h1>{f.pob.name}</h1>
       <section aria-labelledby="op-walkin" aria-live="polite">
         <h2 id="op-walkin">{t('operator.display.walkInWait')}</h2>
-        <p className="op-walkin">{state === 'open' && wait !== null ? formatMinutes(wait, locale.value) : t(`operator.display.state.${state === 'open' ? 'noBarber' : state}`)}</p>
+        <p className="op-walkin">
+          {state === 'open' && wait !== null
+            ? formatMinutes(wait, locale.value)
+            : t(`operator.display.state.${state === 'open' ? 'noBarber' : state}`)}
+        </p>
       </section>
       <div className="op-display-grid">
         <section aria-labelledby="op-serving">

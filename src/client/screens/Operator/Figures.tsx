@@ -10,7 +10,8 @@ import { consoleActions as ops, pobId } from '../../state/operator.ts';
 function StatsList({ title, stats }: { title: string; stats: Stats }) {
   const intl = (LOCALES[locale.value] ?? LOCALES.FI).intl;
   const minutes = (n: number | null) => (n === null ? '–' : formatMinutes(n, locale.value));
-  const share = (n: number | null) => (n === null ? '–' : new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 }).format(n));
+  const share = (n: number | null) =>
+    n === null ? '–' : new Intl.NumberFormat(intl, { style: 'percent', maximumFractionDigits: 0 }).format(n);
   const rows: [string, string][] = [
     ['served', String(stats.served)],
     ['waiting', String(stats.waiting)],

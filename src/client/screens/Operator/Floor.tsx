@@ -78,7 +78,12 @@ export function FloorView() {
               {t('operator.actions.walkIn')}
             </button>
             {state !== 'closed' && (
-              <button type="button" className="button" aria-pressed={f.pob.full} onClick={() => void ops.setFull(!f.pob.full, t(f.pob.full ? 'operator.done.open' : 'operator.done.full'))}>
+              <button
+                type="button"
+                className="button"
+                aria-pressed={f.pob.full}
+                onClick={() => void ops.setFull(!f.pob.full, t(f.pob.full ? 'operator.done.open' : 'operator.done.full'))}
+              >
                 {t(f.pob.full ? 'operator.actions.open' : 'operator.actions.full')}
               </button>
             )}
@@ -111,7 +116,13 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
       {b.on_break_until ? (
         <p>{t('operator.barbers.onBreak', { time: time(b.on_break_until) })}</p>
       ) : serving ? (
-        <p>{t('operator.barbers.serving', { name: shortName(serving), since: time(b.serving_since ?? serving.started_at), until: time(b.expected_finish ?? serving.expected_end) })}</p>
+        <p>
+          {t('operator.barbers.serving', {
+            name: shortName(serving),
+            since: time(b.serving_since ?? serving.started_at),
+            until: time(b.expected_finish ?? serving.expected_end),
+          })}
+        </p>
       ) : (
         <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
       )}
@@ -146,7 +157,19 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
 }
 
 /** A waiting order's card: its place, who it is, what for, with whom, whether he is in, his wait, and the actions. */
-function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; position: number; acts: boolean; ask: (p: Pending) => void }) {
+function WaitingCard({
+  f,
+  o,
+  position,
+  acts,
+  ask,
+}: {
+  f: Floor;
+  o: FloorOrder;
+  position: number;
+  acts: boolean;
+  ask: (p: Pending) => void;
+}) {
   useSignals();
   return (
     <li className="op-card" data-order={o.id}>
@@ -182,7 +205,11 @@ function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; p
             {t('operator.actions.start')}
           </button>
           {!o.customer_at_pob && (
-            <button type="button" className="button" onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}
+            >
               {t('operator.actions.checkIn')}
             </button>
           )}
@@ -196,7 +223,17 @@ function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; p
 }
 
 /** The confirmation of an action that cannot be undone: finish, no-show, end of shift. */
-function Confirmation({ pending, busy, run, close }: { pending: Pending; busy: boolean; run: (fn: () => Promise<boolean>) => void; close: () => void }) {
+function Confirmation({
+  pending,
+  busy,
+  run,
+  close,
+}: {
+  pending: Pending;
+  busy: boolean;
+  run: (fn: () => Promise<boolean>) => void;
+  close: () => void;
+}) {
   return (
     <>
       {pending?.kind === 'finish' && (

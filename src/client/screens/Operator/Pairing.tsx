@@ -48,7 +48,14 @@ export function Pairing() {
           </div>
           <div>
             <label htmlFor={`${id}-name`}>{t('operator.pairing.name')}</label>
-            <input id={`${id}-name`} type="text" maxLength={40} value={name} placeholder={t('operator.pairing.namePlaceholder')} onChange={(e) => setName(e.currentTarget.value)} />
+            <input
+              id={`${id}-name`}
+              type="text"
+              maxLength={40}
+              value={name}
+              placeholder={t('operator.pairing.namePlaceholder')}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
           </div>
           <div role="alert">
             {error && (

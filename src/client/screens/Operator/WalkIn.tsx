@@ -44,7 +44,15 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
       <form className="op-form" onSubmit={submit} noValidate>
         <div>
           <label htmlFor={`${id}-name`}>{t('operator.walkIn.name')}</label>
-          <input id={`${id}-name`} type="text" maxLength={60} value={name} autoComplete="off" data-autofocus onChange={(e) => setName(e.currentTarget.value)} />
+          <input
+            id={`${id}-name`}
+            type="text"
+            maxLength={60}
+            value={name}
+            autoComplete="off"
+            data-autofocus
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
         </div>
         <ServicePicker chosen={chosen} onChange={setChosen} />
         <div>
@@ -60,7 +68,15 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
         </div>
         <div>
           <label htmlFor={`${id}-phone`}>{t('operator.walkIn.phone')}</label>
-          <input id={`${id}-phone`} type="tel" maxLength={32} value={phone} autoComplete="off" aria-describedby={`${id}-phone-hint`} onChange={(e) => setPhone(e.currentTarget.value)} />
+          <input
+            id={`${id}-phone`}
+            type="tel"
+            maxLength={32}
+            value={phone}
+            autoComplete="off"
+            aria-describedby={`${id}-phone-hint`}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+          />
           <p id={`${id}-phone-hint`} className="muted">
             {t('operator.walkIn.phoneHint')}
           </p>
@@ -121,7 +137,11 @@ function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; on
                 .sort((a, b) => a.order - b.order)
                 .map((x) => (
                   <label key={x.id} className="op-check">
-                    <input type="checkbox" checked={chosen.get(s.id)?.includes(x.id) ?? false} onChange={() => toggleExtra(s.id, x.id, s.multiple)} />
+                    <input
+                      type="checkbox"
+                      checked={chosen.get(s.id)?.includes(x.id) ?? false}
+                      onChange={() => toggleExtra(s.id, x.id, s.multiple)}
+                    />
                     <span>{x.title}</span>
                   </label>
                 ))}

@@ -7,7 +7,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
-import { editPassword as edit, leavePassword, passwordError, passwordForm as form, passwordStatus, submitPasswordChange } from '../../state/password.ts';
+import {
+  editPassword as edit,
+  leavePassword,
+  passwordError,
+  passwordForm as form,
+  passwordStatus,
+  submitPasswordChange,
+} from '../../state/password.ts';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
@@ -22,11 +29,36 @@ export default function Password(_props: ScreenProps) {
         <SuccessCard text={t('password.done')} link={{ href: '/profile', label: t('password.backToProfile'), primary: false }} />
       ) : (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitPasswordChange()}>
-          <PasswordField id="password-old" label={t('password.old')} {...bind(form, 'old_password', edit)} autoComplete="current-password" required />
-          <PasswordField id="password-new" label={t('password.new')} {...bind(form, 'new_password', edit)} hint={t('account.passwordRule', RULE_PARAMS)} autoComplete="new-password" required />
-          <PasswordField id="password-confirm" label={t('password.confirm')} {...bind(form, 'confirm', edit)} autoComplete="new-password" required />
+          <PasswordField
+            id="password-old"
+            label={t('password.old')}
+            {...bind(form, 'old_password', edit)}
+            autoComplete="current-password"
+            required
+          />
+          <PasswordField
+            id="password-new"
+            label={t('password.new')}
+            {...bind(form, 'new_password', edit)}
+            hint={t('account.passwordRule', RULE_PARAMS)}
+            autoComplete="new-password"
+            required
+          />
+          <PasswordField
+            id="password-confirm"
+            label={t('password.confirm')}
+            {...bind(form, 'confirm', edit)}
+            autoComplete="new-password"
+            required
+          />
           <FormError text={status === 'failure' && passwordError.value} />
-          <SubmitButton label={t('password.save')} pendingLabel={t('password.saving')} pending={status === 'pending'} disabled={!form.valid.value} busy={status === 'pending'} />
+          <SubmitButton
+            label={t('password.save')}
+            pendingLabel={t('password.saving')}
+            pending={status === 'pending'}
+            disabled={!form.valid.value}
+            busy={status === 'pending'}
+          />
         </AccountForm>
       )}
     </SubPage>

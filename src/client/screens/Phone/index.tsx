@@ -7,7 +7,17 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
-import { changeNumber, confirmCode, editPhone as edit, leavePhone, phoneError, phoneForm as form, phoneStatus, phoneStep, requestCode } from '../../state/change-phone.ts';
+import {
+  changeNumber,
+  confirmCode,
+  editPhone as edit,
+  leavePhone,
+  phoneError,
+  phoneForm as form,
+  phoneStatus,
+  phoneStep,
+  requestCode,
+} from '../../state/change-phone.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { SubPage } from '../../components/SubPage.tsx';
@@ -23,15 +33,31 @@ export default function Phone(_props: ScreenProps) {
   return (
     <SubPage title={t('phone.title')} className="phone-page">
       {step === 'done' ? (
-        <SuccessCard text={t('phone.done', { phone: formatPhone(profile.value?.phone) })} link={{ href: '/profile', label: t('password.backToProfile'), primary: false }} />
+        <SuccessCard
+          text={t('phone.done', { phone: formatPhone(profile.value?.phone) })}
+          link={{ href: '/profile', label: t('password.backToProfile'), primary: false }}
+        />
       ) : step === 'code' ? (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void confirmCode()}>
           <p className="muted" role="status">
             {t('phone.codeSent')}
           </p>
-          <Field id="phone-code" label={t('phone.code')} {...bind(form, 'code', edit)} inputMode="numeric" autoComplete="one-time-code" required />
+          <Field
+            id="phone-code"
+            label={t('phone.code')}
+            {...bind(form, 'code', edit)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
           {error}
-          <SubmitButton label={t('phone.confirm')} pendingLabel={t('account.saving')} pending={pending} disabled={!form.valid.value} busy={pending} />
+          <SubmitButton
+            label={t('phone.confirm')}
+            pendingLabel={t('account.saving')}
+            pending={pending}
+            disabled={!form.valid.value}
+            busy={pending}
+          />
           <button type="button" className="button block phone-again" onClick={changeNumber} disabled={pending}>
             {t('phone.again')}
           </button>
@@ -39,10 +65,29 @@ export default function Phone(_props: ScreenProps) {
       ) : (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void requestCode()}>
           <p className="muted">{t('phone.intro', { phone: formatPhone(profile.value?.phone) })}</p>
-          <PhoneField id="phone-new" label={t('phone.new')} {...bind(form, 'phone', edit)} country={form.values.value.country} onCountry={(c) => edit('country', c)} required />
-          <PasswordField id="phone-password" label={t('password.old')} {...bind(form, 'password', edit)} autoComplete="current-password" required />
+          <PhoneField
+            id="phone-new"
+            label={t('phone.new')}
+            {...bind(form, 'phone', edit)}
+            country={form.values.value.country}
+            onCountry={(c) => edit('country', c)}
+            required
+          />
+          <PasswordField
+            id="phone-password"
+            label={t('password.old')}
+            {...bind(form, 'password', edit)}
+            autoComplete="current-password"
+            required
+          />
           {error}
-          <SubmitButton label={t('phone.send')} pendingLabel={t('account.saving')} pending={pending} disabled={!form.valid.value} busy={pending} />
+          <SubmitButton
+            label={t('phone.send')}
+            pendingLabel={t('account.saving')}
+            pending={pending}
+            disabled={!form.valid.value}
+            busy={pending}
+          />
         </AccountForm>
       )}
     </SubPage>

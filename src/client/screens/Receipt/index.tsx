@@ -7,7 +7,13 @@ import { ReceiptCard, type ReceiptView } from '../History/ReceiptCard.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
 
 /** VAT 25.5 % included in each price; a row's vat_amount is the VAT of its whole amount, as the server writes it. */
-const row = (name: string, amount: number, price: number) => ({ name, amount, price, vat: 25.5, vat_amount: rowVat({ amount, price, vat: 25.5 }) });
+const row = (name: string, amount: number, price: number) => ({
+  name,
+  amount,
+  price,
+  vat: 25.5,
+  vat_amount: rowVat({ amount, price, vat: 25.5 }),
+});
 
 const sample = (): ReceiptView => ({
   id: 'sample',

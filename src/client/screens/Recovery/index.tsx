@@ -33,9 +33,24 @@ function StepPhone() {
   return (
     <AccountForm onSubmit={() => void requestCode()}>
       <p>{t('recovery.step1Text')}</p>
-      <PhoneField id="recovery-phone" label={t('recovery.phone')} country={country.value} onCountry={setCountry} value={phoneNumber.value} onValue={setPhoneNumber} error={phoneError.value} required />
+      <PhoneField
+        id="recovery-phone"
+        label={t('recovery.phone')}
+        country={country.value}
+        onCountry={setCountry}
+        value={phoneNumber.value}
+        onValue={setPhoneNumber}
+        error={phoneError.value}
+        required
+      />
       <FormError text={otherError.value} />
-      <SubmitButton label={t('recovery.sendCode')} pendingLabel={t('recovery.sending')} pending={loading} disabled={!phoneNumber.value.trim()} busy={loading} />
+      <SubmitButton
+        label={t('recovery.sendCode')}
+        pendingLabel={t('recovery.sending')}
+        pending={loading}
+        disabled={!phoneNumber.value.trim()}
+        busy={loading}
+      />
     </AccountForm>
   );
 }
@@ -47,7 +62,15 @@ function StepCode() {
   return (
     <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitNewPassword()}>
       <p role="status">{t('recovery.codeSent', { phone: progress.value?.phone ?? '' })}</p>
-      <Field id="recovery-code" label={t('recovery.code')} inputMode="numeric" autoComplete="one-time-code" {...bind(form, 'token')} error={form.shown('token') ?? refused} required />
+      <Field
+        id="recovery-code"
+        label={t('recovery.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        {...bind(form, 'token')}
+        error={form.shown('token') ?? refused}
+        required
+      />
       <PasswordField
         id="recovery-password"
         label={t('recovery.newPassword')}
@@ -60,7 +83,13 @@ function StepCode() {
       />
       <PasswordField id="recovery-repeat" label={t('recovery.repeat')} {...bind(form, 'repeat')} autoComplete="new-password" required />
       <FormError text={otherError.value} />
-      <SubmitButton label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} disabled={!form.valid.value} busy={loading} />
+      <SubmitButton
+        label={t('recovery.save')}
+        pendingLabel={t('recovery.saving')}
+        pending={loading}
+        disabled={!form.valid.value}
+        busy={loading}
+      />
       <p className="form-links">
         <button type="button" className="extra-link" onClick={startOver}>
           {t('recovery.otherNumber')}
@@ -80,7 +109,12 @@ export default function Recovery(_props: ScreenProps) {
   if (recovered.value) {
     return (
       <div className="account-page">
-        <SuccessCard title={t('recovery.doneTitle')} level={1} text={t('recovery.doneText')} link={{ href: '/login', label: t('recovery.toLogin') }} />
+        <SuccessCard
+          title={t('recovery.doneTitle')}
+          level={1}
+          text={t('recovery.doneText')}
+          link={{ href: '/login', label: t('recovery.toLogin') }}
+        />
       </div>
     );
   }

@@ -8,7 +8,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
-import { editRegistration as edit, leaveRegistration, otherErrors, registerForm as form, registerStatus, submitRegistration } from '../../state/register.ts';
+import {
+  editRegistration as edit,
+  leaveRegistration,
+  otherErrors,
+  registerForm as form,
+  registerStatus,
+  submitRegistration,
+} from '../../state/register.ts';
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, FormAlert, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
@@ -22,7 +29,12 @@ export default function Register(_props: ScreenProps) {
   if (status === 'success') {
     return (
       <div className="account-page">
-        <SuccessCard title={t('register.thanksTitle')} level={1} text={t('register.thanksText')} link={{ href: '/login', label: t('register.toLogin') }} />
+        <SuccessCard
+          title={t('register.thanksTitle')}
+          level={1}
+          text={t('register.thanksText')}
+          link={{ href: '/login', label: t('register.toLogin') }}
+        />
       </div>
     );
   }
@@ -40,12 +52,52 @@ export default function Register(_props: ScreenProps) {
         </a>
       </div>
       <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitRegistration()}>
-        <PhoneField id="register-phone" label={t('register.phone')} country={v.countryCode} onCountry={(c) => edit('countryCode', c)} {...bind(form, 'phone', edit)} required />
-        <Field id="register-firstname" label={t('register.firstname')} {...bind(form, 'firstname', edit)} autoComplete="given-name" required />
-        <Field id="register-lastname" label={t('register.lastname')} {...bind(form, 'lastname', edit)} autoComplete="family-name" required />
-        <Field id="register-email" label={t('register.email')} type="email" inputMode="email" {...bind(form, 'email', edit)} autoComplete="email" required />
-        <PasswordField id="register-password" label={t('register.password')} {...bind(form, 'password', edit)} hint={t('account.passwordRule', RULE_PARAMS)} autoComplete="new-password" required />
-        <Checkbox id="register-terms" checked={v.terms_accepted} onChecked={(x) => edit('terms_accepted', x)} onBlur={() => form.blur('terms')} error={form.shown('terms')}>
+        <PhoneField
+          id="register-phone"
+          label={t('register.phone')}
+          country={v.countryCode}
+          onCountry={(c) => edit('countryCode', c)}
+          {...bind(form, 'phone', edit)}
+          required
+        />
+        <Field
+          id="register-firstname"
+          label={t('register.firstname')}
+          {...bind(form, 'firstname', edit)}
+          autoComplete="given-name"
+          required
+        />
+        <Field
+          id="register-lastname"
+          label={t('register.lastname')}
+          {...bind(form, 'lastname', edit)}
+          autoComplete="family-name"
+          required
+        />
+        <Field
+          id="register-email"
+          label={t('register.email')}
+          type="email"
+          inputMode="email"
+          {...bind(form, 'email', edit)}
+          autoComplete="email"
+          required
+        />
+        <PasswordField
+          id="register-password"
+          label={t('register.password')}
+          {...bind(form, 'password', edit)}
+          hint={t('account.passwordRule', RULE_PARAMS)}
+          autoComplete="new-password"
+          required
+        />
+        <Checkbox
+          id="register-terms"
+          checked={v.terms_accepted}
+          onChecked={(x) => edit('terms_accepted', x)}
+          onBlur={() => form.blur('terms')}
+          error={form.shown('terms')}
+        >
           <span>
             {t('register.terms')}{' '}
             <a href={t('register.termsUrl')} target="_blank" rel="noopener">

@@ -29,7 +29,8 @@ function Avatar({ name, image }: { name: string | null; image: string | null }) 
         <Icon name="scissors" />
       </span>
     );
-  if (image && !failed) return <img className="barber-avatar" src={image} alt="" width={56} height={56} loading="lazy" onError={() => setFailed(true)} />;
+  if (image && !failed)
+    return <img className="barber-avatar" src={image} alt="" width={56} height={56} loading="lazy" onError={() => setFailed(true)} />;
   return (
     <span className="barber-avatar initials" aria-hidden="true">
       {nameInitials(name)}
@@ -41,7 +42,14 @@ function Option({ id, name, image, minutes, disabled, checked, note }: OptionPro
   useSignals();
   return (
     <label className={`barber-option${checked ? ' selected' : ''}${disabled ? ' disabled' : ''}`}>
-      <input type="radio" name="shop-barber" className="visually-hidden" checked={checked} disabled={disabled} onChange={() => selectBarber(id)} />
+      <input
+        type="radio"
+        name="shop-barber"
+        className="visually-hidden"
+        checked={checked}
+        disabled={disabled}
+        onChange={() => selectBarber(id)}
+      />
       <Avatar name={id === null ? null : name} image={image} />
       <span className="barber-option-name">{name}</span>
       {disabled ? <span className="barber-option-note">{note}</span> : <Timer minutes={minutes} />}
@@ -65,7 +73,15 @@ export function BarberSelect({ shop }: { shop: ShopDetail }) {
       {/* With every option disabled (a full or closed shop) nothing in the row takes focus, so the row itself
           does: a keyboard can still scroll through the barbers a phone cannot show at once. */}
       <div className="barber-row" role="radiogroup" aria-labelledby="shop-barbers-title" tabIndex={shut !== null ? 0 : undefined}>
-        <Option id={null} name={t('shop.barbers.anyone')} image={null} minutes={shop.shortestQueue} disabled={shut !== null} checked={selected === null} note={shut ?? t('shop.barbers.shortest')} />
+        <Option
+          id={null}
+          name={t('shop.barbers.anyone')}
+          image={null}
+          minutes={shop.shortestQueue}
+          disabled={shut !== null}
+          checked={selected === null}
+          note={shut ?? t('shop.barbers.shortest')}
+        />
         {shop.queues.map((q) => (
           <Option
             key={q.barber.id}

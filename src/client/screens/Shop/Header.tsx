@@ -29,7 +29,14 @@ export function HeaderImage({ id, image, name }: { id: number; image: string | f
   return (
     // Its height follows the window's in CSS (style.css), so the server's markup and the browser's agree.
     <div className="shop-hero">
-      <img className="shop-hero-img" src={src} alt={t('shop.imageAlt', { name })} width={390} height={HEADER_IMAGE_HEIGHTS[0].height} onError={() => setFailed(true)} />
+      <img
+        className="shop-hero-img"
+        src={src}
+        alt={t('shop.imageAlt', { name })}
+        width={390}
+        height={HEADER_IMAGE_HEIGHTS[0].height}
+        onError={() => setFailed(true)}
+      />
       {/* The live region stays mounted so the notice is announced when it appears. */}
       <div className="shop-header-notice-region" role="status">
         {headerNoticeOpen.value && (

@@ -14,7 +14,11 @@ export function Hours({ openTimes }: Pick<ShopDetail, 'openTimes'>) {
       <table>
         <tbody>
           {weekHours(openTimes, language.value).map((d) => (
-            <tr key={d.weekday} className={d.weekday === today ? 'today' : undefined} aria-current={d.weekday === today ? 'date' : undefined}>
+            <tr
+              key={d.weekday}
+              className={d.weekday === today ? 'today' : undefined}
+              aria-current={d.weekday === today ? 'date' : undefined}
+            >
               <th scope="row">
                 {d.name}
                 {d.weekday === today && <span className="visually-hidden"> {t('shop.hours.today')}</span>}

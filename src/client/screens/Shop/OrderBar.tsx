@@ -10,7 +10,20 @@ import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { MAX_ORDER_ITEMS } from '../../../shared/constants.ts';
-import { activeElsewhere, cancelLowWait, closeLogin, confirmLowWait, dialog, editable, error, full, loginSucceeded, next, status, totals } from '../../state/order.ts';
+import {
+  activeElsewhere,
+  cancelLowWait,
+  closeLogin,
+  confirmLowWait,
+  dialog,
+  editable,
+  error,
+  full,
+  loginSucceeded,
+  next,
+  status,
+  totals,
+} from '../../state/order.ts';
 import { pageState } from '../../state/shop-page.ts';
 import { ReviewModal } from './ReviewModal.tsx';
 
@@ -29,7 +42,8 @@ export function OrderBar() {
       <section className="order-bar" aria-label={t('order.bar.label')}>
         <div className="order-bar-summary">
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
-            <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> · <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
+            <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> ·{' '}
+            <strong className="order-bar-total">{formatPrice(sum.price, loc)}</strong>
           </p>
           {activeElsewhere.value ? (
             <p className="order-bar-note">{t('order.active.title')}</p>

@@ -110,7 +110,14 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
         <button type="button" className="button" onClick={backToEditing} disabled={busy || sent}>
           {t('order.review.edit')}
         </button>
-        <button type="button" className="button primary order-send" onClick={() => void sendOrder()} disabled={busy || sent} aria-busy={busy || undefined} data-autofocus>
+        <button
+          type="button"
+          className="button primary order-send"
+          onClick={() => void sendOrder()}
+          disabled={busy || sent}
+          aria-busy={busy || undefined}
+          data-autofocus
+        >
           {(busy || sent) && <span className="button-spinner" aria-hidden="true" />}
           {busy || sent ? t('order.review.sending') : t('order.review.send')}
         </button>

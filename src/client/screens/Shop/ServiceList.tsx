@@ -38,7 +38,12 @@ function Chips({ sections, active }: { sections: MenuSection[]; active: number |
       <ul ref={row}>
         {sections.map(({ group }) => (
           <li key={group.id}>
-            <button type="button" className="chip" aria-current={group.id === active ? 'true' : undefined} onClick={() => scrollToGroup(group.id)}>
+            <button
+              type="button"
+              className="chip"
+              aria-current={group.id === active ? 'true' : undefined}
+              onClick={() => scrollToGroup(group.id)}
+            >
               {group.title}
             </button>
           </li>
@@ -81,7 +86,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
   return (
     <li className={`service${selected ? ' selected' : ''}`}>
       {choosable ? (
-        <button type="button" className="service-toggle" aria-pressed={selected} disabled={disabled || noMore} onClick={() => toggleService(service.id)}>
+        <button
+          type="button"
+          className="service-toggle"
+          aria-pressed={selected}
+          disabled={disabled || noMore}
+          onClick={() => toggleService(service.id)}
+        >
           <span className="service-check" aria-hidden="true">
             {selected && <Icon name="check" size={18} />}
           </span>
@@ -92,7 +103,9 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
       )}
       {extras.length > 0 && (
         <>
-          {choosable && extras.length > 1 && <p className="service-extras-hint">{t(service.multiple ? 'order.extras.many' : 'order.extras.one')}</p>}
+          {choosable && extras.length > 1 && (
+            <p className="service-extras-hint">{t(service.multiple ? 'order.extras.many' : 'order.extras.one')}</p>
+          )}
           <ul className="service-extras" aria-label={t('shop.services.extras', { service: service.title })}>
             {extras.map((e) => {
               const label = (
@@ -129,7 +142,13 @@ function Group({ section, level, choosable }: { section: MenuSection; level: 3 |
   const Heading = level === 3 ? 'h3' : 'h4';
   const { group } = section;
   return (
-    <section className="service-group" id={`group-${group.id}`} data-group-id={level === 3 ? group.id : undefined} tabIndex={-1} aria-labelledby={`group-title-${group.id}`}>
+    <section
+      className="service-group"
+      id={`group-${group.id}`}
+      data-group-id={level === 3 ? group.id : undefined}
+      tabIndex={-1}
+      aria-labelledby={`group-title-${group.id}`}
+    >
       <Heading id={`group-title-${group.id}`} className="service-group-title">
         {group.title}
       </Heading>

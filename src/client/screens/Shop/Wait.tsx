@@ -32,7 +32,9 @@ export function Wait() {
         </>
       ) : (
         // Closing soon: the shop is open but its online queue has closed for the day, worded as on the card.
-        <p className={`shop-state-message ${state}`}>{state === 'closed' && shop.value?.open ? t('home.card.queueClosed') : t(`shop.state.${state}`)}</p>
+        <p className={`shop-state-message ${state}`}>
+          {state === 'closed' && shop.value?.open ? t('home.card.queueClosed') : t(`shop.state.${state}`)}
+        </p>
       )}
     </section>
   );

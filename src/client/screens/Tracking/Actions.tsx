@@ -23,7 +23,11 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
           <Icon name="check" />
           <div>
             {/* Serving may start 1–15 minutes after arrival; a longer wait (an early check-in) says its own number. */}
-            <p className="tracking-serve-note">{o.queue !== null && o.queue > SERVED_AFTER_ARRIVAL_MINUTES ? t('tracking.state.seatedWait', { minutes: o.queue }) : t('checkin.note')}</p>
+            <p className="tracking-serve-note">
+              {o.queue !== null && o.queue > SERVED_AFTER_ARRIVAL_MINUTES
+                ? t('tracking.state.seatedWait', { minutes: o.queue })
+                : t('checkin.note')}
+            </p>
             <p>
               <a href={`/barbershop/${o.barbershopId}`}>{t('tracking.checkIn.shopLink', { name: o.shop.name })}</a>
             </p>
@@ -32,7 +36,13 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
       ) : (
         o.status === 'active' && (
           <>
-            <button type="button" className="button primary block tracking-check-in" onClick={() => void checkIn()} disabled={checking} aria-busy={checking || undefined}>
+            <button
+              type="button"
+              className="button primary block tracking-check-in"
+              onClick={() => void checkIn()}
+              disabled={checking}
+              aria-busy={checking || undefined}
+            >
               {checking && <span className="button-spinner" aria-hidden="true" />}
               {checking ? t('tracking.checkIn.pending') : t(`tracking.checkIn.${checkInLabel(o.queue)}`)}
             </button>

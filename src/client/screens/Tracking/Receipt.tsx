@@ -28,7 +28,13 @@ export function Receipt({ order: o }: { order: TrackedOrder }) {
   const loc = locale.value;
   return (
     <section className="tracking-receipt section">
-      <button type="button" className="button block receipt-toggle" aria-expanded={open} aria-controls="tracking-receipt-list" onClick={toggleReceipt}>
+      <button
+        type="button"
+        className="button block receipt-toggle"
+        aria-expanded={open}
+        aria-controls="tracking-receipt-list"
+        onClick={toggleReceipt}
+      >
         {open ? t('tracking.receipt.hide') : t('tracking.receipt.show')}
         <Icon name="chevron" size={18} />
       </button>

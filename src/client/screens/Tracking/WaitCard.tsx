@@ -22,7 +22,12 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
   const v = view.value;
   const ahead = v?.ahead ? aheadText(o) : '';
   return (
-    <section className="tracking-wait card" data-wait={o.queue === null ? 'unknown' : timerClass(o.queue)} data-state={v?.kind} aria-labelledby="tracking-wait-title">
+    <section
+      className="tracking-wait card"
+      data-wait={o.queue === null ? 'unknown' : timerClass(o.queue)}
+      data-state={v?.kind}
+      aria-labelledby="tracking-wait-title"
+    >
       <h2 id="tracking-wait-title" className="tracking-wait-label">
         {t('tracking.wait.title')}
       </h2>

@@ -9,7 +9,19 @@ import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LANGUAGE_NAMES } from '../../lib/language-names.ts';
 import { language, t } from '../../state/i18n.ts';
-import { findBarber, finishTutorial, goToSlide, leaveWelcome, nextSlide, previousSlide, slideIndex, slides, startWelcome, swipe, tutorialOpen } from '../../state/welcome.ts';
+import {
+  findBarber,
+  finishTutorial,
+  goToSlide,
+  leaveWelcome,
+  nextSlide,
+  previousSlide,
+  slideIndex,
+  slides,
+  startWelcome,
+  swipe,
+  tutorialOpen,
+} from '../../state/welcome.ts';
 import { Tutorial } from '../../components/Tutorial/index.tsx';
 import { SlideContent } from './Slides.tsx';
 
@@ -52,7 +64,11 @@ export default function Welcome(_props: ScreenProps) {
     <div className="welcome" onKeyDown={onKeyDown}>
       <header className="welcome-top">
         <h1 className="welcome-brand">{t('welcome.brand')}</h1>
-        <a className="welcome-lang" href="/profile/language" aria-label={t('welcome.languageLink', { name: LANGUAGE_NAMES[language.value] })}>
+        <a
+          className="welcome-lang"
+          href="/profile/language"
+          aria-label={t('welcome.languageLink', { name: LANGUAGE_NAMES[language.value] })}
+        >
           <Icon name="globe" size={20} />
           <span>{LANGUAGE_NAMES[language.value]}</span>
         </a>

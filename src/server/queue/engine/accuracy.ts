@@ -99,5 +99,14 @@ export function windowAccuracy(outcomes: readonly WindowOutcome[]): WindowAccura
   widths.sort((a, b) => a - b);
   const mid = Math.floor(n / 2);
   const median = n % 2 ? widths[mid] : (widths[mid - 1] + widths[mid]) / 2;
-  return { n, covered: (n - below - above) / n, below: below / n, above: above / n, farAbove: far / n, meanWidth: width / n, medianWidth: median, score: score / n };
+  return {
+    n,
+    covered: (n - below - above) / n,
+    below: below / n,
+    above: above / n,
+    farAbove: far / n,
+    meanWidth: width / n,
+    medianWidth: median,
+    score: score / n,
+  };
 }

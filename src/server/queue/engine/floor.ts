@@ -14,10 +14,15 @@ const MINUTE = 60_000;
  * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
  * passed; null when he is in the shop or planned as present (a desk order, or no source recorded).
  */
-export function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined) {
+export function arrivalOf(
+  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
+  now: number,
+  learned: Learned | undefined,
+) {
   if (o.checkedIn) return null;
   const l = learned ?? DEFAULT_LEARNED;
-  if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt)) return { from: o.expectedAt, q: l.lateness, x: (now - o.expectedAt) / MINUTE, floor: o.expectedAt };
+  if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt))
+    return { from: o.expectedAt, q: l.lateness, x: (now - o.expectedAt) / MINUTE, floor: o.expectedAt };
   if (o.source !== 'app') return null;
   return { from: o.joinedAt, q: l.trip, x: (now - o.joinedAt) / MINUTE, floor: -Infinity };
 }
@@ -27,7 +32,11 @@ export function arrivalOf(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'sou
  * before the arrival he gave; past it, now plus the learned lateness still to come; a remote joiner without one
  * from the learned join-to-check-in times, given how long ago he joined.
  */
-export function readyAt(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined): number {
+export function readyAt(
+  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
+  now: number,
+  learned: Learned | undefined,
+): number {
   const a = arrivalOf(o, now, learned);
   if (a === null) return -Infinity;
   return Math.max(a.floor, a.from + Math.round(meanAbove(a.q, a.x) * MINUTE));
@@ -38,7 +47,12 @@ export function readyAt(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'sourc
  * a quote for someone on his way averages the plan over them, because a late arrival costs more than an early
  * one saves. A single [readyAt] when nothing is uncertain.
  */
-export function arrivalSpread(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined, groups: number): number[] {
+export function arrivalSpread(
+  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
+  now: number,
+  learned: Learned | undefined,
+  groups: number,
+): number[] {
   const a = arrivalOf(o, now, learned);
   if (a === null) return [-Infinity];
   const left = a.q.filter((v) => v > a.x);

@@ -3,7 +3,15 @@
  * expected free time), the context that does not change while orders are placed, and the time helpers both
  * assignment and the floor plan use. Pure.
  */
-import { DEFAULT_JOIN_RATE, DEFAULT_LATENESS_MINUTES, DEFAULT_MEAN_MINUTES, DEFAULT_REMOTE_SHARE, DEFAULT_RUN_OVER_MINUTES, DEFAULT_TRIP_MINUTES, TAIL_MINUTES } from '../../../shared/travel.ts';
+import {
+  DEFAULT_JOIN_RATE,
+  DEFAULT_LATENESS_MINUTES,
+  DEFAULT_MEAN_MINUTES,
+  DEFAULT_REMOTE_SHARE,
+  DEFAULT_RUN_OVER_MINUTES,
+  DEFAULT_TRIP_MINUTES,
+  TAIL_MINUTES,
+} from '../../../shared/travel.ts';
 import type { EngineBarber, EngineOrder, EngineShift, Learned, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;

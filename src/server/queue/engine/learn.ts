@@ -218,7 +218,8 @@ export function defaultFigures(): Figures {
 /** Each figure from the shop when it has enough samples, else from the chain when it has, else the constants. */
 export function resolveFigures(shop: Figures | undefined, chain: Figures | undefined): Figures {
   const d = defaultFigures();
-  const take = <K extends keyof Figures>(k: K): Figures[K] => (shop && enough(shop[k]) ? shop[k] : chain && enough(chain[k]) ? chain[k] : d[k]);
+  const take = <K extends keyof Figures>(k: K): Figures[K] =>
+    shop && enough(shop[k]) ? shop[k] : chain && enough(chain[k]) ? chain[k] : d[k];
   return {
     trip: take('trip'),
     lateness: take('lateness'),
@@ -242,6 +243,8 @@ export function learnedAt(f: Figures, hourOfWeek: number): Learned {
     joinRate: f.rates.perHour.map((byHour) => (byHour[h] + byHour[next]) / 2),
     remoteShare: f.remoteShare.value,
     meanMinutes: f.meanMinutes.value,
-    ...(f.window && f.window.lo.length === WINDOW_CELLS && f.window.hi.length === WINDOW_CELLS && { window: { lo: f.window.lo, hi: f.window.hi } }),
+    ...(f.window &&
+      f.window.lo.length === WINDOW_CELLS &&
+      f.window.hi.length === WINDOW_CELLS && { window: { lo: f.window.lo, hi: f.window.hi } }),
   };
 }

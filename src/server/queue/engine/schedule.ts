@@ -46,7 +46,9 @@ export interface ProposedOrder {
 }
 
 /** low/high: the wait's likely window (window.ts); spread / spreadLow: the engine's own spreads above and below, minutes. */
-export type Fit = { ok: true; start: number; wait: number; low: number; high: number; spread: number; spreadLow: number; barberId: number } | { ok: false };
+export type Fit =
+  | { ok: true; start: number; wait: number; low: number; high: number; spread: number; spreadLow: number; barberId: number }
+  | { ok: false };
 
 function byJoin(a: EngineOrder, b: EngineOrder): number {
   return a.joinedAt - b.joinedAt || a.id - b.id;
@@ -104,15 +106,32 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
 }
 
 /** Position counts only orders ahead that will be served today: an unservable one keeps no one waiting. */
-function scheduledOrders(ctx: Ctx, sc: SpreadCtx, placements: readonly Placement[], quotedStart: readonly number[], startVar: Float64Array): ScheduledOrder[] {
+function scheduledOrders(
+  ctx: Ctx,
+  sc: SpreadCtx,
+  placements: readonly Placement[],
+  quotedStart: readonly number[],
+  startVar: Float64Array,
+): ScheduledOrder[] {
   let position = 0;
   return placements.map(({ order, barberId, start }, k) => {
-    if (start === null) return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
+    if (start === null)
+      return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
     const planned = waitMinutes(ctx.now, quotedStart[k]);
     const wait = quoted(ctx, order.priority, planned, isPinned(order));
     const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
     const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait));
-    return { id: order.id, barberId, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), position: position++ };
+    return {
+      id: order.id,
+      barberId,
+      start,
+      wait,
+      low,
+      high,
+      spread: round1(spread.high),
+      spreadLow: round1(spread.low),
+      position: position++,
+    };
   });
 }
 

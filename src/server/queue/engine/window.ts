@@ -72,7 +72,11 @@ function serviceVar(sc: SpreadCtx, duration: number, speed: number): number {
 }
 
 /** Variance still in an absent customer's arrival (minutes²), and the mean arrival; 0 when he is present. */
-export function arrivalVar(o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>, now: number, learned: Learned | undefined): number {
+export function arrivalVar(
+  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
+  now: number,
+  learned: Learned | undefined,
+): number {
   const a = arrivalOf(o, now, learned);
   if (a === null) return 0;
   const left = a.q.filter((v) => v > a.x);
@@ -103,7 +107,12 @@ export interface PlaySpread {
  * The variance of every planned start of a play (see the header): walked in placement order, each barber
  * carrying what his services and the arrivals that decided them add.
  */
-export function playSpread(ctx: Ctx, sc: SpreadCtx, plan: { placements: readonly Placement[]; seq: readonly number[]; idle: readonly number[] }, ready: readonly number[]): PlaySpread {
+export function playSpread(
+  ctx: Ctx,
+  sc: SpreadCtx,
+  plan: { placements: readonly Placement[]; seq: readonly number[]; idle: readonly number[] },
+  ready: readonly number[],
+): PlaySpread {
   const m = ctx.lanes.length;
   const lane = new Float64Array(m);
   const idle = new Float64Array(m);

@@ -18,7 +18,11 @@ export const phoneSchema = {
 export const phoneConfirmSchema = {
   summary: 'Change phone, step 2: the code from the SMS; the phone changes, other sessions end, this device gets a new pair',
   params: params('id'),
-  body: body({ phone, countryCode, token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')") }),
+  body: body({
+    phone,
+    countryCode,
+    token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')"),
+  }),
   response: { 200: obj({ customer_id: int, access_token: str, refresh_token: str }) },
 };
 

@@ -6,9 +6,13 @@
  */
 import { arrayOf, bool, body, day, described, describedBody, int, iso, isoOrNull, nullable, num, obj, ok, params, str } from './common.ts';
 
-const phone = described('string, required', "Phone number with its dial code, e.g. '+358401234567' ('Missing phone parameter', 'Invalid phone number')");
+const phone = described(
+  'string, required',
+  "Phone number with its dial code, e.g. '+358401234567' ('Missing phone parameter', 'Invalid phone number')",
+);
 const countryCode = described('string', "Dial code, e.g. '+358', when phone is national");
-const newPassword = (name: string) => described('string, required', `New password (${`'Missing ${name} parameter'`}, 'Password too weak', 'Password too long')`);
+const newPassword = (name: string) =>
+  described('string, required', `New password (${`'Missing ${name} parameter'`}, 'Password too weak', 'Password too long')`);
 
 const session = obj({ customer_id: int, access_token: str, refresh_token: str });
 
@@ -63,7 +67,12 @@ export const resetTokenSchema = {
 
 export const resetSchema = {
   summary: 'Set a new password with the recovery code',
-  body: body({ countryCode, phone, token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')"), password: newPassword('password') }),
+  body: body({
+    countryCode,
+    phone,
+    token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')"),
+    password: newPassword('password'),
+  }),
   response: { 200: ok },
 };
 
@@ -73,7 +82,15 @@ export const passwordSchema = {
   response: { 200: session },
 };
 
-const benefit = obj({ id: int, title: str, value: str, isRedeemable: bool, redeemCode: nullable(str), dateIssued: iso, dateRedeemed: isoOrNull });
+const benefit = obj({
+  id: int,
+  title: str,
+  value: str,
+  isRedeemable: bool,
+  redeemCode: nullable(str),
+  dateIssued: iso,
+  dateRedeemed: isoOrNull,
+});
 
 const profile = obj({
   id: int,
@@ -140,7 +157,10 @@ export const profilePatchSchema = {
 export const receiptsSchema = {
   summary: "The customer's receipts",
   params: params('id'),
-  querystring: { type: 'object', properties: { lang: { description: "language of the rows' names; else the customer's, else the locale's" } } },
+  querystring: {
+    type: 'object',
+    properties: { lang: { description: "language of the rows' names; else the customer's, else the locale's" } },
+  },
   response: {
     200: arrayOf(
       obj(
@@ -161,7 +181,10 @@ export const receiptsSchema = {
 };
 
 const message = obj({ id: int, title: str, content: str, date: iso, locale: str, language: str, read: bool, unread: bool });
-const lang = { type: 'object', properties: { lang: { description: "language of title and content; else the customer's, else the locale's" } } };
+const lang = {
+  type: 'object',
+  properties: { lang: { description: "language of title and content; else the customer's, else the locale's" } },
+};
 
 export const messagesSchema = {
   summary: "The customer's messages of this locale",

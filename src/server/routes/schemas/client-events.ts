@@ -16,7 +16,11 @@ const event: JsonSchema = {
   required: ['kind', 'name', 'at', 'route'],
   properties: {
     kind: { type: 'string', enum: ['error', 'analytics'] },
-    name: { type: 'string', pattern: '^[A-Za-z][\\w.-]{0,63}$', description: "error: 'error', 'unhandledrejection' or 'render'; analytics: the event" },
+    name: {
+      type: 'string',
+      pattern: '^[A-Za-z][\\w.-]{0,63}$',
+      description: "error: 'error', 'unhandledrejection' or 'render'; analytics: the event",
+    },
     at: { type: 'integer', minimum: 0, description: 'epoch ms on the device' },
     route: { type: 'string', pattern: '^/', maxLength: 200, description: 'the path of the screen, no query string' },
     message: text(MAX_MESSAGE, 'the error message (may hold \\n and \\t)'),

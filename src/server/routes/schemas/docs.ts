@@ -17,7 +17,10 @@ const locale: JsonSchema = {
  */
 export function withLocaleParam(route: RouteOptions): void {
   if (!route.url.includes(':locale') || !route.schema) return;
-  const params = (route.schema.params ?? { type: 'object', properties: {}, required: [] }) as JsonSchema & { properties?: JsonSchema; required?: string[] };
+  const params = (route.schema.params ?? { type: 'object', properties: {}, required: [] }) as JsonSchema & {
+    properties?: JsonSchema;
+    required?: string[];
+  };
   route.schema = {
     ...route.schema,
     params: { ...params, properties: { locale, ...params.properties }, required: ['locale', ...(params.required ?? [])] },
@@ -36,7 +39,9 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
         description: 'Every error answers { "error": text, "field"?: name } with exact texts that clients may match on.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'access token, refresh token or operator key, as each call says' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'access token, refresh token or operator key, as each call says' },
+        },
       },
     },
   });

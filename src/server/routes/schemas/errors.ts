@@ -23,7 +23,8 @@ export function schemaError(errors: FastifySchemaValidationError[], dataVar: str
   const p = (e?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
   if (e?.keyword === 'required' && p.missingProperty) return badRequest(`Missing ${p.missingProperty} parameter`, p.missingProperty);
   // PATCH bodies (onlyKeys): the first unknown field in the body's order.
-  if (e?.keyword === 'additionalProperties' && p.additionalProperty) return badRequest(`Unknown field ${p.additionalProperty}`, p.additionalProperty);
+  if (e?.keyword === 'additionalProperties' && p.additionalProperty)
+    return badRequest(`Unknown field ${p.additionalProperty}`, p.additionalProperty);
   // The body itself is not an object (bodyOf).
   return badRequest(dataVar === 'body' ? 'Invalid request body' : 'Invalid request');
 }

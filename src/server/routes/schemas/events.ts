@@ -11,7 +11,13 @@ const stream = (what: string, event: string): JsonSchema => ({
 
 const ticketQuery: JsonSchema = {
   type: 'object',
-  properties: { ticket: { type: 'string', maxLength: 2048, description: 'a ticket from the matching POST …/events/ticket/ (valid 60 s; one per connection)' } },
+  properties: {
+    ticket: {
+      type: 'string',
+      maxLength: 2048,
+      description: 'a ticket from the matching POST …/events/ticket/ (valid 60 s; one per connection)',
+    },
+  },
 };
 
 const ticketAnswer: JsonSchema = obj({ ticket: str, expires_in: int });

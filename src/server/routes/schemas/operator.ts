@@ -6,12 +6,15 @@ import { operatorQueueSchema } from './orders.ts';
 import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
 
 const deviceRole = { type: 'string', enum: ['console', 'display'] };
-const bearer = "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
+const bearer =
+  "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
 const changer = `${bearer}; a display key only reads (403)`;
 
 export const pairingSchema = {
   summary: 'Pair a device: trade a one-time pairing code for its own key (201)',
-  description: 'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); ' + 'an unknown, used or expired code is 401 `Invalid pairing code`.',
+  description:
+    'No bearer. Tries per address are limited (PAIRING_LIMIT_ADDRESS in 15 min, then 429 with Retry-After); ' +
+    'an unknown, used or expired code is 401 `Invalid pairing code`.',
   body: describedBody(
     {
       code: described('string, required', '8 characters; case, spaces and dashes are ignored'),
@@ -33,7 +36,8 @@ export const pairingCodeSchema = {
 export const localPairingCodeSchema = {
   summary: 'A pairing code for `npm run operator-key -- <shopId> --pair` on the server machine while it holds PGlite (201)',
   description:
-    'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); ' + '404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
+    'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); ' +
+    '404 when the server has no such secret (PostgreSQL: the script writes the database itself).',
   params: params('id'),
   body: describedBody({ role: described("'console' or 'display', required") }, 'A JSON object'),
   response: { 201: obj({ code: str, role: deviceRole, expires_at: iso }) },
@@ -43,7 +47,9 @@ export const devicesSchema = {
   summary: "The shop's paired devices, revoked ones included",
   description: changer,
   params: params('id'),
-  response: { 200: arrayOf(obj({ id: int, name: str, role: deviceRole, created_at: iso, last_seen_at: isoOrNull, revoked_at: isoOrNull })) },
+  response: {
+    200: arrayOf(obj({ id: int, name: str, role: deviceRole, created_at: iso, last_seen_at: isoOrNull, revoked_at: isoOrNull })),
+  },
 };
 
 export const deviceDeleteSchema = {
@@ -57,7 +63,13 @@ export const meSchema = {
   summary: 'Who the bearer is: the shop, and the role and name of a paired device',
   description: bearer,
   response: {
-    200: obj({ pob_id: int, pob_name: str, role: { type: 'string', enum: ['shop', 'console', 'display'] }, device_id: nullable(int), name: nullable(str) }),
+    200: obj({
+      pob_id: int,
+      pob_name: str,
+      role: { type: 'string', enum: ['shop', 'console', 'display'] },
+      device_id: nullable(int),
+      name: nullable(str),
+    }),
   },
 };
 
@@ -71,9 +83,14 @@ const barberDay = (summary: string) => ({
   response: { 200: operatorQueueSchema.response[200] },
 });
 
-export const breakSchema = { ...barberDay('A barber takes a break of 15, 30 or 60 minutes'), body: describedBody({ minutes: described('15, 30 or 60, required') }, 'A JSON object') };
+export const breakSchema = {
+  ...barberDay('A barber takes a break of 15, 30 or 60 minutes'),
+  body: describedBody({ minutes: described('15, 30 or 60, required') }, 'A JSON object'),
+};
 export const backSchema = barberDay('A barber is back from his break now');
-export const endShiftSchema = barberDay('A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told');
+export const endShiftSchema = barberDay(
+  'A barber ends his day now: the waiting orders that chose him go to anyone, and their customers are told',
+);
 
 const stats = obj(
   {

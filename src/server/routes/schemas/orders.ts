@@ -3,7 +3,23 @@
  * The operator routes check the shop's key inside the handler, before the body: their bodies are described only,
  * so a key-less caller still gets its 401 whatever it sends (see common.ts).
  */
-import { arrayOf, body, bool, described, describedBody, int, iso, isoOrNull, MAX_ID, nullable, num, obj, params, str, type JsonSchema } from './common.ts';
+import {
+  arrayOf,
+  body,
+  bool,
+  described,
+  describedBody,
+  int,
+  iso,
+  isoOrNull,
+  MAX_ID,
+  nullable,
+  num,
+  obj,
+  params,
+  str,
+  type JsonSchema,
+} from './common.ts';
 
 /** An id in a body: a number, or a string of digits from a lenient client. */
 const bodyIdDoc = 'a positive integer id, or a string of its digits';
@@ -23,7 +39,9 @@ export const joinSchema = {
     properties: {
       'idempotency-key': {
         type: 'string',
-        description: 'one per send, reused when the same send is retried: kept per customer for 24 h; ' + 'a replay gets 201 with the first answer, the same key with another body 422',
+        description:
+          'one per send, reused when the same send is retried: kept per customer for 24 h; ' +
+          'a replay gets 201 with the first answer, the same key with another body 422',
       },
     },
   },
@@ -38,7 +56,10 @@ export const joinSchema = {
       },
       barber_id: described('integer, string of digits or null', `${bodyIdDoc}; null or absent for anyone`),
       items,
-      eta_minutes: described('integer 0–180 or null', "minutes until the customer expects to be at the shop; absent or null: not said ('Invalid eta_minutes')"),
+      eta_minutes: described(
+        'integer 0–180 or null',
+        "minutes until the customer expects to be at the shop; absent or null: not said ('Invalid eta_minutes')",
+      ),
     },
     { required: ['pob_id'] },
   ),
@@ -73,7 +94,20 @@ export const wireOrder: JsonSchema = {
       finished_at: isoOrNull,
       barber: orderBarber,
       chosen_barber_id: nullable(int),
-      services: arrayOf(obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num, group_id: int, group_name: str, extra_services: arrayOf(orderExtra) })),
+      services: arrayOf(
+        obj({
+          id: int,
+          amount: num,
+          title: str,
+          description: str,
+          order: num,
+          price: num,
+          duration: num,
+          group_id: int,
+          group_name: str,
+          extra_services: arrayOf(orderExtra),
+        }),
+      ),
       price: num,
       duration: num,
     },
@@ -187,7 +221,11 @@ export const walkInSchema = {
       name: described('string, required', 'at most 60 characters'),
       services: described('array, required', "service ids or items as in the customer's join (also accepted as `items`)"),
       barber_id: described('integer or string of digits', bodyIdDoc),
-      phone: described('string', "the customer's phone (E.164, or as typed in the shop's country): " + 'links the order to the account and its membership; an unknown number is no membership'),
+      phone: described(
+        'string',
+        "the customer's phone (E.164, or as typed in the shop's country): " +
+          'links the order to the account and its membership; an unknown number is no membership',
+      ),
       priority: described('refused', "400 'Unknown field priority': the membership comes from the phone"),
       customer_at_pob: described('boolean', 'default true'),
     },

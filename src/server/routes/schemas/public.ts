@@ -49,14 +49,25 @@ const pobProperties: Record<string, JsonSchema> = {
   open_times: arrayOf(obj({ weekday: int, open: str, close: str })),
   closing_soon: bool,
   location,
-  service_time_estimates: arrayOf(obj({ priority: int, wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num) }, ['wait_low', 'wait_high'])),
+  service_time_estimates: arrayOf(
+    obj({ priority: int, wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num) }, ['wait_low', 'wait_high']),
+  ),
   queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
   queue_info: obj({ queue_employees: num, queue_length: num }),
   chair_count: num,
   is_test: bool,
 };
 
-const extraService = obj({ id: int, service_id: int, title: str, order: num, description: str, long_description: str, price: num, duration: num });
+const extraService = obj({
+  id: int,
+  service_id: int,
+  title: str,
+  order: num,
+  description: str,
+  long_description: str,
+  price: num,
+  duration: num,
+});
 
 const detailProperties: Record<string, JsonSchema> = {
   ...pobProperties,
@@ -64,11 +75,32 @@ const detailProperties: Record<string, JsonSchema> = {
   floor: nullable(str),
   notices: strings,
   service_groups: arrayOf(obj({ id: int, title: str, order: num, description: str, parent_id: nullable(int) })),
-  services: arrayOf(obj({ id: int, group_id: int, title: str, order: num, description: str, long_description: str, price: num, duration: num, multiple: bool })),
+  services: arrayOf(
+    obj({
+      id: int,
+      group_id: int,
+      title: str,
+      order: num,
+      description: str,
+      long_description: str,
+      price: num,
+      duration: num,
+      multiple: bool,
+    }),
+  ),
   extra_services: { type: 'object', additionalProperties: arrayOf(extraService), description: 'keyed by service id' },
   shortest_queue: nullable(num),
   queues: arrayOf(
-    obj({ barber: obj({ id: int, name: str, image: nullable(str) }), wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num), queue_open: bool }, ['wait_low', 'wait_high']),
+    obj(
+      {
+        barber: obj({ id: int, name: str, image: nullable(str) }),
+        wait_time: nullable(num),
+        wait_low: nullable(num),
+        wait_high: nullable(num),
+        queue_open: bool,
+      },
+      ['wait_low', 'wait_high'],
+    ),
   ),
 };
 
@@ -129,7 +161,11 @@ export const employeeSchema = {
 
 export const smsStopSchema = {
   summary: 'Stops turn-alert SMS to the number the signed link names (the link every alert SMS carries); codes still go out',
-  params: { type: 'object', properties: { token: { type: 'string', maxLength: 64, description: 'the number digits and their signature' } }, required: ['token'] },
+  params: {
+    type: 'object',
+    properties: { token: { type: 'string', maxLength: 64, description: 'the number digits and their signature' } },
+    required: ['token'],
+  },
   querystring: { type: 'object', properties: { lang: { type: 'string', maxLength: 8, description: 'language of the answer text' } } },
   response: { 200: obj({ ok: bool, message: str }) },
 };

@@ -28,13 +28,24 @@ await setLanguage('en');
 
 /** The fixture shop (pob()) is at 60.1806, 24.9527 and quotes a wait of 20 minutes to anyone. */
 const SHOP = { lat: 60.1806, lng: 24.9527 };
-const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41, status: 'active', queue: 20, ahead: 1, customer_at_pob: false, ...over });
+const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({
+  id: 41,
+  status: 'active',
+  queue: 20,
+  ahead: 1,
+  customer_at_pob: false,
+  ...over,
+});
 const dialogs = (el: Element) => [...el.querySelectorAll('[role="dialog"]')];
-const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
-const toggle = (el: Element, selector: string, title: string) => [...el.querySelectorAll<HTMLButtonElement>(selector)].find((b) => text(b).includes(title)) ?? null;
+const button = (root: Element, label: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
+const toggle = (el: Element, selector: string, title: string) =>
+  [...el.querySelectorAll<HTMLButtonElement>(selector)].find((b) => text(b).includes(title)) ?? null;
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/customers/7/orders/');
-const options = (review: Element) => [...review.querySelectorAll<HTMLLabelElement>('.eta-option')].map((l) => ({ text: text(l), checked: l.querySelector('input')!.checked }));
-const option = (review: Element, label: string) => [...review.querySelectorAll<HTMLLabelElement>('.eta-option')].find((l) => text(l).includes(label))?.querySelector('input') ?? null;
+const options = (review: Element) =>
+  [...review.querySelectorAll<HTMLLabelElement>('.eta-option')].map((l) => ({ text: text(l), checked: l.querySelector('input')!.checked }));
+const option = (review: Element, label: string) =>
+  [...review.querySelectorAll<HTMLLabelElement>('.eta-option')].find((l) => text(l).includes(label))?.querySelector('input') ?? null;
 const leaveNow = (review: Element) => text(review.querySelector('.eta-leave-now'));
 
 /** The browser's location permission and position (happy-dom grants it and has no position). */
@@ -115,7 +126,11 @@ test('a pick is sent as eta_minutes; a trip as long as the wait says "leave now"
   assert.is(dialog.querySelector('.eta-leave-now')?.getAttribute('role'), 'status', 'announced');
   await join(el);
   assert.is((posts(f.calls)[0].body as { eta_minutes: number }).eta_minutes, 30);
-  assert.is(tracking.expectedAt.value !== null && Math.round((tracking.expectedAt.value - Date.now()) / 60_000), 30, 'tracking knows the arrival');
+  assert.is(
+    tracking.expectedAt.value !== null && Math.round((tracking.expectedAt.value - Date.now()) / 60_000),
+    30,
+    'tracking knows the arrival',
+  );
   f.restore();
 });
 
@@ -142,7 +157,10 @@ test('the profile\'s alert lead counts: 30 minutes before the turn with a wait o
 });
 
 test('"I\'m here": eta_minutes 0, then the new order is checked in; never "leave now"', async () => {
-  const { el, f, dialog } = await review({ routes: { 'PATCH /customers/7/orders/41/': { body: placed({ customer_at_pob: true }) } }, profile: { alert_lead_minutes: 30 } });
+  const { el, f, dialog } = await review({
+    routes: { 'PATCH /customers/7/orders/41/': { body: placed({ customer_at_pob: true }) } },
+    profile: { alert_lead_minutes: 30 },
+  });
   await fire.click(option(dialog, "I'm here"));
   assert.is(leaveNow(dialog), '');
   await join(el);

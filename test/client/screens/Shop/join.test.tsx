@@ -23,8 +23,10 @@ await setLanguage('en');
 
 const placed = (over: Partial<WireOrder> = {}): Partial<WireOrder> => ({ id: 41, status: 'active', queue: 20, ahead: 1, ...over });
 const dialogs = (el: Element) => [...el.querySelectorAll('[role="dialog"]')];
-const button = (root: Element, label: string) => [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
-const toggle = (el: Element, selector: string, title: string) => [...el.querySelectorAll<HTMLButtonElement>(selector)].find((b) => text(b).includes(title)) ?? null;
+const button = (root: Element, label: string) =>
+  [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
+const toggle = (el: Element, selector: string, title: string) =>
+  [...el.querySelectorAll<HTMLButtonElement>(selector)].find((b) => text(b).includes(title)) ?? null;
 
 async function open(routes: Parameters<typeof stubFetch>[0]) {
   locale.value = 'FI';

@@ -106,7 +106,10 @@ docs.before(async () => {
 });
 docs.after(async () => h.close());
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, op })),
+  );
 
 /** A schema that says something: a type, a reference, or alternatives (an empty `{}` would describe nothing). */
 const describes = (s: object | undefined) => Boolean(s && ['type', '$ref', 'anyOf', 'if', 'properties'].some((k) => k in s));

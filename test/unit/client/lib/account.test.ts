@@ -61,7 +61,10 @@ test('serverTextKey: the HTTP-level texts (503 busy or restarting, 413, 408 …)
 
 test('serverTextKey: every wire-contract text (src/shared/wire-errors.ts) is translated in all 7 languages, never left in English', () => {
   const dicts = Object.fromEntries(
-    ['en', 'fi', 'sv', 'no', 'dk', 'ee', 'de'].map((lang) => [lang, JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales', `${lang}.json`), 'utf8'))]),
+    ['en', 'fi', 'sv', 'no', 'dk', 'ee', 'de'].map((lang) => [
+      lang,
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../../../locales', `${lang}.json`), 'utf8')),
+    ]),
   );
   for (const key of Object.keys(WIRE_ERRORS) as (keyof typeof WIRE_ERRORS)[]) {
     assert.is(serverTextKey(WIRE_ERRORS[key]), `account.server.${key}`, key);
@@ -78,11 +81,24 @@ test('the refusals a customer meets on joining and changing an order (the record
   const dir = join(import.meta.dirname, '../../../server/goldens');
   const refusals = readdirSync(dir)
     .filter((f) => f.startsWith('error-'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: number; request: { url: string }; body: { error: string; field?: string } })
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+          status: number;
+          request: { url: string };
+          body: { error: string; field?: string };
+        },
+    )
     .filter((g) => g.status === 409 && /\/customers\/\d+\/orders\//.test(g.request.url));
   assert.ok(refusals.length >= 4, `${refusals.length} recorded`);
   for (const g of refusals) assert.ok(serverTextKey(g.body.error), `${g.request.url}: '${g.body.error}' has no translation`);
-  for (const text of ['The queue is full', 'The shop is closed', 'Order is not active', 'Order is already in service', 'Barber is not on shift at this shop']) {
+  for (const text of [
+    'The queue is full',
+    'The shop is closed',
+    'Order is not active',
+    'Order is already in service',
+    'Barber is not on shift at this shop',
+  ]) {
     assert.ok(serverTextKey(text), text);
   }
 });
@@ -109,11 +125,23 @@ test('isAndroidChrome: only Chrome on Android', () => {
   const cases: [string, boolean][] = [
     ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36', true],
     ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', true],
-    ['Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36', false],
-    ['Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 EdgA/120.0.0.0', false],
-    ['Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36', false],
+    [
+      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+      false,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 EdgA/120.0.0.0',
+      false,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 13; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36',
+      false,
+    ],
     ['Mozilla/5.0 (Android 13; Mobile; rv:121.0) Gecko/121.0 Firefox/121.0', false],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1', false],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/120.0.6099.119 Mobile/15E148 Safari/604.1',
+      false,
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36', false],
   ];
   for (const [ua, want] of cases) assert.is(isAndroidChrome(ua), want, ua);

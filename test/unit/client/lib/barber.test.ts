@@ -49,8 +49,18 @@ test('canJoinQueue: active, attached and inside a shift (start <= now < end)', (
     ['no shop', barber({ barbershop: null }), at('2024-03-05T10:00:00Z'), false],
     ['active pob counts as attached', barber({ barbershop: null, activePob: shopA }), at('2024-03-05T10:00:00Z'), true],
     ['no shifts', barber({ shifts: [] }), at('2024-03-05T10:00:00Z'), false],
-    ['second shift of the day', barber({ shifts: [shift('2024-03-05T07:00:00Z', '2024-03-05T09:00:00Z'), shift('2024-03-05T12:00:00Z', '2024-03-05T16:00:00Z')] }), at('2024-03-05T13:00:00Z'), true],
-    ['between two shifts', barber({ shifts: [shift('2024-03-05T07:00:00Z', '2024-03-05T09:00:00Z'), shift('2024-03-05T12:00:00Z', '2024-03-05T16:00:00Z')] }), at('2024-03-05T10:00:00Z'), false],
+    [
+      'second shift of the day',
+      barber({ shifts: [shift('2024-03-05T07:00:00Z', '2024-03-05T09:00:00Z'), shift('2024-03-05T12:00:00Z', '2024-03-05T16:00:00Z')] }),
+      at('2024-03-05T13:00:00Z'),
+      true,
+    ],
+    [
+      'between two shifts',
+      barber({ shifts: [shift('2024-03-05T07:00:00Z', '2024-03-05T09:00:00Z'), shift('2024-03-05T12:00:00Z', '2024-03-05T16:00:00Z')] }),
+      at('2024-03-05T10:00:00Z'),
+      false,
+    ],
   ];
   for (const [name, b, now, want] of cases) assert.is(canJoinQueue(b, now), want, name);
 });

@@ -1,6 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatDate, formatDistance, formatMinutes, formatPrice, formatReceiptDate, formatShiftDate, formatTime } from '../../../../src/client/lib/format.ts';
+import {
+  formatDate,
+  formatDistance,
+  formatMinutes,
+  formatPrice,
+  formatReceiptDate,
+  formatShiftDate,
+  formatTime,
+} from '../../../../src/client/lib/format.ts';
 import type { Language, Locale } from '../../../../src/shared/locales.ts';
 
 // Intl separates numbers and units with no-break spaces; compare with plain spaces.

@@ -49,7 +49,8 @@ test('pillOffsets: markers already clear of each other stay where they are', () 
 });
 
 test("map markers take the wait's colour of the list's timers (map.css must not paint every marker green)", () => {
-  const css = (path: string) => readFileSync(join(import.meta.dirname, '../../../../src/client', path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+  const css = (path: string) =>
+    readFileSync(join(import.meta.dirname, '../../../../src/client', path), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
   const colourOf = (sheet: string, selector: string) => {
     const rule = sheet.split('}').find((r) =>
       r

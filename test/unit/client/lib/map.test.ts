@@ -1,6 +1,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { clampZoom, directionsUrl, fromWorld, initialCenter, MAX_LAT, panBy, staticMapUrl, TILE_SIZE, tileOf, tileUrl, toScreen, toWorld, visibleTiles } from '../../../../src/client/lib/map.ts';
+import {
+  clampZoom,
+  directionsUrl,
+  fromWorld,
+  initialCenter,
+  MAX_LAT,
+  panBy,
+  staticMapUrl,
+  TILE_SIZE,
+  tileOf,
+  tileUrl,
+  toScreen,
+  toWorld,
+  visibleTiles,
+} from '../../../../src/client/lib/map.ts';
 import type { LatLng } from '../../../../src/client/lib/types.ts';
 
 const HELSINKI = { lat: 60.1699, lng: 24.9384 };
@@ -45,7 +59,13 @@ test('tileOf: pixel inside the tile matches the world pixel', () => {
 });
 
 test('fromWorld ∘ toWorld is the identity (round trip)', () => {
-  const points: LatLng[] = [HELSINKI, { lat: 0, lng: 0 }, { lat: -33.8688, lng: 151.2093 }, { lat: 40.7128, lng: -74.006 }, { lat: 84, lng: -179.5 }];
+  const points: LatLng[] = [
+    HELSINKI,
+    { lat: 0, lng: 0 },
+    { lat: -33.8688, lng: 151.2093 },
+    { lat: 40.7128, lng: -74.006 },
+    { lat: 84, lng: -179.5 },
+  ];
   for (const z of [0, 3, 12, 18]) {
     for (const p of points) {
       const back = fromWorld(toWorld(p, z), z);

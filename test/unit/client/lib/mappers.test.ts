@@ -94,7 +94,9 @@ test('toShopDetail: camel-cased detail, extras keyed by service id and sorted', 
       { id: 2, title: 'Beard', order: 2, description: '', parent_id: null },
       { id: 1, title: 'Hair', order: 1, description: 'd', parent_id: null },
     ],
-    services: [{ id: 10, group_id: 1, title: 'Cut', order: 1, description: 'x', long_description: 'y', price: 2900, duration: 30, multiple: false }],
+    services: [
+      { id: 10, group_id: 1, title: 'Cut', order: 1, description: 'x', long_description: 'y', price: 2900, duration: 30, multiple: false },
+    ],
     extra_services: {
       '10': [
         { id: 21, service_id: 10, title: 'Wash', order: 2, description: '', long_description: '', price: 500, duration: 5 },
@@ -113,7 +115,11 @@ test('toShopDetail: camel-cased detail, extras keyed by service id and sorted', 
     ['notices', d.notices, ['Cash only']],
     ['groups sorted by order', d.serviceGroups.map((g) => g.title), ['Hair', 'Beard']],
     ['group parentId', d.serviceGroups[0]?.parentId, null],
-    ['service', d.services[0], { id: 10, groupId: 1, title: 'Cut', order: 1, description: 'x', longDescription: 'y', price: 2900, duration: 30, multiple: false }],
+    [
+      'service',
+      d.services[0],
+      { id: 10, groupId: 1, title: 'Cut', order: 1, description: 'x', longDescription: 'y', price: 2900, duration: 30, multiple: false },
+    ],
     ['extras keyed by numeric id, sorted', d.extraServices[10]?.map((e) => e.id), [20, 21]],
     ['extra serviceId', d.extraServices[10]?.[0]?.serviceId, 10],
     ['shortest queue', d.shortestQueue, 12],

@@ -1,6 +1,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { benefitState, isMember, membershipPriority, receiptTotal, receiptVat, sortBenefits, unreadCount, vatColumn, type VatColumn } from '../../../../src/client/lib/members.ts';
+import {
+  benefitState,
+  isMember,
+  membershipPriority,
+  receiptTotal,
+  receiptVat,
+  sortBenefits,
+  unreadCount,
+  vatColumn,
+  type VatColumn,
+} from '../../../../src/client/lib/members.ts';
 import { rowVat } from '../../../../src/shared/receipt.ts';
 import type { WireBenefit as Benefit } from '../../../../src/shared/wire-account.ts';
 import type { ReceiptRow } from '../../../../src/client/lib/types.ts';
@@ -40,7 +50,13 @@ test('unreadCount: not read and less than one month old', () => {
     ['just under a month', [msg(1, '2024-02-15T12:00:01Z')], [], now, 1],
     ['exactly a month', [msg(1, '2024-02-15T12:00:00Z')], [], now, 0],
     ['older than a month', [msg(1, '2024-01-20T00:00:00Z')], [], now, 0],
-    ['month end clamps: 31 Mar looks back to 29 Feb', [msg(1, '2024-03-01T00:00:00Z'), msg(2, '2024-02-28T00:00:00Z')], [], new Date('2024-03-31T12:00:00Z'), 1],
+    [
+      'month end clamps: 31 Mar looks back to 29 Feb',
+      [msg(1, '2024-03-01T00:00:00Z'), msg(2, '2024-02-28T00:00:00Z')],
+      [],
+      new Date('2024-03-31T12:00:00Z'),
+      1,
+    ],
     ['January looks back into December', [msg(1, '2023-12-20T00:00:00Z')], [], new Date('2024-01-10T00:00:00Z'), 1],
     ['bad date never counts', [msg(1, 'nope')], [], now, 0],
     ['mixed', [msg(1, '2024-03-10T00:00:00Z'), msg(2, '2024-03-11T00:00:00Z'), msg(3, '2024-03-12T00:00:00Z', true)], [2], now, 1],
@@ -52,7 +68,11 @@ test('sortBenefits: redeemable first, then dateIssued ascending', () => {
   const b = (id: number, isRedeemable: boolean, dateIssued: string) => ({ id, isRedeemable, dateIssued });
   const cases: Array<[string, ReturnType<typeof b>[], number[]]> = [
     ['redeemable first', [b(1, false, '2024-01-01'), b(2, true, '2024-02-01')], [2, 1]],
-    ['oldest first within', [b(1, true, '2024-03-01'), b(2, true, '2024-01-01'), b(3, false, '2023-01-01'), b(4, false, '2022-01-01')], [2, 1, 4, 3]],
+    [
+      'oldest first within',
+      [b(1, true, '2024-03-01'), b(2, true, '2024-01-01'), b(3, false, '2023-01-01'), b(4, false, '2022-01-01')],
+      [2, 1, 4, 3],
+    ],
     ['empty', [], []],
   ];
   for (const [name, list, want] of cases) {

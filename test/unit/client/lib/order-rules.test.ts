@@ -69,11 +69,46 @@ test('removeService: removes only that service; an unknown id changes nothing', 
 test('toggleExtra: the multi-option rule, the sort by order, and dropping an empty list', () => {
   const cases: Array<[string, Selection, typeof cut, number, Extra[], Selection]> = [
     ['an extra chooses its service too', EMPTY_SELECTION, cut, 101, cutExtras, { serviceIds: [10], extraServiceIds: { 10: [101] } }],
-    ['multiple: added, sorted by order', { serviceIds: [10], extraServiceIds: { 10: [102] } }, cut, 100, cutExtras, { serviceIds: [10], extraServiceIds: { 10: [100, 102] } }],
-    ['multiple: a third keeps the order', { serviceIds: [10], extraServiceIds: { 10: [100, 102] } }, cut, 101, cutExtras, { serviceIds: [10], extraServiceIds: { 10: [100, 101, 102] } }],
-    ['single: the new one replaces the old', { serviceIds: [20], extraServiceIds: { 20: [200] } }, beard, 201, beardExtras, { serviceIds: [20], extraServiceIds: { 20: [201] } }],
-    ['toggling off', { serviceIds: [10], extraServiceIds: { 10: [100, 101] } }, cut, 100, cutExtras, { serviceIds: [10], extraServiceIds: { 10: [101] } }],
-    ['the last one off drops the list, the service stays', { serviceIds: [20], extraServiceIds: { 20: [200] } }, beard, 200, beardExtras, { serviceIds: [20], extraServiceIds: {} }],
+    [
+      'multiple: added, sorted by order',
+      { serviceIds: [10], extraServiceIds: { 10: [102] } },
+      cut,
+      100,
+      cutExtras,
+      { serviceIds: [10], extraServiceIds: { 10: [100, 102] } },
+    ],
+    [
+      'multiple: a third keeps the order',
+      { serviceIds: [10], extraServiceIds: { 10: [100, 102] } },
+      cut,
+      101,
+      cutExtras,
+      { serviceIds: [10], extraServiceIds: { 10: [100, 101, 102] } },
+    ],
+    [
+      'single: the new one replaces the old',
+      { serviceIds: [20], extraServiceIds: { 20: [200] } },
+      beard,
+      201,
+      beardExtras,
+      { serviceIds: [20], extraServiceIds: { 20: [201] } },
+    ],
+    [
+      'toggling off',
+      { serviceIds: [10], extraServiceIds: { 10: [100, 101] } },
+      cut,
+      100,
+      cutExtras,
+      { serviceIds: [10], extraServiceIds: { 10: [101] } },
+    ],
+    [
+      'the last one off drops the list, the service stays',
+      { serviceIds: [20], extraServiceIds: { 20: [200] } },
+      beard,
+      200,
+      beardExtras,
+      { serviceIds: [20], extraServiceIds: {} },
+    ],
   ];
   for (const [name, sel, svc, id, list, want] of cases) assert.equal(toggleExtra(sel, svc, id, list), want, name);
 });
@@ -104,7 +139,10 @@ test('orderLines: chosen services with their extras sorted by order; unknown ids
 });
 
 test('orderTotals: prices in cents and minutes, services and extras counted', () => {
-  const lines = orderLines({ serviceIds: [10, 20], extraServiceIds: { 10: [100, 101], 20: [200] } }, [cut, beard], { 10: cutExtras, 20: beardExtras });
+  const lines = orderLines({ serviceIds: [10, 20], extraServiceIds: { 10: [100, 101], 20: [200] } }, [cut, beard], {
+    10: cutExtras,
+    20: beardExtras,
+  });
   assert.equal(orderTotals(lines), { price: 3500 + 500 + 300 + 2500 + 600, duration: 30 + 5 + 0 + 20 + 5, services: 2, extras: 3 });
   assert.equal(orderTotals([]), { price: 0, duration: 0, services: 0, extras: 0 });
 });

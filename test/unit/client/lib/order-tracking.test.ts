@@ -1,6 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { canLeave, checkInLabel, isEnded, neutralKey, nextMessage, shopOfOrder, toOrderStatus, toTrackedOrder } from '../../../../src/client/lib/tracking.ts';
+import {
+  canLeave,
+  checkInLabel,
+  isEnded,
+  neutralKey,
+  nextMessage,
+  shopOfOrder,
+  toOrderStatus,
+  toTrackedOrder,
+} from '../../../../src/client/lib/tracking.ts';
 import type { WireOrder } from '../../../../src/shared/wire-order.ts';
 import { wireOrder as baseOrder } from '../../../client/queue-fixtures.ts';
 

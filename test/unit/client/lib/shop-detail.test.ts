@@ -3,7 +3,13 @@ import * as assert from 'uvu/assert';
 import { menuSections, nameInitials, weekHours } from '../../../../src/client/lib/shop-detail.ts';
 import type { Extra, Service, ServiceGroup } from '../../../../src/client/lib/types.ts';
 
-const group = (id: number, order: number, parentId: number | null = null): ServiceGroup => ({ id, title: `G${id}`, order, description: '', parentId });
+const group = (id: number, order: number, parentId: number | null = null): ServiceGroup => ({
+  id,
+  title: `G${id}`,
+  order,
+  description: '',
+  parentId,
+});
 const service = (id: number, groupId: number, order: number): Service => ({
   id,
   groupId,
@@ -15,7 +21,16 @@ const service = (id: number, groupId: number, order: number): Service => ({
   duration: 30,
   multiple: false,
 });
-const extra = (id: number, serviceId: number, order: number): Extra => ({ id, serviceId, order, title: `E${id}`, description: '', longDescription: '', price: 100, duration: 0 });
+const extra = (id: number, serviceId: number, order: number): Extra => ({
+  id,
+  serviceId,
+  order,
+  title: `E${id}`,
+  description: '',
+  longDescription: '',
+  price: 100,
+  duration: 0,
+});
 
 test('weekHours: Monday to Sunday in the UI language, closed days null', () => {
   const times = [

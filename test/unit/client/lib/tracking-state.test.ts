@@ -12,7 +12,13 @@ import { CITY_DRIVE_KMH, DRIVE_OVERHEAD_MINUTES, MAX_ETA_MINUTES, WALK_KMH, WALK
 const NOW = Date.UTC(2026, 10, 24, 10, 0);
 const MIN = 60_000;
 const neutral: QueueMessage = { kind: 'neutral', index: 0 };
-const waiting = (over: Partial<TrackingStateInput> = {}): TrackingStateInput => ({ status: 'active', inService: false, checkedIn: false, queue: 25, ...over });
+const waiting = (over: Partial<TrackingStateInput> = {}): TrackingStateInput => ({
+  status: 'active',
+  inService: false,
+  checkedIn: false,
+  queue: 25,
+  ...over,
+});
 
 type Row = [
   name: string,
@@ -22,8 +28,18 @@ type Row = [
 ];
 
 const ROWS: Row[] = [
-  ['waiting, on time: the neutral queue message', waiting(), {}, { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true }],
-  ['waiting, a few minutes left: very soon', waiting({ queue: 3 }), {}, { kind: 'queue', key: 'tracking.messages.verySoon', warning: true, ahead: true }],
+  [
+    'waiting, on time: the neutral queue message',
+    waiting(),
+    {},
+    { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
+  ],
+  [
+    'waiting, a few minutes left: very soon',
+    waiting({ queue: 3 }),
+    {},
+    { kind: 'queue', key: 'tracking.messages.verySoon', warning: true, ahead: true },
+  ],
   [
     'waiting, the wait grew: the chosen increase text',
     waiting(),
@@ -54,8 +70,18 @@ const ROWS: Row[] = [
     { message: { kind: 'decrease', index: 2 } },
     { kind: 'queue', key: 'tracking.messages.decrease', index: 2, warning: true, ahead: true },
   ],
-  ['waiting, the turn came', waiting({ queue: 0 }), { message: { kind: 'now', index: 0 } }, { kind: 'queue', key: 'tracking.messages.now', warning: true, ahead: true }],
-  ['waiting, still due', waiting({ queue: 0 }), { message: { kind: 'arrive', index: 0 } }, { kind: 'queue', key: 'tracking.messages.arrive', warning: true, ahead: true }],
+  [
+    'waiting, the turn came',
+    waiting({ queue: 0 }),
+    { message: { kind: 'now', index: 0 } },
+    { kind: 'queue', key: 'tracking.messages.now', warning: true, ahead: true },
+  ],
+  [
+    'waiting, still due',
+    waiting({ queue: 0 }),
+    { message: { kind: 'arrive', index: 0 } },
+    { kind: 'queue', key: 'tracking.messages.arrive', warning: true, ahead: true },
+  ],
   [
     'waiting, the trip ends before the turn: the queue message',
     waiting({ queue: 25 }),
@@ -80,7 +106,12 @@ const ROWS: Row[] = [
     { expectedAt: NOW + 10 * MIN, message: { kind: 'now', index: 0 } },
     { kind: 'travel', key: 'tracking.state.travel', warning: true, ahead: true, arriveAt: NOW + 10 * MIN },
   ],
-  ['waiting, the wait unknown: no travel claim', waiting({ queue: null }), { expectedAt: NOW + 40 * MIN }, { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true }],
+  [
+    'waiting, the wait unknown: no travel claim',
+    waiting({ queue: null }),
+    { expectedAt: NOW + 40 * MIN },
+    { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
+  ],
   [
     'checked in: sit down, nothing about coming',
     waiting({ checkedIn: true, queue: 0 }),
@@ -105,9 +136,24 @@ const ROWS: Row[] = [
     { message: { kind: 'now', index: 0 }, expectedAt: NOW + 30 * MIN },
     { kind: 'in-service', key: 'tracking.state.inService', warning: false, ahead: false },
   ],
-  ['serviced: ended', waiting({ status: 'serviced', queue: null }), {}, { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false }],
-  ['cancelled: ended', waiting({ status: 'cancelled', queue: null }), {}, { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false }],
-  ['no-show: ended', waiting({ status: 'no-show', queue: null }), {}, { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false }],
+  [
+    'serviced: ended',
+    waiting({ status: 'serviced', queue: null }),
+    {},
+    { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false },
+  ],
+  [
+    'cancelled: ended',
+    waiting({ status: 'cancelled', queue: null }),
+    {},
+    { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false },
+  ],
+  [
+    'no-show: ended',
+    waiting({ status: 'no-show', queue: null }),
+    {},
+    { kind: 'ended', key: 'tracking.ended', warning: false, ahead: false },
+  ],
 ];
 
 for (const [name, order, ctx, want] of ROWS) {
@@ -169,7 +215,10 @@ test('leave now: the alert is due at once when the wait is within the larger of 
 });
 
 test('alert lead: 10, 20 or 30 as kept, anything else the default of 10', () => {
-  assert.equal([alertLead(10), alertLead(20), alertLead(30), alertLead(null), alertLead(undefined), alertLead(15), alertLead('20')], [10, 20, 30, 10, 10, 10, 10]);
+  assert.equal(
+    [alertLead(10), alertLead(20), alertLead(30), alertLead(null), alertLead(undefined), alertLead(15), alertLead('20')],
+    [10, 20, 30, 10, 10, 10, 10],
+  );
 });
 
 test('travel dominates only when the expected arrival is later than the turn', () => {

@@ -1,7 +1,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { dialCode, isEmail, isRecoveryFresh, isStrongPassword, isValid, normalisePhone, validateLogin } from '../../../../src/client/lib/validation.ts';
-import { validatePasswordChange, validateRecovery, validateRegistration, type RegistrationForm } from '../../../../src/shared/account-rules.ts';
+import {
+  dialCode,
+  isEmail,
+  isRecoveryFresh,
+  isStrongPassword,
+  isValid,
+  normalisePhone,
+  validateLogin,
+} from '../../../../src/client/lib/validation.ts';
+import {
+  validatePasswordChange,
+  validateRecovery,
+  validateRegistration,
+  type RegistrationForm,
+} from '../../../../src/shared/account-rules.ts';
 
 test('isStrongPassword: 8+ chars, upper, lower, digit', () => {
   const cases: Array<[string, boolean]> = [
@@ -53,7 +66,11 @@ test('validateRegistration: per-field error keys', () => {
     ['password of 128', form({ password: `Aa1${'x'.repeat(125)}` }), {}],
     ['password of 129', form({ password: `Aa1${'x'.repeat(126)}` }), { password: 'validation.passwordLong' }],
     ['names of 100', form({ firstname: 'a'.repeat(100), lastname: 'b'.repeat(100) }), {}],
-    ['names of 255', form({ firstname: 'a'.repeat(255), lastname: ` ${'b'.repeat(101)} ` }), { firstname: 'validation.nameLong', lastname: 'validation.nameLong' }],
+    [
+      'names of 255',
+      form({ firstname: 'a'.repeat(255), lastname: ` ${'b'.repeat(101)} ` }),
+      { firstname: 'validation.nameLong', lastname: 'validation.nameLong' },
+    ],
     ['email of 255', form({ email: `${'m'.repeat(244)}@example.fi` }), { email: 'validation.email' }],
     ['blank names', form({ firstname: ' ', lastname: '' }), { firstname: 'validation.firstname', lastname: 'validation.lastname' }],
     ['bad email', form({ email: 'mikko@x.y' }), { email: 'validation.email' }],
@@ -91,7 +108,8 @@ test('validateRecovery: code, strong password, matching repeat', () => {
     ['123456', 'Salasana1', 'Salasana1', { password: 'validation.passwordCommon' }],
     ['123456', 'Abcdefg1', 'Abcdefg2', { repeat: 'validation.passwordRepeat' }],
   ];
-  for (const [token, password, repeat, want] of cases) assert.equal(validateRecovery({ token, password, repeat }), want, `${token}|${password}|${repeat}`);
+  for (const [token, password, repeat, want] of cases)
+    assert.equal(validateRecovery({ token, password, repeat }), want, `${token}|${password}|${repeat}`);
 });
 
 test('isRecoveryFresh: valid for one hour from sending', () => {

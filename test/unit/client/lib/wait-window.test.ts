@@ -3,7 +3,13 @@ import * as assert from 'uvu/assert';
 import { leaveBy, waitWindow } from '../../../../src/client/lib/wait-window.ts';
 import { pickWindow, toShop, toShopDetail } from '../../../../src/client/lib/mappers.ts';
 
-const cases: { name: string; wait: number | null; low: number | null | undefined; high: number | null | undefined; want: ReturnType<typeof waitWindow> }[] = [
+const cases: {
+  name: string;
+  wait: number | null;
+  low: number | null | undefined;
+  high: number | null | undefined;
+  want: ReturnType<typeof waitWindow>;
+}[] = [
   { name: 'over 10 minutes the ends round outwards to fives', wait: 27, low: 22, high: 33, want: { kind: 'range', low: 20, high: 35 } },
   { name: 'ends on a five stay', wait: 30, low: 20, high: 35, want: { kind: 'range', low: 20, high: 35 } },
   { name: 'ends of 10 or less stay as they are', wait: 8, low: 3, high: 10, want: { kind: 'range', low: 3, high: 10 } },

@@ -55,7 +55,8 @@ test('guard: guarded routes send logged-out users to / without animation', () =>
     assert.equal(guard(route, false), { to: '/', animate: false }, path);
     assert.is(guard(route, true), null, path);
   }
-  for (const path of ['/', '/home', '/barbers', '/login', '/profile/language', '/welcome']) assert.is(guard(match(ROUTES, path).route, false), null, path);
+  for (const path of ['/', '/home', '/barbers', '/login', '/profile/language', '/welcome'])
+    assert.is(guard(match(ROUTES, path).route, false), null, path);
 });
 
 test('redirects keep the query string', () => {

@@ -5,7 +5,11 @@ import { pushNotice } from '../../../../src/client/sw/push-message.ts';
 const O = 'https://app.example';
 
 test('an FCM message: title, body, its link, one notice per order', () => {
-  const payload = { notification: { title: 'Your turn soon', body: 'About 5 minutes' }, data: { order_id: '40', kind: 'near' }, fcmOptions: { link: '/tracking' } };
+  const payload = {
+    notification: { title: 'Your turn soon', body: 'About 5 minutes' },
+    data: { order_id: '40', kind: 'near' },
+    fcmOptions: { link: '/tracking' },
+  };
   assert.equal(pushNotice(payload, O, 'App'), { title: 'Your turn soon', body: 'About 5 minutes', link: '/tracking', tag: 'order-40' });
 });
 

@@ -1,9 +1,22 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cacheKey, foreignPrivateCaches, staleAssets, staleCaches, strategyFor, type RequestFacts } from '../../../../src/client/sw/routes.ts';
+import {
+  cacheKey,
+  foreignPrivateCaches,
+  staleAssets,
+  staleCaches,
+  strategyFor,
+  type RequestFacts,
+} from '../../../../src/client/sw/routes.ts';
 
 const O = 'https://app.example';
-const req = (url: string, more: Partial<RequestFacts> = {}): RequestFacts => ({ method: 'GET', url: O + url, mode: 'cors', auth: false, ...more });
+const req = (url: string, more: Partial<RequestFacts> = {}): RequestFacts => ({
+  method: 'GET',
+  url: O + url,
+  mode: 'cors',
+  auth: false,
+  ...more,
+});
 
 const strategy = suite('strategyFor');
 
@@ -24,13 +37,27 @@ strategy('navigations to client routes get the shell; server pages and files do 
 });
 
 strategy('hashed files, icons, images and the manifest are cache-first', () => {
-  for (const path of ['/assets/main-ABCDEFGH.js', '/assets/c/Shop-ABCDEFGH.js', '/assets/l/en-ABCDEFGH.json', '/icons/icon-192.png', '/images/shops/3.svg', '/manifest.webmanifest']) {
+  for (const path of [
+    '/assets/main-ABCDEFGH.js',
+    '/assets/c/Shop-ABCDEFGH.js',
+    '/assets/l/en-ABCDEFGH.json',
+    '/icons/icon-192.png',
+    '/images/shops/3.svg',
+    '/manifest.webmanifest',
+  ]) {
     assert.is(strategyFor(req(path), O).kind, 'asset', path);
   }
 });
 
 strategy('public reads and the config are network-first into the shared cache', () => {
-  for (const path of ['/api/fi/pobs/', '/api/fi/pobs/2/', '/api/ee/pobs/?dev=1', '/api/no/employees', '/api/fi/employees/7/', '/config.json']) {
+  for (const path of [
+    '/api/fi/pobs/',
+    '/api/fi/pobs/2/',
+    '/api/ee/pobs/?dev=1',
+    '/api/no/employees',
+    '/api/fi/employees/7/',
+    '/config.json',
+  ]) {
     assert.is(strategyFor(req(path), O).kind, 'public', path);
   }
 });
@@ -62,8 +89,14 @@ strategy('the profile and other authenticated calls are never cached', () => {
 });
 
 strategy("an order's PATCH writes its answer through to the customer's cache, joining's POST too; other writes pass", () => {
-  assert.equal(strategyFor(req('/api/fi/customers/17/orders/40/', { method: 'PATCH', auth: true }), O), { kind: 'private-write', cache: 'private-17' });
-  assert.equal(strategyFor(req('/api/fi/customers/17/orders/', { method: 'POST', auth: true }), O), { kind: 'private-create', cache: 'private-17' });
+  assert.equal(strategyFor(req('/api/fi/customers/17/orders/40/', { method: 'PATCH', auth: true }), O), {
+    kind: 'private-write',
+    cache: 'private-17',
+  });
+  assert.equal(strategyFor(req('/api/fi/customers/17/orders/', { method: 'POST', auth: true }), O), {
+    kind: 'private-create',
+    cache: 'private-17',
+  });
   const cases: Array<[string, string, boolean]> = [
     ['POST', '/api/fi/customers/17/orders/', false],
     ['POST', '/api/fi/customers/17/orders/40/', true],
@@ -76,8 +109,14 @@ strategy("an order's PATCH writes its answer through to the customer's cache, jo
 });
 
 strategy('other origins are never touched', () => {
-  assert.is(strategyFor({ method: 'GET', url: 'https://maps.googleapis.com/maps/api/js', mode: 'no-cors', auth: false }, O).kind, 'network');
-  assert.is(strategyFor({ method: 'GET', url: 'https://tile.openstreetmap.org/1/1/1.png', mode: 'navigate', auth: false }, O).kind, 'network');
+  assert.is(
+    strategyFor({ method: 'GET', url: 'https://maps.googleapis.com/maps/api/js', mode: 'no-cors', auth: false }, O).kind,
+    'network',
+  );
+  assert.is(
+    strategyFor({ method: 'GET', url: 'https://tile.openstreetmap.org/1/1/1.png', mode: 'navigate', auth: false }, O).kind,
+    'network',
+  );
 });
 
 strategy.run();
@@ -120,7 +159,8 @@ key('the language is part of the key of catalogue and receipts reads; a missing 
 });
 
 key('other reads keep their URL as it is', () => {
-  for (const path of ['/config.json', '/api/fi/customers/7/orders/3/', '/assets/main-ABCDEFGH.js?x=1']) assert.is(cacheKey(O + path), O + path, path);
+  for (const path of ['/config.json', '/api/fi/customers/7/orders/3/', '/assets/main-ABCDEFGH.js?x=1'])
+    assert.is(cacheKey(O + path), O + path, path);
 });
 
 key.run();

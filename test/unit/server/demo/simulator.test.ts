@@ -47,7 +47,8 @@ function shop(over: Partial<SimShop> = {}): SimShop {
 // No arrivals unless a test wants them: a closed shop still has its barbers finish, start and call no-shows.
 const quiet = (over: Partial<SimShop> = {}) => shop({ open: false, ...over });
 const step = (s: SimShop, now: number, seed = 1, tickMinutes = 0.5) => simulate({ shops: [s], tickMinutes }, now, rng(seed));
-const ofType = <K extends SimAction['type']>(xs: SimAction[], type: K) => xs.filter((a): a is Extract<SimAction, { type: K }> => a.type === type);
+const ofType = <K extends SimAction['type']>(xs: SimAction[], type: K) =>
+  xs.filter((a): a is Extract<SimAction, { type: K }> => a.type === type);
 
 const durations = suite('service durations');
 
@@ -85,18 +86,30 @@ barbers('an idle barber on shift starts the checked-in order the engine planned 
   assert.is(ofType(step(offShift, min(10)), 'start').length, 0);
 });
 
-barbers('an app customer who does not turn up loses the place the grace after he was due, once his turn is near; never checked in for him', () => {
-  const one = [{ id: 1, onShift: true, idleSince: min(0) }];
-  const noEta = { id: 5, plannedBarberId: 1, plannedStart: min(35), checkedIn: false, simulated: false, joinedAt: min(0), expectedAt: null };
-  const due = NO_SHOW_AFTER_MINUTES + NO_SHOW_GRACE_MINUTES;
-  for (let seed = 1; seed < 30; seed++) assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due - 1), seed), [], 'waiting for him');
-  assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
-  const farDown = { ...noEta, plannedStart: min(due + 60) };
-  assert.equal(step(quiet({ waiting: [farDown], barbers: one }), min(due)), [], 'not while his turn is far');
-  const gaveEta = { ...noEta, expectedAt: min(50), plannedStart: min(52) };
-  assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(59)), [], 'the grace runs from the arrival he gave');
-  assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(60)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
-});
+barbers(
+  'an app customer who does not turn up loses the place the grace after he was due, once his turn is near; never checked in for him',
+  () => {
+    const one = [{ id: 1, onShift: true, idleSince: min(0) }];
+    const noEta = {
+      id: 5,
+      plannedBarberId: 1,
+      plannedStart: min(35),
+      checkedIn: false,
+      simulated: false,
+      joinedAt: min(0),
+      expectedAt: null,
+    };
+    const due = NO_SHOW_AFTER_MINUTES + NO_SHOW_GRACE_MINUTES;
+    for (let seed = 1; seed < 30; seed++)
+      assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due - 1), seed), [], 'waiting for him');
+    assert.equal(step(quiet({ waiting: [noEta], barbers: one }), min(due)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
+    const farDown = { ...noEta, plannedStart: min(due + 60) };
+    assert.equal(step(quiet({ waiting: [farDown], barbers: one }), min(due)), [], 'not while his turn is far');
+    const gaveEta = { ...noEta, expectedAt: min(50), plannedStart: min(52) };
+    assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(59)), [], 'the grace runs from the arrival he gave');
+    assert.equal(step(quiet({ waiting: [gaveEta], barbers: one }), min(60)), [{ type: 'no-show', shopId: 1, orderId: 5 }]);
+  },
+);
 
 barbers('barbers serve present customers only: the first present one in service order, around an absent one', () => {
   const waiting = [
@@ -123,7 +136,15 @@ barbers('simulated customers from afar arrive after their trip or the arrival th
   assert.ok(showing.length > 40 && showing.length < 60, `most show: ${showing.length}`);
   for (const id of ids.slice(0, 20)) {
     assert.ok(tripMinutes(id) >= 5 && tripMinutes(id) <= 30);
-    const away = { id, plannedBarberId: 1, plannedStart: min(5), checkedIn: false, simulated: true, joinedAt: min(0), expectedAt: null as number | null };
+    const away = {
+      id,
+      plannedBarberId: 1,
+      plannedStart: min(5),
+      checkedIn: false,
+      simulated: true,
+      joinedAt: min(0),
+      expectedAt: null as number | null,
+    };
     const at = (t: number, w = away) => ofType(step(quiet({ waiting: [w] }), t), 'check-in').length > 0;
     assert.is(at(min(tripMinutes(id)) - 1000), false, `order ${id} still on the way`);
     assert.is(at(min(tripMinutes(id))), willShow(id), `order ${id} arrives after his trip`);
@@ -169,11 +190,26 @@ arrivals('a long wait turns walk-ins away in proportion', () => {
 });
 
 arrivals('none when closed, full, nobody on the floor, or the queue is long', () => {
-  const long = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, plannedBarberId: null, plannedStart: null, checkedIn: true, simulated: true, joinedAt: min(0) }));
-  const cases: Partial<SimShop>[] = [{ open: false }, { full: true }, { barbers: [{ id: 1, onShift: false, idleSince: min(0) }] }, { waiting: long }, { wait: null }, { wait: 120 }];
+  const long = Array.from({ length: 8 }, (_, i) => ({
+    id: i + 1,
+    plannedBarberId: null,
+    plannedStart: null,
+    checkedIn: true,
+    simulated: true,
+    joinedAt: min(0),
+  }));
+  const cases: Partial<SimShop>[] = [
+    { open: false },
+    { full: true },
+    { barbers: [{ id: 1, onShift: false, idleSince: min(0) }] },
+    { waiting: long },
+    { wait: null },
+    { wait: 120 },
+  ];
   for (const c of cases) {
     const r = rng(5);
-    for (let i = 0; i < 200; i++) assert.is(ofType(simulate({ shops: [shop(c)], tickMinutes: 5 }, min(0), r), 'walk-in').length, 0, JSON.stringify(c));
+    for (let i = 0; i < 200; i++)
+      assert.is(ofType(simulate({ shops: [shop(c)], tickMinutes: 5 }, min(0), r), 'walk-in').length, 0, JSON.stringify(c));
   }
 });
 

@@ -23,10 +23,22 @@ join("reads the ids of the app's order items and never their service_info", () =
   const body = {
     pob_id: 2,
     barber_id: null,
-    items: [{ amount: 1, service_id: 10, service_info: { duration: 1, group_id: 1, id: 10, price: 1, title: 'x' }, extra_services: [{ amount: 1, service_id: 100, title: 'Wash' }] }],
+    items: [
+      {
+        amount: 1,
+        service_id: 10,
+        service_info: { duration: 1, group_id: 1, id: 10, price: 1, title: 'x' },
+        extra_services: [{ amount: 1, service_id: 100, title: 'Wash' }],
+      },
+    ],
   };
   assert.equal(parseJoin(body), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }], etaMinutes: null });
-  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }), { pobId: 3, barberId: 4, choices: [{ serviceId: 5, extraIds: [] }], etaMinutes: null });
+  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }), {
+    pobId: 3,
+    barberId: 4,
+    choices: [{ serviceId: 5, extraIds: [] }],
+    etaMinutes: null,
+  });
 });
 
 join('bad bodies name their field', () => {
@@ -61,7 +73,14 @@ join('eta_minutes: an optional integer 0–180, anything else is Invalid eta_min
 join('PATCH eta_minutes comes alone ("Running late?")', () => {
   assert.equal(parsePatch({ eta_minutes: 20 }), { etaMinutes: 20 });
   assert.equal(parsePatch({ eta_minutes: 0 }), { etaMinutes: 0 });
-  for (const body of [{ eta_minutes: 20, cancel: true }, { eta_minutes: 20, customer_at_pob: true }, { eta_minutes: -5 }, { eta_minutes: '5' }, { eta_minutes: null }]) fails(() => parsePatch(body));
+  for (const body of [
+    { eta_minutes: 20, cancel: true },
+    { eta_minutes: 20, customer_at_pob: true },
+    { eta_minutes: -5 },
+    { eta_minutes: '5' },
+    { eta_minutes: null },
+  ])
+    fails(() => parsePatch(body));
 });
 
 join('walk-ins may list bare service ids', () => {
@@ -74,7 +93,8 @@ join('walk-ins may list bare service ids', () => {
 join('PATCH takes exactly one of check in and cancel', () => {
   assert.is(parsePatch({ customer_at_pob: true }), 'check-in');
   assert.is(parsePatch({ cancel: true }), 'cancel');
-  for (const body of [{}, { customer_at_pob: false }, { cancel: 1 }, { cancel: true, customer_at_pob: true }, { other: true }]) fails(() => parsePatch(body));
+  for (const body of [{}, { customer_at_pob: false }, { cancel: 1 }, { cancel: true, customer_at_pob: true }, { other: true }])
+    fails(() => parsePatch(body));
 });
 
 const notices = suite('turn notices');
@@ -95,12 +115,21 @@ notices('near at ten minutes or less, now at zero or in service, nothing once en
 });
 
 notices("texts follow the customer's language, English otherwise", () => {
-  assert.is(noticeText('server.turn.near', 'fi', { shop: 'Kamppi', wait: 8 }).body, 'Vuorosi (Kamppi) on noin 8 min päästä. Tule liikkeeseen ja ilmoittaudu.');
+  assert.is(
+    noticeText('server.turn.near', 'fi', { shop: 'Kamppi', wait: 8 }).body,
+    'Vuorosi (Kamppi) on noin 8 min päästä. Tule liikkeeseen ja ilmoittaudu.',
+  );
   assert.match(noticeText('server.turn.now', 'et', { shop: 'Viru' }).title, 'Nüüd');
-  assert.equal(noticeText('server.turn.now', 'sv', { shop: 'Kungsgatan' }), { title: 'Nu är det din tur', body: 'Nu är det din tur hos Kungsgatan. Checka in i salongen.' });
+  assert.equal(noticeText('server.turn.now', 'sv', { shop: 'Kungsgatan' }), {
+    title: 'Nu är det din tur',
+    body: 'Nu är det din tur hos Kungsgatan. Checka in i salongen.',
+  });
   assert.match(noticeText('server.turn.near', null, { shop: 'X', wait: 5 }).body, 'about 5 min');
   assert.is(noticeText('server.ended.noShow', 'xx', { shop: 'X' }).title, 'You missed your turn');
-  assert.is(noticeText('server.ended.serviced', 'de', { shop: 'Kamppi' }).body, 'Danke für deinen Besuch bei Kamppi. Deine Quittung findest du in der App.');
+  assert.is(
+    noticeText('server.ended.serviced', 'de', { shop: 'Kamppi' }).body,
+    'Danke für deinen Besuch bei Kamppi. Deine Quittung findest du in der App.',
+  );
   assert.is(codeText('no', '012345'), 'Bekreftelseskoden din er 012345. Den er gyldig i én time.');
   assert.is(codeText(undefined, '999999'), 'Your confirmation code is 999999. It is valid for one hour.');
 });

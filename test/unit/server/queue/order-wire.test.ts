@@ -74,7 +74,13 @@ const items: ItemRow[] = [
 ];
 
 const look = { id: 3, firstname: 'Mikko', lastname: 'korhonen', image: 'mikko.jpg', avatar: null, avatarActive: false };
-const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({ shop, items, look, wait: { queue: 25, low: 18, high: 35, ahead: 2 }, ...over });
+const ctx = (over: Partial<OrderContext> = {}): OrderContext => ({
+  shop,
+  items,
+  look,
+  wait: { queue: 25, low: 18, high: 35, ahead: 2 },
+  ...over,
+});
 
 const customer = suite('customer order: row → WireOrder → client');
 
@@ -94,7 +100,13 @@ customer('a waiting order: every field, in the wire order', () => {
       id: 501,
       customer_id: 7,
       pob_id: 1,
-      pob: { id: 1, name: 'Kamppi', address: 'Urho Kekkosen katu 1', city: 'Helsinki', location: { latitude: 60.1691, longitude: 24.9327 } },
+      pob: {
+        id: 1,
+        name: 'Kamppi',
+        address: 'Urho Kekkosen katu 1',
+        city: 'Helsinki',
+        location: { latitude: 60.1691, longitude: 24.9327 },
+      },
       status: 'active',
       in_service: false,
       customer_at_pob: false,
@@ -171,8 +183,14 @@ customer('a waiting order: every field, in the wire order', () => {
 
 customer('in service is active on the wire and in service on the screen; a walk-in has customer 0', () => {
   const started = T + 20 * MIN;
-  const wire = wireOrder(row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: started, customerId: null }), ctx({ look: undefined, wait: { queue: 0, ahead: 0 } }));
-  assert.equal([wire.status, wire.in_service, wire.customer_at_pob, wire.started_at, wire.barber, wire.customer_id], ['active', true, true, '2026-11-24T10:20:00.000Z', null, 0]);
+  const wire = wireOrder(
+    row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: started, customerId: null }),
+    ctx({ look: undefined, wait: { queue: 0, ahead: 0 } }),
+  );
+  assert.equal(
+    [wire.status, wire.in_service, wire.customer_at_pob, wire.started_at, wire.barber, wire.customer_id],
+    ['active', true, true, '2026-11-24T10:20:00.000Z', null, 0],
+  );
   const tracked = toTrackedOrder(wire);
   assert.equal([tracked.status, tracked.inService, tracked.checkedIn, tracked.queue, tracked.barber], ['active', true, true, 0, null]);
 });
@@ -221,8 +239,16 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
 
 operator('the expected arrival is null once checked in; a given one stands without a plan', () => {
   const given = T + 20 * MIN;
-  assert.is(operatorEntry(row({ expectedAt: given }), { firstname: 'Aino', lastname: 'Virtanen' }, items, {}).expected_at, new Date(given).toISOString());
-  const here = operatorEntry(row({ checkedIn: true, checkedInAt: T + 5 * MIN, expectedAt: given }), { firstname: 'Aino', lastname: 'Virtanen' }, items, { expected_at: '2026-11-24T10:30:00.000Z' });
+  assert.is(
+    operatorEntry(row({ expectedAt: given }), { firstname: 'Aino', lastname: 'Virtanen' }, items, {}).expected_at,
+    new Date(given).toISOString(),
+  );
+  const here = operatorEntry(
+    row({ checkedIn: true, checkedInAt: T + 5 * MIN, expectedAt: given }),
+    { firstname: 'Aino', lastname: 'Virtanen' },
+    items,
+    { expected_at: '2026-11-24T10:30:00.000Z' },
+  );
   assert.is(here.expected_at, null);
   assert.is(here.checked_in_at, new Date(T + 5 * MIN).toISOString());
   assert.is(operatorEntry(row({ source: 'desk', customerId: null, walkInName: 'Walk In' }), undefined, items, {}).source, 'desk');
@@ -236,16 +262,37 @@ operator("an entry in service keeps its barber; a walk-in shows its name; other 
     ['Pekka', false, 'in_service', 4, '2026-11-24T10:00:00.000Z', null, '2026-11-24T10:50:00.000Z', 0, null, []],
   );
   assert.is(operatorEntry(row(), undefined, items, {}).name, 'Customer', 'an app customer whose name is gone');
-  assert.equal([e.first_name, e.last_initial, e.membership, e.phone_linked], ['Pekka', null, null, false], 'an anonymous walk-in has no membership');
-  const linked = operatorEntry(row({ walkInName: 'mikko korhonen', source: 'desk', priority: 3 }), { firstname: 'Mikko', lastname: 'Korhonen' }, items, {});
-  assert.equal([linked.name, linked.first_name, linked.last_initial, linked.membership, linked.phone_linked], ['mikko korhonen', 'mikko', 'K', 3, true], 'a walk-in linked by phone');
+  assert.equal(
+    [e.first_name, e.last_initial, e.membership, e.phone_linked],
+    ['Pekka', null, null, false],
+    'an anonymous walk-in has no membership',
+  );
+  const linked = operatorEntry(
+    row({ walkInName: 'mikko korhonen', source: 'desk', priority: 3 }),
+    { firstname: 'Mikko', lastname: 'Korhonen' },
+    items,
+    {},
+  );
+  assert.equal(
+    [linked.name, linked.first_name, linked.last_initial, linked.membership, linked.phone_linked],
+    ['mikko korhonen', 'mikko', 'K', 3, true],
+    'a walk-in linked by phone',
+  );
 });
 
 operator("a transition answers the state with the server's status names, in the wire order", () => {
   const o = row({ status: 'in_service', barberId: 4, checkedIn: true, startedAt: T + 5 * MIN });
   assert.is(
     JSON.stringify(orderState(o)),
-    JSON.stringify({ id: 501, pob_id: 1, status: 'in_service', barber_id: 4, customer_at_pob: true, started_at: '2026-11-24T10:05:00.000Z', finished_at: null }),
+    JSON.stringify({
+      id: 501,
+      pob_id: 1,
+      status: 'in_service',
+      barber_id: 4,
+      customer_at_pob: true,
+      started_at: '2026-11-24T10:05:00.000Z',
+      finished_at: null,
+    }),
   );
   assert.is(orderState(row({ status: 'serviced', finishedAt: T })).finished_at, '2026-11-24T10:00:00.000Z');
 });

@@ -1,6 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSnapshot, onShiftNow, serviceEnd, todaysHours, todaysShifts, type ShopQueueInput } from '../../../../src/server/queue/snapshot.ts';
+import {
+  buildSnapshot,
+  onShiftNow,
+  serviceEnd,
+  todaysHours,
+  todaysShifts,
+  type ShopQueueInput,
+} from '../../../../src/server/queue/snapshot.ts';
 import { schedule } from '../../../../src/server/queue/engine/schedule.ts';
 import type { HoursRow, OpenOrderRow } from '../../../../src/server/repos/shops.ts';
 import type { ShopShiftRow } from '../../../../src/server/repos/employees.ts';
@@ -11,14 +18,39 @@ const utc = (iso: string) => Date.parse(iso);
 // Tuesday 2026-11-24, 12:00 in Helsinki (UTC+2).
 const NOW = utc('2026-11-24T10:00:00Z');
 
-const week = (opens: string, closes: string, days = [1, 2, 3, 4, 5, 6, 7]): HoursRow[] => days.map((weekday) => ({ shopId: 1, weekday, opens, closes }));
+const week = (opens: string, closes: string, days = [1, 2, 3, 4, 5, 6, 7]): HoursRow[] =>
+  days.map((weekday) => ({ shopId: 1, weekday, opens, closes }));
 
 function shift(barberId: number, start: string, end: string, speed = 1): ShopShiftRow {
-  return { id: barberId * 10, barberId, shopId: 1, start: utc(start), end: utc(end), firstname: 'B', lastname: String(barberId), image: null, avatar: null, avatarActive: false, speed, hidden: false };
+  return {
+    id: barberId * 10,
+    barberId,
+    shopId: 1,
+    start: utc(start),
+    end: utc(end),
+    firstname: 'B',
+    lastname: String(barberId),
+    image: null,
+    avatar: null,
+    avatarActive: false,
+    speed,
+    hidden: false,
+  };
 }
 
 function order(o: Partial<OpenOrderRow> & { id: number }): OpenOrderRow {
-  return { shopId: 1, status: 'active', priority: 0, joinedAt: NOW - 10 * MIN, startedAt: null, chosenBarberId: null, barberId: null, duration: 30, checkedIn: false, ...o };
+  return {
+    shopId: 1,
+    status: 'active',
+    priority: 0,
+    joinedAt: NOW - 10 * MIN,
+    startedAt: null,
+    chosenBarberId: null,
+    barberId: null,
+    duration: 30,
+    checkedIn: false,
+    ...o,
+  };
 }
 
 function input(over: Partial<ShopQueueInput> = {}): ShopQueueInput {
@@ -29,7 +61,10 @@ const hours = suite('todaysHours');
 hours("today's local hours as instants", () => {
   assert.equal(todaysHours(week('09:00', '20:00'), HEL, NOW), { open: utc('2026-11-24T07:00:00Z'), close: utc('2026-11-24T18:00:00Z') });
   // Stockholm is an hour behind Helsinki: the same wall-clock hours are an hour later in UTC.
-  assert.equal(todaysHours(week('09:00', '20:00'), 'Europe/Stockholm', NOW), { open: utc('2026-11-24T08:00:00Z'), close: utc('2026-11-24T19:00:00Z') });
+  assert.equal(todaysHours(week('09:00', '20:00'), 'Europe/Stockholm', NOW), {
+    open: utc('2026-11-24T08:00:00Z'),
+    close: utc('2026-11-24T19:00:00Z'),
+  });
 });
 hours('a weekday without a row is a closed day', () => {
   assert.is(todaysHours(week('09:00', '20:00', [1, 3, 4, 5, 6]), HEL, NOW), null);
@@ -43,7 +78,10 @@ hours('the weekday is the local one: just after midnight in Helsinki it is alrea
 });
 hours('on the spring-forward Sunday the hours shift by the new offset', () => {
   const sunday = utc('2026-03-29T10:00:00Z');
-  assert.equal(todaysHours(week('12:00', '17:00', [7]), HEL, sunday), { open: utc('2026-03-29T09:00:00Z'), close: utc('2026-03-29T14:00:00Z') });
+  assert.equal(todaysHours(week('12:00', '17:00', [7]), HEL, sunday), {
+    open: utc('2026-03-29T09:00:00Z'),
+    close: utc('2026-03-29T14:00:00Z'),
+  });
 });
 
 hours('a round-the-clock shop stays open across midnight, until the first day that closes earlier', () => {

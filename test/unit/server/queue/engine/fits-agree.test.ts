@@ -20,7 +20,14 @@ function randomShop(rnd: (n: number) => number): Snapshot {
   const orders: O[] = Array.from({ length: rnd(12) }, (_, i) => {
     const inside = rnd(3) > 0;
     const joined = rnd(60);
-    const o: O = { id: i + 1, p: [0, 0, 0, 1, 2, 3][rnd(6)], joined, inside, dur: [15, 20, 30, 45][rnd(4)], barber: rnd(4) === 0 ? 1 + rnd(3) : null };
+    const o: O = {
+      id: i + 1,
+      p: [0, 0, 0, 1, 2, 3][rnd(6)],
+      joined,
+      inside,
+      dur: [15, 20, 30, 45][rnd(4)],
+      barber: rnd(4) === 0 ? 1 + rnd(3) : null,
+    };
     if (!inside) Object.assign(o, { source: 'app' }, rnd(2) ? { eta: joined + rnd(60) } : {});
     if (inside && rnd(4) === 0) o.pin = rnd(3) === 0 ? true : joined + rnd(NOW - joined + 1);
     return o;
@@ -42,7 +49,11 @@ function randomProposal(rnd: (n: number) => number, s: Snapshot): ProposedOrder 
     priority: [0, 0, 1, 2, 3][rnd(5)],
     barberId: rnd(3) === 0 ? 1 + rnd(s.barbers.length) : null,
     duration: [15, 30, 45, 60][rnd(4)],
-    ...(how === 0 ? { checkedIn: true, source: 'app' as const } : how === 1 ? { source: 'app' as const } : { source: 'app' as const, expectedAt: at(NOW + rnd(50)) }),
+    ...(how === 0
+      ? { checkedIn: true, source: 'app' as const }
+      : how === 1
+        ? { source: 'app' as const }
+        : { source: 'app' as const, expectedAt: at(NOW + rnd(50)) }),
   };
 }
 

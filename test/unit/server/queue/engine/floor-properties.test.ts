@@ -17,7 +17,14 @@ function randomShop(rnd: (n: number) => number): Snapshot {
   const orders: O[] = Array.from({ length: 1 + rnd(14) }, (_, i) => {
     const inside = rnd(3) > 0;
     const joined = rnd(60);
-    const o: O = { id: i + 1, p: [0, 0, 0, 1, 2, 3][rnd(6)], joined, inside, dur: [15, 20, 30, 45][rnd(4)], barber: rnd(4) === 0 ? 1 + rnd(3) : null };
+    const o: O = {
+      id: i + 1,
+      p: [0, 0, 0, 1, 2, 3][rnd(6)],
+      joined,
+      inside,
+      dur: [15, 20, 30, 45][rnd(4)],
+      barber: rnd(4) === 0 ? 1 + rnd(3) : null,
+    };
     if (!inside) Object.assign(o, { source: 'app' }, rnd(2) ? { eta: joined + rnd(60) } : {});
     // Only an order in the shop is ever pinned (the guard's record).
     if (inside && rnd(4) === 0) o.pin = rnd(3) === 0 ? true : joined + rnd(NOW - joined + 1);
@@ -57,7 +64,10 @@ test('no-bump guard: nobody who joined once an order was pinned starts before it
       for (const q of s.orders) {
         if (q === p || q.joinedAt < since || q.barberId !== null) continue;
         checked++;
-        assert.ok((startOf(r, p.id) as number) <= (startOf(r, q.id) as number), `#${q.id} before pinned #${p.id}: ${JSON.stringify(s.orders)}`);
+        assert.ok(
+          (startOf(r, p.id) as number) <= (startOf(r, q.id) as number),
+          `#${q.id} before pinned #${p.id}: ${JSON.stringify(s.orders)}`,
+        );
       }
     }
   }
@@ -72,7 +82,10 @@ test('the plan never keeps a barber idle while someone he may serve is in the sh
     for (const b of s.barbers) {
       const services = r.orders
         .filter((o) => o.barberId === b.id && o.start !== null)
-        .map((o) => ({ start: o.start as number, end: (o.start as number) + (s.orders.find((x) => x.id === o.id)?.duration ?? 0) * 60_000 }))
+        .map((o) => ({
+          start: o.start as number,
+          end: (o.start as number) + (s.orders.find((x) => x.id === o.id)?.duration ?? 0) * 60_000,
+        }))
         .sort((x, y) => x.start - y.start);
       // Every moment from when he is free until the last start a customer in the shop he may serve waits for.
       let t = Math.max(b.freeAt, s.now);
@@ -82,7 +95,11 @@ test('the plan never keeps a barber idle while someone he may serve is in the sh
             const order = s.orders.find((x) => x.id === o.id) as Snapshot['orders'][number];
             return order.checkedIn && (order.barberId === null || order.barberId === b.id) && o.start !== null && o.start > t;
           });
-          assert.is(waiting.length, 0, `barber ${b.id} idle from ${(t - at(0)) / 60_000} with ${waiting.map((o) => o.id)} here: ${JSON.stringify(s)}`);
+          assert.is(
+            waiting.length,
+            0,
+            `barber ${b.id} idle from ${(t - at(0)) / 60_000} with ${waiting.map((o) => o.id)} here: ${JSON.stringify(s)}`,
+          );
         }
         t = Math.max(t, sv.end);
       }

@@ -9,16 +9,46 @@ const L = { learned: PLAIN };
 
 const cases: { rule: string; name: string; s: S; want: [number, number | null][] }[] = [
   // Expected arrival.
-  { rule: 'arrival', name: 'not planned before the arrival he gave', s: { ...L, orders: [{ id: 1, source: 'app', eta: 80 }] }, want: [[1, 20]] },
-  { rule: 'arrival', name: 'past it: now plus the learned lateness still to come', s: { ...L, orders: [{ id: 1, source: 'app', eta: 57 }] }, want: [[1, 5]] },
-  { rule: 'arrival', name: 'no arrival given: the learned trip from his join', s: { ...L, orders: [{ id: 1, source: 'app', joined: 56 }] }, want: [[1, 6]] },
-  { rule: 'arrival', name: 'past every learned trip: a few minutes from now', s: { ...L, orders: [{ id: 1, source: 'app', joined: 40 }] }, want: [[1, 5]] },
-  { rule: 'arrival', name: 'checked in: here, whatever he said', s: { ...L, orders: [{ id: 1, source: 'app', eta: 90, inside: true }] }, want: [[1, 0]] },
+  {
+    rule: 'arrival',
+    name: 'not planned before the arrival he gave',
+    s: { ...L, orders: [{ id: 1, source: 'app', eta: 80 }] },
+    want: [[1, 20]],
+  },
+  {
+    rule: 'arrival',
+    name: 'past it: now plus the learned lateness still to come',
+    s: { ...L, orders: [{ id: 1, source: 'app', eta: 57 }] },
+    want: [[1, 5]],
+  },
+  {
+    rule: 'arrival',
+    name: 'no arrival given: the learned trip from his join',
+    s: { ...L, orders: [{ id: 1, source: 'app', joined: 56 }] },
+    want: [[1, 6]],
+  },
+  {
+    rule: 'arrival',
+    name: 'past every learned trip: a few minutes from now',
+    s: { ...L, orders: [{ id: 1, source: 'app', joined: 40 }] },
+    want: [[1, 5]],
+  },
+  {
+    rule: 'arrival',
+    name: 'checked in: here, whatever he said',
+    s: { ...L, orders: [{ id: 1, source: 'app', eta: 90, inside: true }] },
+    want: [[1, 0]],
+  },
   { rule: 'arrival', name: 'a desk order is here', s: { ...L, orders: [{ id: 1, source: 'desk' }] }, want: [[1, 0]] },
   { rule: 'arrival', name: 'no source recorded (an older order): planned as here', s: { ...L, orders: [{ id: 1 }] }, want: [[1, 0]] },
   // The constants' lateness averages +0.65 minutes: the start rounds up to 21.
   // Quoted as fits() quotes a join: the mean over likely arrivals, the early ones held at the arrival given.
-  { rule: 'arrival', name: 'without learned figures: the constants, never before the arrival given', s: { orders: [{ id: 1, source: 'app', eta: 80 }] }, want: [[1, 22]] },
+  {
+    rule: 'arrival',
+    name: 'without learned figures: the constants, never before the arrival given',
+    s: { orders: [{ id: 1, source: 'app', eta: 80 }] },
+    want: [[1, 22]],
+  },
   // Present customers are served around an absent one.
   {
     rule: 'absent',
@@ -139,10 +169,30 @@ const cases: { rule: string; name: string; s: S; want: [number, number | null][]
     ],
   },
   // Run-over.
-  { rule: 'run-over', name: '2 minutes past his expected end: the learned 6 less 2', s: { ...L, barbers: [{ id: 1, free: 58, serving: true }], orders: [{ id: 1, inside: true }] }, want: [[1, 4]] },
-  { rule: 'run-over', name: 'past every learned run-over: a few minutes', s: { ...L, barbers: [{ id: 1, free: 50, serving: true }], orders: [{ id: 1, inside: true }] }, want: [[1, 5]] },
-  { rule: 'run-over', name: 'before his expected end nothing changes', s: { ...L, barbers: [{ id: 1, free: 70, serving: true }], orders: [{ id: 1, inside: true }] }, want: [[1, 10]] },
-  { rule: 'run-over', name: 'without a service in progress a past free time is now', s: { ...L, barbers: [{ id: 1, free: 50 }], orders: [{ id: 1, inside: true }] }, want: [[1, 0]] },
+  {
+    rule: 'run-over',
+    name: '2 minutes past his expected end: the learned 6 less 2',
+    s: { ...L, barbers: [{ id: 1, free: 58, serving: true }], orders: [{ id: 1, inside: true }] },
+    want: [[1, 4]],
+  },
+  {
+    rule: 'run-over',
+    name: 'past every learned run-over: a few minutes',
+    s: { ...L, barbers: [{ id: 1, free: 50, serving: true }], orders: [{ id: 1, inside: true }] },
+    want: [[1, 5]],
+  },
+  {
+    rule: 'run-over',
+    name: 'before his expected end nothing changes',
+    s: { ...L, barbers: [{ id: 1, free: 70, serving: true }], orders: [{ id: 1, inside: true }] },
+    want: [[1, 10]],
+  },
+  {
+    rule: 'run-over',
+    name: 'without a service in progress a past free time is now',
+    s: { ...L, barbers: [{ id: 1, free: 50 }], orders: [{ id: 1, inside: true }] },
+    want: [[1, 0]],
+  },
   {
     rule: 'run-over',
     name: 'the idle barber takes the first, the one running over the next',

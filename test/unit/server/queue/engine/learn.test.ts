@@ -1,7 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { accuracy } from '../../../../../src/server/queue/engine/accuracy.ts';
-import { defaultFigures, type HistoryRow, learnedAt, learnFigures, quantiles, resolveFigures } from '../../../../../src/server/queue/engine/learn.ts';
+import {
+  defaultFigures,
+  type HistoryRow,
+  learnedAt,
+  learnFigures,
+  quantiles,
+  resolveFigures,
+} from '../../../../../src/server/queue/engine/learn.ts';
 import { DEFAULT_TRIP_MINUTES, MIN_LEARN_SAMPLES, QUANTILES } from '../../../../../src/shared/travel.ts';
 
 const MIN = 60_000;
@@ -55,7 +62,11 @@ test('each figure comes from its own rows', () => {
 
 test('join rates: joins per hour of each level over the days seen, a weekday blended with every day', () => {
   // Two Mondays: 3 Gold joins between 12 and 13 on one, 1 on the other; one Tuesday with none.
-  const rows = [...[0, 1, 2].map(() => row({ priority: 2, localDay: 0, hourOfWeek: 12 })), row({ priority: 2, localDay: 7, hourOfWeek: 12 }), row({ priority: 0, localDay: 1, hourOfWeek: 24 + 9 })];
+  const rows = [
+    ...[0, 1, 2].map(() => row({ priority: 2, localDay: 0, hourOfWeek: 12 })),
+    row({ priority: 2, localDay: 7, hourOfWeek: 12 }),
+    row({ priority: 0, localDay: 1, hourOfWeek: 24 + 9 }),
+  ];
   const f = learnFigures(rows);
   // Monday 12: own 4 / 2 days = 2; every day 4 / 3 days; weighted 2 / (2 + 3) own.
   const monday = 0.4 * 2 + 0.6 * (4 / 3);

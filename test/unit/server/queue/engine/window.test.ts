@@ -48,7 +48,15 @@ const queues: { name: string; s: S }[] = [
 ];
 
 const inWindow = (w: { wait: number | null; low: number | null; high: number | null }) =>
-  w.wait === null ? w.low === null && w.high === null : w.low !== null && w.high !== null && Number.isInteger(w.low) && Number.isInteger(w.high) && 0 <= w.low && w.low <= w.wait && w.wait <= w.high;
+  w.wait === null
+    ? w.low === null && w.high === null
+    : w.low !== null &&
+      w.high !== null &&
+      Number.isInteger(w.low) &&
+      Number.isInteger(w.high) &&
+      0 <= w.low &&
+      w.low <= w.wait &&
+      w.wait <= w.high;
 
 for (const { name, s } of queues) {
   test(`the window holds the number: ${name}`, () => {
