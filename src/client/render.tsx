@@ -10,6 +10,7 @@ import { ALL_LANGUAGES, type Language, type Locale } from '../shared/locales.ts'
 import { App } from './app/App.tsx';
 import type { PageData } from './app/page-data.ts';
 import { loadScreen } from './app/screens.ts';
+import { isConsolePath } from './screens/NotFound/index.tsx';
 import { pinClock } from './lib/clock.ts';
 import { loc, previousPath } from './router/history.ts';
 import { match } from './router/match.ts';
@@ -48,7 +49,8 @@ export function planPage(path: string): PagePlan | null {
   const m = match(ROUTES, path);
   const screen = m.route.screen;
   if (m.route.auth || !PUBLIC.includes(screen)) return null;
-  if (screen === 'NotFound') return { screen, status: 404, needs: null };
+  // The shop's console lives behind the catch-all route and loads its own chunk: it is the shop's, not a 404.
+  if (screen === 'NotFound') return isConsolePath(path) ? null : { screen, status: 404, needs: null };
   if (screen === 'Home') return { screen, status: 200, needs: { list: true } };
   if (screen === 'Shop') {
     // The page itself sends a bad id home; the server leaves that to it.

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launch, phone, startServer, type Server } from './browser.ts';
+import { formatPhone } from '../../src/client/lib/phone-format.ts';
 
 const life = suite('account life at 390×844');
 let server: Server;
@@ -73,7 +74,8 @@ life('changes the phone number from the profile menu with the SMS code; the old 
   assert.ok(code, 'a code went to the new number');
   await page.locator('#phone-code').fill(code!);
   await page.locator('form button[type="submit"]').click();
-  await page.getByText(`Your phone number is now +358${NEW}.`).waitFor();
+  // The new number is shown grouped, as the profile shows it.
+  await page.getByText(`Your phone number is now ${formatPhone(`+358${NEW}`)}.`).waitFor();
   assert.match((await outbox(OLD))[0].text, /changed/);
 });
 

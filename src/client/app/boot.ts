@@ -75,6 +75,7 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
       return;
     }
     phoneState();
+    void import('../services/carried.ts').then((m) => m.keepCarried(page));
     // The server chose as the phone would have, unless its cookie is gone: the stored choice wins then.
     const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
     if (mine !== lang) void setLanguage(mine);

@@ -1,0 +1,27 @@
+/** Loaded after a server-rendered page hydrates (not in the first route's script). */
+import { cacheKey, PUBLIC_CACHE } from '../sw/routes.ts';
+import type { PageData } from '../app/page-data.ts';
+import { catalogueQuery } from './catalog.ts';
+import { apiUrl } from './http.ts';
+
+/**
+ * What a server-rendered page carried goes into the worker's shared cache as if it had been read, so the app reopens
+ * offline with it although the page asked the network for none of it.
+ */
+export async function keepCarried(page: PageData): Promise<void> {
+  const query = catalogueQuery(page.language, false);
+  const entries = [
+    ...(page.list ? [{ url: apiUrl(page.locale, `/pobs/${query}`), body: page.list }] : []),
+    ...(page.shop ? [{ url: apiUrl(page.locale, `/pobs/${page.shop.id}/${query}`), body: page.shop }] : []),
+  ];
+  if (typeof caches === 'undefined' || !entries.length) return;
+  try {
+    const cache = await caches.open(PUBLIC_CACHE);
+    const json = { 'content-type': 'application/json; charset=utf-8' };
+    await Promise.all(
+      entries.map((e) => cache.put(cacheKey(new URL(e.url, location.href).href), new Response(JSON.stringify(e.body), { headers: json }))),
+    );
+  } catch {
+    // Storage refused (private mode, quota): the next read keeps it.
+  }
+}
