@@ -32,6 +32,11 @@ export function SubmitButton(p: { label: string; pendingLabel?: string; pending:
   );
 }
 
+/** A submit button whose pending state is announced (aria-busy while pending). */
+export function AnnouncedSubmit(p: { label: string; pendingLabel: string; pending: boolean; disabled: boolean }) {
+  return <SubmitButton {...p} busy={p.pending} />;
+}
+
 /** An assertive live region, so a failure that appears in it is read out. */
 export function FormAlert({ children }: { children?: ReactNode }) {
   return <div aria-live="assertive">{children}</div>;
@@ -80,4 +85,15 @@ export function bind<V extends object, F extends string, K extends StringKeys<V>
     onBlur: () => form.blur(key),
     error: form.shown(key),
   };
+}
+
+/** `bind` with the field's id and label, the props every bound field starts with. */
+export function bindField<V extends object, F extends string, K extends StringKeys<V> & F>(
+  id: string,
+  label: string,
+  form: Form<V, F>,
+  key: K,
+  edit?: (key: K, value: string) => void,
+) {
+  return { id, label, ...bind(form, key, edit) };
 }
