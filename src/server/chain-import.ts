@@ -7,7 +7,7 @@
  * for the format and scripts/chain.example.json for an example.
  */
 import type { Db, Queryable } from './db/db.ts';
-import { announceEverything } from './repos/shops.ts';
+import { announceEverything, type HoursRow, type ShopRow } from './repos/shops.ts';
 
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
 const TIMEZONES: Record<string, string> = {
@@ -19,17 +19,10 @@ const TIMEZONES: Record<string, string> = {
 };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export interface ChainShop {
-  id: number;
+export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'address' | 'floor' | 'latitude' | 'longitude'> {
   country: (typeof COUNTRIES)[number];
-  name: string;
-  city: string;
-  address: string;
-  floor: string | null;
-  latitude: number;
-  longitude: number;
   chairs: number;
-  hours: { weekday: number; opens: string; closes: string }[];
+  hours: Omit<HoursRow, 'shopId'>[];
   menu: {
     id: number;
     title: string;
