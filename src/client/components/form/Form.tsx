@@ -71,6 +71,15 @@ export function SuccessCard(p: { title?: string; level?: 1 | 2; text: string; li
   );
 }
 
+/** A success card that is the whole page (registration, recovery): its heading is the page's h1. */
+export function SuccessPage(p: { title: string; text: string; link: { href: string; label: string } }) {
+  return (
+    <div className="account-page">
+      <SuccessCard title={p.title} level={1} text={p.text} link={p.link} />
+    </div>
+  );
+}
+
 type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /** A text field's value, change, blur and shown error from its form; `edit` when the screen's state wraps `set`. */

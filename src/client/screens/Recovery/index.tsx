@@ -25,7 +25,7 @@ import {
   submitNewPassword,
 } from '../../state/recovery.ts';
 import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
-import { AccountForm, AnnouncedSubmit, bind, bindField, FormError, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, bind, bindField, FormError, SuccessPage } from '../../components/form/Form.tsx';
 
 function StepPhone() {
   useSignals();
@@ -99,14 +99,7 @@ export default function Recovery(_props: ScreenProps) {
 
   if (recovered.value) {
     return (
-      <div className="account-page">
-        <SuccessCard
-          title={t('recovery.doneTitle')}
-          level={1}
-          text={t('recovery.doneText')}
-          link={{ href: '/login', label: t('recovery.toLogin') }}
-        />
-      </div>
+      <SuccessPage title={t('recovery.doneTitle')} text={t('recovery.doneText')} link={{ href: '/login', label: t('recovery.toLogin') }} />
     );
   }
 

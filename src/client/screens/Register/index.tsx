@@ -17,7 +17,7 @@ import {
   submitRegistration,
 } from '../../state/register.ts';
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
-import { AccountForm, bind, bindField, FormAlert, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, bind, bindField, FormAlert, SubmitButton, SuccessPage } from '../../components/form/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 
 export default function Register(_props: ScreenProps) {
@@ -28,14 +28,11 @@ export default function Register(_props: ScreenProps) {
 
   if (status === 'success') {
     return (
-      <div className="account-page">
-        <SuccessCard
-          title={t('register.thanksTitle')}
-          level={1}
-          text={t('register.thanksText')}
-          link={{ href: '/login', label: t('register.toLogin') }}
-        />
-      </div>
+      <SuccessPage
+        title={t('register.thanksTitle')}
+        text={t('register.thanksText')}
+        link={{ href: '/login', label: t('register.toLogin') }}
+      />
     );
   }
 
