@@ -42,12 +42,7 @@ export function Teaser() {
             {t('bonus.permission')}
           </Checkbox>
           <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
-          <AnnouncedSubmit
-            label={t('bonus.join')}
-            pendingLabel={t('bonus.sending')}
-            pending={status === 'pending'}
-            disabled={!form.valid.value}
-          />
+          <AnnouncedSubmit label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} form={form} />
         </AccountForm>
       )}
     </div>

@@ -46,12 +46,7 @@ export default function Password(_props: ScreenProps) {
             required
           />
           <FormError text={status === 'failure' && passwordError.value} />
-          <AnnouncedSubmit
-            label={t('password.save')}
-            pendingLabel={t('password.saving')}
-            pending={status === 'pending'}
-            disabled={!form.valid.value}
-          />
+          <AnnouncedSubmit label={t('password.save')} pendingLabel={t('password.saving')} pending={status === 'pending'} form={form} />
         </AccountForm>
       )}
     </SubPage>
