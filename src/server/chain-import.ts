@@ -7,7 +7,7 @@
  * for the format and scripts/chain.example.json for an example.
  */
 import type { Db, Queryable } from './db/db.ts';
-import { announceEverything } from './repos/shops.ts';
+import { announceEverything, type HoursRow, type ShopRow } from './repos/shops.ts';
 
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
 const TIMEZONES: Record<string, string> = {
@@ -19,17 +19,10 @@ const TIMEZONES: Record<string, string> = {
 };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export interface ChainShop {
-  id: number;
+export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'address' | 'floor' | 'latitude' | 'longitude'> {
   country: (typeof COUNTRIES)[number];
-  name: string;
-  city: string;
-  address: string;
-  floor: string | null;
-  latitude: number;
-  longitude: number;
   chairs: number;
-  hours: { weekday: number; opens: string; closes: string }[];
+  hours: Omit<HoursRow, 'shopId'>[];
   menu: {
     id: number;
     title: string;
@@ -97,6 +90,14 @@ export function parseChain(input: unknown): Chain {
     if (seen.has(id)) bad(at, `id ${id} appears twice`);
     seen.add(id);
   };
+  /** Each object of a list, read with where it is; anything else is reported with `shape` and stands as `fallback`. */
+  const objects = <T>(o: Obj, key: string, at: string, shape: string, fallback: T, read: (raw: Obj, where: string) => T): T[] =>
+    list(o, key, at).map((raw, i) => {
+      const where = at === '(top)' ? `${key}[${i}]` : `${at}.${key}[${i}]`;
+      if (isObj(raw)) return read(raw, where);
+      bad(where, shape);
+      return fallback;
+    });
 
   if (!isObj(input)) throw new ChainFileError(['(top): must be an object with "shops", "barbers" and "shifts"']);
   for (const key of Object.keys(input))
@@ -104,47 +105,36 @@ export function parseChain(input: unknown): Chain {
   const shopIds = new Set<number>();
   const groupIds = new Set<number>();
   const serviceIds = new Set<number>();
-  const shops: ChainShop[] = list(input, 'shops', '(top)').map((raw, i) => {
-    const at = `shops[${i}]`;
-    if (!isObj(raw)) {
-      bad(at, 'must be an object');
-      return null as unknown as ChainShop;
-    }
+  const shops = objects(input, 'shops', '(top)', 'must be an object', null as unknown as ChainShop, (raw, at): ChainShop => {
     const id = int(raw, 'id', at, 1);
     unique(shopIds, id, `${at}.id`);
     const country = raw.country as ChainShop['country'];
     if (!COUNTRIES.includes(country)) bad(`${at}.country`, `must be one of ${COUNTRIES.join(', ')}`);
     const days = new Set<number>();
-    const hours = list(raw, 'hours', at).map((h, j) => {
-      const hat = `${at}.hours[${j}]`;
-      if (!isObj(h)) {
-        bad(hat, 'must be an object { weekday, opens, closes }');
-        return { weekday: 0, opens: '', closes: '' };
-      }
-      const weekday = int(h, 'weekday', hat, 1, 7);
-      if (days.has(weekday)) bad(`${hat}.weekday`, `weekday ${weekday} appears twice`);
-      days.add(weekday);
-      const opens = String(h.opens ?? '');
-      const closes = String(h.closes ?? '');
-      if (!TIME.test(opens)) bad(`${hat}.opens`, 'must be a time HH:MM');
-      if (!TIME.test(closes)) bad(`${hat}.closes`, 'must be a time HH:MM');
-      else if (TIME.test(opens) && closes <= opens) bad(`${hat}.closes`, 'must be after opens');
-      return { weekday, opens, closes };
-    });
-    const menu = list(raw, 'menu', at).map((g, j) => {
-      const gat = `${at}.menu[${j}]`;
-      if (!isObj(g)) {
-        bad(gat, 'must be an object { id, title, services }');
-        return { id: 0, title: '', description: '', services: [] };
-      }
+    const hours = objects(
+      raw,
+      'hours',
+      at,
+      'must be an object { weekday, opens, closes }',
+      { weekday: 0, opens: '', closes: '' },
+      (h, hat) => {
+        const weekday = int(h, 'weekday', hat, 1, 7);
+        if (days.has(weekday)) bad(`${hat}.weekday`, `weekday ${weekday} appears twice`);
+        days.add(weekday);
+        const opens = String(h.opens ?? '');
+        const closes = String(h.closes ?? '');
+        if (!TIME.test(opens)) bad(`${hat}.opens`, 'must be a time HH:MM');
+        if (!TIME.test(closes)) bad(`${hat}.closes`, 'must be a time HH:MM');
+        else if (TIME.test(opens) && closes <= opens) bad(`${hat}.closes`, 'must be after opens');
+        return { weekday, opens, closes };
+      },
+    );
+    const noGroup: ChainShop['menu'][number] = { id: 0, title: '', description: '', services: [] };
+    const menu = objects(raw, 'menu', at, 'must be an object { id, title, services }', noGroup, (g, gat) => {
       const gid = int(g, 'id', gat, 1);
       unique(groupIds, gid, `${gat}.id`);
-      const services = list(g, 'services', gat).map((s, k) => {
-        const sat = `${gat}.services[${k}]`;
-        if (!isObj(s)) {
-          bad(sat, 'must be an object { id, title, price, duration }');
-          return { id: 0, title: '', description: '', price: 0, duration: 0 };
-        }
+      const noService = { id: 0, title: '', description: '', price: 0, duration: 0 };
+      const services = objects(g, 'services', gat, 'must be an object { id, title, price, duration }', noService, (s, sat) => {
         const sid = int(s, 'id', sat, 1);
         unique(serviceIds, sid, `${sat}.id`);
         return {
@@ -173,12 +163,7 @@ export function parseChain(input: unknown): Chain {
   });
 
   const barberIds = new Set<number>();
-  const barbers: ChainBarber[] = list(input, 'barbers', '(top)').map((raw, i) => {
-    const at = `barbers[${i}]`;
-    if (!isObj(raw)) {
-      bad(at, 'must be an object');
-      return null as unknown as ChainBarber;
-    }
+  const barbers = objects(input, 'barbers', '(top)', 'must be an object', null as unknown as ChainBarber, (raw, at): ChainBarber => {
     const id = int(raw, 'id', at, 1);
     unique(barberIds, id, `${at}.id`);
     const home = raw.home_shop_id === undefined || raw.home_shop_id === null ? null : int(raw, 'home_shop_id', at, 1);
@@ -192,29 +177,32 @@ export function parseChain(input: unknown): Chain {
     };
   });
 
-  const shifts: ChainShift[] = list(input, 'shifts', '(top)').map((raw, i) => {
-    const at = `shifts[${i}]`;
-    if (!isObj(raw)) {
-      bad(at, 'must be an object { barber_id, shop_id, starts_at, ends_at }');
-      return null as unknown as ChainShift;
-    }
-    const barber = int(raw, 'barber_id', at, 1);
-    const shop = int(raw, 'shop_id', at, 1);
-    if (!barberIds.has(barber)) bad(`${at}.barber_id`, `barber ${barber} is not in the file`);
-    if (!shopIds.has(shop)) bad(`${at}.shop_id`, `shop ${shop} is not in the file`);
-    const time = (key: string) => {
-      const v = raw[key];
-      // An instant with its offset, so a shift never depends on the importing machine's zone.
-      const t = typeof v === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
-      if (!Number.isFinite(t)) bad(`${at}.${key}`, 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00+02:00');
-      return t;
-    };
-    const starts = time('starts_at');
-    const ends = time('ends_at');
-    if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000))
-      bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
-    return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
-  });
+  const noShift = null as unknown as ChainShift;
+  const shifts = objects(
+    input,
+    'shifts',
+    '(top)',
+    'must be an object { barber_id, shop_id, starts_at, ends_at }',
+    noShift,
+    (raw, at): ChainShift => {
+      const barber = int(raw, 'barber_id', at, 1);
+      const shop = int(raw, 'shop_id', at, 1);
+      if (!barberIds.has(barber)) bad(`${at}.barber_id`, `barber ${barber} is not in the file`);
+      if (!shopIds.has(shop)) bad(`${at}.shop_id`, `shop ${shop} is not in the file`);
+      const time = (key: string) => {
+        const v = raw[key];
+        // An instant with its offset, so a shift never depends on the importing machine's zone.
+        const t = typeof v === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+        if (!Number.isFinite(t)) bad(`${at}.${key}`, 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00+02:00');
+        return t;
+      };
+      const starts = time('starts_at');
+      const ends = time('ends_at');
+      if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000))
+        bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
+      return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
+    },
+  );
 
   if (problems.length) throw new ChainFileError(problems);
   return { shops, barbers, shifts };

@@ -6,6 +6,7 @@
  */
 import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from './constants.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import type { WireRegistration } from './wire-account.ts';
 import { isEmail, isStrongPassword, type FieldErrors, type ValidationError } from './validation.ts';
 
 export { RULE_PARAMS } from './validation.ts';
@@ -37,16 +38,9 @@ function newPasswordError(password: string, weak: ValidationError): ValidationEr
   return problem === 'weak' ? weak : undefined;
 }
 
-export interface RegistrationForm {
+/** The registration body, with the dial code always chosen. */
+export interface RegistrationForm extends WireRegistration {
   countryCode: string;
-  phone: string;
-  password: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  terms_accepted: boolean;
-  allow_email?: boolean;
-  allow_sms?: boolean;
 }
 export type RegistrationField = 'firstname' | 'lastname' | 'phone' | 'password' | 'email' | 'terms';
 

@@ -11,26 +11,23 @@ export interface ServiceGroup {
   parentId: number | null;
 }
 
-export interface Service {
+/** What a service and an extra both are: a titled, priced and timed line of the menu. */
+interface MenuItem {
   id: number;
-  groupId: number;
   title: string;
   order: number;
   description: string;
   longDescription: string;
   price: number; // cents, VAT inclusive
   duration: number; // minutes
+}
+
+export interface Service extends MenuItem {
+  groupId: number;
   multiple: boolean; // several extras may be chosen
 }
 
 /** An extra service (a sub-option) of one service. */
-export interface Extra {
-  id: number;
+export interface Extra extends MenuItem {
   serviceId: number;
-  title: string;
-  order: number;
-  description: string;
-  longDescription: string;
-  price: number; // cents, VAT inclusive
-  duration: number; // minutes
 }

@@ -53,27 +53,24 @@ export interface WireServiceGroup {
   parent_id: number | null;
 }
 
-export interface WireService {
+/** What a service and an extra both carry. */
+interface WireMenuItem {
   id: number;
-  group_id: number;
   title: string;
   order: number;
   description: string;
   long_description: string;
   price: number; // cents
   duration: number; // minutes
+}
+
+export interface WireService extends WireMenuItem {
+  group_id: number;
   multiple: boolean; // several options may be chosen
 }
 
-export interface WireExtraService {
-  id: number;
+export interface WireExtraService extends WireMenuItem {
   service_id: number;
-  title: string;
-  order: number;
-  description: string;
-  long_description: string;
-  price: number; // cents
-  duration: number; // minutes
 }
 
 /** One barber's queue at a shop: the wait of a new customer who picks this barber. */

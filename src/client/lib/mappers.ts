@@ -5,6 +5,7 @@
 import type {
   WireEmployee,
   WireExtraService,
+  WireService,
   WireOpenTime,
   WirePob,
   WirePobDetail,
@@ -77,17 +78,20 @@ export function toShop(w: WirePob, priority = 0, weekday?: number): Shop {
 
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
-function toExtra(e: WireExtraService): Extra {
+/** What a service and an extra both carry, missing texts as ''. */
+function toMenuItem(w: WireService | WireExtraService) {
   return {
-    id: e.id,
-    serviceId: e.service_id,
-    title: e.title,
-    order: e.order,
-    description: e.description ?? '',
-    longDescription: e.long_description ?? '',
-    price: e.price,
-    duration: e.duration,
+    title: w.title,
+    order: w.order,
+    description: w.description ?? '',
+    longDescription: w.long_description ?? '',
+    price: w.price,
+    duration: w.duration,
   };
+}
+
+function toExtra(e: WireExtraService): Extra {
+  return { id: e.id, serviceId: e.service_id, ...toMenuItem(e) };
 }
 
 export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): ShopDetail {
@@ -105,17 +109,7 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
       .map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null }))
       .sort(byOrder),
     services: (w.services ?? [])
-      .map((s) => ({
-        id: s.id,
-        groupId: s.group_id,
-        title: s.title,
-        order: s.order,
-        description: s.description ?? '',
-        longDescription: s.long_description ?? '',
-        price: s.price,
-        duration: s.duration,
-        multiple: Boolean(s.multiple),
-      }))
+      .map((s) => ({ id: s.id, groupId: s.group_id, ...toMenuItem(s), multiple: Boolean(s.multiple) }))
       .sort(byOrder),
     extraServices,
     shortestQueue: w.shortest_queue ?? null,

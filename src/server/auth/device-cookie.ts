@@ -7,9 +7,9 @@
  * under every limit. A cookie that meets its own limit is as good as none until its attempts leave the window.
  */
 import { randomBytes } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, SignJWT } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Keys } from './tokens.ts';
+import { verifiedPayload, type Keys } from './tokens.ts';
 
 export const DEVICE_COOKIE = 'device';
 /** How long a device stays known without logging in again. */
@@ -35,13 +35,7 @@ export async function signDeviceCookie(keys: Keys, phone: string, now: number): 
 export async function deviceOf(keys: Keys, value: string | null, phone: string, now: number): Promise<string | null> {
   if (!value || value.length > 1024) return null;
   try {
-    const { payload } = await jwtVerify(value, keys.jwt, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(now),
-      requiredClaims: ['exp', 'sub', 'jti'],
-    });
+    const payload = await verifiedPayload(keys, value, AUDIENCE, now, ['exp', 'sub', 'jti']);
     return payload.sub === phone && typeof payload.jti === 'string' ? payload.jti : null;
   } catch (err) {
     if (err instanceof errors.JOSEError) return null;

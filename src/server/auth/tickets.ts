@@ -5,8 +5,8 @@
  * the API's, so it is never an access token and an access token is never a ticket. Request lines never log it
  * (log.ts replaces every query value).
  */
-import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Keys } from './tokens.ts';
+import { errors, SignJWT } from 'jose';
+import { verifiedPayload, type Keys } from './tokens.ts';
 
 export const TICKET_TTL_S = 60;
 const ISSUER = 'walkin-queue';
@@ -39,13 +39,7 @@ export async function signTicket(keys: Keys, what: TicketFor, now: number): Prom
 /** The ticket's subject, 'expired' for a valid one past its time, null for anything else. */
 export async function verifyTicket(keys: Keys, ticket: string, now: number): Promise<TicketFor | 'expired' | null> {
   try {
-    const { payload } = await jwtVerify(ticket, keys.jwt, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(now),
-      requiredClaims: ['exp', 'sub', 'iat'],
-    });
+    const payload = await verifiedPayload(keys, ticket, AUDIENCE, now, ['exp', 'sub', 'iat']);
     // Never longer than its time to live, whatever a key holder wrote into it.
     if ((payload.exp ?? 0) - (payload.iat ?? 0) > TICKET_TTL_S) return null;
     const sub = /^[1-9]\d{0,9}$/.test(payload.sub ?? '') ? Number(payload.sub) : null;

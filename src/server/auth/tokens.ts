@@ -40,16 +40,22 @@ export async function signAccessToken(keys: Keys, customerId: number, now: numbe
     .sign(keys.jwt);
 }
 
+/** The payload of a token this service signed for `audience`, unexpired at `now`; throws when it is not one. */
+export async function verifiedPayload(keys: Keys, token: string, audience: string, now: number, requiredClaims: string[]) {
+  const { payload } = await jwtVerify(token, keys.jwt, {
+    algorithms: ['HS256'],
+    issuer: ISSUER,
+    audience,
+    currentDate: new Date(now),
+    requiredClaims,
+  });
+  return payload;
+}
+
 /** The customer id of a valid, unexpired access token; null for anything else (garbage, expired, refresh token). */
 export async function verifyAccessToken(keys: Keys, token: string, now: number): Promise<number | null> {
   try {
-    const { payload } = await jwtVerify(token, keys.jwt, {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(now),
-      requiredClaims: ['exp', 'sub'],
-    });
+    const payload = await verifiedPayload(keys, token, AUDIENCE, now, ['exp', 'sub']);
     if (payload.typ !== 'access' || !/^[1-9]\d{0,9}$/.test(payload.sub ?? '')) return null;
     return Number(payload.sub);
   } catch {

@@ -1,26 +1,10 @@
 /** Customers and their memberships. SQL only; every function takes a Queryable so it runs in a transaction too. */
 import type { Queryable } from '../db/db.ts';
-import type { MembershipType } from '../../shared/wire-account.ts';
+import type { MembershipType, WireProfile } from '../../shared/wire-account.ts';
 
-export interface CustomerRow {
-  id: number;
-  phone: string;
+/** A stored customer: the profile the customer reads, less what comes from other tables, plus the password hash. */
+export interface CustomerRow extends Omit<WireProfile, 'active_order_id' | 'membership' | 'bonus'> {
   password_hash: string;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  city: string | null;
-  date_of_birth: string | null;
-  sex: string | null;
-  street_address: string | null;
-  post_code: string | null;
-  tutorial_seen: boolean;
-  allow_email: boolean;
-  allow_sms: boolean;
-  app_language: string | null;
-  language: string | null;
-  fcm_token: string | null;
-  alert_lead_minutes: number | null;
 }
 
 const COLUMNS = `id, phone, password_hash, firstname, lastname, email, city, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,

@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, languageTag, localeOfCountry, type Language, type Locale } from '../../shared/locales.ts';
 import { pageLanguage, parsePrefs } from '../../shared/page-prefs.ts';
-import type { WireConfig, WirePob, WirePobDetail } from '../../shared/wire.ts';
+import { PAGE_DATA_ID, type PageData } from '../../shared/page-data.ts';
+import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../domain/shop-cache.ts';
 import { notModified, preferredEncoding } from '../http-answer.ts';
@@ -24,19 +25,6 @@ import { pobListSchema, pobSchema } from './schemas/public.ts';
 /** Where build.ts writes the render entry, under the static directory; nothing there is served (app.ts). */
 export const RENDER_DIR = 'server';
 export const RENDER_ENTRY = `${RENDER_DIR}/render.mjs`;
-export const PAGE_DATA_ID = 'page-data';
-
-/** The data a page carries; the same shape as the client's (src/client/app/page-data.ts). */
-interface PageData {
-  path: string;
-  language: Language;
-  locale: Locale;
-  now: number;
-  config: WireConfig;
-  list?: WirePob[];
-  shop?: WirePobDetail;
-}
-
 /** What the built render entry exports (src/client/render.tsx). */
 interface Renderer {
   planPage(path: string): { status: 200 | 404; needs: { list: true } | { shopId: number } | null } | null;

@@ -113,39 +113,14 @@ async function addReceipts(q: Queryable, customerId: number, now: number, shops:
 
 async function addBonus(q: Queryable, customerId: number, n: number, now: number) {
   await upsertBonusAccount(q, customerId, 1000 * n, day(now + 365 * DAY));
-  const code = (k: number) => `DEMO-${n}${k}`;
-  await insertBenefit(q, {
-    customerId,
-    title: 'Kertaetu',
-    value: '-5 €',
-    redeemCode: code(1),
-    issuedAt: now - 20 * DAY,
-    validUntil: day(now + 90 * DAY),
-  });
-  await insertBenefit(q, {
-    customerId,
-    title: 'Parranajo puoleen hintaan',
-    value: '-50 %',
-    redeemCode: code(2),
-    issuedAt: now - 50 * DAY,
-    validUntil: day(now + 30 * DAY),
-  });
-  await insertBenefit(q, {
-    customerId,
-    title: 'Tervetuloetu',
-    value: '-10 €',
-    redeemCode: code(3),
-    issuedAt: now - 120 * DAY,
-    redeemedAt: now - 100 * DAY,
-  });
-  await insertBenefit(q, {
-    customerId,
-    title: 'Kesäetu',
-    value: '-5 €',
-    redeemCode: code(4),
-    issuedAt: now - 200 * DAY,
-    validUntil: day(now - 100 * DAY),
-  });
+  // A valid one, a half-price one, one redeemed and one expired: the codes are DEMO-<n><1…4>.
+  const benefits = [
+    { title: 'Kertaetu', value: '-5 €', issuedAt: now - 20 * DAY, validUntil: day(now + 90 * DAY) },
+    { title: 'Parranajo puoleen hintaan', value: '-50 %', issuedAt: now - 50 * DAY, validUntil: day(now + 30 * DAY) },
+    { title: 'Tervetuloetu', value: '-10 €', issuedAt: now - 120 * DAY, redeemedAt: now - 100 * DAY },
+    { title: 'Kesäetu', value: '-5 €', issuedAt: now - 200 * DAY, validUntil: day(now - 100 * DAY) },
+  ];
+  for (const [i, b] of benefits.entries()) await insertBenefit(q, { customerId, ...b, redeemCode: `DEMO-${n}${i + 1}` });
 }
 
 /**

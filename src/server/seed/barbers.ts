@@ -4,6 +4,7 @@
  */
 import type { Rng } from '../demo/random.ts';
 import { SHOPS, type Country } from './shops.ts';
+import type { BarberRow } from '../repos/employees.ts';
 
 export const FIRST: Record<Country, string[]> = {
   FI: [
@@ -106,19 +107,8 @@ const SPECIALITIES = [
 /** Local demo images under public/images/barbers/ (1…16). */
 export const BARBER_IMAGES = 16;
 
-export interface SeedBarber {
-  id: number;
+export interface SeedBarber extends BarberRow {
   country: Country;
-  firstname: string;
-  lastname: string;
-  description: string;
-  image: string | null;
-  avatar: string | null;
-  avatarActive: boolean;
-  status: 'active' | 'inactive';
-  homeShopId: number | null;
-  hidden: boolean;
-  speed: number;
   /** Floating barbers: the shops they rotate through, day by day. */
   floatsAt?: number[];
 }

@@ -6,25 +6,21 @@
 import { localDay, zonedTime } from '../lib/tz.ts';
 import { FIRST, LAST, type SeedBarber } from './barbers.ts';
 import type { Rng } from '../demo/random.ts';
+import type { OrderRow } from '../repos/orders.ts';
 import type { Menu, SeedService } from './services.ts';
 import { weekOf, type SeedShift } from './shifts.ts';
 import { SHOPS, TIMEZONES, type Load, type SeedShop } from './shops.ts';
 
 const MINUTE = 60_000;
 
-export interface SeedOrder {
-  id: number;
-  shopId: number;
+/** A live order of the demo queue: a walk-in (named), not yet finished. */
+export interface SeedOrder
+  extends Pick<
+    OrderRow,
+    'id' | 'shopId' | 'chosenBarberId' | 'barberId' | 'priority' | 'duration' | 'price' | 'checkedIn' | 'joinedAt' | 'startedAt'
+  > {
   walkInName: string;
-  chosenBarberId: number | null;
-  barberId: number | null;
   status: 'active' | 'in_service';
-  priority: number;
-  duration: number;
-  price: number;
-  checkedIn: boolean;
-  joinedAt: number;
-  startedAt: number | null;
 }
 
 export interface SeedOrderItem {

@@ -7,7 +7,7 @@ import { t } from '../../state/i18n.ts';
 import { loginFailure, loginStatus, tokenError } from '../../state/account.ts';
 import { bothWrong, editLogin, loginForm } from '../../state/login.ts';
 import { Checkbox, PasswordField, PhoneField } from '../form/fields.tsx';
-import { AccountForm, bind, FormAlert, SubmitButton } from '../form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, bind, bindField, FormAlert } from '../form/Form.tsx';
 
 function failureText(failure: { status: number; message: string; retryAfter?: number } | null): string {
   if (!failure) return '';
@@ -43,9 +43,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
         required
       />
       <PasswordField
-        id={`${idPrefix}-password`}
-        label={t('login.password')}
-        {...bind(loginForm, 'password', editLogin)}
+        {...bindField(`${idPrefix}-password`, t('login.password'), loginForm, 'password', editLogin)}
         invalid={failed}
         describedBy={failed ? errorId : undefined}
         autoComplete="current-password"
@@ -62,13 +60,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
           </div>
         )}
       </FormAlert>
-      <SubmitButton
-        label={t('login.submit')}
-        pendingLabel={t('login.pending')}
-        pending={pending}
-        disabled={!loginForm.valid.value}
-        busy={pending}
-      />
+      <AnnouncedSubmit label={t('login.submit')} pendingLabel={t('login.pending')} pending={pending} form={loginForm} />
       <p className="form-links">
         <a href="/recovery">{t('login.forgot')}</a>
         <a href="/register">{t('login.register')}</a>

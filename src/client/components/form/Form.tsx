@@ -32,6 +32,28 @@ export function SubmitButton(p: { label: string; pendingLabel?: string; pending:
   );
 }
 
+/**
+ * A submit button whose pending state is announced (aria-busy while pending), disabled until its form is valid
+ * (or while `disabled`, for a form without a createForm state).
+ */
+export function AnnouncedSubmit(p: {
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  form?: { valid: { value: boolean } };
+  disabled?: boolean;
+}) {
+  return (
+    <SubmitButton
+      label={p.label}
+      pendingLabel={p.pendingLabel}
+      pending={p.pending}
+      disabled={p.disabled ?? !p.form?.valid.value}
+      busy={p.pending}
+    />
+  );
+}
+
 /** An assertive live region, so a failure that appears in it is read out. */
 export function FormAlert({ children }: { children?: ReactNode }) {
   return <div aria-live="assertive">{children}</div>;
@@ -66,6 +88,15 @@ export function SuccessCard(p: { title?: string; level?: 1 | 2; text: string; li
   );
 }
 
+/** A success card that is the whole page (registration, recovery): its heading is the page's h1. */
+export function SuccessPage(p: { title: string; text: string; link: { href: string; label: string } }) {
+  return (
+    <div className="account-page">
+      <SuccessCard title={p.title} level={1} text={p.text} link={p.link} />
+    </div>
+  );
+}
+
 type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /** A text field's value, change, blur and shown error from its form; `edit` when the screen's state wraps `set`. */
@@ -80,4 +111,15 @@ export function bind<V extends object, F extends string, K extends StringKeys<V>
     onBlur: () => form.blur(key),
     error: form.shown(key),
   };
+}
+
+/** `bind` with the field's id and label, the props every bound field starts with. */
+export function bindField<V extends object, F extends string, K extends StringKeys<V> & F>(
+  id: string,
+  label: string,
+  form: Form<V, F>,
+  key: K,
+  edit?: (key: K, value: string) => void,
+) {
+  return { id, label, ...bind(form, key, edit) };
 }

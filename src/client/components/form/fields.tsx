@@ -2,7 +2,7 @@
  * Labelled form controls of the account forms: each error is linked to its input with aria-describedby,
  * password fields have show/hide, the phone field has the dial-code selector (Finland +358, Estonia +372).
  */
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
 import { RULE_PARAMS } from '../../../shared/validation.ts';
@@ -44,30 +44,20 @@ interface FieldProps {
   describedBy?: string;
 }
 
-export function Field(p: FieldProps) {
-  useSignals();
-  const errorId = `${p.id}-error`;
-  const hintId = `${p.id}-hint`;
-  const bad = Boolean(p.error) || Boolean(p.invalid);
+/** The ids of a field's error and hint, and whether it is marked invalid. */
+function fieldState(p: FieldProps) {
+  return { errorId: `${p.id}-error`, hintId: `${p.id}-hint`, bad: Boolean(p.error) || Boolean(p.invalid) };
+}
+
+/** The label, the control(s), the hint and the error of one field. */
+function FieldFrame({ p, children }: { p: FieldProps; children: ReactNode }) {
+  const { errorId, hintId, bad } = fieldState(p);
   return (
     <div className={bad ? 'field invalid' : 'field'}>
       <label className="field-label" htmlFor={p.id}>
         {p.label}
       </label>
-      <input
-        id={p.id}
-        className="input"
-        type={p.type ?? 'text'}
-        value={p.value}
-        autoComplete={p.autoComplete}
-        inputMode={p.inputMode}
-        required={p.required}
-        aria-invalid={bad || undefined}
-        aria-describedby={describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy)}
-        onChange={(e) => p.onValue(e.currentTarget.value)}
-        onBlur={p.onBlur}
-        onFocus={p.onFocus}
-      />
+      {children}
       {p.hint && (
         <p className="field-hint" id={hintId}>
           {p.hint}
@@ -78,42 +68,45 @@ export function Field(p: FieldProps) {
   );
 }
 
+/** The props of the text input that the field kinds share. */
+function inputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
+  const { errorId, hintId, bad } = fieldState(p);
+  return {
+    id: p.id,
+    className: 'input',
+    type: kind.type,
+    value: p.value,
+    autoComplete: kind.autoComplete,
+    inputMode: kind.inputMode,
+    required: p.required,
+    'aria-invalid': bad || undefined,
+    'aria-describedby': describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => p.onValue(e.currentTarget.value),
+    onBlur: p.onBlur,
+  };
+}
+
+export function Field(p: FieldProps) {
+  useSignals();
+  return (
+    <FieldFrame p={p}>
+      <input {...inputProps(p, { type: p.type ?? 'text', autoComplete: p.autoComplete, inputMode: p.inputMode })} onFocus={p.onFocus} />
+    </FieldFrame>
+  );
+}
+
 export function PasswordField(p: Omit<FieldProps, 'type' | 'inputMode'>) {
   useSignals();
   const [visible, setVisible] = useState(false);
-  const errorId = `${p.id}-error`;
-  const hintId = `${p.id}-hint`;
-  const bad = Boolean(p.error) || Boolean(p.invalid);
   return (
-    <div className={bad ? 'field invalid' : 'field'}>
-      <label className="field-label" htmlFor={p.id}>
-        {p.label}
-      </label>
+    <FieldFrame p={p}>
       <div className="password-wrap">
-        <input
-          id={p.id}
-          className="input"
-          type={visible ? 'text' : 'password'}
-          value={p.value}
-          autoComplete={p.autoComplete}
-          required={p.required}
-          aria-invalid={bad || undefined}
-          aria-describedby={describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy)}
-          onChange={(e) => p.onValue(e.currentTarget.value)}
-          onBlur={p.onBlur}
-          onFocus={p.onFocus}
-        />
+        <input {...inputProps(p, { type: visible ? 'text' : 'password', autoComplete: p.autoComplete })} onFocus={p.onFocus} />
         <button type="button" className="password-toggle" aria-controls={p.id} aria-pressed={visible} onClick={() => setVisible(!visible)}>
           {visible ? t('account.hidePassword') : t('account.showPassword')}
         </button>
       </div>
-      {p.hint && (
-        <p className="field-hint" id={hintId}>
-          {p.hint}
-        </p>
-      )}
-      <FieldError id={errorId} error={p.error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -124,13 +117,8 @@ interface PhoneProps extends Omit<FieldProps, 'type' | 'inputMode' | 'autoComple
 
 export function PhoneField(p: PhoneProps) {
   useSignals();
-  const errorId = `${p.id}-error`;
-  const bad = Boolean(p.error) || Boolean(p.invalid);
   return (
-    <div className={bad ? 'field invalid' : 'field'}>
-      <label className="field-label" htmlFor={p.id}>
-        {p.label}
-      </label>
+    <FieldFrame p={{ ...p, hint: undefined }}>
       <div className="phone-row">
         <label className="visually-hidden" htmlFor={`${p.id}-country`}>
           {t('account.country')}
@@ -147,22 +135,9 @@ export function PhoneField(p: PhoneProps) {
             </option>
           ))}
         </select>
-        <input
-          id={p.id}
-          className="input"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          value={p.value}
-          required={p.required}
-          aria-invalid={bad || undefined}
-          aria-describedby={describedBy(p.error && errorId, p.describedBy)}
-          onChange={(e) => p.onValue(e.currentTarget.value)}
-          onBlur={p.onBlur}
-        />
+        <input {...inputProps({ ...p, hint: undefined }, { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' })} />
       </div>
-      <FieldError id={errorId} error={p.error} />
-    </div>
+    </FieldFrame>
   );
 }
 

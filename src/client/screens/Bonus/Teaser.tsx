@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { t, tList } from '../../state/i18n.ts';
 import { editTeaser, openTeaser, submitTeaser, teaserForm as form, teaserStatus } from '../../state/bonus.ts';
 import { Checkbox, Field } from '../../components/form/fields.tsx';
-import { AccountForm, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, FormError, SuccessCard } from '../../components/form/Form.tsx';
 
 export function Teaser() {
   useSignals();
@@ -42,13 +42,7 @@ export function Teaser() {
             {t('bonus.permission')}
           </Checkbox>
           <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
-          <SubmitButton
-            label={t('bonus.join')}
-            pendingLabel={t('bonus.sending')}
-            pending={status === 'pending'}
-            disabled={!form.valid.value}
-            busy={status === 'pending'}
-          />
+          <AnnouncedSubmit label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} form={form} />
         </AccountForm>
       )}
     </div>

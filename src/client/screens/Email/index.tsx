@@ -6,7 +6,7 @@ import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
 import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
 import { Field } from '../../components/form/fields.tsx';
-import { AccountForm, SubmitButton } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit } from '../../components/form/Form.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Email(_props: ScreenProps) {
@@ -37,13 +37,7 @@ export default function Email(_props: ScreenProps) {
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>
-        <SubmitButton
-          label={t('email.save')}
-          pendingLabel={t('email.saving')}
-          pending={status === 'pending'}
-          disabled={!form.valid.value}
-          busy={status === 'pending'}
-        />
+        <AnnouncedSubmit label={t('email.save')} pendingLabel={t('email.saving')} pending={status === 'pending'} form={form} />
       </AccountForm>
     </SubPage>
   );

@@ -64,20 +64,22 @@ export function ReceiptCard({ receipt, locale, headingLevel = 2 }: { receipt: Re
           ))}
         </tbody>
         <tfoot>
-          <tr className="receipt-total">
-            <th scope="row" colSpan={3}>
-              {t('history.total')}
-            </th>
-            <td className="num">{formatPrice(receiptTotal(receipt.rows), locale)}</td>
-          </tr>
-          <tr className="receipt-vat">
-            <th scope="row" colSpan={3}>
-              {t('history.vatIncluded')}
-            </th>
-            <td className="num">{formatPrice(receiptVat(receipt.rows), locale)}</td>
-          </tr>
+          <SumRow className="receipt-total" label={t('history.total')} value={formatPrice(receiptTotal(receipt.rows), locale)} />
+          <SumRow className="receipt-vat" label={t('history.vatIncluded')} value={formatPrice(receiptVat(receipt.rows), locale)} />
         </tfoot>
       </table>
     </article>
+  );
+}
+
+/** A line of the receipt's foot: what it is, across the row's first columns, and the sum. */
+function SumRow({ className, label, value }: { className: string; label: string; value: string }) {
+  return (
+    <tr className={className}>
+      <th scope="row" colSpan={3}>
+        {label}
+      </th>
+      <td className="num">{value}</td>
+    </tr>
   );
 }

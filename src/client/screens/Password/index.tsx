@@ -16,7 +16,7 @@ import {
   submitPasswordChange,
 } from '../../state/password.ts';
 import { PasswordField } from '../../components/form/fields.tsx';
-import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, bindField, FormError, SuccessCard } from '../../components/form/Form.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Password(_props: ScreenProps) {
@@ -30,35 +30,23 @@ export default function Password(_props: ScreenProps) {
       ) : (
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void submitPasswordChange()}>
           <PasswordField
-            id="password-old"
-            label={t('password.old')}
-            {...bind(form, 'old_password', edit)}
+            {...bindField('password-old', t('password.old'), form, 'old_password', edit)}
             autoComplete="current-password"
             required
           />
           <PasswordField
-            id="password-new"
-            label={t('password.new')}
-            {...bind(form, 'new_password', edit)}
+            {...bindField('password-new', t('password.new'), form, 'new_password', edit)}
             hint={t('account.passwordRule', RULE_PARAMS)}
             autoComplete="new-password"
             required
           />
           <PasswordField
-            id="password-confirm"
-            label={t('password.confirm')}
-            {...bind(form, 'confirm', edit)}
+            {...bindField('password-confirm', t('password.confirm'), form, 'confirm', edit)}
             autoComplete="new-password"
             required
           />
           <FormError text={status === 'failure' && passwordError.value} />
-          <SubmitButton
-            label={t('password.save')}
-            pendingLabel={t('password.saving')}
-            pending={status === 'pending'}
-            disabled={!form.valid.value}
-            busy={status === 'pending'}
-          />
+          <AnnouncedSubmit label={t('password.save')} pendingLabel={t('password.saving')} pending={status === 'pending'} form={form} />
         </AccountForm>
       )}
     </SubPage>

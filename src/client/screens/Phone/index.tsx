@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
-import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, bindField, FormError, SuccessCard } from '../../components/form/Form.tsx';
 import {
   changeNumber,
   confirmCode,
@@ -43,21 +43,13 @@ export default function Phone(_props: ScreenProps) {
             {t('phone.codeSent')}
           </p>
           <Field
-            id="phone-code"
-            label={t('phone.code')}
-            {...bind(form, 'code', edit)}
+            {...bindField('phone-code', t('phone.code'), form, 'code', edit)}
             inputMode="numeric"
             autoComplete="one-time-code"
             required
           />
           {error}
-          <SubmitButton
-            label={t('phone.confirm')}
-            pendingLabel={t('account.saving')}
-            pending={pending}
-            disabled={!form.valid.value}
-            busy={pending}
-          />
+          <AnnouncedSubmit label={t('phone.confirm')} pendingLabel={t('account.saving')} pending={pending} form={form} />
           <button type="button" className="button block phone-again" onClick={changeNumber} disabled={pending}>
             {t('phone.again')}
           </button>
@@ -66,28 +58,18 @@ export default function Phone(_props: ScreenProps) {
         <AccountForm attempt={() => form.attempt()} onSubmit={() => void requestCode()}>
           <p className="muted">{t('phone.intro', { phone: formatPhone(profile.value?.phone) })}</p>
           <PhoneField
-            id="phone-new"
-            label={t('phone.new')}
-            {...bind(form, 'phone', edit)}
+            {...bindField('phone-new', t('phone.new'), form, 'phone', edit)}
             country={form.values.value.country}
             onCountry={(c) => edit('country', c)}
             required
           />
           <PasswordField
-            id="phone-password"
-            label={t('password.old')}
-            {...bind(form, 'password', edit)}
+            {...bindField('phone-password', t('password.old'), form, 'password', edit)}
             autoComplete="current-password"
             required
           />
           {error}
-          <SubmitButton
-            label={t('phone.send')}
-            pendingLabel={t('account.saving')}
-            pending={pending}
-            disabled={!form.valid.value}
-            busy={pending}
-          />
+          <AnnouncedSubmit label={t('phone.send')} pendingLabel={t('account.saving')} pending={pending} form={form} />
         </AccountForm>
       )}
     </SubPage>

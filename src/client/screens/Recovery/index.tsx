@@ -25,7 +25,7 @@ import {
   submitNewPassword,
 } from '../../state/recovery.ts';
 import { Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
-import { AccountForm, bind, FormError, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, bind, bindField, FormError, SuccessPage } from '../../components/form/Form.tsx';
 
 function StepPhone() {
   useSignals();
@@ -44,12 +44,11 @@ function StepPhone() {
         required
       />
       <FormError text={otherError.value} />
-      <SubmitButton
+      <AnnouncedSubmit
         label={t('recovery.sendCode')}
         pendingLabel={t('recovery.sending')}
         pending={loading}
         disabled={!phoneNumber.value.trim()}
-        busy={loading}
       />
     </AccountForm>
   );
@@ -72,24 +71,16 @@ function StepCode() {
         required
       />
       <PasswordField
-        id="recovery-password"
-        label={t('recovery.newPassword')}
-        {...bind(form, 'password')}
+        {...bindField('recovery-password', t('recovery.newPassword'), form, 'password')}
         invalid={Boolean(refused)}
         describedBy={refused ? 'recovery-code-error' : undefined}
         hint={t('account.passwordRule', RULE_PARAMS)}
         autoComplete="new-password"
         required
       />
-      <PasswordField id="recovery-repeat" label={t('recovery.repeat')} {...bind(form, 'repeat')} autoComplete="new-password" required />
+      <PasswordField {...bindField('recovery-repeat', t('recovery.repeat'), form, 'repeat')} autoComplete="new-password" required />
       <FormError text={otherError.value} />
-      <SubmitButton
-        label={t('recovery.save')}
-        pendingLabel={t('recovery.saving')}
-        pending={loading}
-        disabled={!form.valid.value}
-        busy={loading}
-      />
+      <AnnouncedSubmit label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} form={form} />
       <p className="form-links">
         <button type="button" className="extra-link" onClick={startOver}>
           {t('recovery.otherNumber')}
@@ -108,14 +99,7 @@ export default function Recovery(_props: ScreenProps) {
 
   if (recovered.value) {
     return (
-      <div className="account-page">
-        <SuccessCard
-          title={t('recovery.doneTitle')}
-          level={1}
-          text={t('recovery.doneText')}
-          link={{ href: '/login', label: t('recovery.toLogin') }}
-        />
-      </div>
+      <SuccessPage title={t('recovery.doneTitle')} text={t('recovery.doneText')} link={{ href: '/login', label: t('recovery.toLogin') }} />
     );
   }
 

@@ -17,7 +17,7 @@ import {
   submitRegistration,
 } from '../../state/register.ts';
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
-import { AccountForm, bind, FormAlert, SubmitButton, SuccessCard } from '../../components/form/Form.tsx';
+import { AccountForm, bind, bindField, FormAlert, SubmitButton, SuccessPage } from '../../components/form/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
 
 export default function Register(_props: ScreenProps) {
@@ -28,14 +28,11 @@ export default function Register(_props: ScreenProps) {
 
   if (status === 'success') {
     return (
-      <div className="account-page">
-        <SuccessCard
-          title={t('register.thanksTitle')}
-          level={1}
-          text={t('register.thanksText')}
-          link={{ href: '/login', label: t('register.toLogin') }}
-        />
-      </div>
+      <SuccessPage
+        title={t('register.thanksTitle')}
+        text={t('register.thanksText')}
+        link={{ href: '/login', label: t('register.toLogin') }}
+      />
     );
   }
 
@@ -60,20 +57,8 @@ export default function Register(_props: ScreenProps) {
           {...bind(form, 'phone', edit)}
           required
         />
-        <Field
-          id="register-firstname"
-          label={t('register.firstname')}
-          {...bind(form, 'firstname', edit)}
-          autoComplete="given-name"
-          required
-        />
-        <Field
-          id="register-lastname"
-          label={t('register.lastname')}
-          {...bind(form, 'lastname', edit)}
-          autoComplete="family-name"
-          required
-        />
+        <Field {...bindField('register-firstname', t('register.firstname'), form, 'firstname', edit)} autoComplete="given-name" required />
+        <Field {...bindField('register-lastname', t('register.lastname'), form, 'lastname', edit)} autoComplete="family-name" required />
         <Field
           id="register-email"
           label={t('register.email')}
@@ -84,9 +69,7 @@ export default function Register(_props: ScreenProps) {
           required
         />
         <PasswordField
-          id="register-password"
-          label={t('register.password')}
-          {...bind(form, 'password', edit)}
+          {...bindField('register-password', t('register.password'), form, 'password', edit)}
           hint={t('account.passwordRule', RULE_PARAMS)}
           autoComplete="new-password"
           required

@@ -10,15 +10,14 @@ import type { EngineOrder, Learned } from './types.ts';
 
 const MINUTE = 60_000;
 
+/** What of an order its arrival is read from. */
+export type ArrivalOrder = Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>;
+
 /**
  * What is known of an absent customer's arrival: minutes after `from` as learned quantiles, of which `x` have
  * passed; null when he is in the shop or planned as present (a desk order, or no source recorded).
  */
-export function arrivalOf(
-  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
-  now: number,
-  learned: Learned | undefined,
-) {
+export function arrivalOf(o: ArrivalOrder, now: number, learned: Learned | undefined) {
   if (o.checkedIn) return null;
   const l = learned ?? DEFAULT_LEARNED;
   if (typeof o.expectedAt === 'number' && Number.isFinite(o.expectedAt))
@@ -32,11 +31,7 @@ export function arrivalOf(
  * before the arrival he gave; past it, now plus the learned lateness still to come; a remote joiner without one
  * from the learned join-to-check-in times, given how long ago he joined.
  */
-export function readyAt(
-  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
-  now: number,
-  learned: Learned | undefined,
-): number {
+export function readyAt(o: ArrivalOrder, now: number, learned: Learned | undefined): number {
   const a = arrivalOf(o, now, learned);
   if (a === null) return -Infinity;
   return Math.max(a.floor, a.from + Math.round(meanAbove(a.q, a.x) * MINUTE));

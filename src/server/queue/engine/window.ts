@@ -14,7 +14,7 @@
  * percentiles. Pure and deterministic.
  */
 import type { Ctx, Placement } from './lanes.ts';
-import { arrivalOf } from './floor.ts';
+import { arrivalOf, type ArrivalOrder } from './floor.ts';
 import { DEFAULT_LEARNED } from './lanes.ts';
 import type { EngineOrder, Learned } from './types.ts';
 
@@ -72,11 +72,7 @@ function serviceVar(sc: SpreadCtx, duration: number, speed: number): number {
 }
 
 /** Variance still in an absent customer's arrival (minutes²), and the mean arrival; 0 when he is present. */
-export function arrivalVar(
-  o: Pick<EngineOrder, 'checkedIn' | 'expectedAt' | 'source' | 'joinedAt'>,
-  now: number,
-  learned: Learned | undefined,
-): number {
+export function arrivalVar(o: ArrivalOrder, now: number, learned: Learned | undefined): number {
   const a = arrivalOf(o, now, learned);
   if (a === null) return 0;
   const left = a.q.filter((v) => v > a.x);

@@ -58,16 +58,9 @@ const pobProperties: Record<string, JsonSchema> = {
   is_test: bool,
 };
 
-const extraService = obj({
-  id: int,
-  service_id: int,
-  title: str,
-  order: num,
-  description: str,
-  long_description: str,
-  price: num,
-  duration: num,
-});
+/** What a service and an extra both carry, in the order they are written after their ids. */
+const menuItem = { title: str, order: num, description: str, long_description: str, price: num, duration: num };
+const extraService = obj({ id: int, service_id: int, ...menuItem });
 
 const detailProperties: Record<string, JsonSchema> = {
   ...pobProperties,
@@ -75,19 +68,7 @@ const detailProperties: Record<string, JsonSchema> = {
   floor: nullable(str),
   notices: strings,
   service_groups: arrayOf(obj({ id: int, title: str, order: num, description: str, parent_id: nullable(int) })),
-  services: arrayOf(
-    obj({
-      id: int,
-      group_id: int,
-      title: str,
-      order: num,
-      description: str,
-      long_description: str,
-      price: num,
-      duration: num,
-      multiple: bool,
-    }),
-  ),
+  services: arrayOf(obj({ id: int, group_id: int, ...menuItem, multiple: bool })),
   extra_services: { type: 'object', additionalProperties: arrayOf(extraService), description: 'keyed by service id' },
   shortest_queue: nullable(num),
   queues: arrayOf(

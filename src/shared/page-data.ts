@@ -1,0 +1,24 @@
+/**
+ * The public data a server-rendered page was rendered from, carried in the page as JSON in a non-executable
+ * <script type="application/json"> (the content security policy allows no inline script): the client restores
+ * its state from it and hydrates the markup without reading the same data again.
+ */
+import type { Language, Locale } from './locales.ts';
+import type { WireConfig, WirePob, WirePobDetail } from './wire.ts';
+
+/** The id of the script element that carries the data. */
+export const PAGE_DATA_ID = 'page-data';
+
+export interface PageData {
+  /** The path it was rendered for: a page whose location moved on before the script ran is not hydrated. */
+  path: string;
+  language: Language;
+  locale: Locale;
+  /** The server's clock when the data was read (ms since the epoch). */
+  now: number;
+  config: WireConfig;
+  /** The locale's shop list (the shop list screen). */
+  list?: WirePob[];
+  /** One shop's detail (the shop page). */
+  shop?: WirePobDetail;
+}
