@@ -2,12 +2,12 @@
  * The production start as a supervisor meets it: `npm start` builds and runs the server bundle with node, and
  * SIGTERM to npm's own process drains the requests in flight and exits 0 with nothing left serving. With
  * NODE_ENV=production an empty database gets no demo chain unless SEED is set, never the demo accounts, and no
- * password is logged. Both engines (PostgreSQL: a fresh database; PGlite: a fresh data directory).
+ * password is logged: both engines (PostgreSQL: a fresh database; PGlite: a fresh data directory).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,9 +43,22 @@ interface Started {
   done: Promise<{ code: number | null; out: string }>;
 }
 
-function start(cmd: string, args: string[], env: Record<string, string>): Started {
+/**
+ * A copy of the repo's sources in a temporary folder (node_modules linked): `npm start` builds there, so the build it
+ * runs never rewrites the dist/ that the suites running beside this one read.
+ */
+function repoCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'walkin-repo-'));
+  dirs.push(dir);
+  for (const name of ['package.json', 'build.ts', 'tsconfig.json', 'tsconfig.base.json', 'src', 'public', 'locales', 'scripts'])
+    cpSync(join(root, name), join(dir, name), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  return dir;
+}
+
+function start(cmd: string, args: string[], env: Record<string, string>, cwd = root): Started {
   const child = spawn(cmd, args, {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: '0',
@@ -98,10 +111,13 @@ function send(agent: Agent, port: number, method: string, path: string, body?: u
   });
 }
 
+// The process chain (npm → node) is the same on both engines; the database's part is the next test's: PGlite only.
 prod('SIGTERM to `npm start` drains the requests in flight and exits 0; nothing is left serving', async () => {
+  if (usePostgres) return;
   const db = await freshDatabase();
   // Password hashes at a cost that takes a while: the logins are still being worked on when SIGTERM comes.
-  const s = start('npm', ['start', '--silent'], { ...db.env, SEED: '0', SIMULATOR: '0', SCRYPT_LOG_N: '15', HASH_WORKERS: '1' });
+  const env = { ...db.env, SEED: '0', SIMULATOR: '0', SCRYPT_LOG_N: '15', HASH_WORKERS: '1' };
+  const s = start('npm', ['start', '--silent'], env, repoCopy());
   const port = await s.port;
   const agent = new Agent({ keepAlive: true, maxSockets: 6 });
   const warm = await Promise.all(Array.from({ length: 6 }, () => send(agent, port, 'GET', '/config.json')));
