@@ -60,7 +60,7 @@ export function LoginForm({ idPrefix, onSubmit }: { idPrefix: string; onSubmit: 
           </div>
         )}
       </FormAlert>
-      <AnnouncedSubmit label={t('login.submit')} pendingLabel={t('login.pending')} pending={pending} form={loginForm} />
+      <AnnouncedSubmit label={t('login.submit')} pendingLabel={t('login.pending')} pending={pending} disabled={!loginForm.valid.value} />
       <p className="form-links">
         <a href="/recovery">{t('login.forgot')}</a>
         <a href="/register">{t('login.register')}</a>

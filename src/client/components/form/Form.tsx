@@ -32,26 +32,9 @@ export function SubmitButton(p: { label: string; pendingLabel?: string; pending:
   );
 }
 
-/**
- * A submit button whose pending state is announced (aria-busy while pending), disabled until its form is valid
- * (or while `disabled`, for a form without a createForm state).
- */
-export function AnnouncedSubmit(p: {
-  label: string;
-  pendingLabel: string;
-  pending: boolean;
-  form?: { valid: { value: boolean } };
-  disabled?: boolean;
-}) {
-  return (
-    <SubmitButton
-      label={p.label}
-      pendingLabel={p.pendingLabel}
-      pending={p.pending}
-      disabled={p.disabled ?? !p.form?.valid.value}
-      busy={p.pending}
-    />
-  );
+/** A submit button whose pending state is announced (aria-busy while pending). */
+export function AnnouncedSubmit(p: { label: string; pendingLabel: string; pending: boolean; disabled: boolean }) {
+  return <SubmitButton {...p} busy={p.pending} />;
 }
 
 /** An assertive live region, so a failure that appears in it is read out. */

@@ -42,7 +42,12 @@ export function Teaser() {
             {t('bonus.permission')}
           </Checkbox>
           <FormError text={status === 'rejected' && t('bonus.teaserFailed')} />
-          <AnnouncedSubmit label={t('bonus.join')} pendingLabel={t('bonus.sending')} pending={status === 'pending'} form={form} />
+          <AnnouncedSubmit
+            label={t('bonus.join')}
+            pendingLabel={t('bonus.sending')}
+            pending={status === 'pending'}
+            disabled={!form.valid.value}
+          />
         </AccountForm>
       )}
     </div>

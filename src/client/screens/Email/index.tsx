@@ -37,7 +37,12 @@ export default function Email(_props: ScreenProps) {
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>
-        <AnnouncedSubmit label={t('email.save')} pendingLabel={t('email.saving')} pending={status === 'pending'} form={form} />
+        <AnnouncedSubmit
+          label={t('email.save')}
+          pendingLabel={t('email.saving')}
+          pending={status === 'pending'}
+          disabled={!form.valid.value}
+        />
       </AccountForm>
     </SubPage>
   );

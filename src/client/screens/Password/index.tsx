@@ -46,7 +46,12 @@ export default function Password(_props: ScreenProps) {
             required
           />
           <FormError text={status === 'failure' && passwordError.value} />
-          <AnnouncedSubmit label={t('password.save')} pendingLabel={t('password.saving')} pending={status === 'pending'} form={form} />
+          <AnnouncedSubmit
+            label={t('password.save')}
+            pendingLabel={t('password.saving')}
+            pending={status === 'pending'}
+            disabled={!form.valid.value}
+          />
         </AccountForm>
       )}
     </SubPage>

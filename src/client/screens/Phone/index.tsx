@@ -49,7 +49,7 @@ export default function Phone(_props: ScreenProps) {
             required
           />
           {error}
-          <AnnouncedSubmit label={t('phone.confirm')} pendingLabel={t('account.saving')} pending={pending} form={form} />
+          <AnnouncedSubmit label={t('phone.confirm')} pendingLabel={t('account.saving')} pending={pending} disabled={!form.valid.value} />
           <button type="button" className="button block phone-again" onClick={changeNumber} disabled={pending}>
             {t('phone.again')}
           </button>
@@ -69,7 +69,7 @@ export default function Phone(_props: ScreenProps) {
             required
           />
           {error}
-          <AnnouncedSubmit label={t('phone.send')} pendingLabel={t('account.saving')} pending={pending} form={form} />
+          <AnnouncedSubmit label={t('phone.send')} pendingLabel={t('account.saving')} pending={pending} disabled={!form.valid.value} />
         </AccountForm>
       )}
     </SubPage>

@@ -80,7 +80,7 @@ function StepCode() {
       />
       <PasswordField {...bindField('recovery-repeat', t('recovery.repeat'), form, 'repeat')} autoComplete="new-password" required />
       <FormError text={otherError.value} />
-      <AnnouncedSubmit label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} form={form} />
+      <AnnouncedSubmit label={t('recovery.save')} pendingLabel={t('recovery.saving')} pending={loading} disabled={!form.valid.value} />
       <p className="form-links">
         <button type="button" className="extra-link" onClick={startOver}>
           {t('recovery.otherNumber')}
