@@ -146,6 +146,25 @@ first('the shop header is as high before hydration as after, at 390×640, 390×8
   }
 });
 
+first('a form typed into before the app takes over keeps what was typed: the submit turns on', async () => {
+  const page = await js.newPage();
+  // The app's scripts arrive late, as on a slow phone: the customer types into the server's form meanwhile.
+  await page.route(/\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await page.goto(`${server.url}/register?lang=en`, { waitUntil: 'domcontentloaded' });
+  await page.locator('#register-phone').fill('401234567');
+  await page.locator('#register-firstname').fill('Eero');
+  await page.locator('#register-lastname').fill('Esimerkki');
+  await page.locator('#register-email').fill('eero@example.fi');
+  await page.locator('#register-password').fill('Parturi#2026x');
+  await page.locator('#register-terms').check();
+  await page.waitForFunction(() => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled);
+  assert.equal(await page.locator('#register-firstname').inputValue(), 'Eero');
+  await page.close();
+});
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

@@ -2,7 +2,7 @@
  * Labelled form controls of the account forms: each error is linked to its input with aria-describedby,
  * password fields have show/hide, the phone field has the dial-code selector (Finland +358, Estonia +372).
  */
-import { useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
 import { RULE_PARAMS } from '../../../shared/validation.ts';
@@ -44,6 +44,22 @@ interface FieldProps {
   describedBy?: string;
 }
 
+/**
+ * A page the server rendered can be typed into before the app takes it over; the input keeps what was typed but
+ * the form's state never heard of it. Once mounted, the state takes what the control holds (a no-op for a control
+ * the app rendered itself).
+ */
+function useTypedEarly<T>(read: (el: HTMLInputElement) => T, current: T, take: (v: T) => void): RefObject<HTMLInputElement | null> {
+  const ref = useRef<HTMLInputElement>(null);
+  // Once, on mount: later differences are the app's own doing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount only
+  useEffect(() => {
+    const el = ref.current;
+    if (el && read(el) !== current) take(read(el));
+  }, []);
+  return ref;
+}
+
 /** The ids of a field's error and hint, and whether it is marked invalid. */
 function fieldState(p: FieldProps) {
   return { errorId: `${p.id}-error`, hintId: `${p.id}-hint`, bad: Boolean(p.error) || Boolean(p.invalid) };
@@ -69,9 +85,11 @@ function FieldFrame({ p, children }: { p: FieldProps; children: ReactNode }) {
 }
 
 /** The props of the text input that the field kinds share. */
-function inputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
+function useInputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
   const { errorId, hintId, bad } = fieldState(p);
+  const ref = useTypedEarly((el) => el.value, p.value, p.onValue);
   return {
+    ref,
     id: p.id,
     className: 'input',
     type: kind.type,
@@ -88,9 +106,10 @@ function inputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoComplete
 
 export function Field(p: FieldProps) {
   useSignals();
+  const input = useInputProps(p, { type: p.type ?? 'text', autoComplete: p.autoComplete, inputMode: p.inputMode });
   return (
     <FieldFrame p={p}>
-      <input {...inputProps(p, { type: p.type ?? 'text', autoComplete: p.autoComplete, inputMode: p.inputMode })} onFocus={p.onFocus} />
+      <input {...input} onFocus={p.onFocus} />
     </FieldFrame>
   );
 }
@@ -98,10 +117,11 @@ export function Field(p: FieldProps) {
 export function PasswordField(p: Omit<FieldProps, 'type' | 'inputMode'>) {
   useSignals();
   const [visible, setVisible] = useState(false);
+  const input = useInputProps(p, { type: visible ? 'text' : 'password', autoComplete: p.autoComplete });
   return (
     <FieldFrame p={p}>
       <div className="password-wrap">
-        <input {...inputProps(p, { type: visible ? 'text' : 'password', autoComplete: p.autoComplete })} onFocus={p.onFocus} />
+        <input {...input} onFocus={p.onFocus} />
         <button type="button" className="password-toggle" aria-controls={p.id} aria-pressed={visible} onClick={() => setVisible(!visible)}>
           {visible ? t('account.hidePassword') : t('account.showPassword')}
         </button>
@@ -117,6 +137,7 @@ interface PhoneProps extends Omit<FieldProps, 'type' | 'inputMode' | 'autoComple
 
 export function PhoneField(p: PhoneProps) {
   useSignals();
+  const input = useInputProps({ ...p, hint: undefined }, { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' });
   return (
     <FieldFrame p={{ ...p, hint: undefined }}>
       <div className="phone-row">
@@ -135,7 +156,7 @@ export function PhoneField(p: PhoneProps) {
             </option>
           ))}
         </select>
-        <input {...inputProps({ ...p, hint: undefined }, { type: 'tel', inputMode: 'tel', autoComplete: 'tel-national' })} />
+        <input {...input} />
       </div>
     </FieldFrame>
   );
@@ -153,9 +174,11 @@ interface CheckboxProps {
 export function Checkbox(p: CheckboxProps) {
   useSignals();
   const errorId = `${p.id}-error`;
+  const ref = useTypedEarly((el) => el.checked, p.checked, p.onChecked);
   return (
     <div className={p.error ? 'field checkbox invalid' : 'field checkbox'}>
       <input
+        ref={ref}
         id={p.id}
         type="checkbox"
         checked={p.checked}
