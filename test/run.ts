@@ -5,7 +5,8 @@
  * Ends with one line over everything: `N passed, N failed` (and skipped when a group could not run).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -88,15 +89,17 @@ async function suites(name: string, files: string[], env: Record<string, string>
   const queue = [...files];
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
+      const fileStarted = Date.now();
       const { code, out } = await exec(tsx, [join(root, file)], env, true);
+      const took = `${((Date.now() - fileStarted) / 1000).toFixed(1)} s`;
       const r = parse(out, code);
       sum.passed += r.passed;
       sum.failed += r.failed;
       sum.skipped += r.skipped;
       if (r.failed) {
         failedFiles.push(file);
-        process.stdout.write(`\n-- ${file} failed:\n${out}\n`);
-      } else process.stdout.write(`${file}: ${r.passed} passed\n`);
+        process.stdout.write(`\n-- ${file} failed (${took}):\n${out}\n`);
+      } else process.stdout.write(`${file}: ${r.passed} passed (${took})\n`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, files.length) }, worker));
@@ -105,6 +108,9 @@ async function suites(name: string, files: string[], env: Record<string, string>
 
 const want = (group: string) => only.length === 0 || only.includes(group);
 const started = Date.now();
+// Databases the suites of this run start from instead of each building its own (test/server/db-templates.ts).
+const templates = mkdtempSync(join(tmpdir(), 'walkin-templates-'));
+process.env.TEST_DB_TEMPLATES = templates;
 
 // Biome: the recommended lint rules and the formatter's layout, whole tree (biome.jsonc says what is off and why).
 if (want('lint')) await step('lint + format', join(root, 'node_modules/.bin/biome'), ['check', root]);
@@ -122,6 +128,7 @@ if (want('e2e')) {
   else record('browser (Chromium)', 0, 0, files.length, 'skipped: no Chromium (run .ci/run to install it)');
 }
 
+rmSync(templates, { recursive: true, force: true });
 console.log('\n== summary');
 for (const line of lines) console.log(line);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);

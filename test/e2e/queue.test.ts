@@ -12,12 +12,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, phone, startServer, cspViolations, type Server } from './browser.ts';
 import { closeSoon } from './shop-hours.ts';
 import { auditor } from './axe.ts';
+import { migratedDataDir } from '../server/db-templates.ts';
 
 const KALLIO = 2; // the demo's round-the-clock shop: it takes orders at any hour
 const ENV = { SIMULATOR: '0', DEVELOPMENT: '0' };
 
 const queue = suite('joining a queue at 390×844');
 const dataDir = mkdtempSync(join(tmpdir(), 'walkin-queue-e2e-'));
+// Starts from the run's migrated database instead of PostgreSQL's initdb (db-templates.ts).
+await migratedDataDir(dataDir);
 let server: Server;
 let browser: Browser;
 let context: BrowserContext;

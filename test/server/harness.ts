@@ -11,6 +11,8 @@ import type { Db } from '../../src/server/db/db.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
+import { seedDemo } from '../../src/server/seed/index.ts';
+import { templatePglite } from './db-templates.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -73,8 +75,10 @@ export async function harness(
 ): Promise<Harness> {
   const c = clock(opts.start);
   const created = usePostgres ? await createDatabase() : null;
-  const db = await openDb({ databaseUrl: created?.url ?? null, dataDir: null });
-  if (opts.seed) await opts.seed(db, c.now());
+  // On PGlite the demo seeded at the suite's start comes with the database (db-templates.ts).
+  const demo = !created && opts.seed === seedDemo;
+  const db = created ? await openDb({ databaseUrl: created.url, dataDir: null }) : await templatePglite(demo ? c.now() : null);
+  if (opts.seed && !demo) await opts.seed(db, c.now());
   const config = loadConfig(
     { ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' },
     opts.config,

@@ -13,9 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src/server/db/open.ts';
 import { usePostgres } from './harness.ts';
+import { migratedDataDir } from './db-templates.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'walkin-kill-'));
+// Starts from the run's migrated database instead of PostgreSQL's initdb (db-templates.ts).
+await migratedDataDir(dir);
 // Two cycles, each killing with joins and cancels in flight after both kinds were acknowledged (three cycles
 // used to kill before any cancel was answered, so no acknowledged cancel was ever checked).
 const CYCLES = 2;

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { openDb } from '../../src/server/db/open.ts';
 import { buildServer } from '../../scripts/build-server.ts';
 import { createDatabase, usePostgres } from './harness.ts';
+import { migratedDataDir } from './db-templates.ts';
 
 const root = join(import.meta.dirname, '../..');
 const prod = suite('production start');
@@ -34,6 +35,7 @@ async function freshDatabase(): Promise<{ env: Record<string, string>; open: () 
     drops.push(created.drop);
     return { env: { DATABASE_URL: created.url, DATA_DIR: dir }, open: () => openDb({ databaseUrl: created.url, dataDir: null }) };
   }
+  await migratedDataDir(dir);
   return { env: { DATABASE_URL: '', DATA_DIR: dir }, open: () => openDb({ databaseUrl: null, dataDir: dir }) };
 }
 

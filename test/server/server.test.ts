@@ -12,11 +12,14 @@ import { openDb } from '../../src/server/db/open.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { migratedDataDir } from './db-templates.ts';
 
 const root = join(import.meta.dirname, '../..');
 const tsx = join(root, 'node_modules/.bin/tsx');
 const startup = suite('server start-up and shutdown');
 const dir = mkdtempSync(join(tmpdir(), 'walkin-startup-'));
+// Starts from the run's migrated database instead of PostgreSQL's initdb (db-templates.ts).
+await migratedDataDir(dir);
 
 function start(): { done: Promise<{ code: number | null; out: string }>; listening: Promise<void>; kill: (s: NodeJS.Signals) => void } {
   const child = spawn(tsx, [join(root, 'src/server/server.ts')], {

@@ -6,14 +6,15 @@
  * timestamptz values therefore leave this thread as PostgreSQL's text and are turned into epoch milliseconds by
  * pglite.ts with db/time.ts, the one parser both engines share; bigint and numeric become numbers here.
  *
- * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults) }
- *   | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql }
+ * Messages in: { id, op: 'open', dataDir, startParams (ours, after PGlite's defaults), load? (a dump's path) }
+ *   | { id, op: 'query', sql, params, tx? } | { id, op: 'exec', sql } | { id, op: 'dump', path }
  *   | { id, op: 'begin', tx } | { id, op: 'end', tx, commit } | { id, op: 'close' }.
  * Answers: { id, rows, times } (times: the names of timestamptz columns) | { id, ok: true } | { id, error }.
  * A transaction: 'begin' answers once PGlite's transaction has started (it holds PGlite's one connection until
  * its 'end'); its statements name it in `tx`; 'end' commits or rolls back and answers with the outcome.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 
 /** The channel to db/pglite.ts (its other end can be read synchronously there, see `drain`). */
@@ -60,6 +61,8 @@ port.on('message', (msg) => {
         (async () => {
           pg = new PGlite({
             dataDir: msg.dataDir ?? undefined,
+            // A dump of a database made earlier (its tar, as dumpDataDir wrote it) spares PostgreSQL's initdb.
+            loadDataDir: msg.load ? new Blob([readFileSync(msg.load)]) : undefined,
             parsers,
             startParams: [...PGlite.defaultStartParams, ...(msg.startParams ?? [])],
           });
@@ -97,6 +100,19 @@ port.on('message', (msg) => {
       answer(msg.id, open.outcome);
       break;
     }
+    case 'dump':
+      answer(
+        msg.id,
+        (async () => {
+          const tar = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
+          // Written beside and renamed: a reader never sees half a dump.
+          const part = `${msg.path}.${process.pid}.${msg.id}.part`;
+          writeFileSync(part, tar);
+          renameSync(part, msg.path);
+          return { ok: true };
+        })(),
+      );
+      break;
     case 'close':
       answer(
         msg.id,
