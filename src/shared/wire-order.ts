@@ -78,6 +78,11 @@ export interface WireOrder {
   quoted_high?: number | null;
   /** When the customer is expected at the shop (ISO; null once checked in or when not known). Optional: older servers leave it out. */
   expected_at?: string | null;
+  /**
+   * The engine holds his turn for his arrival (a barber would be free before he is there): the turn comes about
+   * at expected_at. Optional: older servers leave it out.
+   */
+  waits_for_arrival?: boolean;
   date: string; // ISO, when the order joined the queue
   started_at: string | null;
   finished_at: string | null;

@@ -5,8 +5,9 @@
  * - ended: the order is over (the screen says so and goes home);
  * - in-service: the barber has started: "your service has started", nothing about coming or sitting down;
  * - checked-in: at the shop, waiting: "have a seat, your barber will call you";
- * - travel: not at the shop, and expected to arrive after the turn would come: the turn comes about when the
- *   customer arrives, at the time shown (replaces the queue message while the trip is longer than the wait);
+ * - travel: not at the shop, and expected to arrive after the turn would come, or the server holds the turn for
+ *   his arrival (a free barber waits for a remote joiner's trip): the turn comes about when the customer arrives,
+ *   at the time shown (replaces the queue message while the trip is what he waits for);
  * - queue: not at the shop yet, in time: the message chosen by the change in wait (queue-message.ts).
  *
  * Only the two states of a customer not yet at the shop carry the warning about losing the place, and the count of
@@ -39,6 +40,8 @@ export interface TrackingStateInput {
   queue: number | null;
   /** Customers ahead; unknown counts as some. */
   ahead?: number;
+  /** The server holds the turn for his arrival (it comes about when he is expected). */
+  waitsForArrival?: boolean;
 }
 
 export interface TrackingContext {
@@ -63,7 +66,7 @@ export function trackingState(o: TrackingStateInput, ctx: TrackingContext): Trac
   if (isEnded(o.status)) return state('ended', 'tracking.ended');
   if (o.inService) return state('in-service', 'tracking.state.inService');
   if (o.checkedIn) return state('checked-in', 'tracking.state.checkedIn', { ahead: true });
-  if (ctx.expectedAt !== null && travelDominates(o.queue, ctx.expectedAt, ctx.now)) {
+  if (ctx.expectedAt !== null && (o.waitsForArrival === true || travelDominates(o.queue, ctx.expectedAt, ctx.now))) {
     return state('travel', 'tracking.state.travel', { arriveAt: ctx.expectedAt, warning: true, ahead: true });
   }
   // Next in line, nobody's service is ahead of his: what is left is a barber finishing or his own trip, so "the

@@ -46,6 +46,8 @@ export interface TrackedOrder {
   duration: number;
   /** When the server expects the customer at the shop (epoch ms); null when it does not say. */
   expectedAt: number | null;
+  /** The server holds his turn for his arrival: it comes about at expectedAt. */
+  waitsForArrival: boolean;
 }
 
 const STATUSES: readonly OrderStatus[] = ['active', 'cancelled', 'serviced', 'no-show'];
@@ -97,6 +99,7 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
     price: num(w.price),
     duration: num(w.duration),
     expectedAt: typeof w.expected_at === 'string' && Number.isFinite(Date.parse(w.expected_at)) ? Date.parse(w.expected_at) : null,
+    waitsForArrival: w.waits_for_arrival === true,
   };
 }
 

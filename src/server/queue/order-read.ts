@@ -9,18 +9,35 @@ import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { Language } from '../../shared/locales.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { wireOrder } from './order-wire.ts';
+import { readyAt } from './engine/floor.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
+
+const MINUTE = 60_000;
 
 export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise<ShopQueue> {
   return (await loadQueues(q, [shop], now)).get(shop.id)!;
 }
 
-/** Current wait and customers ahead: from the engine while waiting, 0 in service, nothing once ended. */
+/**
+ * Current wait, customers ahead and when the shop expects him: from the engine while waiting, 0 in service,
+ * nothing once ended.
+ */
 export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): OrderWait {
-  if (order.status === 'in_service') return { queue: 0, low: 0, high: 0, ahead: 0 };
-  if (order.status !== 'active' || !queue) return { queue: null, low: null, high: null, ahead: 0 };
+  if (order.status === 'in_service') return { queue: 0, low: 0, high: 0, ahead: 0, arriveAt: null, held: false };
+  if (order.status !== 'active' || !queue) return { queue: null, low: null, high: null, ahead: 0, arriveAt: null, held: false };
   const row = scheduleOf(queue).orders.find((o) => o.id === order.id);
-  return { queue: row?.wait ?? null, low: row?.low ?? null, high: row?.high ?? null, ahead: row?.position ?? 0 };
+  const { snapshot } = queue;
+  const planned = snapshot.orders.find((o) => o.id === order.id);
+  const at = planned ? readyAt(planned, snapshot.now, snapshot.learned) : -Infinity;
+  return {
+    queue: row?.wait ?? null,
+    low: row?.low ?? null,
+    high: row?.high ?? null,
+    ahead: row?.position ?? 0,
+    arriveAt: Number.isFinite(at) ? at : null,
+    // Planned to start the moment he is expected: the barber would wait for him.
+    held: Number.isFinite(at) && row?.start != null && Math.abs(row.start - at) < MINUTE,
+  };
 }
 
 /** An order's current wait, its likely window, and the customers ahead. */
@@ -29,6 +46,13 @@ export interface OrderWait {
   low: number | null;
   high: number | null;
   ahead: number;
+  /**
+   * When the engine expects him at the shop (epoch ms): the arrival he gave, else his learned trip from the
+   * join; null when he is there or planned as present.
+   */
+  arriveAt: number | null;
+  /** His turn is held for his arrival: planned to start when he is expected. */
+  held: boolean;
 }
 
 /** What an order's view is made of; a join hands over what its transaction computed (orders.ts joinQueue). */

@@ -60,7 +60,7 @@ export interface OrderContext {
   shop: ShopRow;
   items: readonly ItemRow[];
   look: BarberLookRow | undefined;
-  wait: { queue: number | null; low?: number | null; high?: number | null; ahead: number };
+  wait: { queue: number | null; low?: number | null; high?: number | null; ahead: number; arriveAt?: number | null; held?: boolean };
 }
 
 export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderContext): WireOrder {
@@ -86,8 +86,10 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
     quoted_wait: order.quotedWait,
     quoted_low: order.quotedLow,
     quoted_high: order.quotedHigh,
-    // When he said he would arrive, while he is on his way (tracking's travel line reads it on any device).
-    expected_at: order.status === 'active' && !order.checkedIn ? iso(order.expectedAt) : null,
+    // When the shop expects him, while he is on his way: the arrival he gave, else his learned trip, as the
+    // engine plans his turn (tracking's travel line reads it on any device, and says the same as the wait).
+    expected_at: order.status === 'active' && !order.checkedIn ? iso(wait.arriveAt ?? order.expectedAt) : null,
+    waits_for_arrival: order.status === 'active' && !order.checkedIn && wait.held === true,
     date: c.joined_at,
     started_at: c.started_at,
     finished_at: c.finished_at,

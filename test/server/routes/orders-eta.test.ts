@@ -67,6 +67,32 @@ post('null is the same as absent; anything but an integer 0–180 is 400 Invalid
   await clearShop(2);
 });
 
+post('a remote joiner at an idle shop without an arrival: his turn is held for his learned trip, and his order says so', async () => {
+  const c = await customer(h);
+  const res = await join(c, await body(2));
+  assert.is(res.status, 201, JSON.stringify(res.body));
+  assert.is(await expectedAt(res.body.id), null, 'nothing stored: he gave no arrival');
+  // The shop's wait for someone in the door is 0; his own is his trip, and the order says when he is expected.
+  assert.ok(res.body.expected_at, 'the engine expects him at a time');
+  const trip = (Date.parse(res.body.expected_at!) - h.clock.now()) / MIN;
+  assert.ok(trip >= 5, `a trip of ${trip} min`);
+  // His turn is held for him: the tracking's one message is the arrival, and the wait's window holds it.
+  assert.is(res.body.waits_for_arrival, true);
+  assert.ok(res.body.queue_low! <= trip && trip <= res.body.queue_high!, `trip ${trip} in ${res.body.queue_low}–${res.body.queue_high}`);
+  // At a busy shop his trip is shorter than the queue: the queue is what he waits for.
+  const busy = await join(await customer(h), await body(1));
+  assert.is(busy.status, 201, JSON.stringify(busy.body));
+  assert.ok(busy.body.queue! > 30, `Kamppi's wait ${busy.body.queue}`);
+  assert.is(busy.body.waits_for_arrival, false);
+  const again = await call<WireOrder>(h, 'GET', `${orders(c)}${res.body.id}/`, { token: c.token });
+  assert.is(again.body.expected_at, res.body.expected_at);
+  const there = (await patch(c, res.body.id, { customer_at_pob: true })).body;
+  assert.is(there.expected_at, null, 'none once he is there');
+  assert.is(there.waits_for_arrival, false);
+  await clearShop(2);
+  await clearShop(1);
+});
+
 post("the operator's queue shows source, check-in and the expected arrival", async () => {
   const key = await operatorKey(h, 2);
   const away = await join(await customer(h), await body(2, 'Haircut', { eta_minutes: 40 }));

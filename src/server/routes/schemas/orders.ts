@@ -89,6 +89,7 @@ export const wireOrder: JsonSchema = {
       quoted_low: nullable(num),
       quoted_high: nullable(num),
       expected_at: isoOrNull,
+      waits_for_arrival: bool,
       date: iso,
       started_at: isoOrNull,
       finished_at: isoOrNull,

@@ -95,6 +95,20 @@ const ROWS: Row[] = [
     { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
   ],
   [
+    // A free barber waits for a remote joiner: the wait averages his likely arrivals, so it is not shorter than the
+    // trip, but the turn is his arrival all the same.
+    'waiting, the server holds the turn for his arrival: the travel line, though the wait is a little longer',
+    { ...waiting({ queue: 16 }), waitsForArrival: true },
+    { expectedAt: NOW + 14.5 * MIN },
+    { kind: 'travel', key: 'tracking.state.travel', arriveAt: NOW + 14.5 * MIN, warning: true, ahead: true },
+  ],
+  [
+    'waiting, the turn held but no arrival known: the queue message',
+    { ...waiting({ queue: 16 }), waitsForArrival: true },
+    {},
+    { kind: 'queue', key: 'tracking.messages.neutral', warning: true, ahead: true },
+  ],
+  [
     'waiting, the trip is longer than the wait: the travel line with the arrival',
     waiting({ queue: 15 }),
     { expectedAt: NOW + 40 * MIN, message: { kind: 'decrease', index: 2 } },

@@ -118,6 +118,7 @@ customer('a waiting order: every field, in the wire order', () => {
       quoted_low: 20,
       quoted_high: 35,
       expected_at: null,
+      waits_for_arrival: false,
       date: '2026-11-24T10:00:00.000Z',
       started_at: null,
       finished_at: null,
@@ -177,6 +178,7 @@ customer('a waiting order: every field, in the wire order', () => {
     price: 4300,
     duration: 50,
     expectedAt: null,
+    waitsForArrival: false,
   };
   assert.equal(toTrackedOrder(JSON.parse(JSON.stringify(wire))), want);
 });
