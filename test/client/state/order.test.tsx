@@ -161,7 +161,7 @@ test('a chosen barber with a wait under 5 minutes asks first: cancel stays, cont
   await choose(el);
   await fire.click(button(el, 'Next'));
   let confirm = dialogs(el)[0];
-  assert.ok(text(confirm).includes('Your turn is almost now'));
+  assert.ok(text(confirm).includes('A barber is free now'));
   assert.is(document.activeElement, button(confirm, 'Cancel'), 'the safe choice has focus');
   await fire.click(button(confirm, 'Cancel'));
   assert.is(order.status.value, 'pending');
