@@ -129,6 +129,7 @@ if (want('e2e')) {
 }
 
 rmSync(templates, { recursive: true, force: true });
+if (process.env.TEST_DATABASE_URL) await (await import('./server/db-templates.ts')).dropTemplateDatabases();
 console.log('\n== summary');
 for (const line of lines) console.log(line);
 console.log(`took ${((Date.now() - started) / 1000).toFixed(1)} s`);

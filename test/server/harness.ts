@@ -2,7 +2,6 @@
  * Builds the real app on a real database for one suite: in-memory PGlite by default, or a fresh
  * PostgreSQL database when TEST_DB=postgres and TEST_DATABASE_URL are set (test/run.ts runs both).
  */
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -12,7 +11,7 @@ import { buildApp } from '../../src/server/app.ts';
 import type { Deps } from '../../src/server/deps.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
-import { templatePglite } from './db-templates.ts';
+import { createPostgresDatabase, templatePglite, withAdmin } from './db-templates.ts';
 
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 
@@ -30,22 +29,22 @@ export function clock(start = Date.parse('2026-11-24T10:00:00Z')) {
   };
 }
 
-export async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const admin = new URL(process.env.TEST_DATABASE_URL!);
+/**
+ * A fresh PostgreSQL database for one suite, dropped by `drop`: a copy of the run's migrated template (with the demo
+ * seeded at `seededAt` when given) when test/run.ts set templates up (`fromTemplate` then says so), else empty.
+ */
+export async function createDatabase(
+  seededAt: number | null = null,
+): Promise<{ url: string; drop: () => Promise<void>; fromTemplate: boolean }> {
   const name = `t_${randomBytes(6).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin.toString());
+  const fromTemplate = await createPostgresDatabase(name, seededAt);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    fromTemplate,
+    drop: () => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
 }
 
 export interface Harness {
@@ -74,11 +73,12 @@ export async function harness(
   } = {},
 ): Promise<Harness> {
   const c = clock(opts.start);
-  const created = usePostgres ? await createDatabase() : null;
-  // On PGlite the demo seeded at the suite's start comes with the database (db-templates.ts).
-  const demo = !created && opts.seed === seedDemo;
-  const db = created ? await openDb({ databaseUrl: created.url, dataDir: null }) : await templatePglite(demo ? c.now() : null);
-  if (opts.seed && !demo) await opts.seed(db, c.now());
+  // The demo seeded at the suite's start comes with the database, from the run's template (db-templates.ts).
+  const wantsDemo = opts.seed === seedDemo;
+  const created = usePostgres ? await createDatabase(wantsDemo ? c.now() : null) : null;
+  const db = created ? await openDb({ databaseUrl: created.url, dataDir: null }) : await templatePglite(wantsDemo ? c.now() : null);
+  const seeded = wantsDemo && (created ? created.fromTemplate : true);
+  if (opts.seed && !seeded) await opts.seed(db, c.now());
   const config = loadConfig(
     { ...process.env, DATABASE_URL: created?.url ?? '', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', STATIC_DIR: '' },
     opts.config,
