@@ -126,6 +126,12 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   assert.match(res.body, /class="shop-hero"/);
   const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
   assert.is(again.statusCode, 304);
+  // A busy shop's likely window is in the markup beside its number, in the page's language.
+  const busy = await app.inject({ url: '/barbershop/1?lang=en', headers: html });
+  const kamppi = dataOf(busy.body)!.shop!;
+  const anyone = kamppi.service_time_estimates[0];
+  assert.ok(anyone.wait_high! - anyone.wait_low! > 5, `Kamppi's window ${anyone.wait_low}–${anyone.wait_high}`);
+  assert.match(busy.body, /usually \d+–\d+ min/);
   // No such shop: the plain shell (the page itself sends the customer home).
   const none = await app.inject({ url: '/barbershop/9999', headers: html });
   assert.is(none.statusCode, 200);
