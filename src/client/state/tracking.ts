@@ -25,6 +25,9 @@ import { follow } from './live.ts';
 import { activeRenames } from './prefs.ts';
 import { renameShop } from '../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from './session.ts';
+import { geo } from './geo.ts';
+import { tripFrom } from '../lib/travel.ts';
+import { leaveBy } from '../lib/wait-window.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;
@@ -56,13 +59,33 @@ export const expectedAt = computed(() => {
   return given && given.orderId === o.orderId ? given.at : null;
 });
 
+/**
+ * When a customer on his way should leave (lib/wait-window.ts leaveBy): to arrive at the low end of his window.
+ * His trip is the one from his position when it is known, else the one the server plans (expected_at from the
+ * join: the arrival he gave, or his learned trip). 'now' once that moment has come; null at the shop, in service,
+ * or without a window or a trip. Re-read at every refresh.
+ */
+export const leaveAt = computed((): number | 'now' | null => {
+  const o = order.value;
+  if (o?.status !== 'active' || o.checkedIn || o.inService) return null;
+  const g = geo.value;
+  const fromHere = g.status === 'fulfilled' ? tripFrom({ lat: g.lat, lng: g.lng }, o.shop.coords) : null;
+  const joined = Date.parse(o.date);
+  const planned = o.expectedAt !== null && Number.isFinite(joined) ? Math.max(0, (o.expectedAt - joined) / 60_000) : null;
+  const now = Date.now();
+  const at = leaveBy(now, o.queueLow, fromHere?.minutes ?? planned);
+  if (at === null) return null;
+  return at - now < 60_000 ? 'now' : at;
+});
+
 /** The one state of the order and its one message (lib/tracking-state.ts); re-read at every refresh. */
 export const view = computed(() => {
   const o = order.value;
   return o ? trackingState(o, { message: message.value, expectedAt: expectedAt.value, now: Date.now() }) : null;
 });
 
-const clock = (at: number) => new Intl.DateTimeFormat(intlOf(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
+/** A moment as the customer's language writes the time of day (14.20, 14:20). */
+export const clock = (at: number) => new Intl.DateTimeFormat(intlOf(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
 
 /** The message's text: one of the five increase/decrease texts, or the single text of the other states. */
 export const messageText = computed(() => {

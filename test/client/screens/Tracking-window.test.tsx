@@ -1,6 +1,7 @@
 /**
  * The likely window under the tracking timer: "usually 20–35 min" in the customer's language, "up to" from 0, and
- * the number alone when the window says nothing more (or an older server sends none).
+ * the number alone when the window says nothing more (or an older server sends none); and for a customer on his
+ * way, when to leave to be there at the window's low end.
  */
 import '../dom.ts';
 import { test } from 'uvu';
@@ -74,6 +75,42 @@ test('the window moving alone is not announced: its own region is off inside the
   const w = windowOf(el) as Element;
   assert.is(w.getAttribute('aria-live'), 'off');
   assert.ok(w.closest('[aria-live="polite"]'), 'read with the number when the timer region speaks');
+});
+
+const MIN = 60_000;
+const leaveOf = (el: Element) => el.querySelector('.tracking-leave-by');
+const hhmm = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
+
+test('on his way: "Leave by" the moment his planned trip lands him at the low end of his window', async () => {
+  // Joined 2 minutes ago with a 15-minute trip; served usually 30–50 minutes from now: leave in about 15 minutes.
+  const joined = Date.now() - 2 * MIN;
+  const order = wireOrder({
+    queue: 40,
+    queue_low: 30,
+    queue_high: 50,
+    date: new Date(joined).toISOString(),
+    expected_at: new Date(joined + 15 * MIN).toISOString(),
+  });
+  const el = await open(order, 'en');
+  const at = Date.now() + 15 * MIN;
+  const said = text(leaveOf(el) as Element);
+  assert.ok([hhmm(at - MIN), hhmm(at), hhmm(at + MIN)].some((t) => said === `Leave by ${t}`), said);
+  assert.not.ok(leaveOf(el)!.closest('[aria-live]'), 'moves with the clock: not in the live region');
+});
+
+test('a turn held for his trip: leave now; at the shop or without a trip: nothing about leaving', async () => {
+  const joined = Date.now() - MIN;
+  const held = { queue: 16, queue_low: 5, queue_high: 29, date: new Date(joined).toISOString() };
+  let el = await open(wireOrder({ ...held, expected_at: new Date(joined + 15 * MIN).toISOString(), waits_for_arrival: true }), 'en');
+  assert.is(text(leaveOf(el) as Element), 'Leave now: your turn is near.');
+  await cleanup();
+  tracking.reset();
+  el = await open(wireOrder({ ...held, customer_at_pob: true }), 'en');
+  assert.is(leaveOf(el), null);
+  await cleanup();
+  tracking.reset();
+  el = await open(wireOrder(held), 'en');
+  assert.is(leaveOf(el), null, 'no arrival known, no trip');
 });
 
 test.run();

@@ -1,7 +1,8 @@
 /**
  * The wait: minutes with the colour class of the wait ('Now' at 0), customers ahead and the one
  * message of the order's state (lib/tracking-state.ts), in one polite live region so a change is announced to
- * screen readers. The warning about losing the place shows only while the customer is not at the shop.
+ * screen readers. While the customer is not at the shop: when to leave (state/tracking.ts leaveAt) and the warning
+ * about losing the place.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Timer } from '../../components/Timer.tsx';
@@ -9,7 +10,14 @@ import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { timerClass } from '../../lib/timer.ts';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { messageText, view } from '../../state/tracking.ts';
+import { clock, leaveAt, messageText, view } from '../../state/tracking.ts';
+
+/** "Leave by 14:20", or "Leave now" once it is time; nothing when there is no such moment. */
+function leaveText(at: number | 'now' | null): string {
+  if (at === null) return '';
+  if (at === 'now') return t('eta.leaveNow');
+  return t('window.leaveBy', { time: clock(at) });
+}
 
 function aheadText(o: TrackedOrder): string {
   if (o.queue === null) return '';
@@ -21,6 +29,7 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
   useSignals();
   const v = view.value;
   const ahead = v?.ahead ? aheadText(o) : '';
+  const leave = v?.warning ? leaveText(leaveAt.value) : '';
   return (
     <section
       className="tracking-wait card"
@@ -37,6 +46,8 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
         <WaitWindow wait={o.queue} low={o.queueLow} high={o.queueHigh} />
         <p className="tracking-message">{messageText.value}</p>
       </div>
+      {/* Outside the live region: it moves with the clock, and the region speaks only the wait's changes. */}
+      {leave && <p className="tracking-leave-by">{leave}</p>}
       {v?.warning && <p className="tracking-warning">{t('tracking.messages.warning')}</p>}
     </section>
   );
