@@ -1,7 +1,7 @@
 /**
  * Turn notifications: when a customer's turn is near (wait at most the lead the customer chose in the profile,
- * NEAR_MINUTES by default; or, for someone on his way, at most the trip he announced: then it says "time to
- * leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
+ * NEAR_MINUTES by default; or, for someone on his way, once the low end of his likely window is at most the trip
+ * he announced: then it says "time to leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
  * customer has an FCM token and push is configured, and by SMS if the customer allows SMS. Each (order, kind,
  * channel) is claimed in the database before it is sent, so it goes out at most once whichever process looks. A
  * 'now' that comes first also claims 'near', so a customer is never told "in ten minutes" after "now".
@@ -56,19 +56,21 @@ export function announcedTrip(o: Pick<OrderRow, 'checkedIn' | 'expectedAt' | 'jo
 
 /**
  * The turn alert of a waiting order: due at the customer's lead, or earlier for one whose announced trip is
- * longer than that; it is "time to leave" when the trip is as long as the wait or longer.
+ * longer than that; it is "time to leave" once leaving with that trip lands him at the low end of his window
+ * (`low`, the wait itself when there is no window), the moment tracking's "leave by" names.
  */
 export function turnAlert(
   o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>,
   wait: number | null,
   lead: number | null,
+  low: number | null = wait,
 ): { kind: TurnKind; leave: boolean; trip: number } | null {
   const trip = announcedTrip(o);
-  const kind = noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
+  // The trip takes as long as the window's low end or longer: he should be on his way now.
+  const leaveDue = trip !== null && wait !== null && wait > 0 && Math.min(low ?? wait, wait) <= trip;
+  const kind = o.status === 'active' && leaveDue ? 'near' : noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
   if (!kind) return null;
-  // The trip takes as long as the wait or longer: he should be on his way now.
-  const leave = kind === 'near' && trip !== null && wait !== null && trip >= wait;
-  return { kind, leave, trip: trip ?? 0 };
+  return { kind, leave: kind === 'near' && leaveDue, trip: trip ?? 0 };
 }
 
 /** What a turn check uses of the app's services (a slice of Deps): delivery, the limits, and which queue versions were heard. */
@@ -85,10 +87,13 @@ export interface SeenQueue {
 }
 
 /** The customer orders of a shop and the waits of its queue, from the queue a change left (nothing read). */
-function fromSeen(seen: SeenQueue, waits: Map<number, number | null>): TurnOrder[] {
-  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, row.wait);
+function fromSeen(seen: SeenQueue, waits: Map<number, Wait>): TurnOrder[] {
+  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, row);
   return seen.queue.open.filter((o): o is OpenOrderRow & { customerId: number } => o.customerId != null);
 }
+
+/** An order's wait and the low end of its likely window, as the engine gives them. */
+type Wait = { wait: number | null; low: number | null };
 
 /** What the check reads of an open order. */
 type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & { customerId: number; expectedAt?: number | null };
@@ -104,7 +109,7 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]),
   );
   const unread = ids.filter((id) => !current.has(id));
-  const waits = new Map<number, number | null>();
+  const waits = new Map<number, Wait>();
   const orders: TurnOrder[] = [...current.values()].flatMap((s) => fromSeen(s, waits));
   const fresh = unread.length
     ? (await openOrdersOf(deps.db, unread)).filter((o): o is OrderRow & { customerId: number } => o.customerId !== null)
@@ -117,10 +122,10 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     const loaded = read.filter((s): s is ShopRow => s !== null);
     shops.push(...loaded);
     const queues = await loadQueues(deps.db, loaded, now);
-    for (const [, queue] of queues) for (const row of scheduleOf(queue).orders) waits.set(row.id, row.wait);
+    for (const [, queue] of queues) for (const row of scheduleOf(queue).orders) waits.set(row.id, row);
   }
   // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
-  const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id) ?? null, MAX_LEAD_MINUTES) !== null);
+  const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id)?.wait ?? null, MAX_LEAD_MINUTES) !== null);
   if (!near.length) return [];
   const contacts = await contactsOf(
     deps.db,
@@ -131,11 +136,13 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
   for (const order of near) {
     const c = contacts.get(order.customerId);
     if (!c) continue;
-    const wait = waits.get(order.id) ?? 0;
+    const planned = waits.get(order.id);
+    const wait = planned?.wait ?? 0;
     const alert = turnAlert(
       { ...order, expectedAt: order.expectedAt ?? null },
-      order.status === 'in_service' ? 0 : (waits.get(order.id) ?? null),
+      order.status === 'in_service' ? 0 : (planned?.wait ?? null),
       c.alertLead,
+      planned?.low ?? null,
     );
     if (!alert) continue;
     const { kind } = alert;

@@ -1,7 +1,7 @@
 /**
  * The turn alert the customer chooses: the lead in the profile (alert_lead_minutes: null = 10, or 10,
- * 20, 30 minutes before the turn), and "time to leave" for someone on his way whose announced trip is longer
- * than the wait, by SMS in his language, never before the order is TURN_SMS_MIN_AGE_S old.
+ * 20, 30 minutes before the turn), and "time to leave" for someone on his way once his announced trip reaches the
+ * low end of his likely window, by SMS in his language, never before the order is TURN_SMS_MIN_AGE_S old.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -35,7 +35,7 @@ rules('due at the lead; earlier for a longer announced trip, then "time to leave
     joinedAt: t,
     expectedAt: trip === null ? null : t + trip * MIN,
   });
-  const cases: [string, ReturnType<typeof away>, number, number | null, { kind: string; leave: boolean } | null][] = [
+  const cases: [string, ReturnType<typeof away>, number, number | null, { kind: string; leave: boolean } | null, number?][] = [
     ['default lead, 11 min', away(null), 11, null, null],
     ['default lead, 10 min', away(null), 10, null, { kind: 'near', leave: false }],
     ['lead 30, 25 min', away(null), 25, 30, { kind: 'near', leave: false }],
@@ -48,9 +48,15 @@ rules('due at the lead; earlier for a longer announced trip, then "time to leave
     ['trip 25, checked in, wait 20', { ...away(25), checkedIn: true }, 20, null, null],
     ['turn now', away(25), 0, null, { kind: 'now', leave: false }],
     ['ended', { ...away(25), status: 'cancelled' as const }, 5, null, null],
+    // With a window: time to leave once its low end is within the trip (tracking's "leave by"), before the wait is.
+    ['trip 25, wait 35, window from 24', away(25), 35, null, { kind: 'near', leave: true }, 24],
+    ['trip 25, wait 35, window from 25', away(25), 35, null, { kind: 'near', leave: true }, 25],
+    ['trip 25, wait 35, window from 26', away(25), 35, null, null, 26],
+    ['no trip announced, wait 35, window from 5', away(null), 35, null, null, 5],
+    ['trip 25, checked in, window from 5', { ...away(25), checkedIn: true }, 35, null, null, 5],
   ];
-  for (const [name, order, wait, lead, want] of cases) {
-    const got = turnAlert(order, wait, lead);
+  for (const [name, order, wait, lead, want, low] of cases) {
+    const got = turnAlert(order, wait, lead, low);
     assert.equal(got && { kind: got.kind, leave: got.leave }, want, name);
   }
 });
