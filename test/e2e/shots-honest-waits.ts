@@ -40,7 +40,7 @@ try {
     await page.goto(`${server.url}/profile/language`);
     await page.locator('button', { hasText: NAMES[lang] }).first().click();
     await page.waitForTimeout(500);
-    await page.goto(`${server.url}/barbershop/2?lang=${lang}`);
+    await page.goto(`${server.url}/barbershop/2?lang=${lang}`, { waitUntil: 'networkidle' });
     await page.locator('button.service-toggle').first().click();
     await page.locator('button.order-next').click();
     const lowWait = page.locator('.low-wait-dialog');
