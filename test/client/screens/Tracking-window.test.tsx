@@ -94,7 +94,10 @@ test('on his way: "Leave by" the moment his planned trip lands him at the low en
   const el = await open(order, 'en');
   const at = Date.now() + 15 * MIN;
   const said = text(leaveOf(el) as Element);
-  assert.ok([hhmm(at - MIN), hhmm(at), hhmm(at + MIN)].some((t) => said === `Leave by ${t}`), said);
+  assert.ok(
+    [hhmm(at - MIN), hhmm(at), hhmm(at + MIN)].some((t) => said === `Leave by ${t}`),
+    said,
+  );
   assert.not.ok(leaveOf(el)!.closest('[aria-live]'), 'moves with the clock: not in the live region');
 });
 
