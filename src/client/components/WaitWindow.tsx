@@ -1,7 +1,8 @@
 /**
  * The likely window under a wait ("usually 20–35 min", lib/wait-window.ts), or nothing when the number says it
  * all. Inside the timer's live region it is its own region that is off: a window that moves alone is not
- * announced; it is read with the number when the region around it speaks.
+ * announced; it is read with the number when the region around it speaks. With `help` it links to the screen that
+ * says what "usually" means (How it works); the review step leaves that out, so a tap never leaves the order.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { waitWindow } from '../lib/wait-window.ts';
@@ -14,12 +15,20 @@ export function windowText(wait: number | null, low: number | null | undefined, 
   return w.kind === 'upTo' ? t('window.upTo', { high: w.high }) : t('window.usually', { low: w.low, high: w.high });
 }
 
-export function WaitWindow({ wait, low, high }: { wait: number | null; low: number | null | undefined; high: number | null | undefined }) {
+interface WaitWindowProps {
+  wait: number | null;
+  low: number | null | undefined;
+  high: number | null | undefined;
+  help?: boolean;
+}
+
+export function WaitWindow({ wait, low, high, help }: WaitWindowProps) {
   useSignals();
   const text = windowText(wait, low, high);
-  return text ? (
+  if (!text) return null;
+  return (
     <p className="wait-window" aria-live="off">
-      {text}
+      {help ? <a href="/info">{text}</a> : text}
     </p>
-  ) : null;
+  );
 }

@@ -77,6 +77,8 @@ test('a member sees the MEMBER ribbon, the end date and credits; the menu links 
     '/profile/notifications',
     '/profile/password',
     '/profile/language',
+    // How it works: what the wait's "usually" means, reachable from the profile too (not only from the login page).
+    '/info',
   ])
     assert.ok(links.includes(href), href);
   assert.ok([...el.querySelectorAll('button')].some((b) => text(b) === 'Log out'));

@@ -46,9 +46,10 @@ test.after.each(async () => {
   resetNotices();
 });
 
-test('under the number: "usually 20–35 min", its ends rounded outwards to fives', async () => {
+test('under the number: "usually 20–35 min", its ends rounded outwards to fives, a link to what it means', async () => {
   const el = await open(wireOrder({ queue: 27, queue_low: 22, queue_high: 33 }), 'en');
   assert.is(text(windowOf(el) as Element), 'usually 20–35 min');
+  assert.is(windowOf(el)!.querySelector('a')?.getAttribute('href'), '/info');
   assert.ok(text(el).includes('27'), text(el));
 });
 

@@ -59,6 +59,7 @@ export default function Profile(_props: ScreenProps) {
     { href: '/profile/password', label: t('profile.password') },
     { href: '/profile/phone', label: t('profile.phone') },
     { href: '/profile/language', label: t('profile.language') },
+    { href: '/info', label: t('info.title') },
     { href: '/profile/data', label: t('profile.data') },
   ];
   if (isMember) items.splice(0, 0, { href: '/profile/credits', label: t('profile.credits'), detail: String(m?.credits ?? 0) });

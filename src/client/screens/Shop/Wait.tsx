@@ -22,7 +22,7 @@ export function Wait() {
         <>
           <p className="shop-wait-label">{barber ? t('shop.wait.barber', { name: barber.name }) : t('shop.wait.title')}</p>
           <Timer large minutes={wait.value} />
-          <WaitWindow wait={wait.value} low={low} high={high} />
+          <WaitWindow wait={wait.value} low={low} high={high} help />
           <p className="shop-wait-note">{t('home.card.takesOrders')}</p>
         </>
       ) : state === 'unknown' ? (

@@ -43,7 +43,7 @@ export function WaitCard({ order: o }: { order: TrackedOrder }) {
       <div className="tracking-live" aria-live="polite" aria-atomic="true">
         <Timer large minutes={o.queue} />
         {ahead && <p className="tracking-ahead">{ahead}</p>}
-        <WaitWindow wait={o.queue} low={o.queueLow} high={o.queueHigh} />
+        <WaitWindow wait={o.queue} low={o.queueLow} high={o.queueHigh} help />
         <p className="tracking-message">{messageText.value}</p>
       </div>
       {/* Outside the live region: it moves with the clock, and the region speaks only the wait's changes. */}

@@ -138,6 +138,7 @@ test('with a window: "usually 15–35 min" under the wait, and "leave by" the mo
   const windowed = pob({ service_time_estimates: [{ priority: 0, wait_time: 20, wait_low: 18, wait_high: 33 }] });
   const { f, dialog } = await review({ routes: { 'GET /pobs/2/': { body: windowed } } });
   assert.is(text(dialog.querySelector('.wait-window')), 'usually 15–35 min');
+  assert.is(dialog.querySelector('.wait-window a'), null, 'no link away from the order in the review');
   await fire.click(option(dialog, 'About 10 min'));
   // Leaving 8 minutes from now with a 10-minute trip he is there at 18, the window's low end.
   const clock = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
