@@ -57,11 +57,18 @@ export function suggestedBarber(floor: Floor, order: FloorOrder): number | null 
 
 /** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
 export function walkInWait(floor: Floor): number | null {
+  return walkInQueue(floor)?.wait_time ?? null;
+}
+
+/** The barber a walk-in would get now (the shortest wait of those taking customers), with his likely window. */
+export function walkInQueue(floor: Floor): Floor['barbers'][number] | null {
   if (floor.pob.queue_state !== 'open') return null;
-  const waits = floor.barbers
-    .filter((b) => b.on_shift && b.queue_open && !b.on_break_until && b.wait_time !== null)
-    .map((b) => b.wait_time as number);
-  return waits.length ? Math.min(...waits) : null;
+  let best: Floor['barbers'][number] | null = null;
+  for (const b of floor.barbers) {
+    if (!b.on_shift || !b.queue_open || b.on_break_until || b.wait_time === null) continue;
+    if (best === null || b.wait_time < (best.wait_time as number)) best = b;
+  }
+  return best;
 }
 
 export type ShopState = 'open' | 'full' | 'closing' | 'closed';

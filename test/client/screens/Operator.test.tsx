@@ -31,6 +31,8 @@ const floorAnswer = {
       speed: 1,
       serving: 14,
       wait_time: 20,
+      wait_low: 16,
+      wait_high: 29,
       queue_open: true,
       serving_since: iso(0),
       expected_finish: iso(30),
@@ -302,6 +304,7 @@ test('a display key sees the display: names with initials, who serves whom, the 
   const body = text(el);
   assert.ok(body.includes('Wait for a walk-in now'), body);
   assert.ok(body.includes('20 min'), body);
+  assert.is(text(el.querySelector('.wait-window')), 'usually 15–30 min', 'the likely window under the wait');
   assert.ok(body.includes('Ville V. with Janne J.'), body);
   assert.ok(body.includes('1Mikko K.'), body);
   assert.not.ok(body.includes('Koski'), 'no last names');

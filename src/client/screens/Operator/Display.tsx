@@ -1,12 +1,14 @@
 /**
  * The display for a screen in the shop (/operator/display): the queue by first name and initial, who is
- * served by whom, and the wait a walk-in gets now, in type readable across the room. Live, no actions.
+ * served by whom, and the wait a walk-in gets now with its likely window, in type readable across the room. Live,
+ * no actions.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import { canAct, floor, me } from '../../state/operator.ts';
-import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInWait } from '../../lib/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInQueue } from '../../lib/operator.ts';
+import { WaitWindow } from '../../components/WaitWindow.tsx';
 
 export function Display() {
   useSignals();
@@ -21,7 +23,8 @@ export function Display() {
     );
   }
   const state = shopState(f);
-  const wait = walkInWait(f);
+  const walkIn = walkInQueue(f);
+  const wait = walkIn?.wait_time ?? null;
   const serving = barbersToday(f)
     .map((b) => ({ barber: b, order: servedBy(f, b) }))
     .filter((x) => x.order);
@@ -41,6 +44,7 @@ export function Display() {
             ? formatMinutes(wait, locale.value)
             : t(`operator.display.state.${state === 'open' ? 'noBarber' : state}`)}
         </p>
+        {state === 'open' && walkIn && <WaitWindow wait={wait} low={walkIn.wait_low} high={walkIn.wait_high} />}
       </section>
       <div className="op-display-grid">
         <section aria-labelledby="op-serving">

@@ -87,6 +87,7 @@ const CSS = `
 .op-display h1 { font-size: clamp(2rem, 6vmin, 4.5rem); margin: 0; }
 .op-display h2 { font-size: clamp(1.4rem, 4vmin, 3rem); color: var(--muted); margin: 0 0 1vmin; }
 .op-display .op-walkin { font-size: clamp(3rem, 12vmin, 8rem); font-weight: 800; color: var(--accent); line-height: 1.1; }
+.op-display .wait-window { font-size: clamp(1.4rem, 4vmin, 2.6rem); margin: 0; }
 .op-display ol, .op-display ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 1vh; }
 .op-display li { display: flex; gap: 1.5vw; align-items: baseline; }
 .op-display .op-pos { font-size: inherit; min-width: 2.5ch; text-align: right; }
