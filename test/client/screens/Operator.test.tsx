@@ -10,7 +10,7 @@ import { browserOffline } from '../../../src/client/state/offline.ts';
 import { match } from '../../../src/client/router/match.ts';
 import { ROUTES } from '../../../src/client/router/routes.ts';
 import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
-import { loc } from '../../../src/client/router/history.ts';
+import { loc, navigate } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
 import { feed, floor, reset } from '../../../src/client/state/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
@@ -309,6 +309,35 @@ test('a display key sees the display: names with initials, who serves whom, the 
   assert.ok(body.includes('1Mikko K.'), body);
   assert.not.ok(body.includes('Koski'), 'no last names');
   assert.is(el.querySelectorAll('button').length, 0);
+});
+
+test('the figures: today and 7 days, with the share served inside the window told and its width', async () => {
+  const day = {
+    served: 12,
+    waiting: 3,
+    no_shows: 1,
+    walk_ins: 7,
+    remote_joins: 5,
+    mean_wait_minutes: 21,
+    mean_quoted_minutes: 19,
+    mean_actual_minutes: 23,
+    within_10_share: 0.75,
+    waited_longer_share: 0.25,
+    in_window_share: 0.83,
+    past_window_share: 0.08,
+    mean_window_minutes: 24,
+  };
+  const { el, f } = await paired({ 'GET /operator/pobs/2/stats/': { body: { today: day, week: { ...day, in_window_share: null } } } });
+  navigate('/operator/stats');
+  await waitFor(() => text(el).includes('Served within the window told'));
+  f.restore();
+  const [today, week] = [...el.querySelectorAll('.op-figures section')];
+  const stat = (s: Element, key: string) => text(s.querySelector(`[data-stat="${key}"]`) as Element);
+  assert.match(stat(today, 'inWindow'), /^83\s?%$/);
+  assert.match(stat(today, 'pastWindow'), /^8\s?%$/);
+  assert.is(stat(today, 'meanWindow'), '24 min');
+  assert.is(stat(week, 'inWindow'), '–', 'no window told yet: a dash');
+  navigate('/operator');
 });
 
 test('the stream: its events replace the floor and stop the polling; a failed ticket polls', async () => {

@@ -23,6 +23,10 @@ function StatsList({ title, stats }: { title: string; stats: Stats }) {
     ['meanActual', minutes(stats.mean_actual_minutes)],
     ['within10', share(stats.within_10_share)],
     ['waitedLonger', share(stats.waited_longer_share)],
+    // The window told at join: served inside it, served after it, and how wide it was.
+    ['inWindow', share(stats.in_window_share ?? null)],
+    ['pastWindow', share(stats.past_window_share ?? null)],
+    ['meanWindow', minutes(stats.mean_window_minutes ?? null)],
   ];
   return (
     <section className="op-panel" aria-label={title}>
