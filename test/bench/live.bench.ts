@@ -22,14 +22,13 @@
  * BENCH_SECONDS (default 10) sets each read run; BENCH_ROUNDS (default 3) the rounds of each read;
  * BENCH_STREAMS (default "1000,5000") the client counts; BENCH_REST_S (default 60) the idle time; BENCH_PARTS (default "reads,streams,rest") which parts run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { onCores, placement } from './live/cores.ts';
-import { serveFlags } from './live/serve-flags.ts';
+import { freshDatabase, rssMb, start, type Proc } from './live/server-proc.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,62 +50,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' ');
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a script under node (not the tsx wrapper: the pid is the server's own; the server with `npm run serve`'s flags) and waits for "Listening on". */
-async function start(script: string, env: Record<string, string> = {}): Promise<Proc> {
-  const flags = script === 'src/server/server.ts' ? serveFlags() : [];
-  const child = spawn(...onCores('server', process.execPath, [...flags, '--import', 'tsx', join(root, script)]), {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      STATIC_DIR: '',
-      LOG_LEVEL: 'warn',
-      MAX_CONNECTIONS_PER_ADDRESS: '0',
-      STREAMS_PER_ADDRESS: '100000',
-      DEVELOPMENT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((done, fail) => {
-    let listening = false;
-    const take = (b: Buffer) => {
-      // Once it listens, whatever the server logs (LOG_LEVEL=warn: warnings and errors) is shown: a stream read
-      // that failed, a listener that dropped, are why a figure is missing.
-      if (listening) return void process.stderr.write(`[${script}] ${b}`);
-      out += b;
-      const m = /Listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        listening = true;
-        done(m[1].replace('localhost', '127.0.0.1').replace(/\/$/, ''));
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.on('exit', (code) => fail(new Error(`${script} exited (${code}):\n${out}`)));
-  });
-  return {
-    child,
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** Runs a load script of live/ in its own process on the load's cores; its last line of output is its JSON answer. */
 function loadProcess<T>(script: string, args: object): Promise<T> {
@@ -131,23 +74,6 @@ const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
 };
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${process.pid}_${Date.now().toString(36)}`;
-  const run = async (sql: string) => {
-    const c = new pg.Client({ connectionString: pgUrl! });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const u = new URL(pgUrl!);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 interface Engine {
   name: string;
@@ -182,7 +108,7 @@ async function pglite(): Promise<Engine> {
 
 async function postgres(): Promise<Engine> {
   const dir = mkdtempSync(join(tmpdir(), 'walkin-live-bench-'));
-  const db = await freshDatabase();
+  const db = await freshDatabase(pgUrl!);
   const env = { DATA_DIR: dir, DATABASE_URL: db.url, SIMULATOR: '0' };
   const a = await start('src/server/server.ts', env);
   const b = await start('src/server/server.ts', env);
