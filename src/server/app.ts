@@ -15,6 +15,7 @@ import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/shops.ts';
 import { eventRoutes } from './routes/events.ts';
 import { streams, type Streams } from './streams.ts';
+import { keptRows } from './domain/kept-rows.ts';
 import { answerCache } from './domain/shop-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
@@ -91,10 +92,16 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
   // Kept answers and open streams follow the queue change announcements (queue/changes.ts).
+  // The kept rows first, then the kept answers, then the streams: each hears a change before what reads it does.
+  keptRows(deps);
   const answers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
   // Made before the streams: a change drops the kept answer before a stream reads it again.
   const orderAnswers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs, maxEntries: deps.config.orderCacheEntries });
-  const live = streams(deps, { perAddress: deps.config.streamsPerAddress, heartbeatMs: deps.config.streamHeartbeatMs });
+  const live = streams(deps, {
+    perAddress: deps.config.streamsPerAddress,
+    heartbeatMs: deps.config.streamHeartbeatMs,
+    readsAtOnce: deps.config.streamReadsAtOnce,
+  });
   app.decorate('streams', live);
   // A shutdown ends every stream cleanly (the server could not close while they were open); the clients reconnect
   // to another process or to this one restarted.

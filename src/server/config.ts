@@ -38,6 +38,8 @@ export interface Config {
   pobCacheMs: number;
   /** How many customers' order reads are kept at most (ORDER_CACHE_ENTRIES), the oldest dropped first. */
   orderCacheEntries: number;
+  /** Longest reuse of the rows a shop's answers are built from, across minutes (KEPT_ROWS_MS; 0: never kept). */
+  keptRowsMs: number;
   /** RENDER_PAGES: the public screens are answered with the server's markup (off: the plain shell, as without a render build). */
   renderPages: boolean;
   /** PGlite's shared buffers and work memory (PGLITE_SHARED_BUFFERS, PGLITE_WORK_MEM; sizes as PostgreSQL reads them). */
@@ -46,6 +48,8 @@ export interface Config {
   streamsPerAddress: number;
   /** Milliseconds between the streams' `: ping` heartbeats (STREAM_HEARTBEAT_MS). */
   streamHeartbeatMs: number;
+  /** Stream topics one process re-reads at once (STREAM_READS_AT_ONCE): the rest of the pool stays for requests. */
+  streamReadsAtOnce: number;
   /**
    * Which X-Forwarded-For hops to believe (TRUST_PROXY): false (none, the default), a number of proxies in front
    * of the server, or the proxies' addresses (IPs, CIDRs). Never every hop: the left-most entry is whatever the
@@ -229,10 +233,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     pobCacheMs: Number(env.POB_CACHE_MS ?? 60_000),
     orderCacheEntries: Number(env.ORDER_CACHE_ENTRIES ?? 5_000),
+    keptRowsMs: Number(env.KEPT_ROWS_MS ?? 600_000),
     renderPages: flag(env.RENDER_PAGES, true),
     pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
     streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
+    streamReadsAtOnce: Number(env.STREAM_READS_AT_ONCE ?? 4),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
@@ -300,6 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
   if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100)
     throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
+  if (!Number.isInteger(config.keptRowsMs) || config.keptRowsMs < 0)
+    throw new Error(`KEPT_ROWS_MS must be 0 or more (milliseconds), got ${env.KEPT_ROWS_MS}`);
+  if (!Number.isInteger(config.streamReadsAtOnce) || config.streamReadsAtOnce < 1)
+    throw new Error(`STREAM_READS_AT_ONCE must be a whole number of at least 1, got ${env.STREAM_READS_AT_ONCE}`);
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0)
     throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');

@@ -2,8 +2,9 @@
  * Server-sent event streams (docs/architecture.md, "Live updates across processes"). Connections follow a topic (one shop's public state,
  * one customer's order, one shop's operator queue); a topic is read once per change for all its connections, and
  * the same bytes are written to each. A topic is read again when a change of its shop is announced
- * (queue/changes.ts; `all` after a listener reconnect or a roster change), and when the clock's minute moves,
- * since waits move with time alone; a frame goes out only when the answer differs from the last one sent.
+ * (queue/changes.ts; `all` after a listener reconnect or a roster change), and once a minute, since waits move
+ * with time alone: each topic at its own second of the minute (from its key), so a process with thousands of
+ * topics re-reads a few each second rather than all at once; a frame goes out only when the answer differs from the last one sent.
  * An idle stream costs no query: heartbeats (`: ping`) come from memory.
  *
  * Each frame is `event: <name>`, `id: <the shop's queue_version>`, `data: <the same JSON as the matching GET>`.
@@ -16,6 +17,7 @@ import type { Deps } from './deps.ts';
 import { HttpError } from './errors.ts';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
 import { countStreams } from './metrics.ts';
+import { type Limiter, limiter } from './lib/limiter.ts';
 
 const MINUTE = 60_000;
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
@@ -48,6 +50,13 @@ interface TopicState {
   json: string | null;
   /** A change or minute not yet read. */
   stale: boolean;
+  /** Where in the minute its clock read falls (ms), and the minute of its last one. */
+  phase: number;
+  minute: number;
+  /** The read due is a change's or a waiting client's (not only the minute's): it goes before the minute's. */
+  urgent: boolean;
+  /** The read under way is urgent. */
+  readingUrgent: boolean;
   reading: Promise<void> | null;
 }
 
@@ -58,7 +67,10 @@ export interface Streams {
    * is revoked (announced by any process), and a device already heard revoked gets a 401.
    */
   open(req: FastifyRequest, reply: FastifyReply, topic: Topic, opts?: { deviceId?: number | null }): Promise<void>;
-  /** Reads every topic again if the clock's minute moved (a timer calls it; tests with their own clock too). */
+  /**
+   * Reads again every topic whose minute moved, counted from its own second of the minute (a timer calls it each
+   * second; tests with their own clock too: a clock moved a whole minute moves every topic's).
+   */
   tick(): Promise<void>;
   /** Open streams. */
   readonly size: number;
@@ -92,6 +104,13 @@ export function frameOf(event: string, version: number, json: string): Buffer {
 
 const PING = Buffer.from(': ping\n\n');
 
+/** A topic's second of the minute for its clock read, spread over the first 50 s (ms), the same on every process. */
+function phaseOf(key: string): number {
+  let h = 0;
+  for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) >>> 0;
+  return (h % 50) * 1000;
+}
+
 /** Writes to one connection; one too far behind is dropped. */
 function write(c: Conn, bytes: Buffer): void {
   if (c.res.writableLength > MAX_BACKLOG) {
@@ -101,13 +120,19 @@ function write(c: Conn, bytes: Buffer): void {
   c.res.write(bytes);
 }
 
-/** Reads the topic until it is current (a change during a read means one more read) and sends what changed. */
-function refresh(s: TopicState): Promise<void> {
+/**
+ * Reads the topic until it is current (a change during a read means one more read) and sends what changed; each
+ * read takes its place in `limit`.
+ */
+function refresh(s: TopicState, limit: Limiter): Promise<void> {
   if (s.reading) return s.reading;
   const run = async () => {
     while (s.stale) {
       s.stale = false;
-      const { json, version } = await s.topic.load();
+      const urgent = s.urgent;
+      s.urgent = false;
+      s.readingUrgent = urgent;
+      const { json, version } = await limit(urgent, () => s.topic.load());
       if (json === s.json && s.frame) continue;
       s.json = json;
       s.frame = frameOf(s.topic.event, version, json);
@@ -152,11 +177,11 @@ function startEventStream(req: FastifyRequest, reply: FastifyReply): ServerRespo
   return res;
 }
 
-export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number }): Streams {
+export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number; readsAtOnce?: number }): Streams {
   const topics = new Map<string, TopicState>();
+  const limit = limiter(opts.readsAtOnce ?? 4);
   const perAddress = addressPlaces();
   let conns = 0;
-  let minute = Math.floor(deps.now() / MINUTE);
 
   const drop = (c: Conn) => {
     if (!c.state.conns.delete(c)) return;
@@ -165,9 +190,10 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
     if (c.state.conns.size === 0 && topics.get(c.state.topic.key) === c.state) topics.delete(c.state.topic.key);
   };
 
-  const refreshInBackground = (s: TopicState) => {
+  const refreshInBackground = (s: TopicState, urgent: boolean) => {
     s.stale = true;
-    refresh(s).catch((err) => {
+    s.urgent ||= urgent;
+    refresh(s, limit).catch((err) => {
       // The topic is gone (an order deleted with its account) or the database failed: its clients reconnect
       // and get the error as an answer, or fall back to polling.
       if (!(err instanceof HttpError)) deps.log.warn({ err, topic: s.topic.event }, 'stream read failed');
@@ -176,7 +202,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   };
 
   const unsubscribe = deps.changes.subscribe((e) => {
-    for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s);
+    for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s, true);
   });
   // A revoked device's streams end at once: it reconnects, and its ticket and key are refused.
   const unsubscribeRevoked = deps.changes.onRevoked((deviceId) => {
@@ -184,10 +210,13 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   });
 
   const tick = async () => {
-    const now = Math.floor(deps.now() / MINUTE);
-    if (now === minute) return;
-    minute = now;
-    for (const s of topics.values()) refreshInBackground(s);
+    const now = deps.now();
+    for (const s of topics.values()) {
+      const minute = Math.floor((now - s.phase) / MINUTE);
+      if (minute === s.minute) continue;
+      s.minute = minute;
+      refreshInBackground(s, false);
+    }
     await settled();
   };
 
@@ -225,19 +254,36 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       }
       let s = topics.get(topic.key);
       if (!s) {
-        s = { topic, conns: new Set(), frame: null, json: null, stale: true, reading: null };
+        const phase = phaseOf(topic.key);
+        s = {
+          topic,
+          conns: new Set(),
+          frame: null,
+          json: null,
+          stale: true,
+          urgent: true,
+          readingUrgent: false,
+          reading: null,
+          phase,
+          minute: Math.floor((deps.now() - phase) / MINUTE),
+        };
         topics.set(topic.key, s);
       }
       // Reserve the address's place while the first read runs.
       perAddress.take(address);
       try {
-        if (s.stale || !s.frame) await refresh(s);
+        // A client waits for a change's read (it gets the current state first), not for the minute's: that one
+        // may wait behind every other topic's, and the frame it has is at most a minute old.
+        if (!s.frame || s.urgent || (s.reading && s.readingUrgent)) {
+          s.urgent ||= s.stale || !s.frame;
+          await refresh(s, limit);
+        }
         // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
         const current = topics.get(topic.key);
         if (!current) topics.set(topic.key, s);
         else if (current !== s) {
           s = current;
-          if (!s.frame) await refresh(s);
+          if (!s.frame) await refresh(s, limit);
         }
         // Revoked while the first read ran (the announcement came before this stream was listed).
         if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);

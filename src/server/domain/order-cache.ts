@@ -10,7 +10,10 @@ import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
 import { assertAccount } from '../auth/guard.ts';
 import { notFound } from '../errors.ts';
-import { orderView } from '../queue/order-read.ts';
+import { orderRows, type OrderViewParts, viewOf } from '../queue/order-read.ts';
+import { queueFromRows } from '../queue/snapshot.ts';
+import type { OrderRow } from '../repos/orders.ts';
+import { keptRows, shopRows } from './kept-rows.ts';
 import { orderWithVersion } from '../repos/orders.ts';
 import { type Answer, type AnswerCache, makeAnswer, type Serialize } from './shop-cache.ts';
 
@@ -20,13 +23,34 @@ export interface OrderAnswer extends Answer {
   readonly shopId: number;
 }
 
-/** The order as its GET answers it, read from the database (null: no such order). */
+/** An order as read, kept across minutes (kept-rows.ts): its row at its queue version, its items and barber. */
+interface OrderParts extends Pick<OrderViewParts, 'items' | 'look'> {
+  version: number;
+  order: OrderRow;
+}
+
+/**
+ * The order as its GET answers it (null: no such order): its own rows and its shop's, kept across minutes, so a
+ * change re-reads the shop's rows once for all its orders and the minute's re-read runs no query.
+ */
 async function readOrder(deps: Deps, orderId: number, serialize: Serialize, lang: Language | null): Promise<OrderAnswer | null> {
-  const order = await orderWithVersion(deps.db, orderId);
-  if (!order) return null;
-  const { queueVersion, ...row } = order;
-  const view = await orderView(deps.db, row, deps.now(), lang);
-  return { ...makeAnswer(serialize(view), queueVersion), customerId: order.customerId, shopId: order.shopId };
+  const parts = await keptRows(deps).getFound<OrderParts>(
+    `order:${orderId}:${lang ?? ''}`,
+    (p) => ({ shopId: p.order.shopId }),
+    async () => {
+      const found = await orderWithVersion(deps.db, orderId);
+      if (!found) return null;
+      const { queueVersion, ...order } = found;
+      return { version: queueVersion, order, ...(await orderRows(deps.db, order, lang)) };
+    },
+  );
+  if (!parts) return null;
+  const { order, items, look } = parts;
+  const shop = await shopRows(deps, order.shopId);
+  if (!shop) return null;
+  const queue = order.status === 'active' ? queueFromRows(shop.shop, shop.rows, deps.now()) : null;
+  const view = viewOf({ order, shop: shop.shop, items, look, queue });
+  return { ...makeAnswer(serialize(view), parts.version), customerId: order.customerId, shopId: order.shopId };
 }
 
 /**

@@ -1,165 +1,14 @@
 /**
- * Reads that cost nothing (docs/decisions.md, "Reads from kept bytes, changes announced"): the shop list and shop
- * detail answers are kept as the bytes the route's own serializer wrote, with their ETag and their brotli and gzip
- * forms made once, so a read is a map lookup. An answer is kept until the queue changes it depends on are announced
- * (queue/changes.ts: a shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL
- * listener or a roster change drops everything), until the clock's minute moves (waits move with the clock alone), and
- * for at most `maxAgeMs`: never by a query per request. While the listener is down (PostgreSQL) announcements may be
- * missed, so answers are computed and not kept. The key holds everything an answer depends on: the route, the country,
- * test shops (development), the catalogue language.
+ * The shop list and shop detail answers through the kept answers (answer-cache.ts), the detail built from the kept
+ * rows (kept-rows.ts).
  */
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Deps } from '../deps.ts';
-import { keptAnswers } from '../metrics.ts';
-import type { QueueChanges } from '../queue/changes.ts';
-import { shopVersion } from '../repos/versions.ts';
-import { getPob, listPobs, type PobScope } from './shops.ts';
+import { queueFromRows } from '../queue/snapshot.ts';
+import { type Answer, type AnswerCache, makeAnswer } from './answer-cache.ts';
+import { shopMenu, shopRows } from './kept-rows.ts';
+import { inScope, listPobs, pobFrom, type PobScope } from './shops.ts';
 
-const br = promisify(brotliCompress);
-const gz = promisify(gzip);
-const MINUTE = 60_000;
-
-export type Encoding = 'br' | 'gzip';
-
-/** One answer as sent: its JSON, ETag, the shop's queue version it was read at, and its compressed forms. */
-export interface Answer {
-  readonly json: string;
-  readonly etag: string;
-  /** The shop's queue version the answer was read at (-1 for a list). */
-  readonly version: number;
-  /** The compressed bytes, made on first use and kept with the answer. */
-  encoded(encoding: Encoding): Promise<Buffer>;
-}
-
-export function makeAnswer(json: string, version: number): Answer {
-  const forms = new Map<Encoding, Promise<Buffer>>();
-  return {
-    json,
-    version,
-    // Weak: the same JSON in each of its encodings.
-    etag: `W/"${createHash('sha1').update(json).digest('base64url').slice(0, 22)}"`,
-    encoded(encoding) {
-      let out = forms.get(encoding);
-      if (!out) {
-        // Made once per change: brotli's higher qualities cost little here.
-        out =
-          encoding === 'br'
-            ? br(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
-            : gz(json, { level: 9 });
-        forms.set(encoding, out);
-        out.catch(() => forms.get(encoding) === out && forms.delete(encoding));
-      }
-      return out;
-    },
-  };
-}
-
-/** What an answer depends on: one shop's queue, or every queue of a country. */
-export type Depends = { shopId: number } | { country: string };
-
-interface Entry {
-  /** The count of announcements heard when the computation began. */
-  from: number;
-  minute: number;
-  at: number;
-  /** What the answer depends on; null until the computation tells (then any announcement ends it). */
-  on: Depends | null;
-  value: Promise<Answer | null>;
-}
-
-export interface AnswerCache {
-  /** The kept answer of `key`, or the one `compute` makes (null: nothing to answer, e.g. no such shop). */
-  get(key: string, on: Depends, compute: () => Promise<Answer | null>): Promise<Answer | null>;
-  /**
-   * The same for an answer whose dependency only its computation finds (an order's shop): `dependsOn` tells it
-   * from the answer. A null answer is kept until any change is announced.
-   */
-  getFound<A extends Answer>(key: string, dependsOn: (answer: A) => Depends, compute: () => Promise<A | null>): Promise<A | null>;
-  /** The answer of `key` if one is kept and current (never computes); a computation still running counts. */
-  peek<A extends Answer>(key: string): Promise<A | null> | undefined;
-  readonly size: number;
-  /** Stops following the announcements. */
-  close(): void;
-}
-
-export function answerCache(changes: QueueChanges, now: () => number, opts: { maxAgeMs?: number; maxEntries?: number } = {}): AnswerCache {
-  const maxAgeMs = opts.maxAgeMs ?? MINUTE;
-  const maxEntries = opts.maxEntries ?? 500;
-  const entries = new Map<string, Entry>();
-  // Announcements are counted; each shop and country remembers the count at its last change.
-  let heard = 0;
-  let everything = 0;
-  const shopAt = new Map<number, number>();
-  const countryAt = new Map<string, number>();
-  const unsubscribe = changes.subscribe((e) => {
-    heard++;
-    if (e.kind === 'all') {
-      everything = heard;
-      entries.clear();
-      return;
-    }
-    shopAt.set(e.change.shopId, heard);
-    countryAt.set(e.change.country, heard);
-  });
-  const changedSince = (on: Depends | null, from: number) => {
-    if (on === null) return heard > from;
-    const last = 'shopId' in on ? shopAt.get(on.shopId) : countryAt.get(on.country);
-    return everything > from || (last ?? 0) > from;
-  };
-  // |t − at|: a test clock may move backwards; an answer from "the future" is not reused either.
-  const current = (e: Entry | undefined, t: number): e is Entry =>
-    e !== undefined && e.minute === Math.floor(t / MINUTE) && Math.abs(t - e.at) < maxAgeMs && !changedSince(e.on, e.from);
-  const keep = (key: string, t: number, on: Depends | null, compute: () => Promise<Answer | null>): Entry => {
-    const entry: Entry = { from: heard, minute: Math.floor(t / MINUTE), at: t, on, value: compute() };
-    // Concurrent requests share the one computation; a failed one is not kept. A change announced while it
-    // ran is counted after `from`, so its answer is never served as current.
-    entries.delete(key);
-    entries.set(key, entry);
-    entry.value.catch(() => entries.get(key) === entry && entries.delete(key));
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    return entry;
-  };
-  const live = () => changes.live && maxAgeMs > 0;
-
-  return {
-    get(key, on, compute) {
-      if (!live()) return compute();
-      const t = now();
-      const hit = entries.get(key);
-      const served = current(hit, t);
-      keptAnswers.inc({ outcome: served ? 'served' : 'rebuilt' });
-      return served ? hit.value : keep(key, t, on, compute).value;
-    },
-    getFound<A extends Answer>(key: string, dependsOn: (answer: A) => Depends, compute: () => Promise<A | null>) {
-      if (!live()) return compute();
-      const t = now();
-      const hit = entries.get(key);
-      const served = current(hit, t);
-      keptAnswers.inc({ outcome: served ? 'served' : 'rebuilt' });
-      if (served) return hit.value as Promise<A | null>;
-      const entry = keep(key, t, null, compute);
-      // Once computed, only its dependency's changes end it (and any change announced before then).
-      entry.value.then(
-        (a) => {
-          if (a && !changedSince(null, entry.from)) entry.on = dependsOn(a as A);
-        },
-        () => undefined,
-      );
-      return entry.value as Promise<A | null>;
-    },
-    peek<A extends Answer>(key: string) {
-      if (!live()) return undefined;
-      const hit = entries.get(key);
-      return current(hit, now()) ? (hit.value as Promise<A | null>) : undefined;
-    },
-    get size() {
-      return entries.size;
-    },
-    close: () => void unsubscribe(),
-  };
-}
+export { type Answer, type AnswerCache, answerCache, type Depends, type Encoding, makeAnswer } from './answer-cache.ts';
 
 /** Serializes an answer as its route does (the route's response schema). */
 export type Serialize = (value: unknown) => string;
@@ -174,9 +23,10 @@ export function cachedPobs(deps: Deps, cache: AnswerCache, s: PobScope, serializ
 /** One shop's detail in one language through the cache (null: no such shop in the scope). */
 export function cachedPob(deps: Deps, cache: AnswerCache, id: number, s: PobScope, serialize: Serialize): Promise<Answer | null> {
   return cache.get(`shop:${s.country}:${id}:${s.includeTest}:${s.lang}`, { shopId: id }, async () => {
-    // The version first: a change committing in between is announced after and moves the stamp.
-    const version = await shopVersion(deps.db, id);
-    const pob = await getPob(deps.db, id, s);
-    return pob ? makeAnswer(serialize(pob), version) : null;
+    // Built from the kept rows: the minute's answer runs no query.
+    const kept = await shopRows(deps, id);
+    if (!kept || !inScope(kept.shop, s)) return null;
+    const menu = await shopMenu(deps, id, s.lang);
+    return makeAnswer(serialize(pobFrom(kept.shop, queueFromRows(kept.shop, kept.rows, s.now), menu)), kept.version);
   });
 }

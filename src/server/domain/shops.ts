@@ -83,18 +83,38 @@ export async function listPobs(q: Queryable, scope: PobScope): Promise<WirePob[]
   });
 }
 
+/** A shop's menu and notices in one language, as read. */
+export interface Menu {
+  groups: Awaited<ReturnType<typeof serviceGroupsOf>>;
+  services: Awaited<ReturnType<typeof servicesOf>>;
+  extras: Awaited<ReturnType<typeof extrasOf>>;
+  notices: Awaited<ReturnType<typeof noticesOf>>;
+}
+
+export async function menuOf(q: Queryable, id: number, lang: Language): Promise<Menu> {
+  const [groups, services, extras, notices] = await Promise.all([
+    serviceGroupsOf(q, id, lang),
+    servicesOf(q, id, lang),
+    extrasOf(q, id, lang),
+    noticesOf(q, id, lang),
+  ]);
+  return { groups, services, extras, notices };
+}
+
+/** Whether the scope shows the shop (its country's, and a test shop only in development). */
+export const inScope = (shop: ShopRow, scope: Pick<PobScope, 'country' | 'includeTest'>): boolean =>
+  shop.country === scope.country && (!shop.isTest || scope.includeTest);
+
 /** A shop of the scope's country, or null (unknown, another country's, or a test shop outside development). */
 export async function getPob(q: Queryable, id: number, scope: PobScope): Promise<WirePobDetail | null> {
   const shop = await getShop(q, id);
-  if (!shop || shop.country !== scope.country || (shop.isTest && !scope.includeTest)) return null;
-  const [queues, groups, services, extras, notices] = await Promise.all([
-    loadQueues(q, [shop], scope.now),
-    serviceGroupsOf(q, id, scope.lang),
-    servicesOf(q, id, scope.lang),
-    extrasOf(q, id, scope.lang),
-    noticesOf(q, id, scope.lang),
-  ]);
-  const queue = queues.get(shop.id)!;
+  if (!shop || !inScope(shop, scope)) return null;
+  const [queues, menu] = await Promise.all([loadQueues(q, [shop], scope.now), menuOf(q, id, scope.lang)]);
+  return pobFrom(shop, queues.get(shop.id)!, menu);
+}
+
+/** The detail from what was read (pure). */
+export function pobFrom(shop: ShopRow, queue: ShopQueue, { groups, services, extras, notices }: Menu): WirePobDetail {
   const s = schedule(queue.snapshot);
   // Every service gets a key, an empty list when it has no extras, so the client never checks for undefined.
   const extraServices: Record<string, WireExtraService[]> = Object.fromEntries(services.map((x) => [String(x.id), []]));

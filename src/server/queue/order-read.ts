@@ -66,16 +66,24 @@ export interface OrderViewParts {
   queue: ShopQueue | null;
 }
 
+/** An order's own rows: its items in the reader's language and its barber's looks. */
+export async function orderRows(q: Queryable, order: OrderRow, lang: Language | null): Promise<Pick<OrderViewParts, 'items' | 'look'>> {
+  const barberId = order.barberId ?? order.chosenBarberId;
+  const [items, looks] = await Promise.all([
+    itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
+    barberLooks(q, barberId === null ? [] : [barberId]),
+  ]);
+  return { items, look: barberId === null ? undefined : looks.get(barberId) };
+}
+
 /** `lang`: the language of the services' names (null: as sold). */
 export async function orderView(q: Queryable, order: OrderRow, now: number, lang: Language | null = null): Promise<WireOrder> {
   const shop = (await getShop(q, order.shopId))!;
-  const barberId = order.barberId ?? order.chosenBarberId;
-  const [items, looks, queue] = await Promise.all([
-    itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
-    barberLooks(q, barberId === null ? [] : [barberId]),
+  const [own, queue] = await Promise.all([
+    orderRows(q, order, lang),
     order.status === 'active' ? queueOf(q, shop, now) : Promise.resolve(null),
   ]);
-  return viewOf({ order, shop, items, look: barberId === null ? undefined : looks.get(barberId), queue });
+  return viewOf({ order, shop, ...own, queue });
 }
 
 /** The customer's order from parts already loaded (a join hands over what its transaction computed). */

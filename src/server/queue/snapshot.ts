@@ -153,12 +153,23 @@ function groupBy<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
 }
 
 /**
- * Queues of several shops at `now`: three queries however many shops, and a fourth for the learned figures when
- * the shop rows do not carry them. A shop without stored figures uses the constants.
+ * What a shop's queue is built from, as read: its queue at any `now` comes from these rows alone until the shop
+ * changes (its shifts are read DAY_REACH around the read, so rows a few minutes old still hold today's).
  */
-export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): Promise<Map<number, ShopQueue>> {
+export interface QueueRows {
+  hours: HoursRow[];
+  shifts: ShopShiftRow[];
+  orders: OpenOrderRow[];
+  figures: Figures | undefined;
+}
+
+/**
+ * The queue rows of several shops read at `now`: three queries however many shops, and a fourth for the learned
+ * figures when the shop rows do not carry them.
+ */
+export async function loadQueueRows(q: Queryable, shops: ShopRow[], now: number): Promise<Map<number, QueueRows>> {
   const ids = shops.map((s) => s.id);
-  const out = new Map<number, ShopQueue>();
+  const out = new Map<number, QueueRows>();
   if (!ids.length) return out;
   // Figures the shop rows do not carry yet (a row read under the shop's lock does) take one query more.
   const unread = shops.filter((s) => s.figures === undefined).map((s) => s.id);
@@ -168,30 +179,43 @@ export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): P
     openOrdersAt(q, ids),
     unread.length ? loadFigures(q, unread) : new Map<number, Figures>(),
   ]);
-  const figuresOf = (shop: ShopRow): Figures | undefined =>
-    shop.figures === undefined ? stored.get(shop.id) : (asFigures(shop.figures) ?? undefined);
   const hoursBy = groupBy(hours, (h) => h.shopId);
   const shiftsBy = groupBy(shifts, (s) => s.shopId);
   const ordersBy = groupBy(orders, (o) => o.shopId);
-  for (const shop of shops) {
-    const input: ShopQueueInput = {
-      now,
-      timezone: shop.timezone,
+  for (const shop of shops)
+    out.set(shop.id, {
       hours: hoursBy.get(shop.id) ?? [],
       shifts: shiftsBy.get(shop.id) ?? [],
       orders: ordersBy.get(shop.id) ?? [],
-      full: shop.queueFull,
-      figures: figuresOf(shop) ?? constants(),
-    };
-    const today = todaysShifts(input.shifts, shop.timezone, now);
-    out.set(shop.id, {
-      snapshot: buildSnapshot(input),
-      hours: input.hours,
-      shifts: today,
-      open: input.orders,
-      waiting: input.orders.filter((o) => o.status === 'active').length,
-      onShiftNow: onShiftNow(today, now),
+      figures: shop.figures === undefined ? stored.get(shop.id) : (asFigures(shop.figures) ?? undefined),
     });
-  }
   return out;
+}
+
+/** A shop's queue at `now` from its rows (pure). A shop without stored figures uses the constants. */
+export function queueFromRows(shop: ShopRow, rows: QueueRows, now: number): ShopQueue {
+  const input: ShopQueueInput = {
+    now,
+    timezone: shop.timezone,
+    hours: rows.hours,
+    shifts: rows.shifts,
+    orders: rows.orders,
+    full: shop.queueFull,
+    figures: rows.figures ?? constants(),
+  };
+  const today = todaysShifts(input.shifts, shop.timezone, now);
+  return {
+    snapshot: buildSnapshot(input),
+    hours: input.hours,
+    shifts: today,
+    open: input.orders,
+    waiting: input.orders.filter((o) => o.status === 'active').length,
+    onShiftNow: onShiftNow(today, now),
+  };
+}
+
+/** Queues of several shops at `now`, read afresh (loadQueueRows, then queueFromRows). */
+export async function loadQueues(q: Queryable, shops: ShopRow[], now: number): Promise<Map<number, ShopQueue>> {
+  const rows = await loadQueueRows(q, shops, now);
+  return new Map(shops.map((shop) => [shop.id, queueFromRows(shop, rows.get(shop.id)!, now)]));
 }

@@ -80,6 +80,19 @@ export async function getShop(q: Queryable, id: number): Promise<ShopRow | null>
   return rows[0] ?? null;
 }
 
+/**
+ * The shop for a read of its queue, in one statement: with its queue version (read before its queue's rows, so a
+ * change committing in between moves the stamp) and its learned figures.
+ */
+export async function shopForRead(q: Queryable, id: number): Promise<LockedShop | null> {
+  const { rows } = await q.query<LockedShop>(
+    `SELECT ${SHOP_COLUMNS}, queue_version AS "queueVersion",
+       (SELECT l.figures FROM learned_figures l WHERE l.shop_id = shops.id) AS figures FROM shops WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? { ...rows[0], queueVersion: Number(rows[0].queueVersion) } : null;
+}
+
 /** The channel every queue change is announced on (NOTIFY, delivered on commit; db/listen.ts listens). */
 export const QUEUE_CHANNEL = 'queue_changes';
 
