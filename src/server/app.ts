@@ -139,10 +139,11 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (req: FastifyRequest<{ Params: { locale?: string } }>) => {
+      api.addHook('onRequest', (req: FastifyRequest<{ Params: { locale?: string } }>, _reply, done) => {
         const locale = localeOfSegment(req.params.locale ?? '');
-        if (!locale) throw notFound('Unknown locale');
+        if (!locale) return done(notFound('Unknown locale'));
         req.locale = locale;
+        done();
       });
       pobRoutes(api, deps, live, answers);
       eventRoutes(api, deps, live, orderAnswers);

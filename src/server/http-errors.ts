@@ -96,9 +96,10 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
-    return reply
+  // Callback hooks here and below, not async ones: they run on every request.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
+    reply
       .status(503)
       .header('retry-after', String(RESTART_RETRY_AFTER_S))
       .header('connection', 'close')
@@ -108,10 +109,10 @@ export function refuseWhileClosing(app: FastifyInstance): void {
 
 /** A HEAD answer carries the headers of its GET and no body, errors included. */
 export function bodilessHead(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'HEAD') return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.method !== 'HEAD') return done(null, payload);
     // The length the GET would have (Fastify keeps a HEAD's content-length as set), with nothing sent.
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) reply.header('content-length', String(Buffer.byteLength(payload)));
-    return '';
+    done(null, '');
   });
 }

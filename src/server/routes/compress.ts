@@ -42,16 +42,17 @@ function compressed(payload: string, useBr: boolean): Promise<Buffer> {
 }
 
 export function compressJson(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < MIN_BYTES || reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  // A callback hook, not an async one: it runs on every answer, and most (kept reads, small ones) pass as they are.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' || payload.length < MIN_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const useBr = /\bbr\b/.test(accept);
-    if (!useBr && !/\bgzip\b/.test(accept)) return payload;
+    if (!useBr && !/\bgzip\b/.test(accept)) return done(null, payload);
     reply.header('vary', 'accept-encoding');
     reply.header('content-encoding', useBr ? 'br' : 'gzip');
     reply.removeHeader('content-length');
     // Quality 5 / level 6: most of the saving for a fraction of the CPU of the maximum settings.
-    return compressed(payload, useBr);
+    compressed(payload, useBr).then((bytes) => done(null, bytes), done);
   });
 }
