@@ -26,6 +26,25 @@ export interface SeedPastOrder {
   expectedAt: number | null;
   startedAt: number | null;
   finishedAt: number | null;
+  /** What he was told at join (minutes): the wait and its likely window. */
+  quotedWait: number;
+  quotedLow: number;
+  quotedHigh: number;
+}
+
+/**
+ * What a past customer was told at join, made up from the wait he had: up to 14 minutes off either way (from the
+ * join's minute, so the history's random stream stays as it was), with a window that widens with the wait and holds
+ * most of the waits, as the engine's does. So the console's figures of the days before have something to show.
+ */
+export function toldAtJoin(joinedAt: number, waited: number): { quotedWait: number; quotedLow: number; quotedHigh: number } {
+  const off = (Math.floor(joinedAt / MINUTE) % 29) - 14;
+  const quotedWait = Math.max(0, Math.round(waited + off));
+  return {
+    quotedWait,
+    quotedLow: quotedWait <= 5 ? 0 : Math.floor(quotedWait * 0.6),
+    quotedHigh: Math.ceil(quotedWait * 1.4) + 8,
+  };
 }
 
 /** Finished orders of the HISTORY_DAYS days before `now` at every shop with barbers, all over before `now`. */
@@ -61,6 +80,7 @@ export function buildHistory(now: number, shops: readonly SeedShop[], barbers: r
           expectedAt,
           startedAt,
           finishedAt: startedAt === null ? joinedAt + HOUR : startedAt + ran * MINUTE,
+          ...toldAtJoin(joinedAt, ((startedAt ?? joinedAt + 20 * MINUTE) - joinedAt) / MINUTE),
         });
       }
     }

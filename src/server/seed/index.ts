@@ -282,6 +282,9 @@ async function writeHistory(q: Queryable, demo: DemoData, now: number): Promise<
       'source',
       'checked_in_at',
       'expected_at',
+      'quoted_wait',
+      'quoted_low',
+      'quoted_high',
     ],
     demo.history.map((o, i) => [
       demo.orders.length + i + 1,
@@ -299,6 +302,9 @@ async function writeHistory(q: Queryable, demo: DemoData, now: number): Promise<
       o.source,
       iso(o.checkedInAt),
       iso(o.expectedAt),
+      o.quotedWait,
+      o.quotedLow,
+      o.quotedHigh,
     ]),
   );
   await bumpSequence(q, 'orders');
