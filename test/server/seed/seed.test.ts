@@ -156,4 +156,16 @@ data('the shop that must look closed is closed on whatever day the demo starts',
   }
 });
 
+data('the past customers were told a wait and a window at join, most of them served inside it', () => {
+  const { history } = buildDemo(NOW);
+  const served = history.filter((o) => o.startedAt !== null);
+  for (const o of history) assert.ok(o.quotedLow <= o.quotedWait && o.quotedWait <= o.quotedHigh, JSON.stringify(o));
+  const inside = served.filter((o) => {
+    const waited = (o.startedAt! - o.joinedAt) / MIN;
+    return waited >= o.quotedLow && waited <= o.quotedHigh;
+  });
+  const share = inside.length / served.length;
+  assert.ok(share > 0.6 && share < 1, `served inside the window they were told: ${share.toFixed(2)}`);
+});
+
 data.run();
