@@ -1,0 +1,111 @@
+/**
+ * How each setting of config.ts is read from its environment variable: the limits, the proxy hops, flags, the JSON
+ * settings and the language list. Each refuses a value it cannot use, so the server never starts half-configured.
+ */
+import { isIP } from 'node:net';
+import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
+import { ALLOWED_LANGUAGES, appLanguage, type Language } from '../shared/locales.ts';
+
+export interface Limits {
+  /** Logins per phone and client address together in 15 minutes (LOGIN_LIMIT_PHONE_ADDRESS). */
+  loginPhoneAddress: number;
+  /** Logins per phone from anywhere in an hour (LOGIN_LIMIT_PHONE): the ceiling strangers cannot lower below. */
+  loginPhone: number;
+  /** Logins in 15 minutes from a device that logged in on the phone before (LOGIN_LIMIT_DEVICE, its device cookie). */
+  loginDevice: number;
+  /** SMS of every kind to one phone in 24 hours (SMS_LIMIT_PHONE). */
+  smsPhone: number;
+  /** Joins per customer in an hour (JOIN_LIMIT_CUSTOMER). */
+  joinsCustomer: number;
+  /** A turn SMS that falls due earlier waits until the order is this old (TURN_SMS_MIN_AGE_S, seconds). */
+  turnSmsMinAgeMs: number;
+  /** Pairing tries (right or wrong codes) from one address in 15 minutes (PAIRING_LIMIT_ADDRESS). */
+  pairingAddress: number;
+}
+
+export function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, got ${raw}`);
+  return n;
+}
+
+export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
+  loginPhoneAddress: count(env, 'LOGIN_LIMIT_PHONE_ADDRESS', 10),
+  loginPhone: count(env, 'LOGIN_LIMIT_PHONE', 50),
+  loginDevice: count(env, 'LOGIN_LIMIT_DEVICE', 10),
+  smsPhone: count(env, 'SMS_LIMIT_PHONE', 10),
+  joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
+  turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
+  pairingAddress: count(env, 'PAIRING_LIMIT_ADDRESS', 10),
+});
+
+export type TrustProxy = false | number | string[];
+
+// The names proxy-addr (Fastify's trustProxy) knows for address ranges.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset or off, a hop count (1 = one proxy in front), or a comma-separated list of proxy addresses. */
+export function trustProxyOf(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = list.find((x) => {
+    const [ip, bits, ...rest] = x.split('/');
+    if (PROXY_RANGES.includes(x)) return false;
+    const family = isIP(ip);
+    return !family || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128)));
+  });
+  if (bad !== undefined || !list.length) {
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a list of proxy addresses (IP or CIDR, loopback, linklocal, uniquelocal), ` +
+        `got ${value}: trusting every hop would let a client choose its own address`,
+    );
+  }
+  return list;
+}
+
+export function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+}
+
+export function json(value: string | undefined): Record<string, string> | null {
+  if (!value) return null;
+  try {
+    return JSON.parse(value) as Record<string, string>;
+  } catch {
+    throw new Error('FIREBASE_CONFIG is not valid JSON');
+  }
+}
+
+export function devRenames(value: string | undefined): DevRenames {
+  if (!value) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(value);
+  } catch {
+    throw new Error('DEV_RENAMES is not valid JSON');
+  }
+  return parseDevRenames(raw);
+}
+
+/** A comma-separated list in either spelling ("fi,et,en,sv" or "fi,ee,en,sv"); unknown codes refuse to start. */
+export function allowedLanguages(value: string | undefined): Language[] {
+  if (!value?.trim()) return [...ALLOWED_LANGUAGES];
+  const out: Language[] = [];
+  for (const code of value
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)) {
+    const lang = appLanguage(code.toLowerCase());
+    if (!lang) throw new Error(`ALLOWED_LANGUAGES: unknown language ${JSON.stringify(code)} (fi, en, ee/et, no/nb, sv, dk/da, de)`);
+    if (!out.includes(lang)) out.push(lang);
+  }
+  return out;
+}
