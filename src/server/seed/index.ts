@@ -9,8 +9,8 @@ import { buildBarbers, type SeedBarber } from './barbers.ts';
 import { iso } from '../lib/time.ts';
 import { bumpSequence, insertRows } from './insert.ts';
 import { buildOrders, type SeedOrder, type SeedOrderItem } from './orders.ts';
+import { writeHistory, writeQueue } from './write-orders.ts';
 import { buildHistory, type SeedPastOrder } from './history.ts';
-import { refreshLearned } from '../queue/learned-figures.ts';
 import { rng } from '../demo/random.ts';
 import { buildMenu, type Menu } from './services.ts';
 import { buildShifts, weekOf, type SeedShift } from './shifts.ts';
@@ -216,101 +216,6 @@ async function writeStaff(q: Queryable, demo: DemoData): Promise<void> {
 }
 
 /** The live queue: today's orders and their items. */
-async function writeQueue(q: Queryable, demo: DemoData): Promise<void> {
-  await insertRows(
-    q,
-    'orders',
-    [
-      'id',
-      'shop_id',
-      'walk_in_name',
-      'chosen_barber_id',
-      'barber_id',
-      'status',
-      'priority',
-      'duration',
-      'price',
-      'customer_at_pob',
-      'joined_at',
-      'started_at',
-      'source',
-      'checked_in_at',
-    ],
-    demo.orders.map((o) => [
-      o.id,
-      o.shopId,
-      o.walkInName,
-      o.chosenBarberId,
-      o.barberId,
-      o.status,
-      o.priority,
-      o.duration,
-      o.price,
-      o.checkedIn,
-      iso(o.joinedAt),
-      iso(o.startedAt),
-      o.walkInName === null ? 'app' : 'desk',
-      o.checkedIn ? iso(o.startedAt ?? o.joinedAt) : null,
-    ]),
-  );
-  await insertRows(
-    q,
-    'order_items',
-    ['order_id', 'service_id', 'extra_service_ids', 'title', 'price', 'duration'],
-    demo.items.map((i) => [i.orderId, i.serviceId, i.extraIds, i.title, i.price, i.duration]),
-  );
-}
-
-async function writeHistory(q: Queryable, demo: DemoData, now: number): Promise<void> {
-  // The past after the live queue's ids, so those stay as they were; then what the shops learn from it.
-  await insertRows(
-    q,
-    'orders',
-    [
-      'id',
-      'shop_id',
-      'walk_in_name',
-      'barber_id',
-      'status',
-      'priority',
-      'duration',
-      'price',
-      'customer_at_pob',
-      'joined_at',
-      'started_at',
-      'finished_at',
-      'source',
-      'checked_in_at',
-      'expected_at',
-      'quoted_wait',
-      'quoted_low',
-      'quoted_high',
-    ],
-    demo.history.map((o, i) => [
-      demo.orders.length + i + 1,
-      o.shopId,
-      'Past customer',
-      o.barberId,
-      o.status,
-      o.priority,
-      o.duration,
-      o.price,
-      o.checkedInAt !== null,
-      iso(o.joinedAt),
-      iso(o.startedAt),
-      iso(o.finishedAt),
-      o.source,
-      iso(o.checkedInAt),
-      iso(o.expectedAt),
-      o.quotedWait,
-      o.quotedLow,
-      o.quotedHigh,
-    ]),
-  );
-  await bumpSequence(q, 'orders');
-  await refreshLearned(q, now, { force: true });
-}
-
 async function write(q: Queryable, now: number): Promise<SeedCounts> {
   const demo = buildDemo(now);
   await writeShops(q, now);
