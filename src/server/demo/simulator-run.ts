@@ -7,7 +7,8 @@
 import type { Deps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
 import { offsetMs } from '../lib/tz.ts';
-import { lastFinishes, openOrdersOf, orderById } from '../repos/orders.ts';
+import { lastFinishes } from '../repos/order-history.ts';
+import { openOrdersOf, orderById } from '../repos/orders.ts';
 import { extrasOf, listShops, servicesOf, type ShopRow } from '../repos/shops.ts';
 import { rng as seeded, type Rng } from './random.ts';
 import { addWalkIn, checkInAtDesk, finishService, markNoShow, startService } from '../operator/actions.ts';

@@ -17,10 +17,10 @@ import { toInternationalPhone } from '../auth/rules.ts';
 import { customerByPhone } from '../repos/customers.ts';
 import { customerPriority } from '../queue/priority.ts';
 import { breaksAt } from '../repos/breaks.ts';
+import { barberSpeed } from '../repos/order-history.ts';
+import { customerNamePartsOf } from '../repos/order-people.ts';
 import {
-  barberSpeed,
   checkInOrder,
-  customerNamePartsOf,
   queueVersion,
   endWaitingOrder,
   finishOrder,

@@ -3,7 +3,7 @@
  * transaction, from the engine's pure maths (queue/engine/speed.ts).
  */
 import type { Queryable } from '../db/db.ts';
-import { insertSpeedSample, recentRatios, setBarberSpeed } from '../repos/orders.ts';
+import { insertSpeedSample, recentRatios, setBarberSpeed } from '../repos/order-history.ts';
 import { learnSpeed, sampleRatio, WINDOW } from '../queue/engine/speed.ts';
 
 export interface FinishedService {

@@ -17,7 +17,7 @@ import { notFound } from '../errors.ts';
 import type { WireShopStats } from '../../shared/wire-order.ts';
 import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';
-import { ordersJoinedBetween, type StatsOrderRow } from '../repos/orders.ts';
+import { ordersJoinedBetween, type StatsOrderRow } from '../repos/order-history.ts';
 import { accuracy, type WaitOutcome, type WindowOutcome, windowAccuracy } from '../queue/engine/accuracy.ts';
 
 const MINUTE = 60_000;

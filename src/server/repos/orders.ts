@@ -1,6 +1,6 @@
 /**
- * The queue's orders: rows, items with their extras as sold, status changes, the per-shop lock and version,
- * and barber speed samples. SQL only; every function takes a Queryable so it runs inside a transaction.
+ * The queue's orders: rows, items with their extras as sold, status changes, the per-shop lock and version
+ * (barber speeds and a period's orders are in order-history.ts). SQL only; every function takes a Queryable so it runs inside a transaction.
  * Times come back as epoch milliseconds. Status changes are conditional on the expected status, so a change
  * that lost a race changes nothing and says so.
  */
@@ -311,94 +311,4 @@ export async function finishOrder(q: Queryable, id: number, now: number): Promis
 
 export async function setQueueFull(q: Queryable, shopId: number, full: boolean): Promise<void> {
   await q.query('UPDATE shops SET queue_full = $2 WHERE id = $1', [shopId, full]);
-}
-
-/** When each barber last finished an order at these shops since `since` (the simulator's idle clock). */
-export async function lastFinishes(q: Queryable, shopIds: number[], since: number): Promise<Map<number, number>> {
-  const { rows } = await q.query<{ barberId: number; at: number }>(
-    `SELECT barber_id AS "barberId", max(finished_at) AS at FROM orders
-     WHERE shop_id = ANY($1::int[]) AND barber_id IS NOT NULL AND finished_at > $2 GROUP BY barber_id`,
-    [shopIds, iso(since)],
-  );
-  return new Map(rows.map((r) => [r.barberId, r.at]));
-}
-
-export async function barberSpeed(q: Queryable, barberId: number): Promise<number | null> {
-  const { rows } = await q.query<{ speed: number }>('SELECT speed FROM barbers WHERE id = $1', [barberId]);
-  return rows[0]?.speed ?? null;
-}
-
-export async function insertSpeedSample(
-  q: Queryable,
-  s: { barberId: number; orderId: number; listedMinutes: number; actualMs: number; ratio: number; finishedAt: number },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO barber_speed_samples (barber_id, order_id, listed_minutes, actual_seconds, ratio, finished_at)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (order_id) DO NOTHING`,
-    [s.barberId, s.orderId, s.listedMinutes, Math.round(s.actualMs / 1000), s.ratio, iso(s.finishedAt)],
-  );
-}
-
-/** A barber's latest ratios, oldest first. */
-export async function recentRatios(q: Queryable, barberId: number, limit: number): Promise<number[]> {
-  const { rows } = await q.query<{ ratio: number }>(
-    'SELECT ratio FROM (SELECT id, ratio FROM barber_speed_samples WHERE barber_id = $1 ORDER BY id DESC LIMIT $2) x ORDER BY id',
-    [barberId, limit],
-  );
-  return rows.map((r) => r.ratio);
-}
-
-export async function setBarberSpeed(q: Queryable, barberId: number, speed: number): Promise<void> {
-  await q.query('UPDATE barbers SET speed = $2 WHERE id = $1', [barberId, speed]);
-}
-
-export interface BarberLookRow {
-  id: number;
-  firstname: string;
-  lastname: string;
-  image: string | null;
-  avatar: string | null;
-  avatarActive: boolean;
-}
-
-export async function barberLooks(q: Queryable, ids: number[]): Promise<Map<number, BarberLookRow>> {
-  if (!ids.length) return new Map();
-  const { rows } = await q.query<BarberLookRow>(
-    'SELECT id, firstname, lastname, image, avatar, avatar_active AS "avatarActive" FROM barbers WHERE id = ANY($1::int[])',
-    [ids],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** The customers' first and last names (the console shows the first name and the last name's initial). */
-export async function customerNamePartsOf(q: Queryable, ids: number[]): Promise<Map<number, { firstname: string; lastname: string }>> {
-  if (!ids.length) return new Map();
-  const { rows } = await q.query<{ id: number; firstname: string; lastname: string }>(
-    'SELECT id, firstname, lastname FROM customers WHERE id = ANY($1::int[])',
-    [ids],
-  );
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** What the shop's figures read of an order. */
-export interface StatsOrderRow {
-  status: OrderStatus;
-  source: 'app' | 'desk';
-  joinedAt: number;
-  startedAt: number | null;
-  checkedInAt: number | null;
-  quotedWait: number | null;
-  quotedLow: number | null;
-  quotedHigh: number | null;
-}
-
-/** The shop's orders joined in [from, to). */
-export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
-  const { rows } = await q.query<StatsOrderRow>(
-    `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait",
-       quoted_low AS "quotedLow", quoted_high AS "quotedHigh"
-     FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
-    [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
-  );
-  return rows;
 }
