@@ -165,6 +165,26 @@ first('a form typed into before the app takes over keeps what was typed: the sub
   await page.close();
 });
 
+first("a shop page's services cannot be ticked before the app takes over (a tap there would be lost), and can be after", async () => {
+  const page = await js.newPage();
+  let release!: () => void;
+  const late = new Promise<void>((r) => (release = r));
+  // The app's scripts held back until the markup has been looked at, as on a slow phone.
+  await page.route(/\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: the markup is there once the response is.
+  await page.goto(`${server.url}/barbershop/2?lang=en`, { waitUntil: 'commit' });
+  const tick = page.locator('button.service-toggle').first();
+  await tick.waitFor({ state: 'attached' });
+  assert.ok(await tick.isDisabled(), 'disabled in the server markup');
+  release();
+  await tick.click();
+  assert.is(await tick.getAttribute('aria-pressed'), 'true', 'ticked once the app took over');
+  await page.close();
+});
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { HEADER_HEIGHT } from '../../../shared/constants.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-detail.ts';
 import type { Service, ShopDetail } from '../../lib/types.ts';
@@ -79,7 +80,9 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
   const loc = locale.value;
   const selected = serviceIds.value.includes(service.id);
   const chosen = extraServiceIds.value[service.id] ?? [];
-  const disabled = !editable.value;
+  // Server markup the app has not taken over yet: a tap would be lost (lib/hydrated.ts).
+  const live = useHydrated();
+  const disabled = !editable.value || !live;
   // At the limits a choice that would add is disabled; removing stays possible.
   const noMore = !selected && full.value;
   const noMoreExtras = noMore || (service.multiple && chosen.length >= MAX_ORDER_EXTRAS);
