@@ -24,10 +24,9 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { loadKeys, signAccessToken } from '../../src/server/auth/tokens.ts';
 import { importChain } from '../../src/server/chain-import.ts';
 import { openDb } from '../../src/server/db/open.ts';
-import { insertCustomer } from '../../src/server/repos/customers.ts';
+import { benchCustomers } from './load/customers.ts';
 import { freshDatabase, rssMb, start, type Proc } from './live/server-proc.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -106,29 +105,7 @@ async function prepare(url: string, dataDir: string, customers: number) {
   try {
     const now = Date.now();
     await importChain(db, chain(now));
-    const keys = await loadKeys(db, { jwtSecret: SECRET });
-    const out: { id: number; token: string }[] = [];
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < customers; i++) {
-        const id = await insertCustomer(
-          tx,
-          {
-            phone: `+35840${String(i).padStart(7, '0')}`,
-            passwordHash: 'x',
-            firstname: 'Bench',
-            lastname: `Customer${i}`,
-            email: null,
-            allowEmail: false,
-            allowSms: false,
-            language: 'fi',
-            appLanguage: null,
-          },
-          now,
-        );
-        out.push({ id: id!, token: await signAccessToken(keys, id!, now, 3 * 3_600_000) });
-      }
-    });
-    return out;
+    return await benchCustomers(db, { n: customers, secret: SECRET, phonePrefix: '+35840', now, ttlMs: 3 * 3_600_000 });
   } finally {
     await db.close();
   }

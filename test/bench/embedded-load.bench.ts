@@ -18,8 +18,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDb } from '../../src/server/db/open.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
-import { insertCustomer } from '../../src/server/repos/customers.ts';
-import { loadKeys, signAccessToken } from '../../src/server/auth/tokens.ts';
+import { benchCustomers } from './load/customers.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -55,30 +54,7 @@ async function prepare(databaseUrl: string | null, dataDir: string, n: number) {
       `INSERT INTO shop_hours (shop_id, weekday, opens, closes) SELECT s.id, d, '00:00', '23:59:59' FROM shops s, generate_series(1, 7) d WHERE s.country = 'FI'`,
     );
     await db.query(`UPDATE shops SET queue_full = false WHERE country = 'FI'`);
-    const keys = await loadKeys(db, { jwtSecret: SECRET });
-    const customers: { id: number; token: string }[] = [];
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < n; i++) {
-        const phone = `+35850${String(i).padStart(7, '0')}`;
-        const id = await insertCustomer(
-          tx,
-          {
-            phone,
-            passwordHash: 'x',
-            firstname: 'Bench',
-            lastname: `Customer${i}`,
-            email: null,
-            allowEmail: false,
-            allowSms: false,
-            language: 'fi',
-            appLanguage: null,
-          },
-          now,
-        );
-        customers.push({ id: id!, token: await signAccessToken(keys, id!, now, 3_600_000) });
-      }
-    });
-    return customers;
+    return await benchCustomers(db, { n, secret: SECRET, phonePrefix: '+35850', now, ttlMs: 3_600_000 });
   } finally {
     await db.close();
   }

@@ -8,6 +8,7 @@
  *   `orders {frames}` on SIGTERM: frames the order streams received after their first.
  */
 import http from 'node:http';
+import { frameIds } from '../live/frame-ids.ts';
 
 interface Input {
   shops: { url: string; shop: number }[];
@@ -55,32 +56,23 @@ function follow(target: URL, frame: (id: number) => void, first: (id: number) =>
         console.error(`stream ${target.pathname}: ${res.statusCode}`);
         process.exit(1);
       }
-      let buffer = '';
       let isFirst = true;
       res.setEncoding('utf8');
       res.on('end', () => {
         ended++;
         console.error(`stream ${target.pathname}: the server ended it`);
       });
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at = buffer.indexOf('\n\n');
-        while (at >= 0) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          at = buffer.indexOf('\n\n');
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          if (!id) continue;
-          if (isFirst) {
-            isFirst = false;
-            first(Number(id));
-            if (!opening.counted) {
-              opening.counted = true;
-              if (++opened === total) console.log(`ready ${JSON.stringify({ ms: Date.now() - t0, dropped })}`);
-            }
-          } else frame(Number(id));
-        }
-      });
+      res.on(
+        'data',
+        frameIds((id) => {
+          if (!isFirst) return frame(Number(id));
+          isFirst = false;
+          first(Number(id));
+          if (opening.counted) return;
+          opening.counted = true;
+          if (++opened === total) console.log(`ready ${JSON.stringify({ ms: Date.now() - t0, dropped })}`);
+        }),
+      );
     },
   );
   // A dropped connection is opened again a second later, as the app does; each is counted and said.

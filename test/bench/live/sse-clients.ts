@@ -4,6 +4,7 @@
  * have received, one JSON line {id, first, last} (epoch ms of the first and the last receipt).
  */
 import http from 'node:http';
+import { frameIds } from './frame-ids.ts';
 
 const a = JSON.parse(process.argv[2]) as { url: string; n: number };
 const url = new URL(a.url);
@@ -19,19 +20,12 @@ function connect(i: number) {
         console.error(`client ${i}: ${res.statusCode}`);
         process.exit(1);
       }
-      let buffer = '';
       res.setEncoding('utf8');
       // A stream the server ends is one client that will never count an event: said, so a wait that times out says why.
       res.on('end', () => console.error(`client ${i}: the server ended the stream`));
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let at = buffer.indexOf('\n\n');
-        while (at >= 0) {
-          const block = buffer.slice(0, at);
-          buffer = buffer.slice(at + 2);
-          at = buffer.indexOf('\n\n');
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          if (!id) continue;
+      res.on(
+        'data',
+        frameIds((id) => {
           const t = Date.now();
           if (!firstSeen.has(i)) {
             firstSeen.add(i);
@@ -39,15 +33,15 @@ function connect(i: number) {
               ready = true;
               console.log('ready');
             }
-            continue;
+            return;
           }
           const e = byId.get(id) ?? { count: 0, first: t, last: t };
           e.count++;
           e.last = t;
           byId.set(id, e);
           if (e.count === a.n) console.log(JSON.stringify({ id: Number(id), first: e.first, last: e.last }));
-        }
-      });
+        }),
+      );
     },
   );
   req.on('error', (err) => {
