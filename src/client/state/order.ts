@@ -20,7 +20,8 @@ import { activeOrderId, loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
 import { etaMinutes, resetEta } from './eta.ts';
-import { checkIn, handOver, noteExpected } from './tracking.ts';
+import { handOver, noteExpected } from './tracking.ts';
+import { checkIn } from './tracking-actions.ts';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);

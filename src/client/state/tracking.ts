@@ -6,13 +6,11 @@
  * and / follows.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
-import { ERROR_NOTICE_MS, REFRESH_MS, RETURN_HOME_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
+import { REFRESH_MS, RETURN_HOME_MS } from '../../shared/constants.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import type { QueueMessage } from '../lib/queue-message.ts';
 import { isEnded, nextMessage, toTrackedOrder, type TrackedOrder } from '../lib/tracking.ts';
 import { trackingState } from '../lib/tracking-state.ts';
-import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { serverTextKey } from '../lib/account.ts';
 import { loc, navigate } from '../router/history.ts';
 import { ApiError } from '../services/http.ts';
 import { load, save } from '../services/storage.ts';
@@ -20,7 +18,6 @@ import * as api from '../services/orders.ts';
 import { noteActiveOrder } from './account.ts';
 import { language, locale, t, tList } from './i18n.ts';
 import { intlOfLanguage as intlOf } from '../lib/shop-detail.ts';
-import { notify } from './notices.ts';
 import { follow } from './live.ts';
 import { activeRenames } from './prefs.ts';
 import { renameShop } from '../../shared/dev-renames.ts';
@@ -242,111 +239,15 @@ export function startTracking(): () => void {
   };
 }
 
-/** 'I am here': checkedIn true, then the shop-link message. */
-export async function checkIn(): Promise<boolean> {
-  const o = order.peek();
-  const u = user.peek();
-  if (!o || !u || checkInStatus.peek() === 'pending' || o.checkedIn) return false;
-  checkInStatus.value = 'pending';
-  try {
-    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { customer_at_pob: true });
-    seq++; // an older refresh still on its way must not undo this
-    checkInStatus.value = 'idle';
-    apply(w);
-    return true;
-  } catch {
-    checkInStatus.value = 'error';
-    if (user.peek()) notify({ kind: 'error', title: t('tracking.checkIn.error') }, ERROR_NOTICE_MS);
-    return false;
-  }
+/** An answer of the customer's own change (check in, running late, leave): it supersedes any refresh on its way. */
+export function applyChange(w: WireOrder) {
+  seq++;
+  apply(w);
 }
 
-export function askLate() {
-  const o = order.peek();
-  if (o && o.status === 'active' && !o.checkedIn && !o.inService && lateStatus.peek() === 'idle') lateStatus.value = 'choosing';
-}
-
-export function cancelLate() {
-  if (lateStatus.peek() === 'choosing') lateStatus.value = 'idle';
-}
-
-/**
- * "Running late?": the new arrival, minutes from now, as PATCH {eta_minutes}. A 409 is a refusal that changes
- * nothing: after check-in (the screen then refreshes to show it), or with the timeslot text when the shop cannot serve
- * the customer before closing if he arrives then; each is said in the customer's language.
- */
-export async function sendLate(minutes: number): Promise<boolean> {
-  const o = order.peek();
-  const u = user.peek();
-  if (!o || !u || lateStatus.peek() === 'pending') return false;
-  lateStatus.value = 'pending';
-  try {
-    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { eta_minutes: minutes });
-    seq++;
-    batch(() => {
-      lateStatus.value = 'idle';
-      noteExpected(o.orderId, Date.now() + minutes * 60_000);
-      apply(w);
-    });
-    notify({ kind: 'info', title: t('tracking.late.saved') }, ERROR_NOTICE_MS);
-    return true;
-  } catch (err) {
-    lateStatus.value = 'idle';
-    if (!user.peek()) return false;
-    const text = err instanceof ApiError ? err.message.trim() : '';
-    if (err instanceof ApiError && err.status === 409 && text === WIRE_ERRORS.timeslot) {
-      notify({ kind: 'error', title: t('tracking.late.timeslot.title'), text: t('tracking.late.timeslot.text') }, ERROR_NOTICE_MS);
-    } else if (err instanceof ApiError && err.status === 409) {
-      const known = serverTextKey(text);
-      notify(
-        { kind: 'error', title: t('tracking.late.refused'), text: (known && t(known)) || t('tracking.late.checkedIn') },
-        ERROR_NOTICE_MS,
-      );
-      void refreshOrder();
-    } else notify({ kind: 'error', title: t('tracking.late.error') }, ERROR_NOTICE_MS);
-    return false;
-  }
-}
-
-export function askLeave() {
-  if (order.peek()) leaveStatus.value = 'confirm';
-}
-
-export function cancelLeave() {
-  if (leaveStatus.peek() === 'confirm') leaveStatus.value = 'idle';
-}
-
-/** Leaves the queue: the order is cancelled, in Finnish a survey notice shows for 10 s, then / follows. */
-export async function confirmLeave(): Promise<boolean> {
-  const o = order.peek();
-  const u = user.peek();
-  if (!o || !u || leaveStatus.peek() === 'pending') return false;
-  leaveStatus.value = 'pending';
-  try {
-    const w = await api.patchOrder({ locale: locale.peek(), language: language.peek() }, u.id, o.orderId, { cancel: true });
-    seq++;
-    canceled.value = true;
-    leaveStatus.value = 'idle';
-    if (language.peek() === 'fi') {
-      notify(
-        {
-          kind: 'info',
-          title: t('tracking.survey.title'),
-          text: t('tracking.survey.text'),
-          linkUrl: t('tracking.survey.url'),
-          linkText: t('tracking.survey.link'),
-        },
-        SURVEY_NOTICE_MS,
-      );
-    }
-    apply(w);
-    finish();
-    return true;
-  } catch {
-    leaveStatus.value = 'confirm';
-    if (user.peek()) notify({ kind: 'error', title: t('tracking.leave.error') }, ERROR_NOTICE_MS);
-    return false;
-  }
+/** The order is over by the customer's own doing (he left). */
+export function finishOrder() {
+  finish();
 }
 
 export function toggleReceipt() {

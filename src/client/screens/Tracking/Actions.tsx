@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { canLeave, checkInLabel, type TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { askLeave, cancelLeave, checkIn, checkInStatus, confirmLeave, leaveStatus } from '../../state/tracking.ts';
+import { checkInStatus, leaveStatus } from '../../state/tracking.ts';
+import { askLeave, cancelLeave, checkIn, confirmLeave } from '../../state/tracking-actions.ts';
 import { RunningLate } from './RunningLate.tsx';
 
 export function Actions({ order: o }: { order: TrackedOrder }) {
