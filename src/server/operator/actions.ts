@@ -1,13 +1,10 @@
 /**
- * The shop's side of the queue: the floor as the engine sees it, and the transitions the shop makes: add a walk-in,
+ * The shop's side of the queue: the transitions the shop makes (the floor it sees is queue-view.ts): add a walk-in,
  * start, finish (receipt and learned speed), no-show, and switching the online queue to full. Every transition is
  * one transaction of queue/orders.ts (inShop); its keys are operator/keys.ts's.
  */
-import { iso } from '../lib/time.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { displayName } from '../../shared/display-name.ts';
-import { barberImage } from '../../shared/barber-image.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 import { mayAct } from './keys.ts';
@@ -16,143 +13,35 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { toInternationalPhone } from '../auth/rules.ts';
 import { customerByPhone } from '../repos/customers.ts';
 import { customerPriority } from '../queue/priority.ts';
-import { breaksAt } from '../repos/breaks.ts';
 import { barberSpeed } from '../repos/order-history.ts';
-import { customerNamePartsOf } from '../repos/order-people.ts';
 import {
   checkInOrder,
-  queueVersion,
   endWaitingOrder,
   finishOrder,
   itemsOf,
-  openOrdersOf,
   orderById,
   setQueueFull,
   startOrder,
   type OrderRow,
 } from '../repos/orders.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
-import { itemsInLanguage } from '../repos/item-texts.ts';
 import type { Language } from '../../shared/locales.ts';
-import { getShop, menuTextsOf, type ShopRow } from '../repos/shops.ts';
-import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { menuTextsOf, type ShopRow } from '../repos/shops.ts';
+import type { WireOperatorOrder } from '../../shared/wire-order.ts';
 import { notifyEnded } from '../notify/ended.ts';
+import { operatorQueue, shopOrThrow } from './queue-view.ts';
 import { queueOf } from '../queue/order-read.ts';
-import { operatorEntry, type OperatorPlan } from '../queue/order-wire.ts';
 import { inShop, placeOrder, type Choice } from '../queue/orders.ts';
-import { readyAt } from '../queue/engine/floor.ts';
-import { schedule } from '../queue/engine/schedule.ts';
-import type { Snapshot } from '../queue/engine/types.ts';
 
 /** The order as the operator's transitions take and the operator route answers it. */
 export type { OrderRow } from '../repos/orders.ts';
 
 const MINUTE = 60_000;
 
-/** When the engine expects each waiting customer at the shop (floor.ts readyAt); null when he is there or planned as present. */
-function expectedArrivals(s: Snapshot): Map<number, string | null> {
-  return new Map(
-    s.orders.map((o) => {
-      const at = readyAt(o, s.now, s.learned);
-      return [o.id, Number.isFinite(at) ? iso(at) : null];
-    }),
-  );
-}
 /** A barber may start a customer this long before their shift begins (setting up early). */
 const EARLY_START_MINUTES = 15;
 /** VAT of barber services by country, percent, prices VAT inclusive. */
 export const VAT_BY_COUNTRY: Record<string, number> = { FI: VAT_GENERAL, EE: 24, NO: 25, DK: 25, SE: 25 };
-
-async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
-  const shop = await getShop(q, id);
-  if (!shop) throw notFound('Shop not found');
-  return shop;
-}
-
-/** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
-/** `lang`: the language of the orders' service names (null: as sold). */
-export async function operatorQueue(deps: Deps, shopId: number, lang: Language | null = null): Promise<WireOperatorQueue> {
-  const now = deps.now();
-  const shop = await shopOrThrow(deps.db, shopId);
-  const [queue, open, version, breaks] = await Promise.all([
-    queueOf(deps.db, shop, now),
-    openOrdersOf(deps.db, [shopId]),
-    queueVersion(deps.db, [shopId]),
-    breaksAt(deps.db, shopId, now),
-  ]);
-  const s = schedule(queue.snapshot);
-  const arrivals = expectedArrivals(queue.snapshot);
-  const [items, names] = await Promise.all([
-    itemsOf(
-      deps.db,
-      open.map((o) => o.id),
-    ).then((rows) => itemsInLanguage(deps.db, rows, lang)),
-    customerNamePartsOf(
-      deps.db,
-      open.flatMap((o) => (o.customerId === null ? [] : [o.customerId])),
-    ),
-  ]);
-  const byId = new Map(open.map((o) => [o.id, o]));
-  const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
-  const entry = (o: OrderRow, plan: Partial<OperatorPlan>) =>
-    operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
-  const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
-  const expectedEnd = (o: OrderRow) => iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE));
-  const orders = [
-    ...serving.map((o) => entry(o, { expected_end: expectedEnd(o), wait: 0 })),
-    ...s.orders.map((r) =>
-      entry(byId.get(r.id)!, {
-        barber_id: r.barberId,
-        start: iso(r.start),
-        wait: r.wait,
-        position: r.position,
-        expected_at: arrivals.get(r.id) ?? null,
-      }),
-    ),
-  ];
-  // The engine's plan: the first waiting order planned for each barber.
-  const next = new Map<number, { id: number; start: number }>();
-  for (const r of s.orders) {
-    if (r.barberId === null || r.start === null) continue;
-    const had = next.get(r.barberId);
-    if (!had || r.start < had.start) next.set(r.barberId, { id: r.id, start: r.start });
-  }
-  const looks = new Map(queue.shifts.map((x) => [x.barberId, x]));
-  return {
-    pob: {
-      id: shop.id,
-      name: shop.name,
-      open: s.open,
-      full: shop.queueFull,
-      queue_state: s.queueState,
-      closing_soon: s.closingSoon,
-      queue_version: version,
-    },
-    barbers: queue.snapshot.barbers.map((b) => {
-      const q = s.barbers.find((x) => x.id === b.id);
-      const look = looks.get(b.id)!;
-      const current = serving.find((o) => o.barberId === b.id);
-      return {
-        id: b.id,
-        name: displayName(look),
-        image: barberImage(look),
-        on_shift: b.shifts.some((w) => w.start <= now && now < w.end),
-        shifts: b.shifts.map((w) => ({ start: iso(w.start), end: iso(w.end) })),
-        speed: b.speed,
-        serving: current?.id ?? null,
-        wait_time: q?.wait_time ?? null,
-        wait_low: q?.low ?? null,
-        wait_high: q?.high ?? null,
-        queue_open: q?.queue_open ?? false,
-        serving_since: current ? iso(current.startedAt ?? current.joinedAt) : null,
-        expected_finish: current ? expectedEnd(current) : null,
-        next_order: next.get(b.id)?.id ?? null,
-        on_break_until: iso(breaks.find((x) => x.barberId === b.id)?.end ?? null),
-      };
-    }),
-    orders,
-  };
-}
 
 export interface WalkIn {
   name: string;

@@ -11,7 +11,7 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
-import { operatorQueue } from '../operator/actions.ts';
+import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeShop } from '../operator/keys.ts';
 import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../domain/order-cache.ts';

@@ -7,16 +7,8 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound, unauthorized } from '../errors.ts';
 import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
-import {
-  addWalkIn,
-  checkInAtDesk,
-  finishService,
-  markNoShow,
-  operatorQueue,
-  setFull,
-  startService,
-  type OrderTarget,
-} from '../operator/actions.ts';
+import { addWalkIn, checkInAtDesk, finishService, markNoShow, setFull, startService, type OrderTarget } from '../operator/actions.ts';
+import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeAction, authorizeShop, operatorOf } from '../operator/keys.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../operator/breaks.ts';
 import { deviceName, deviceRole, issuePairingCode, listDevices, pairDevice, removeDevice, whoAmI } from '../operator/devices.ts';
