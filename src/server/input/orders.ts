@@ -7,7 +7,8 @@ import { MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { badRequest } from '../errors.ts';
 import { MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
-import type { Choice, PatchAction } from '../queue/orders.ts';
+import type { PatchAction } from '../queue/orders.ts';
+import type { Choice } from '../queue/place.ts';
 import { onlyKeys, requiredText, type Body } from './body.ts';
 
 const MAX_ID = 2_147_483_647;

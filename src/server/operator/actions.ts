@@ -31,7 +31,8 @@ import type { WireOperatorOrder } from '../../shared/wire-order.ts';
 import { notifyEnded } from '../notify/ended.ts';
 import { operatorQueue, shopOrThrow } from './queue-view.ts';
 import { queueOf } from '../queue/order-read.ts';
-import { inShop, placeOrder, type Choice } from '../queue/orders.ts';
+import { inShop } from '../queue/orders.ts';
+import { type Choice, placeOrder } from '../queue/place.ts';
 
 /** The order as the operator's transitions take and the operator route answers it. */
 export type { OrderRow } from '../repos/orders.ts';
