@@ -6,7 +6,11 @@ import { limiter } from '../../../../src/server/lib/limiter.ts';
 function gate(log: string[], name: string) {
   let release!: () => void;
   const done = new Promise<void>((r) => (release = r));
-  return { task: () => (log.push(name), done), release };
+  const task = () => {
+    log.push(name);
+    return done;
+  };
+  return { task, release };
 }
 
 test('runs at most `max` at once; the urgent line goes before the one queued earlier', async () => {
