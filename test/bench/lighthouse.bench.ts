@@ -5,7 +5,8 @@
  * reset) and repeat visit (the service worker in control), then the same for the reference app of
  * test/bench/reference/ (the stack such an app usually ships), and our first-route JavaScript as a ratio.
  *
- *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3)
+ *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3;
+ *                                                  LIGHTHOUSE_WHY=1 prints each run's largest paint and its phases)
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -138,6 +139,13 @@ async function measure(name: string, url: string, port: number, repeat: boolean)
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // LIGHTHOUSE_WHY=1: what the largest paint was, and its phases (why it came when it did).
+  if (process.env.LIGHTHOUSE_WHY === '1') {
+    const details = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? null);
+    console.log(
+      `  ${name}: LCP ${audit('largest-contentful-paint').toFixed(0)} ms, FCP ${audit('first-contentful-paint').toFixed(0)} ms; ${details.slice(0, 900)}`,
+    );
+  }
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
     (i) => i.resourceType === 'Script',
   );
