@@ -11,7 +11,6 @@ import { loadScreen, loaders } from './screens.ts';
 import { boot } from './boot.ts';
 import { App } from './App.tsx';
 import { readPageData } from './page-data.ts';
-import { registerWorker } from '../services/worker.ts';
 import { startOffline } from '../state/offline.ts';
 
 /** The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating). */
@@ -45,6 +44,7 @@ export function start(root: HTMLElement) {
         const fresh = createRoot(root);
         startTransition(() => fresh.render(app));
       }
-      registerWorker();
+      // Offline, a chunk not cached yet fails to load: the worker registered on an earlier visit is there anyway.
+      import('../services/register-worker.ts').then((m) => m.registerWorker()).catch(() => {});
     });
 }

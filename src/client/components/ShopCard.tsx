@@ -10,6 +10,7 @@ import { locale, t } from '../state/i18n.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { Icon } from './Icon.tsx';
 import { Timer } from './Timer.tsx';
+import { windowText } from './WaitWindow.tsx';
 
 /** The state in words: why a card cannot be opened, or that it takes pre-orders (shared with the shop page and the map). */
 export function stateMessage(shop: Pick<Shop, 'open' | 'closingSoon'>, state: ShopCardState): string {
@@ -21,11 +22,21 @@ export function stateMessage(shop: Pick<Shop, 'open' | 'closingSoon'>, state: Sh
 }
 
 /** The wait while the shop takes orders (a dash when unknown); a full or closed queue shows its state, never a wait. */
-export function WaitOrState({ shop, state, large }: { shop: Pick<Shop, 'queue'>; state: ShopCardState; large?: boolean }) {
+export function WaitOrState({
+  shop,
+  state,
+  large,
+  also,
+}: {
+  shop: Pick<Shop, 'queue'>;
+  state: ShopCardState;
+  large?: boolean;
+  also?: string;
+}) {
   return state === 'full' || state === 'closed' ? (
     <span className={`shop-card-badge ${state}`}>{t(`home.card.${state}Badge`)}</span>
   ) : (
-    <Timer minutes={state === 'unknown' ? null : shop.queue} large={large} />
+    <Timer minutes={state === 'unknown' ? null : shop.queue} large={large} also={also} />
   );
 }
 
@@ -75,7 +86,8 @@ export function ShopCard({ shop, distance, favorite, onToggleFavorite }: ShopCar
         </p>
       </div>
       <div className="shop-card-wait">
-        <WaitOrState shop={shop} state={state} />
+        {/* Compact: the card shows the number; its likely window is in the label. */}
+        <WaitOrState shop={shop} state={state} also={windowText(shop.queue, shop.queueLow, shop.queueHigh)} />
       </div>
       <p className="shop-card-status">{message}</p>
     </>

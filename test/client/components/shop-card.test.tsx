@@ -56,6 +56,16 @@ test('taking orders: the card is a link to the shop with name, address, hours an
   await cleanup();
 });
 
+test("the card stays compact: the likely window is in the wait's label, not on the card", async () => {
+  const el = await card({ queue: 23, queueLow: 15, queueHigh: 32 });
+  const label = el.querySelector('.timer')?.getAttribute('aria-label') ?? '';
+  assert.ok(label.startsWith('23 ') && label.endsWith(', usually 15–35 min'), label);
+  assert.not.ok(text(el).includes('usually'), 'not shown on the card');
+  const narrow = await card({ queue: 23, queueLow: 22, queueHigh: 25 });
+  assert.not.ok((narrow.querySelector('.timer')?.getAttribute('aria-label') ?? '').includes('usually'), 'a narrow window adds nothing');
+  await cleanup();
+});
+
 test('the city is not repeated when the address already names it', async () => {
   const el = await card({ address: 'Urho Kekkosen katu 1, 00100 Helsinki' });
   assert.is(text(el.querySelector('.shop-card-address')), 'Urho Kekkosen katu 1, 00100 Helsinki');
