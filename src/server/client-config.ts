@@ -17,5 +17,6 @@ export function wireConfig(config: Deps['config']): WireConfig {
     development: config.development,
     clientEventsPerMinute: config.clientEventsPerMinute,
     devRenames: config.devRenames,
+    nearby: { ...config.nearby },
   };
 }

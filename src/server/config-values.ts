@@ -41,6 +41,24 @@ export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   pairingAddress: count(env, 'PAIRING_LIMIT_ADDRESS', 10),
 });
 
+export interface Nearby {
+  /** How far (metres) another shop may be from the customer, or from this shop when his position is unknown (NEARBY_RADIUS_M). */
+  radiusMeters: number;
+  /** How many minutes sooner in the chair, trip counted, the other shop must be (NEARBY_GAIN_MINUTES). */
+  gainMinutes: number;
+  /** How long (seconds) the condition must hold before the offer shows (NEARBY_HOLD_SECONDS). */
+  holdSeconds: number;
+  /** A shown offer stays until the gain falls this many minutes below the threshold (NEARBY_MARGIN_MINUTES). */
+  marginMinutes: number;
+}
+
+export const nearbyFrom = (env: NodeJS.ProcessEnv): Nearby => ({
+  radiusMeters: count(env, 'NEARBY_RADIUS_M', 5000),
+  gainMinutes: count(env, 'NEARBY_GAIN_MINUTES', 15),
+  holdSeconds: count(env, 'NEARBY_HOLD_SECONDS', 30),
+  marginMinutes: count(env, 'NEARBY_MARGIN_MINUTES', 5),
+});
+
 export type TrustProxy = false | number | string[];
 
 // The names proxy-addr (Fastify's trustProxy) knows for address ranges.

@@ -5,9 +5,20 @@ import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 import { availableParallelism } from 'node:os';
 import type { DevRenames } from '../shared/dev-renames.ts';
 import type { Language } from '../shared/locales.ts';
-import { allowedLanguages, devRenames, flag, json, type Limits, limitsFrom, type TrustProxy, trustProxyOf } from './config-values.ts';
+import {
+  allowedLanguages,
+  devRenames,
+  flag,
+  json,
+  type Limits,
+  limitsFrom,
+  type Nearby,
+  nearbyFrom,
+  type TrustProxy,
+  trustProxyOf,
+} from './config-values.ts';
 
-export { type Limits, limitsFrom, type TrustProxy, trustProxyOf } from './config-values.ts';
+export { type Limits, limitsFrom, type Nearby, type TrustProxy, trustProxyOf } from './config-values.ts';
 
 export interface Config {
   port: number;
@@ -97,6 +108,8 @@ export interface Config {
   hstsMaxAge: number;
   /** Abuse limits: counted in the database, so they hold across every process sharing it. */
   limits: Limits;
+  /** When the client offers the chain's other shop (served in config.json; docs/decisions.md, 'A shorter queue nearby'). */
+  nearby: Nearby;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
    * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
@@ -160,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     hstsMaxAge: Number(env.HSTS_MAX_AGE ?? 0),
     metricsToken: env.METRICS_TOKEN || null,
     limits: limitsFrom(env),
+    nearby: nearbyFrom(env),
     localAdminToken: null,
     ...overrides,
   };

@@ -62,6 +62,8 @@ interface WireMenuItem {
   long_description: string;
   price: number; // cents
   duration: number; // minutes
+  /** The chain's key for this service or extra, the same at every shop that offers it (null: none given). */
+  catalogue_key?: string | null;
 }
 
 export interface WireService extends WireMenuItem {
@@ -144,6 +146,20 @@ export interface WireConfig {
   clientEventsPerMinute: number;
   /** Shop id → name, city, address; the client applies it in development mode only. */
   devRenames: DevRenames;
+  /** When the app offers the chain's other shop with a shorter queue (absent from an older server: no offer). */
+  nearby?: WireNearby;
+}
+
+/** The offer's thresholds (settings NEARBY_*). */
+export interface WireNearby {
+  /** Another shop within this many metres of the customer (of this shop when his position is unknown). */
+  radiusMeters: number;
+  /** In the chair at least this many minutes sooner there, trip counted. */
+  gainMinutes: number;
+  /** The condition holds this many seconds before the offer shows. */
+  holdSeconds: number;
+  /** A shown offer stays until the gain falls this many minutes below gainMinutes. */
+  marginMinutes: number;
 }
 
 /** POST /client-events/: error reports and analytics events, batched. Texts are scrubbed (shared/scrub.ts). */

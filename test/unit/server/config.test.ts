@@ -56,4 +56,11 @@ config('ORDER_CACHE_ENTRIES: 5000 kept order reads by default; fewer than one re
     assert.throws(() => loadConfig({ ...base, ORDER_CACHE_ENTRIES: bad }), /ORDER_CACHE_ENTRIES must be a whole number/);
 });
 
+config('NEARBY_*: the offer of a shorter queue nearby, 5000 m, 15 min, 30 s, 5 min by default; a non-number refuses to start', () => {
+  assert.equal(loadConfig(base).nearby, { radiusMeters: 5000, gainMinutes: 15, holdSeconds: 30, marginMinutes: 5 });
+  const set = { NEARBY_RADIUS_M: '3000', NEARBY_GAIN_MINUTES: '10', NEARBY_HOLD_SECONDS: '0', NEARBY_MARGIN_MINUTES: '2' };
+  assert.equal(loadConfig({ ...base, ...set }).nearby, { radiusMeters: 3000, gainMinutes: 10, holdSeconds: 0, marginMinutes: 2 });
+  assert.throws(() => loadConfig({ ...base, NEARBY_RADIUS_M: '5 km' }), /NEARBY_RADIUS_M/);
+});
+
 config.run();

@@ -22,6 +22,10 @@ export const configSchema = {
         additionalProperties: { type: 'object', properties: { name: str, city: str, address: str }, additionalProperties: false },
         description: 'shop id → name, city, address (DEV_RENAMES); the client applies it in development mode only',
       },
+      nearby: {
+        ...obj({ radiusMeters: int, gainMinutes: int, holdSeconds: int, marginMinutes: int }),
+        description: "when the app offers the chain's other shop with a shorter queue (NEARBY_* settings)",
+      },
     }),
   },
 };
