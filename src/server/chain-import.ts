@@ -18,6 +18,8 @@ const TIMEZONES: Record<string, string> = {
   SE: 'Europe/Stockholm',
 };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A catalogue key: a slug such as 'skin-fade' (docs/decisions.md, 'A shorter queue nearby'). */
+const CATALOGUE_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'address' | 'floor' | 'latitude' | 'longitude'> {
   country: (typeof COUNTRIES)[number];
@@ -27,7 +29,7 @@ export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'addre
     id: number;
     title: string;
     description: string;
-    services: { id: number; title: string; description: string; price: number; duration: number }[];
+    services: { id: number; title: string; description: string; price: number; duration: number; catalogue_key: string | null }[];
   }[];
 }
 export interface ChainBarber {
@@ -86,6 +88,13 @@ export function parseChain(input: unknown): Chain {
     if (!Array.isArray(v)) bad(`${at}.${key}`, 'must be a list');
     return Array.isArray(v) ? v : [];
   };
+  const catalogueKey = (o: Obj, at: string): string | null => {
+    const v = o.catalogue_key;
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string' || v.length > 64 || !CATALOGUE_KEY.test(v))
+      bad(`${at}.catalogue_key`, "must be a slug of lower-case letters, digits and dashes, e.g. 'skin-fade'");
+    return typeof v === 'string' ? v : null;
+  };
   const unique = (seen: Set<number>, id: number, at: string) => {
     if (seen.has(id)) bad(at, `id ${id} appears twice`);
     seen.add(id);
@@ -133,7 +142,7 @@ export function parseChain(input: unknown): Chain {
     const menu = objects(raw, 'menu', at, 'must be an object { id, title, services }', noGroup, (g, gat) => {
       const gid = int(g, 'id', gat, 1);
       unique(groupIds, gid, `${gat}.id`);
-      const noService = { id: 0, title: '', description: '', price: 0, duration: 0 };
+      const noService = { id: 0, title: '', description: '', price: 0, duration: 0, catalogue_key: null };
       const services = objects(g, 'services', gat, 'must be an object { id, title, price, duration }', noService, (s, sat) => {
         const sid = int(s, 'id', sat, 1);
         unique(serviceIds, sid, `${sat}.id`);
@@ -143,6 +152,7 @@ export function parseChain(input: unknown): Chain {
           description: text(s, 'description', sat, { optional: true, max: 2000 }),
           price: int(s, 'price', sat, 0, 10_000_000),
           duration: int(s, 'duration', sat, 1, 600),
+          catalogue_key: catalogueKey(s, sat),
         };
       });
       return { id: gid, title: text(g, 'title', gat), description: text(g, 'description', gat, { optional: true, max: 2000 }), services };
@@ -248,12 +258,12 @@ async function write(q: Queryable, chain: Chain): Promise<ImportCounts> {
       for (const [si, v] of g.services.entries()) {
         services++;
         await q.query(
-          `INSERT INTO services (id, shop_id, group_id, title, sort_order, description, price, duration)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          `INSERT INTO services (id, shop_id, group_id, title, sort_order, description, price, duration, catalogue_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
            ON CONFLICT (id) DO UPDATE SET shop_id = EXCLUDED.shop_id, group_id = EXCLUDED.group_id, title = EXCLUDED.title,
-             sort_order = EXCLUDED.sort_order,
-             description = EXCLUDED.description, price = EXCLUDED.price, duration = EXCLUDED.duration`,
-          [v.id, s.id, g.id, v.title, si + 1, v.description, v.price, v.duration],
+             sort_order = EXCLUDED.sort_order, description = EXCLUDED.description, price = EXCLUDED.price,
+             duration = EXCLUDED.duration, catalogue_key = EXCLUDED.catalogue_key`,
+          [v.id, s.id, g.id, v.title, si + 1, v.description, v.price, v.duration, v.catalogue_key],
         );
       }
     }

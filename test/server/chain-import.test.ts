@@ -45,6 +45,16 @@ chain('the example loads; the shop is served with its menu and barbers; a second
   assert.is(shop.json().name, 'Keskusta');
   assert.ok(shop.json().open, 'open at 10:00 on a Tuesday');
   assert.match(shop.body, /Beard trim/, 'with its menu');
+  const keys = shop.json().services.map((x: { title: string; catalogue_key: string | null }) => [x.title, x.catalogue_key]);
+  assert.equal(
+    keys.sort(),
+    [
+      ['Beard trim', 'beard-trim'],
+      ['Buzz cut', 'buzz-cut'],
+      ['Haircut', 'haircut'],
+    ],
+    'with its catalogue keys',
+  );
   const barbers = await h.app.inject({ url: '/api/fi/employees/' });
   assert.match(barbers.body, /Aino/);
 });
@@ -52,10 +62,13 @@ chain('the example loads; the shop is served with its menu and barbers; a second
 chain('an edit updates in place: a renamed service, a longer shift', async () => {
   const edited = structuredClone(example);
   edited.shops[0].menu[0].services[0].title = 'Classic haircut';
+  delete edited.shops[0].menu[0].services[1].catalogue_key;
   edited.shifts[0].ends_at = '2026-12-01T18:00:00+02:00';
   await importChain(h.deps.db, edited);
   const { rows } = await h.db.query<{ title: string }>('SELECT title FROM services WHERE id = 10101');
   assert.is(rows[0].title, 'Classic haircut');
+  const key = await h.db.query<{ catalogue_key: string | null }>('SELECT catalogue_key FROM services WHERE id = 10102');
+  assert.is(key.rows[0].catalogue_key, null, 'a key left out is no key');
   const shift = await h.db.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM shifts WHERE barber_id = 5001 AND ends_at = '2026-12-01T16:00:00Z'",
   );
@@ -69,6 +82,7 @@ chain('a bad file: every problem named with where it is, and nothing written', a
   bad.shops[0].country = 'XX';
   bad.shops[0].hours[1].closes = '08:00';
   bad.shops[0].menu[0].services[1].price = -5;
+  bad.shops[0].menu[0].services[0].catalogue_key = 'Skin Fade';
   bad.barbers[1].home_shop_id = 999;
   bad.shifts[0].starts_at = '2026-12-01 09:00';
   bad.shifts.push({ barber_id: 42, shop_id: 101, starts_at: '2026-12-02T09:00:00Z', ends_at: '2026-12-02T10:00:00Z' });
@@ -84,6 +98,7 @@ chain('a bad file: every problem named with where it is, and nothing written', a
       'shops[0].country',
       'shops[0].hours[1].closes',
       'shops[0].menu[0].services[1].price',
+      'shops[0].menu[0].services[0].catalogue_key',
       'barbers[1].home_shop_id',
       'shifts[0].starts_at',
       'shifts[2].barber_id',

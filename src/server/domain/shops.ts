@@ -128,6 +128,7 @@ export function pobFrom(shop: ShopRow, queue: ShopQueue, { groups, services, ext
       long_description: e.longDescription,
       price: e.price,
       duration: e.duration,
+      catalogue_key: e.catalogueKey,
     });
   }
   return {
@@ -146,6 +147,7 @@ export function pobFrom(shop: ShopRow, queue: ShopQueue, { groups, services, ext
       price: x.price,
       duration: x.duration,
       multiple: x.multiple,
+      catalogue_key: x.catalogueKey,
     })),
     extra_services: extraServices,
     shortest_queue: s.shortest,

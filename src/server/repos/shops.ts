@@ -37,9 +37,12 @@ export interface HoursRow {
 
 /** Menu rows are the shared menu types field for field (src/shared/menu.ts). */
 export type ServiceGroupRow = ServiceGroup;
-/** A service row also carries its group's title (an order's items show it). */
-export type ServiceRow = Service & { groupName: string };
-export type ExtraRow = Extra;
+/**
+ * A service row also carries its group's title (an order's items show it); a service and an extra row their
+ * catalogue key (the shop detail sends it, a move maps by it), which the client reads from the wire.
+ */
+export type ServiceRow = Service & { groupName: string; catalogueKey: string | null };
+export type ExtraRow = Extra & { catalogueKey: string | null };
 
 /** An order that is waiting (active) or in service, with what the engine needs of it. */
 export interface OpenOrderRow {
@@ -165,7 +168,7 @@ export async function servicesOf(q: Queryable, shopId: number, lang: string | nu
   const { rows } = await q.query<ServiceRow>(
     `SELECT s.id, s.group_id AS "groupId", ${inLanguage('s', 'title')} AS title, s.sort_order AS "order",
        ${inLanguage('s', 'description')} AS description, ${inLanguage('s', 'long_description')} AS "longDescription",
-       s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName"
+       s.price, s.duration, s.multiple, ${inLanguage('g', 'title')} AS "groupName", s.catalogue_key AS "catalogueKey"
      FROM services s LEFT JOIN service_groups g ON g.id = s.group_id WHERE s.shop_id = $1 ORDER BY s.sort_order, s.id`,
     [shopId, lang],
   );
@@ -176,7 +179,7 @@ export async function extrasOf(q: Queryable, shopId: number, lang: string | null
   const { rows } = await q.query<ExtraRow>(
     `SELECT e.id, e.service_id AS "serviceId", ${inLanguage('e', 'title')} AS title, e.sort_order AS "order",
        ${inLanguage('e', 'description')} AS description,
-       ${inLanguage('e', 'long_description')} AS "longDescription", e.price, e.duration
+       ${inLanguage('e', 'long_description')} AS "longDescription", e.price, e.duration, e.catalogue_key AS "catalogueKey"
      FROM extra_services e JOIN services s ON s.id = e.service_id
      WHERE s.shop_id = $1 ORDER BY e.service_id, e.sort_order, e.id`,
     [shopId, lang],
@@ -185,8 +188,8 @@ export async function extrasOf(q: Queryable, shopId: number, lang: string | null
 }
 
 /** What pricing an order reads of a service and of an extra. */
-export type PricedService = Omit<ServiceRow, 'longDescription'>;
-export type PricedExtra = Omit<ExtraRow, 'longDescription'>;
+export type PricedService = Omit<ServiceRow, 'longDescription' | 'catalogueKey'>;
+export type PricedExtra = Omit<ExtraRow, 'longDescription' | 'catalogueKey'>;
 
 /**
  * Some services and extras of a shop by id, in the default language, in one statement: what a join prices (an id

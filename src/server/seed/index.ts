@@ -136,7 +136,20 @@ async function writeMenus(q: Queryable, demo: DemoData): Promise<void> {
   await insertRows(
     q,
     'services',
-    ['id', 'shop_id', 'group_id', 'title', 'sort_order', 'description', 'long_description', 'price', 'duration', 'multiple', 'texts'],
+    [
+      'id',
+      'shop_id',
+      'group_id',
+      'title',
+      'sort_order',
+      'description',
+      'long_description',
+      'price',
+      'duration',
+      'multiple',
+      'texts',
+      'catalogue_key',
+    ],
     menus.flatMap((m) =>
       m.services.map((s) => [
         s.id,
@@ -150,13 +163,14 @@ async function writeMenus(q: Queryable, demo: DemoData): Promise<void> {
         s.duration,
         s.multiple,
         json(textsOf({ title: s.title, description: s.description, long_description: s.longDescription })),
+        s.catalogueKey,
       ]),
     ),
   );
   await insertRows(
     q,
     'extra_services',
-    ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration', 'texts'],
+    ['id', 'service_id', 'title', 'sort_order', 'description', 'price', 'duration', 'texts', 'catalogue_key'],
     menus.flatMap((m) =>
       m.extras.map((e) => [
         e.id,
@@ -167,6 +181,7 @@ async function writeMenus(q: Queryable, demo: DemoData): Promise<void> {
         e.price,
         e.duration,
         json(textsOf({ title: e.title, description: e.description })),
+        e.catalogueKey,
       ]),
     ),
   );

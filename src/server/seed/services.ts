@@ -13,6 +13,8 @@ export interface GroupTemplate {
 }
 
 export interface ExtraTemplate {
+  /** The chain's catalogue key (a slug of the English title), the same in every shop: docs/decisions.md, 'A shorter queue nearby'. */
+  key: string;
   title: string;
   description: string;
   price: number; // EUR cents
@@ -21,6 +23,8 @@ export interface ExtraTemplate {
 
 export interface ServiceTemplate {
   group: string;
+  /** The chain's catalogue key, as ExtraTemplate's. */
+  key: string;
   title: string;
   description: string;
   longDescription: string;
@@ -38,19 +42,56 @@ export const GROUPS: GroupTemplate[] = [
   { key: 'care', title: 'Colour & care', description: 'Grey blending and scalp care.', optional: true },
 ];
 
-const wash: ExtraTemplate = { title: 'Hair wash', description: 'Shampoo and conditioner.', price: 500, duration: 5 };
-const wax: ExtraTemplate = { title: 'Styling wax', description: 'Finished with a matte wax.', price: 300, duration: 0 };
-const brows: ExtraTemplate = { title: 'Eyebrow trim', description: 'Tidy brows with scissors and trimmer.', price: 500, duration: 5 };
-const towel: ExtraTemplate = { title: 'Hot towel', description: 'A hot towel to relax the skin.', price: 600, duration: 5 };
-const earWax: ExtraTemplate = { title: 'Nose & ear wax', description: 'Quick waxing of nose and ears.', price: 800, duration: 10 };
-const oil: ExtraTemplate = { title: 'Beard oil', description: 'Conditioning oil for a soft beard.', price: 400, duration: 0 };
-const massage: ExtraTemplate = { title: 'Scalp massage', description: 'Ten minutes of scalp massage.', price: 800, duration: 10 };
-const part: ExtraTemplate = { title: 'Hard part', description: 'A shaved side part line.', price: 500, duration: 5 };
-const mask: ExtraTemplate = { title: 'Face mask', description: 'A cooling clay mask after the shave.', price: 900, duration: 10 };
+const wash: ExtraTemplate = { key: 'hair-wash', title: 'Hair wash', description: 'Shampoo and conditioner.', price: 500, duration: 5 };
+const wax: ExtraTemplate = { key: 'styling-wax', title: 'Styling wax', description: 'Finished with a matte wax.', price: 300, duration: 0 };
+const brows: ExtraTemplate = {
+  key: 'eyebrow-trim',
+  title: 'Eyebrow trim',
+  description: 'Tidy brows with scissors and trimmer.',
+  price: 500,
+  duration: 5,
+};
+const towel: ExtraTemplate = {
+  key: 'hot-towel',
+  title: 'Hot towel',
+  description: 'A hot towel to relax the skin.',
+  price: 600,
+  duration: 5,
+};
+const earWax: ExtraTemplate = {
+  key: 'nose-ear-wax',
+  title: 'Nose & ear wax',
+  description: 'Quick waxing of nose and ears.',
+  price: 800,
+  duration: 10,
+};
+const oil: ExtraTemplate = {
+  key: 'beard-oil',
+  title: 'Beard oil',
+  description: 'Conditioning oil for a soft beard.',
+  price: 400,
+  duration: 0,
+};
+const massage: ExtraTemplate = {
+  key: 'scalp-massage',
+  title: 'Scalp massage',
+  description: 'Ten minutes of scalp massage.',
+  price: 800,
+  duration: 10,
+};
+const part: ExtraTemplate = { key: 'hard-part', title: 'Hard part', description: 'A shaved side part line.', price: 500, duration: 5 };
+const mask: ExtraTemplate = {
+  key: 'face-mask',
+  title: 'Face mask',
+  description: 'A cooling clay mask after the shave.',
+  price: 900,
+  duration: 10,
+};
 
 export const SERVICES: ServiceTemplate[] = [
   {
     group: 'hair',
+    key: 'haircut',
     title: 'Haircut',
     description: 'Scissors and clippers, styled.',
     longDescription: 'A classic cut to your wishes with scissors and clippers, finished with styling.',
@@ -61,6 +102,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'hair',
+    key: 'skin-fade',
     title: 'Skin fade',
     description: 'Fade down to the skin.',
     longDescription: 'A fade blended down to the skin, with a sharp line-up.',
@@ -71,6 +113,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'hair',
+    key: 'long-hair-cut',
     title: 'Long hair cut',
     description: 'For hair over 10 cm.',
     longDescription: 'A scissor cut for longer hair, including a wash and blow-dry.',
@@ -80,6 +123,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'hair',
+    key: 'buzz-cut',
     title: 'Buzz cut',
     description: 'One length all over.',
     longDescription: 'Clippers at one length all over, neckline cleaned up.',
@@ -89,6 +133,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'beard',
+    key: 'beard-trim',
     title: 'Beard trim',
     description: 'Shape and length.',
     longDescription: 'Beard trimmed to length and shaped with trimmer and scissors.',
@@ -98,6 +143,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'beard',
+    key: 'beard-shape-line-up',
     title: 'Beard shape & line-up',
     description: 'Trim with razor lines.',
     longDescription: 'A full beard shape with razor-sharp cheek and neck lines.',
@@ -107,6 +153,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'beard',
+    key: 'hot-towel-shave',
     title: 'Hot towel shave',
     description: 'A classic straight-razor shave.',
     longDescription: 'Hot towels, pre-shave oil and a straight-razor shave.',
@@ -116,6 +163,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'combo',
+    key: 'haircut-beard',
     title: 'Haircut & beard',
     description: 'The full service.',
     longDescription: 'A haircut and a beard trim in one visit.',
@@ -126,6 +174,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'combo',
+    key: 'fade-beard-line-up',
     title: 'Fade & beard line-up',
     description: 'Fade with a sharp beard.',
     longDescription: 'A skin fade and a beard line-up with a straight razor.',
@@ -136,6 +185,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'kids',
+    key: 'kids-cut',
     title: 'Kids cut',
     description: 'Under 12 years.',
     longDescription: 'A relaxed haircut for children under 12.',
@@ -145,6 +195,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'kids',
+    key: 'junior-fade',
     title: 'Junior fade',
     description: '12 to 16 years.',
     longDescription: 'A fade for teenagers from 12 to 16 years.',
@@ -154,6 +205,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'care',
+    key: 'grey-blending',
     title: 'Grey blending',
     description: 'Softens grey hair.',
     longDescription: 'A semi-permanent colour that blends grey hair in about ten minutes of processing.',
@@ -163,6 +215,7 @@ export const SERVICES: ServiceTemplate[] = [
   },
   {
     group: 'care',
+    key: 'scalp-treatment',
     title: 'Scalp treatment',
     description: 'Cleansing and care.',
     longDescription: 'A deep-cleansing scalp treatment with a massage.',
@@ -192,6 +245,7 @@ export interface SeedService {
   shopId: number;
   groupId: number;
   title: string;
+  catalogueKey: string;
   order: number;
   description: string;
   longDescription: string;
@@ -204,6 +258,7 @@ export interface SeedExtra {
   id: number;
   serviceId: number;
   title: string;
+  catalogueKey: string;
   order: number;
   description: string;
   price: number;
@@ -240,6 +295,7 @@ export function buildMenu(shop: { id: number; country: Country; chairs: number }
       shopId: shop.id,
       groupId: gid,
       title: t.title,
+      catalogueKey: t.key,
       order: menu.services.length + 1,
       description: t.description,
       longDescription: t.longDescription,
@@ -252,6 +308,7 @@ export function buildMenu(shop: { id: number; country: Country; chairs: number }
         id: shop.id * 1000 + menu.extras.length + 1,
         serviceId: id,
         title: e.title,
+        catalogueKey: e.key,
         order: j + 1,
         description: e.description,
         price: localPrice(e.price, shop.country),

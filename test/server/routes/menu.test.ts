@@ -34,11 +34,18 @@ test('rows → wire → client mapper: the same services, extras and groups', as
       extrasOf(h.db, id, lang),
     ]);
     assert.ok(services.length > 0 && extras.length > 0, `shop ${id} has a menu`);
-    // The group title rides along on the server's rows for orders; the menu itself is the shared Service.
-    assert.equal(client.services, services.map(({ groupName: _, ...s }) => s).sort(byOrder));
+    // The group title rides along on the server's rows for orders, the catalogue key for the wire (the client
+    // reads it from there); the menu itself is the shared Service.
+    assert.equal(client.services, services.map(({ groupName: _, catalogueKey: _k, ...s }) => s).sort(byOrder));
     assert.equal(client.serviceGroups, [...groups].sort(byOrder));
     const want: Record<number, Extra[]> = Object.fromEntries(
-      services.map((s) => [s.id, extras.filter((e) => e.serviceId === s.id).sort(byOrder)]),
+      services.map((s) => [
+        s.id,
+        extras
+          .filter((e) => e.serviceId === s.id)
+          .map(({ catalogueKey: _, ...e }) => e)
+          .sort(byOrder),
+      ]),
     );
     assert.equal(client.extraServices, want);
   }

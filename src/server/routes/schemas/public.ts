@@ -64,7 +64,11 @@ const pobProperties: Record<string, JsonSchema> = {
 
 /** What a service and an extra both carry, in the order they are written after their ids. */
 const menuItem = { title: str, order: num, description: str, long_description: str, price: num, duration: num };
-const extraService = obj({ id: int, service_id: int, ...menuItem });
+const catalogueKey = {
+  ...nullable(str),
+  description: "the chain's key for the same service or extra at every shop that offers it (null: none given)",
+};
+const extraService = obj({ id: int, service_id: int, ...menuItem, catalogue_key: catalogueKey });
 
 const detailProperties: Record<string, JsonSchema> = {
   ...pobProperties,
@@ -72,7 +76,7 @@ const detailProperties: Record<string, JsonSchema> = {
   floor: nullable(str),
   notices: strings,
   service_groups: arrayOf(obj({ id: int, title: str, order: num, description: str, parent_id: nullable(int) })),
-  services: arrayOf(obj({ id: int, group_id: int, ...menuItem, multiple: bool })),
+  services: arrayOf(obj({ id: int, group_id: int, ...menuItem, multiple: bool, catalogue_key: catalogueKey })),
   extra_services: { type: 'object', additionalProperties: arrayOf(extraService), description: 'keyed by service id' },
   shortest_queue: nullable(num),
   queues: arrayOf(
