@@ -51,3 +51,13 @@ export const fetchOrder = (at: OrderCallsIn, customerId: number, orderId: number
 
 export const patchOrder = (at: OrderCallsIn, customerId: number, orderId: number, body: WireOrderPatch) =>
   request<WireOrder>(at.locale, `${base(customerId)}${orderId}/${inLanguage(at)}`, { method: 'PATCH', body, auth: true });
+
+/** The move to another shop of the chain (docs/decisions.md, "A shorter queue nearby"): 201 with the new order, the old one cancelled. */
+export interface MoveInput {
+  pob_id: number;
+  /** When he expects to be at the other shop, minutes from now. */
+  eta_minutes?: number;
+}
+
+export const moveOrder = (at: OrderCallsIn, customerId: number, orderId: number, body: MoveInput) =>
+  request<WireOrder>(at.locale, `${base(customerId)}${orderId}/move/${inLanguage(at)}`, { method: 'POST', body, auth: true });

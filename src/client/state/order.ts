@@ -85,6 +85,11 @@ export function toggleExtra(service: Pick<Service, 'id' | 'multiple'>, extraId: 
   setSelection(rules.toggleExtra(selection.peek(), service, extraId, extras));
 }
 
+/** A selection carried from another shop (lib/nearby-menu.ts): put in place as if picked, unless an order is active. */
+export function preselect(next: Selection) {
+  if (!activeElsewhere.peek() && !rules.isEmpty(next)) setSelection(next);
+}
+
 export function accept() {
   if (!rules.isEmpty(selection.peek())) status.value = 'accepted';
 }

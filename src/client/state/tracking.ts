@@ -152,6 +152,12 @@ export function handOver(w: WireOrder) {
   handedOverAt = Date.now();
 }
 
+let refollow: (() => void) | null = null;
+/** While tracking runs: follows the active order again from its own stream (a move handed another one over). */
+export function followAgain() {
+  refollow?.();
+}
+
 function scheduleRetry() {
   clearTimeout(retryTimer);
   const delay = Math.min(REFRESH_MS, RETRY_MS * 2 ** failures);
@@ -207,19 +213,26 @@ export function startTracking(): () => void {
   ended.value = false;
   void restoreArrival();
   // The order's stream while visible (a new ticket per connection), the 30 s refresh whenever it is not delivering.
-  const stopPoll = follow<WireOrder>({
-    run: () => refreshOrder(),
-    everyMs: REFRESH_MS,
-    immediate: !fresh,
-    event: 'order',
-    url: async () => {
-      const u = user.peek();
-      const id = activeOrderId.peek();
-      if (!u || id === null || ended.peek()) return null;
-      return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
-    },
-    onData: streamed,
-  });
+  const open = (immediate: boolean) =>
+    follow<WireOrder>({
+      run: () => refreshOrder(),
+      everyMs: REFRESH_MS,
+      immediate,
+      event: 'order',
+      url: async () => {
+        const u = user.peek();
+        const id = activeOrderId.peek();
+        if (!u || id === null || ended.peek()) return null;
+        return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
+      },
+      onData: streamed,
+    });
+  let stopPoll = open(!fresh);
+  // Another order handed over while here (a move): its own stream from now on.
+  refollow = () => {
+    stopPoll();
+    stopPoll = open(false);
+  };
   let first = true;
   const stopWatch = effect(() => {
     const id = activeOrderId.value;
@@ -232,6 +245,7 @@ export function startTracking(): () => void {
     if (id !== (order.peek()?.orderId ?? null) || id === null) void refreshOrder();
   });
   return () => {
+    refollow = null;
     stopPoll();
     stopWatch();
     seq++;

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { NearbyOffer } from '../../components/NearbyOffer.tsx';
 import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import type { ShopDetail } from '../../lib/types.ts';
@@ -24,12 +25,14 @@ import {
   status,
   totals,
 } from '../../state/order.ts';
+import { offer } from '../../state/nearby.ts';
+import { goThere } from '../../state/nearby-shop.ts';
 import { pageState } from '../../state/shop-page.ts';
 import { ReviewModal } from './ReviewModal.tsx';
 
 const ShopMapDialog = lazy(() => import('../../components/ShopMapDialog.tsx'));
 
-export function OrderBar() {
+export function OrderBar({ shopName }: { shopName: string }) {
   useSignals();
   if (status.value === 'idle') return null;
   const sum = totals.value;
@@ -38,8 +41,10 @@ export function OrderBar() {
   const count = sum.services === 1 ? t('order.bar.one') : t('order.bar.many', { count: sum.services });
   return (
     <>
-      <div className="order-bar-spacer" aria-hidden="true" />
+      <div className={offer.value ? 'order-bar-spacer with-offer' : 'order-bar-spacer'} aria-hidden="true" />
       <section className="order-bar" aria-label={t('order.bar.label')}>
+        {/* A shorter queue nearby sits on top of the bar, where the customer is looking while he picks. */}
+        <NearbyOffer hereName={shopName} takeLabel={t('nearby.go')} onTake={goThere} />
         <div className="order-bar-summary">
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
             <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> ·{' '}
@@ -86,7 +91,7 @@ export function OrderFlow({ shop }: { shop: ShopDetail }) {
   const open = dialog.value;
   return (
     <>
-      <OrderBar />
+      <OrderBar shopName={shop.name} />
       {status.value === 'accepted' && <ReviewModal shop={shop} onOpenMap={() => setMapOpen(true)} />}
       {open === 'low-wait' && (
         <ConfirmDialog

@@ -11,6 +11,7 @@ import { shopOfOrder, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { ended, fetchStatus, order, refreshOrder, startTracking } from '../../state/tracking.ts';
 import { Actions } from './Actions.tsx';
+import { Nearby } from './Nearby.tsx';
 import { Receipt } from './Receipt.tsx';
 import { WaitCard } from './WaitCard.tsx';
 
@@ -81,6 +82,7 @@ export default function Tracking(_props: ScreenProps) {
       ) : o ? (
         <>
           <WaitCard order={o} />
+          <Nearby order={o} />
           <Actions order={o} />
           <ShopInfo order={o} onOpenMap={() => setMapOpen(true)} />
           <Receipt order={o} />
