@@ -38,6 +38,13 @@ export const WIRE_ERRORS = {
   // Expected arrival on order POST and PATCH: an integer 0–180 minutes; 409 once checked in.
   invalidEta: 'Invalid eta_minutes',
   etaAfterCheckIn: 'Order is already checked in',
+  // Moving an order to another shop of the chain (POST …/orders/{orderId}/move/).
+  /** 400: the order is at that shop already. */
+  moveToSameShop: 'The order is already at this shop',
+  /** 409: none of the order's services is on the other shop's menu (by catalogue key). */
+  nothingToMove: 'None of the services is offered at that shop',
+  /** 409: checked in at the shop (or in service): the customer is there, the order stays. */
+  moveAfterCheckIn: 'A checked-in order cannot move',
   // The shop's console: operator keys, device pairing and the barbers' day.
   missingOperatorKey: 'Missing operator key',
   invalidOperatorKey: 'Invalid operator key',

@@ -56,6 +56,13 @@ export interface WireOrderBarber {
 }
 
 /** POST /customers/{id}/orders/ →, GET and PATCH /customers/{id}/orders/{orderId}/ → */
+/** POST /customers/{id}/orders/{orderId}/move/ → 201 WireOrder (the new order at the other shop). */
+export interface WireMoveOrder {
+  pob_id: number;
+  /** Minutes until the customer expects to be at the other shop (0–MAX_ETA_MINUTES); absent or null: not said. */
+  eta_minutes?: number | null;
+}
+
 export interface WireOrder {
   id: number;
   customer_id: number;
@@ -196,6 +203,12 @@ export interface WireShopStats {
   in_window_share?: number | null;
   past_window_share?: number | null;
   mean_window_minutes?: number | null;
+  /**
+   * Orders of the period that moved in from another shop of the chain, and that moved out to one (a later order
+   * moved from them). Optional: servers from before moves leave them out.
+   */
+  moved_in?: number;
+  moved_out?: number;
 }
 
 export interface WireOperatorOrder {

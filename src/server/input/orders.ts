@@ -70,6 +70,16 @@ export function parseJoin(body: Body): { pobId: number; barberId: number | null;
   };
 }
 
+/** A move's body (POST …/orders/{orderId}/move/): the other shop and, optionally, minutes until he is there. */
+export function parseMove(body: Body): { pobId: number; etaMinutes: number | null } {
+  onlyKeys(body, ['pob_id', 'eta_minutes']);
+  if (body.pob_id === undefined || body.pob_id === null || body.pob_id === '') throw badRequest('Missing pob_id parameter', 'pob_id');
+  return {
+    pobId: bodyId(body.pob_id, 'pob_id'),
+    etaMinutes: body.eta_minutes === undefined || body.eta_minutes === null ? null : etaMinutes(body.eta_minutes),
+  };
+}
+
 /** PATCH body: exactly one of {customer_at_pob: true}, {cancel: true} and {eta_minutes: n} ("Running late?"). */
 export function parsePatch(body: Body): PatchAction {
   onlyKeys(body, ['customer_at_pob', 'cancel', 'eta_minutes']);

@@ -10,6 +10,8 @@
  *   had a quote, the outcomes accuracy() takes. Null when there is nothing to average.
  * - in_window_share, past_window_share, mean_window_minutes: over the started orders told a window at join, the
  *   figures windowAccuracy() takes (the accuracy bench's own).
+ * - moved_in / moved_out: the period's orders that moved here from another shop of the chain / that a later order
+ *   moved from to another shop (queue/move.ts; docs/decisions.md, 'A shorter queue nearby').
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
@@ -55,6 +57,8 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
     in_window_share: w.n ? round(w.covered, 3) : null,
     past_window_share: w.n ? round(w.above, 3) : null,
     mean_window_minutes: w.n ? round(w.meanWidth, 1) : null,
+    moved_in: orders.filter((o) => o.movedIn).length,
+    moved_out: orders.filter((o) => o.movedOut).length,
   };
 }
 

@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /** The database's unique indexes of the queue, as the 409s they stand for. */
-function uniqueConflict(err: unknown): HttpError | null {
+export function uniqueConflict(err: unknown): HttpError | null {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
   if (e?.code !== '23505') return null;
   const name = e.constraint ?? e.message ?? '';

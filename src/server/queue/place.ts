@@ -87,6 +87,8 @@ export interface Placement {
   expectedAt?: number | null;
   /** Where the order comes from; default 'app' through the app, 'desk' otherwise (the demo's simulated remote joiners are 'app'). */
   source?: 'app' | 'desk';
+  /** The order this one moves from (queue/move.ts), or null/absent. */
+  movedFrom?: number | null;
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -174,7 +176,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     source,
     expectedAt,
   };
-  const id = await insertOrder(tx, placed, items);
+  const id = await insertOrder(tx, { ...placed, movedFrom: p.movedFrom ?? null }, items);
   const order: OrderRow = {
     ...placed,
     id,

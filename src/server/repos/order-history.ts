@@ -55,13 +55,18 @@ export interface StatsOrderRow {
   quotedWait: number | null;
   quotedLow: number | null;
   quotedHigh: number | null;
+  /** Moved in from another shop of the chain (moved_from set). */
+  movedIn: boolean;
+  /** Moved out: a later order at another shop moved from this one. */
+  movedOut: boolean;
 }
 
 /** The shop's orders joined in [from, to). */
 export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
   const { rows } = await q.query<StatsOrderRow>(
     `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait",
-       quoted_low AS "quotedLow", quoted_high AS "quotedHigh"
+       quoted_low AS "quotedLow", quoted_high AS "quotedHigh", moved_from IS NOT NULL AS "movedIn",
+       EXISTS (SELECT 1 FROM orders m WHERE m.moved_from = orders.id) AS "movedOut"
      FROM orders WHERE shop_id = $1 AND joined_at >= $2 AND joined_at < $3`,
     [shopId, new Date(from).toISOString(), new Date(to).toISOString()],
   );

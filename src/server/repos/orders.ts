@@ -79,6 +79,8 @@ export interface NewOrder {
   source: 'app' | 'desk';
   /** The expected arrival the customer gave (eta_minutes), or null. */
   expectedAt: number | null;
+  /** The order this one moved from (queue/move.ts); absent or null otherwise. */
+  movedFrom?: number | null;
 }
 
 export interface NewItem {
@@ -181,8 +183,8 @@ export async function keepIdempotentAnswer(
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
-       joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16)
+       joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low, moved_from)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16, $17)
      RETURNING id`,
     [
       o.shopId,
@@ -201,6 +203,7 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       o.quotedHigh,
       o.quotedSpread,
       o.quotedSpreadLow,
+      o.movedFrom ?? null,
     ],
   );
   const id = rows[0].id;

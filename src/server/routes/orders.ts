@@ -1,5 +1,6 @@
 /**
- * The customer's orders: POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/.
+ * The customer's orders: POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/, and
+ * POST /customers/{id}/orders/{orderId}/move/ (to another shop of the chain, queue/move.ts).
  * requireCustomer first (401 without a valid token, 403 for another customer's id); the body is checked by
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */
@@ -7,13 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import { requireCustomer, requireCustomerToken } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
-import { idempotencyOf, parseJoin, parsePatch } from '../input/orders.ts';
+import { idempotencyOf, parseJoin, parseMove, parsePatch } from '../input/orders.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
+import { moveOrder } from '../queue/move.ts';
 import { cachedOrder } from '../domain/order-cache.ts';
 import type { AnswerCache } from '../domain/shop-cache.ts';
 import { sendAnswer } from '../http-answer.ts';
-import { joinSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
+import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
@@ -45,5 +47,15 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);
     return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)), readerLanguage(req));
+  });
+
+  app.post<OrderParams>('/customers/:id/orders/:orderId/move/', { ...guard, schema: moveSchema }, async (req, reply) => {
+    const input = parseMove(bodyOf(req));
+    const order = await moveOrder(deps, req.customerId!, parseId(req.params.orderId), {
+      ...input,
+      country: req.locale,
+      lang: readerLanguage(req),
+    });
+    return reply.status(201).send(order);
   });
 }

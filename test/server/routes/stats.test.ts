@@ -123,6 +123,8 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     in_window_share: 0.333, // 15 in [5, 20]; 45 past [15, 35]; 5 before [20, 45]
     past_window_share: 0.333,
     mean_window_minutes: 20, // (15 + 20 + 25) / 3
+    moved_in: 0,
+    moved_out: 0,
   });
   assert.equal(res.body.week, {
     served: 4,
@@ -138,6 +140,8 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     in_window_share: 0.5,
     past_window_share: 0.25,
     mean_window_minutes: 17.5, // (15 + 20 + 25 + 10) / 4
+    moved_in: 0,
+    moved_out: 0,
   });
   // The same shares as the accuracy function gives for the week's outcomes.
   const a = accuracy([
@@ -166,6 +170,8 @@ stats('a quiet shop has zeros and nulls, not NaN; a display reads the figures, a
     in_window_share: null,
     past_window_share: null,
     mean_window_minutes: null,
+    moved_in: 0,
+    moved_out: 0,
   };
   assert.equal(quiet.body, { today: empty, week: empty }, 'nothing joined in these days');
   h.clock.set(Date.parse('2026-11-24T10:00:00Z'));

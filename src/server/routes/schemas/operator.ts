@@ -107,6 +107,8 @@ const stats = obj(
     in_window_share: nullable(num),
     past_window_share: nullable(num),
     mean_window_minutes: nullable(num),
+    moved_in: { ...int, description: 'orders of the period that moved here from another shop of the chain' },
+    moved_out: { ...int, description: 'orders of the period that moved from here to another shop of the chain' },
   },
   ['in_window_share', 'past_window_share', 'mean_window_minutes'],
 );

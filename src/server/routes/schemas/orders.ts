@@ -141,6 +141,30 @@ export const orderPatchSchema = {
   response: { 200: { $ref: 'wireOrder#' } },
 };
 
+export const moveSchema = {
+  summary: 'Move a waiting order to another shop of the chain (201 with the new order, the old one cancelled)',
+  description:
+    'The same services and extras at the other shop, matched by catalogue key (what it lacks is dropped; none left: 409 ' +
+    "'None of the services is offered at that shop'), anyone as barber, the customer's membership priority, and the " +
+    "new shop's own quote and window; all in one transaction, nothing changed on a refusal. " +
+    "404 'Shop not found' for an unknown shop or one of another country, 400 'The order is already at this shop', " +
+    "409 'A checked-in order cannot move', 'Order is already in service', 'Order is not active', 'The shop is closed', " +
+    "'The queue is full' or the timeslot text; 429 past JOIN_LIMIT_CUSTOMER (a move counts as a join). " +
+    'A move sent again after it succeeded answers the order it made.',
+  params: params('id', 'orderId'),
+  body: body(
+    {
+      pob_id: { description: `${bodyIdDoc}: the shop to move to` },
+      eta_minutes: described(
+        'integer 0–180 or null',
+        "minutes until the customer expects to be at the other shop; absent or null: not said ('Invalid eta_minutes')",
+      ),
+    },
+    { closed: true },
+  ),
+  response: { 201: { $ref: 'wireOrder#' } },
+};
+
 const operatorOrder = obj({
   id: int,
   name: str,

@@ -43,6 +43,7 @@ const OPERATIONS = [
   'POST /api/{locale}/customers/{id}/orders/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/',
   'PATCH /api/{locale}/customers/{id}/orders/{orderId}/',
+  'POST /api/{locale}/customers/{id}/orders/{orderId}/move/',
   'POST /api/{locale}/customers/{id}/orders/{orderId}/events/ticket/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/events/',
   'GET /api/{locale}/operator/pobs/{id}/queue/',
