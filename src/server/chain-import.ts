@@ -18,7 +18,7 @@ const TIMEZONES: Record<string, string> = {
   SE: 'Europe/Stockholm',
 };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-/** A catalogue key: a slug such as 'skin-fade' (docs/decisions.md, 'A shorter queue nearby'). */
+/** A catalogue key: a slug such as 'skin-fade' (docs/decisions.md, 'A shorter queue nearby: catalogue keys and moving'). */
 const CATALOGUE_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'address' | 'floor' | 'latitude' | 'longitude'> {

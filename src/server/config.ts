@@ -108,7 +108,7 @@ export interface Config {
   hstsMaxAge: number;
   /** Abuse limits: counted in the database, so they hold across every process sharing it. */
   limits: Limits;
-  /** When the client offers the chain's other shop (served in config.json; docs/decisions.md, 'A shorter queue nearby'). */
+  /** When the client offers the chain's other shop (served in config.json; docs/decisions.md, "A shorter queue nearby: the offer's rule"). */
   nearby: Nearby;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,

@@ -11,7 +11,7 @@
  * - in_window_share, past_window_share, mean_window_minutes: over the started orders told a window at join, the
  *   figures windowAccuracy() takes (the accuracy bench's own).
  * - moved_in / moved_out: the period's orders that moved here from another shop of the chain / that a later order
- *   moved from to another shop (queue/move.ts; docs/decisions.md, 'A shorter queue nearby').
+ *   moved from to another shop (queue/move.ts; docs/decisions.md, 'A shorter queue nearby: catalogue keys and moving').
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';

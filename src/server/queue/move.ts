@@ -2,7 +2,7 @@
  * Moving a waiting order to another shop of the chain (POST /customers/{id}/orders/{orderId}/move/): the same
  * services and extras there, matched by catalogue key, the old order ended as cancelled and the new one placed, in
  * one transaction that locks both shops' rows in id order (two moves between the same shops in opposite directions
- * cannot deadlock). What a move keeps and drops: docs/decisions.md, 'A shorter queue nearby'.
+ * cannot deadlock). What a move keeps and drops: docs/decisions.md, 'A shorter queue nearby: catalogue keys and moving'.
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';

@@ -13,7 +13,10 @@ export interface GroupTemplate {
 }
 
 export interface ExtraTemplate {
-  /** The chain's catalogue key (a slug of the English title), the same in every shop: docs/decisions.md, 'A shorter queue nearby'. */
+  /**
+   * The chain's catalogue key (a slug of the English title), the same in every shop: docs/decisions.md,
+   * 'A shorter queue nearby: catalogue keys and moving'.
+   */
   key: string;
   title: string;
   description: string;
