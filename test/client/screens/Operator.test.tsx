@@ -311,7 +311,7 @@ test('a display key sees the display: names with initials, who serves whom, the 
   assert.is(el.querySelectorAll('button').length, 0);
 });
 
-test('the figures: today and 7 days, with the share served inside the window told and its width', async () => {
+test('the figures: today and 7 days, with the share served inside the window told and its width, and the moves', async () => {
   const day = {
     served: 12,
     waiting: 3,
@@ -326,8 +326,13 @@ test('the figures: today and 7 days, with the share served inside the window tol
     in_window_share: 0.83,
     past_window_share: 0.08,
     mean_window_minutes: 24,
+    moved_in: 2,
+    moved_out: 1,
   };
-  const { el, f } = await paired({ 'GET /operator/pobs/2/stats/': { body: { today: day, week: { ...day, in_window_share: null } } } });
+  const { moved_in: _, moved_out: __, ...older } = day;
+  const { el, f } = await paired({
+    'GET /operator/pobs/2/stats/': { body: { today: day, week: { ...older, in_window_share: null } } },
+  });
   navigate('/operator/stats');
   await waitFor(() => text(el).includes('Served within the window told'));
   f.restore();
@@ -337,6 +342,9 @@ test('the figures: today and 7 days, with the share served inside the window tol
   assert.match(stat(today, 'pastWindow'), /^8\s?%$/);
   assert.is(stat(today, 'meanWindow'), '24 min');
   assert.is(stat(week, 'inWindow'), '–', 'no window told yet: a dash');
+  assert.equal([stat(today, 'movedIn'), stat(today, 'movedOut')], ['2', '1']);
+  assert.ok(text(today).includes('Moved here from another shop'), 'named in the console’s language');
+  assert.equal([stat(week, 'movedIn'), stat(week, 'movedOut')], ['–', '–'], 'a server from before moves: dashes');
   navigate('/operator');
 });
 

@@ -27,6 +27,9 @@ function StatsList({ title, stats }: { title: string; stats: Stats }) {
     ['inWindow', share(stats.in_window_share ?? null)],
     ['pastWindow', share(stats.past_window_share ?? null)],
     ['meanWindow', minutes(stats.mean_window_minutes ?? null)],
+    // Customers who moved here from another shop of the chain, and away to one (a server from before moves: a dash).
+    ['movedIn', stats.moved_in === undefined ? '–' : String(stats.moved_in)],
+    ['movedOut', stats.moved_out === undefined ? '–' : String(stats.moved_out)],
   ];
   return (
     <section className="op-panel" aria-label={title}>
