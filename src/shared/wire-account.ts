@@ -126,6 +126,9 @@ export interface WireReceiptRow {
   vat: number;
   /** Cents: the VAT included in the row's total (amount × price), not per unit. */
   vat_amount: number;
+  /** A party's receipt: whose row it is (0 the customer, 1–4 a companion) and the companion's name (null once the account is gone). */
+  person?: number;
+  person_name?: string | null;
 }
 
 /** GET /customers/{id}/receipts/ → items */

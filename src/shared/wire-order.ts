@@ -18,10 +18,47 @@ export interface WireOrderInput {
   items: WireOrderItemInput[];
   /** When the customer expects to be at the shop, minutes from now (integer 0–180). */
   eta_minutes?: number;
+  /** The people who come with him (a party): at most partyMax − 1 of them (config.json, setting PARTY_MAX). */
+  companions?: WireCompanionInput[];
 }
 
-/** PATCH /customers/{id}/orders/{orderId}/ body: one of these (eta_minutes: "Running late?", 409 after check-in). */
-export type WireOrderPatch = { customer_at_pob: true } | { cancel: true } | { eta_minutes: number };
+/** A companion in a join: his own name or label, services and extras (the per-person limits), barber or anyone. */
+export interface WireCompanionInput {
+  /** 1–30 characters after trimming, no control characters ("Son"). */
+  name: string;
+  items: WireOrderItemInput[];
+  barber_id?: number | null;
+}
+
+/**
+ * PATCH /customers/{id}/orders/{orderId}/ body: one of these (eta_minutes: "Running late?", 409 after check-in).
+ * cancel with person N (1–4) takes that companion off and leaves the rest; without it everyone leaves.
+ * step_out_minutes (10, 20 or 30): after check-in and before service, the party steps out and keeps its place;
+ * customer_at_pob while stepped out is "I'm back".
+ */
+export type WireOrderPatch =
+  | { customer_at_pob: true }
+  | { cancel: true; person?: number }
+  | { eta_minutes: number }
+  | { step_out_minutes: number };
+
+/** One person of an order's party: the customer first (person 0), then his companions in the order given. */
+export interface WirePartyPerson {
+  /** 0 the customer, 1–4 his companions in the order given; never renumbered (a companion taken off stays, cancelled). */
+  person: number;
+  name: string;
+  status: WireOrderStatus;
+  in_service: boolean;
+  /** His own wait in minutes and its window, as WireOrder's queue; null when ended or not servable today. */
+  queue: number | null;
+  queue_low?: number | null;
+  queue_high?: number | null;
+  /** The barber serving him, else the one chosen for him; null for anyone. */
+  barber: WireOrderBarber | null;
+  services: WireOrderService[];
+  price: number; // cents, his services and extras
+  duration: number; // minutes listed
+}
 
 /** On the wire, waiting and in service are both 'active'; in_service tells them apart. */
 export type WireOrderStatus = 'active' | 'cancelled' | 'serviced' | 'no-show';
@@ -99,6 +136,19 @@ export interface WireOrder {
   services: WireOrderService[];
   price: number; // cents, total
   duration: number; // minutes, total listed
+  /**
+   * Everyone of the order, the customer first; services, price and duration above are the customer's own.
+   * Optional: servers from before parties leave it out.
+   */
+  party?: WirePartyPerson[];
+  /** Minutes from now until the last of the party is likely done, and its window; null when nobody waits. */
+  party_done?: number | null;
+  party_done_low?: number | null;
+  party_done_high?: number | null;
+  /** Stepped out: when he said he would be back (ISO); null otherwise. */
+  stepped_out_until?: string | null;
+  /** How many more times this order may step out (setting STEP_OUTS_PER_ORDER). */
+  step_outs_left?: number;
 }
 
 /** GET /operator/pobs/{id}/queue/ → : the shop's floor for the operator. */
@@ -243,6 +293,17 @@ export interface WireOperatorOrder {
   membership: number | null;
   /** A desk order linked to an account by the customer's phone. */
   phone_linked: boolean;
+  /**
+   * A party: companions' orders name their customer's order (party_of) and their number (person 1–4); the
+   * customer's own order has person 0 and party_size, the people still in it. Optional: older servers.
+   */
+  party_of?: number | null;
+  person?: number;
+  party_size?: number;
+  /** Stepped out: when he said he would be back (ISO); null otherwise. */
+  stepped_out_until?: string | null;
+  /** From when the shop may mark a stepped-out order a no-show (back time + STEP_OUT_GRACE_MINUTES); null otherwise. */
+  no_show_from?: string | null;
 }
 
 /**

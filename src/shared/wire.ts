@@ -148,6 +148,11 @@ export interface WireConfig {
   devRenames: DevRenames;
   /** When the app offers the chain's other shop with a shorter queue (absent from an older server: no offer). */
   nearby?: WireNearby;
+  /** People in one order at most, the customer included (setting PARTY_MAX). Absent: no parties. */
+  partyMax?: number;
+  /** Minutes a checked-in customer may step out for, and how many times per order (STEP_OUTS_PER_ORDER). */
+  stepOutMinutes?: number[];
+  stepOutsPerOrder?: number;
 }
 
 /** The offer's thresholds (settings NEARBY_*). */
