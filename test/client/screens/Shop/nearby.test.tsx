@@ -136,4 +136,15 @@ test('"No thanks" hides it', async () => {
   f.restore();
 });
 
+
+test('a shop with no wait and no window reads "Now", as the timer says it, never "0 min"', async () => {
+  await setLanguage('en');
+  locale.value = 'FI';
+  const { offerText } = await import('../../../../src/client/components/NearbyOffer.tsx');
+  const { toShop } = await import('../../../../src/client/lib/mappers.ts');
+  const shop = { ...toShop(hakaniemi()), queue: 0, queueLow: null, queueHigh: null };
+  const o = { candidate: { shop, km: 0.6, fromCustomer: true } } as unknown as nearby.NearbyOffer;
+  assert.is(offerText(o, 'Kallio'), 'Hakaniemi: Now, 600 m away');
+});
+
 test.run();
