@@ -136,7 +136,6 @@ test('"No thanks" hides it', async () => {
   f.restore();
 });
 
-
 test('a shop with no wait and no window reads "Now", as the timer says it, never "0 min"', async () => {
   await setLanguage('en');
   locale.value = 'FI';
