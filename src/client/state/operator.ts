@@ -31,6 +31,11 @@ export const floor = signal<Floor | null>(null);
 export const notice = signal<{ kind: 'error' | 'ok'; text: string } | null>(null);
 /** How the floor is kept fresh: 'stream' (pushed) or 'polling'. */
 export const feed = signal<'stream' | 'polling' | 'off'>('off');
+/** How often the console's clock ticks while the feed runs: a no-show allowed from a time shows up by itself. */
+export const TICK_MS = 15_000;
+/** The console's clock (tests replace `clock.now`) and its last tick, in ms. */
+export const clock = { now: () => Date.now() };
+export const now = signal(clock.now());
 
 export const pobId = computed(() => me.value?.pob_id ?? device.value?.pob_id ?? null);
 export const role = computed(() => me.value?.role ?? device.value?.role ?? null);
@@ -134,6 +139,7 @@ export async function refresh(): Promise<void> {
   if (!d || pob === null) return;
   try {
     floor.value = await operatorApi().floor(d.key, pob);
+    now.value = clock.now();
   } catch (err) {
     await lostKey(err);
   }
@@ -169,6 +175,7 @@ export async function act<T>(run: (key: string, pob: number) => Promise<T>, done
 // The live feed ---------------------------------------------------------------------------------------------
 
 let pollTimer: ReturnType<typeof setInterval> | null = null;
+let tickTimer: ReturnType<typeof setInterval> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let source: EventSource | null = null;
 let generation = 0;
@@ -210,6 +217,7 @@ async function connect(gen: number) {
     es.addEventListener('queue', (e) => {
       try {
         floor.value = JSON.parse((e as MessageEvent<string>).data) as Floor;
+        now.value = clock.now();
         stopPolling();
         feed.value = 'stream';
       } catch {
@@ -226,6 +234,10 @@ async function connect(gen: number) {
 export function startFeed() {
   stopFeed();
   const gen = ++generation;
+  now.value = clock.now();
+  tickTimer = setInterval(() => {
+    now.value = clock.now();
+  }, TICK_MS);
   void refresh();
   // Polling until the stream's first event arrives, so nothing waits on a stream that never comes.
   poll();
@@ -235,6 +247,8 @@ export function startFeed() {
 export function stopFeed() {
   generation++;
   stopPolling();
+  if (tickTimer) clearInterval(tickTimer);
+  tickTimer = null;
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
   source?.close();
@@ -250,6 +264,7 @@ export function reset() {
   me.value = null;
   floor.value = null;
   notice.value = null;
+  now.value = clock.now();
 }
 
 /** A read for a console view (devices, figures, a new code, the menu): null when it failed, with the reason told. */

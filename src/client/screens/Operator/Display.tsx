@@ -1,14 +1,26 @@
 /**
- * The display for a screen in the shop (/operator/display): the queue by first name and initial, who is
- * served by whom, and the wait a walk-in gets now with its likely window, in type readable across the room. Live,
+ * The display for a screen in the shop (/operator/display): the queue by first name and initial (a party as one
+ * line, "Matti K. + 2", and one who stepped out marked away until his time), who is served by whom, and the wait a walk-in gets now with its likely window, in type readable across the room. Live,
  * no actions.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
-import { formatMinutes } from '../../lib/format.ts';
+import { formatMinutes, formatTime } from '../../lib/format.ts';
 import { canAct, floor, me } from '../../state/operator.ts';
-import { barbersToday, servedBy, shopState, shortName, waitingInOrder, walkInQueue } from '../../lib/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, walkInQueue } from '../../lib/operator.ts';
 import { WaitWindow } from '../../components/WaitWindow.tsx';
+import { awayUntil, partyLabel, type QueueEntry, queueEntries } from './party.ts';
+import { personName } from './Queue.tsx';
+
+const plus = (name: string, count: number) => t('operator.party.label', { name, count });
+
+/** An entry's line: the name or the party, and until when it stepped out (a party steps out together). */
+function line(e: QueueEntry): { name: string; away: string | null } {
+  if (e.kind === 'order') return { name: shortName(e.order), away: awayUntil(e.order) };
+  const waiting = e.people.filter((o) => o.status === 'waiting');
+  const away = waiting.length > 0 && waiting.every((o) => awayUntil(o)) ? awayUntil(waiting[0]) : null;
+  return { name: partyLabel(e, plus), away };
+}
 
 export function Display() {
   useSignals();
@@ -28,7 +40,7 @@ export function Display() {
   const serving = barbersToday(f)
     .map((b) => ({ barber: b, order: servedBy(f, b) }))
     .filter((x) => x.order);
-  const queue = waitingInOrder(f);
+  const queue = queueEntries(f);
   return (
     <div className="op-root op-display">
       {canAct.value && (
@@ -52,7 +64,7 @@ export function Display() {
           {serving.length === 0 && <p className="op-empty">{t('operator.display.nobodyServed')}</p>}
           <ul>
             {serving.map(({ barber, order }) => (
-              <li key={barber.id}>{t('operator.display.servedBy', { name: shortName(order!), barber: barber.name })}</li>
+              <li key={barber.id}>{t('operator.display.servedBy', { name: personName(f, order!), barber: barber.name })}</li>
             ))}
           </ul>
         </section>
@@ -60,14 +72,18 @@ export function Display() {
           <h2 id="op-next">{t('operator.display.queue')}</h2>
           {queue.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
           <ol>
-            {queue.slice(0, 12).map((o, i) => (
-              <li key={o.id}>
-                <span className="op-pos" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <span>{shortName(o)}</span>
-              </li>
-            ))}
+            {queue.slice(0, 12).map((e, i) => {
+              const { name, away } = line(e);
+              return (
+                <li key={e.kind === 'order' ? e.order.id : `p${e.key}`}>
+                  <span className="op-pos" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span>{name}</span>
+                  {away && <span className="op-away">{t('operator.display.away', { time: formatTime(away, locale.value) })}</span>}
+                </li>
+              );
+            })}
           </ol>
           {queue.length > 12 && <p className="op-empty">{t('operator.display.more', { count: queue.length - 12 })}</p>}
         </section>

@@ -5,24 +5,13 @@
  */
 import { useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { language, locale, t } from '../../state/i18n.ts';
-import { formatMinutes, formatTime } from '../../lib/format.ts';
+import { language, t } from '../../state/i18n.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
 import { canAct, consoleActions as ops, floor } from '../../state/operator.ts';
-import { barbersToday, servedBy, shopState, shortName, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
+import { barbersToday, servedBy, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
 import { WalkInDialog } from './WalkIn.tsx';
-
-type Pending =
-  | { kind: 'start'; order: FloorOrder }
-  | { kind: 'finish'; order: FloorOrder }
-  | { kind: 'no-show'; order: FloorOrder }
-  | { kind: 'break'; barber: FloorBarber }
-  | { kind: 'end-shift'; barber: FloorBarber }
-  | { kind: 'walk-in' }
-  | null;
-
-const time = (iso: string | null) => (iso ? formatTime(iso, locale.value) : '');
+import { type Pending, personName, QueueList, time } from './Queue.tsx';
 
 export function StateBadge() {
   useSignals();
@@ -30,11 +19,6 @@ export function StateBadge() {
   if (!f) return null;
   const state = shopState(f);
   return <span className={`op-state ${state}`}>{t(`operator.state.${state}`)}</span>;
-}
-
-function barberName(f: Floor, id: number | null): string {
-  if (id === null) return t('operator.anyone');
-  return f.barbers.find((b) => b.id === id)?.name ?? t('operator.anyone');
 }
 
 export function FloorView() {
@@ -90,11 +74,7 @@ export function FloorView() {
           </div>
         )}
         {waiting.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
-        <ol className="op-list" aria-label={t('operator.queue.list')}>
-          {waiting.map((o, i) => (
-            <WaitingCard key={o.id} f={f} o={o} position={i + 1} acts={acts} ask={setPending} />
-          ))}
-        </ol>
+        <QueueList f={f} acts={acts} ask={setPending} />
       </section>
 
       {pending?.kind === 'start' && <StartDialog order={pending.order} onClose={() => setPending(null)} />}
@@ -118,7 +98,7 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
       ) : serving ? (
         <p>
           {t('operator.barbers.serving', {
-            name: shortName(serving),
+            name: personName(f, serving),
             since: time(b.serving_since ?? serving.started_at),
             until: time(b.expected_finish ?? serving.expected_end),
           })}
@@ -126,7 +106,7 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
       ) : (
         <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
       )}
-      <p className="op-meta">{next ? t('operator.barbers.next', { name: shortName(next) }) : t('operator.barbers.noNext')}</p>
+      <p className="op-meta">{next ? t('operator.barbers.next', { name: personName(f, next) }) : t('operator.barbers.noNext')}</p>
       {acts && (
         <div className="op-actions">
           {serving && (
@@ -156,72 +136,6 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
   );
 }
 
-/** A waiting order's card: its place, who it is, what for, with whom, whether he is in, his wait, and the actions. */
-function WaitingCard({
-  f,
-  o,
-  position,
-  acts,
-  ask,
-}: {
-  f: Floor;
-  o: FloorOrder;
-  position: number;
-  acts: boolean;
-  ask: (p: Pending) => void;
-}) {
-  useSignals();
-  return (
-    <li className="op-card" data-order={o.id}>
-      <div className="op-row">
-        <span className="op-pos">
-          <span className="visually-hidden">{t('operator.queue.position', { n: '' })}</span>
-          {position}
-        </span>
-        <div>
-          <h3>
-            {shortName(o)}
-            {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
-            <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
-          </h3>
-          <p>{o.services.join(', ')}</p>
-          <p className="op-meta">
-            <span>{t('operator.queue.barber', { name: barberName(f, o.chosen_barber_id) })}</span>
-            {o.customer_at_pob || o.checked_in_at ? (
-              <span className="op-tag in">{t('operator.queue.checkedIn')}</span>
-            ) : (
-              <span>{o.expected_at ? t('operator.queue.expected', { time: time(o.expected_at) }) : t('operator.queue.onTheWay')}</span>
-            )}
-          </p>
-        </div>
-        <span className="op-wait">
-          <span className="visually-hidden">{t('operator.queue.wait')} </span>
-          {o.wait === null ? '–' : formatMinutes(o.wait, locale.value)}
-        </span>
-      </div>
-      {acts && (
-        <div className="op-actions">
-          <button type="button" className="button primary" onClick={() => ask({ kind: 'start', order: o })}>
-            {t('operator.actions.start')}
-          </button>
-          {!o.customer_at_pob && (
-            <button
-              type="button"
-              className="button"
-              onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: shortName(o) }))}
-            >
-              {t('operator.actions.checkIn')}
-            </button>
-          )}
-          <button type="button" className="button" onClick={() => ask({ kind: 'no-show', order: o })}>
-            {t('operator.actions.noShow')}
-          </button>
-        </div>
-      )}
-    </li>
-  );
-}
-
 /** The confirmation of an action that cannot be undone: finish, no-show, end of shift. */
 function Confirmation({
   pending,
@@ -238,25 +152,29 @@ function Confirmation({
     <>
       {pending?.kind === 'finish' && (
         <ConfirmDialog
-          title={t('operator.confirm.finishTitle', { name: shortName(pending.order) })}
+          title={t('operator.confirm.finishTitle', { name: personName(floor.value, pending.order) })}
           description={t('operator.confirm.finishText')}
           cancelLabel={t('operator.confirm.cancel')}
           confirmLabel={t('operator.actions.finish')}
           busy={busy}
           onCancel={() => close()}
-          onConfirm={() => run(() => ops.finish(pending.order.id, t('operator.done.finish', { name: shortName(pending.order) })))}
+          onConfirm={() =>
+            run(() => ops.finish(pending.order.id, t('operator.done.finish', { name: personName(floor.value, pending.order) })))
+          }
         />
       )}
       {pending?.kind === 'no-show' && (
         <ConfirmDialog
           danger
-          title={t('operator.confirm.noShowTitle', { name: shortName(pending.order) })}
+          title={t('operator.confirm.noShowTitle', { name: personName(floor.value, pending.order) })}
           description={t('operator.confirm.noShowText')}
           cancelLabel={t('operator.confirm.cancel')}
           confirmLabel={t('operator.actions.noShow')}
           busy={busy}
           onCancel={() => close()}
-          onConfirm={() => run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: shortName(pending.order) })))}
+          onConfirm={() =>
+            run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: personName(floor.value, pending.order) })))
+          }
         />
       )}
       {pending?.kind === 'end-shift' && (
@@ -287,13 +205,13 @@ function StartDialog({ order, onClose }: { order: FloorOrder; onClose: () => voi
   const start = async () => {
     if (barber === null) return;
     setBusy(true);
-    const ok = await ops.start(order.id, barber, t('operator.done.start', { name: shortName(order) }));
+    const ok = await ops.start(order.id, barber, t('operator.done.start', { name: personName(f, order) }));
     setBusy(false);
     if (ok) onClose();
   };
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
-      <h2 id={`${id}-title`}>{t('operator.start.title', { name: shortName(order) })}</h2>
+      <h2 id={`${id}-title`}>{t('operator.start.title', { name: personName(f, order) })}</h2>
       <fieldset className="op-form">
         <legend>{t('operator.start.barber')}</legend>
         {choices.map((b) => (

@@ -54,6 +54,14 @@ const CSS = `
 .op-actions { display: flex; flex-wrap: wrap; gap: .4rem; margin-top: .35rem; }
 .op-actions .button { min-height: 44px; padding: .45rem .95rem; }
 .op-empty { color: var(--muted); }
+.op-tag.out { color: var(--yellow); }
+/* A party: one card, a row per person; one who stepped out is framed dashed (not dimmed: text keeps its contrast). */
+.op-people { list-style: none; margin: .2rem 0 0; padding: 0; display: grid; gap: .5rem; }
+.op-person { display: grid; gap: .3rem; padding: .55rem .6rem; border-radius: 10px; background: var(--surface); }
+.op-person h4 { margin: 0; font-size: 1rem; }
+.op-card.away, .op-person.away { outline: 2px dashed var(--yellow); outline-offset: -2px; }
+.op-reason { color: var(--muted); font-size: .9rem; align-self: center; }
+.op-display .op-away { color: var(--yellow); font-size: .7em; }
 .op-form { display: grid; gap: .9rem; }
 .op-form label, .op-form legend { font-weight: 600; }
 .op-form input[type="text"], .op-form input[type="tel"], .op-form select {
