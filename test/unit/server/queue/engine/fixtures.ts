@@ -97,3 +97,47 @@ export function point(f: Fit): Fit | { ok: true; start: number; wait: number; ba
 export function noWindow<T extends { low: number | null; high: number | null }>(xs: T[]): Omit<T, 'low' | 'high'>[] {
   return xs.map(({ low, high, ...rest }) => rest);
 }
+
+/**
+ * Parties and step-outs on a snapshot (docs/decisions.md, "Honest waits"): some orders gain one or two
+ * companions (priority 0, the same join time and arrival, their own minutes and barber, pinned on their own);
+ * some parties in the shop step out together: absent, from the app, expected back 10, 20 or 30 minutes from
+ * when they left (some overdue), their pins lifted. Returns the snapshot and the parties, customer first.
+ */
+export function withParties(s: Snapshot, rnd: (n: number) => number): { s: Snapshot; parties: number[][]; out: Set<number> } {
+  let next = Math.max(0, ...s.orders.map((o) => o.id)) + 1;
+  const orders: EngineOrder[] = [];
+  const parties: number[][] = [];
+  const out = new Set<number>();
+  for (const original of s.orders) {
+    const o = { ...original };
+    const people: EngineOrder[] = [o];
+    if (rnd(4) === 0) {
+      for (let k = 1 + rnd(2); k > 0; k--) {
+        const c: EngineOrder = {
+          ...o,
+          id: next++,
+          priority: 0,
+          barberId: rnd(4) === 0 ? 1 + rnd(3) : null,
+          duration: [15, 20, 30, 45][rnd(4)],
+        };
+        delete c.pinned;
+        delete c.pinnedAt;
+        if (c.checkedIn && rnd(4) === 0) Object.assign(c, { pinned: true, pinnedAt: c.joinedAt + (1 + rnd(s.now - c.joinedAt)) });
+        people.push(c);
+      }
+    }
+    if (o.checkedIn && rnd(5) === 0) {
+      const back = s.now + ([10, 20, 30][rnd(3)] - rnd(15)) * 60_000;
+      for (const p of people) {
+        Object.assign(p, { checkedIn: false, source: 'app', expectedAt: back });
+        delete p.pinned;
+        delete p.pinnedAt;
+        out.add(p.id);
+      }
+    }
+    parties.push(people.map((p) => p.id));
+    orders.push(...people);
+  }
+  return { s: { ...s, orders }, parties, out };
+}
