@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { buildServer } from './scripts/build-server.ts';
 import { bundleRender, nativeSyncExternalStore } from './scripts/render-bundle.ts';
+import { languageTag, type Language } from './src/shared/locales.ts';
 
 const root = import.meta.dirname;
 const out = join(root, 'dist');
@@ -266,8 +267,26 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
   ]
     .filter(Boolean)
     .join('\n    ');
-  const html = template.replace('<!--head-->', links).replace('<!--script-->', `<script type="module" src="${url(main)}"></script>`);
+  const after = afterPaint(main, preload);
+  const html = template
+    .replace('<!--head-->', links)
+    .replace('<!--script-->', `<script type="module" src="${url(main)}" data-after-paint="${after}"></script>`);
   writeFileSync(join(out, 'index.html'), html);
+}
+
+/**
+ * The loader of a page the server rendered (routes/pages.ts swaps it in for the entry): its markup is the first
+ * screen, so nothing competes with it for the network until it has painted. Then the first route's chunks and the
+ * page's strings are preloaded and the entry imported. Without paint timing (or a page never painted) it goes
+ * on after 1.5 s. Docs: docs/decisions.md, "The first screen from the server".
+ */
+function afterPaint(main: string, preload: string[]): string {
+  const strings = Object.fromEntries(Object.entries(dictionaries).map(([lang, u]) => [languageTag(lang as Language), u]));
+  const code = `let done=false;const go=()=>{if(done)return;done=true;const add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.appendChild(l)};${JSON.stringify(preload.map(url))}.forEach(h=>add(h,'modulepreload'));const s=${JSON.stringify(strings)}[document.documentElement.lang];if(s)add(s,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go,0)).observe({type:'paint',buffered:true})}catch{}setTimeout(go,1500);`;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
+  const name = `assets/after-paint-${hash}.js`;
+  writeFileSync(join(out, name), code);
+  return `/${name}`;
 }
 
 function compress() {

@@ -50,8 +50,12 @@ export function fillShell(shell: string, markup: string, data: PageData): string
   return (
     body
       .replace(/<html lang="[^"]*"/, `<html lang="${languageTag(data.language)}"`)
-      // The page carries the configuration: fetching it beside the script would be a request for nothing.
-      .replace(/\n?[ \t]*<link rel="preload" href="\/config\.json"[^>]*>/, '')
+      // The markup is the first screen: no script, preload or newcomer preload competes with it for the network
+      // until it has painted; the loader build.ts names (data-after-paint) then fetches them and the entry. The
+      // page carries the configuration, so /config.json is not fetched at all.
+      .replace(/\n?[ \t]*<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
+      .replace(/\n?[ \t]*<script>[\s\S]*?<\/script>/g, '')
+      .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)">/, '<script type="module" src="$1">')
   );
 }
 

@@ -25,17 +25,23 @@ import { call, customer, item, menu } from '../queue-helpers.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const dist = mkdtempSync(join(tmpdir(), 'walkin-pages-'));
-/** A shell as build.ts writes it: the boot loader in #app, one inline script (the newcomer preload), the entry. */
+/**
+ * A shell as build.ts writes it: the first route's preloads, one inline script (the newcomer preload), the boot
+ * loader in #app, the entry naming the loader a rendered page takes instead (data-after-paint).
+ */
 const SHELL = `<!doctype html>
 <html lang="fi">
   <head>
+    <link rel="stylesheet" href="/assets/app-AAAAAAAA.css">
+    <link rel="modulepreload" href="/assets/c/chunk-AAAAAAAA.js">
+    <link rel="preload" href="/assets/l/fi-AAAAAAAA.json" as="fetch" crossorigin>
     <link rel="preload" href="/config.json" as="fetch" crossorigin>
     <script>location.pathname==='/'&&[].forEach(function(h){})</script>
   </head>
   <body>
     <div id="app"><div class="boot-loader" role="status" aria-label="Loading"><span class="spinner"></span></div></div>
     <noscript>This app needs JavaScript.</noscript>
-    <script type="module" src="/assets/main-AAAAAAAA.js"></script>
+    <script type="module" src="/assets/main-AAAAAAAA.js" data-after-paint="/assets/after-paint-BBBBBBBB.js"></script>
   </body>
 </html>
 `;
@@ -112,8 +118,13 @@ pages('/home: the shops, their waits and hours in the markup, the list as data, 
   assert.match(res.body, /class="timer-value">\d+</);
   assert.not.match(res.body, /boot-loader/);
   assert.not.match(res.body, / style="/, 'no style attribute (the policy forbids them)');
-  assert.is(runnable(res.body), 1, 'the newcomer preload stays the only inline script');
+  assert.is(runnable(res.body), 0, "no inline script: the newcomer preload is the shell's alone");
   assert.not.match(res.body, /href="\/config.json"/, 'the page carries the configuration: no preload of it');
+  // The markup is the first screen: nothing competes with it for the network before it has painted.
+  assert.not.match(res.body, /rel="(modulepreload|preload)"/, 'no preload before the first paint');
+  assert.match(res.body, /<link rel="stylesheet" href="\/assets\/app-AAAAAAAA.css">/);
+  assert.match(res.body, /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js"><\/script>/, 'the loader, not the entry');
+  assert.not.match(res.body, /main-AAAAAAAA/);
   assert.match(res.body, /^<!doctype html>\n<html lang="fi">/);
 });
 
