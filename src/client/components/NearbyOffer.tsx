@@ -16,7 +16,7 @@ import { windowText } from './WaitWindow.tsx';
 export function offerText(o: Offer, hereName: string): string {
   const s = o.candidate.shop;
   // No wait reads as the timer says it ("Now"), not "0 min".
-  const when = windowText(s.queue, s.queueLow, s.queueHigh) || (s.queue <= 0 ? t('timer.now') : formatMinutes(s.queue, locale.value));
+  const when = windowText(s.queue, s.queueLow, s.queueHigh) || (s.queue === 0 ? t('timer.now') : formatMinutes(s.queue, locale.value));
   const distance = formatDistance(o.candidate.km, locale.value);
   return o.candidate.fromCustomer
     ? t('nearby.line', { name: s.name, window: when, distance })
