@@ -1,6 +1,6 @@
 /**
  * The floor's queue: each waiting order as a card, and a party as one card ("Matti K. + 2") with a row per person,
- * each started, checked in, marked a no-show and finished on its own (docs/decisions.md, "Parties and stepping out").
+ * each started, checked in, marked a no-show and finished on its own (docs/decisions.md, "Parties and stepping out on the console").
  * One who stepped out shows until when, and the no-show waits for the time the shop may mark it.
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Parties and step-outs on the floor (docs/decisions.md, "Parties and stepping out"): a party is its customer's order
+ * Parties and step-outs on the floor (docs/decisions.md, "Parties and stepping out on the console"): a party is its customer's order
  * (person 0, party_size) and his companions' orders (party_of, person 1–4), each an order row of its own that is
  * started and finished on its own barber; the floor shows them together under "Matti K. + 2". Pure rules, no signals.
  */
