@@ -13,6 +13,10 @@
  * learned on the other days (sim/windows.ts). A third run lets half of the remote joiners who give an arrival
  * wait at home until their "leave by" time and measures their minutes at the shop.
  *
+ * Parties and step-outs (sim/party.ts): a tenth of joins come as 2–3 people, each a customer of his own with
+ * his own quote; a twentieth of parties step out for 10–30 minutes once checked in. BENCH_PARTIES=0 leaves
+ * them out (the bench as it was).
+ *
  * Seeds: every change to the engine was chosen on seeds 1 and 2 (BENCH_SEED=1, 2); the report seed (default) is
  * 20251124, which chose nothing; BENCH_SEED picks another, BENCH_SHOPS / BENCH_DAYS change the size, and
  * BENCH_DUMP=file writes the default run's records as JSON for analysis.
@@ -21,6 +25,7 @@ import { writeFileSync } from 'node:fs';
 import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/engine/learn.ts';
 import type { Learned } from '../../src/server/queue/engine/types.ts';
 import { simulateDay, type WaitRecord } from './sim/day.ts';
+import { DEFAULT_PARTY, joinExtras, type PartyParams } from './sim/party.ts';
 import { Rng } from './sim/rng.ts';
 import { DAY_TYPES, type DayParams, type DayType, DEFAULT_PARAMS, makeShop, planDay, type Shop } from './sim/shop.ts';
 import { header, line, pair, row } from './sim/stats.ts';
@@ -30,6 +35,7 @@ const SEED = Number(process.env.BENCH_SEED ?? 20251124);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 30);
 const DAYS = Number(process.env.BENCH_DAYS ?? 8);
 const HOUR = 3_600_000;
+const PARTY: PartyParams = process.env.BENCH_PARTIES === '0' ? { partyShare: 0, stepOutShare: 0 } : DEFAULT_PARTY;
 
 /** The window's targets per judged day type; the point quote keeps its MAE ratio. */
 interface Targets {
@@ -87,7 +93,7 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0): R
         }
         return l;
       };
-      const r = simulateDay(plan, at, leaveByShare);
+      const r = simulateDay(plan, at, leaveByShare, joinExtras(plan, params, PARTY));
       x.history.push(...r.history);
       for (const rec of r.records) out.push({ ...rec, type });
     }
@@ -104,6 +110,11 @@ console.log(
     `arrivals per barber-hour; ${p.remoteShare * 100} % remote (trip 5–30 min, independent of the quote; 55 % give an ETA, error sd ${p.etaErrorSd} min; ` +
     `5 % never come); ${p.memberShare * 100} % members; 25 % choose a barber; 8 % of services run 5–20 min over`,
 );
+console.log(
+  `parties and step-outs are in: ${PARTY.partyShare * 100} % of joins come as 2–3 people (companions priority 0, own services, ` +
+    `arriving with the joiner; figures per person); ${PARTY.stepOutShare * 100} % of parties step out for 10/20/30 min once checked in ` +
+    '(absent to the engine, expected back then) and come back up to 12 min late',
+);
 
 const band = (r: Rec): string => (r.quote < 10 ? '0–9' : r.quote < 30 ? '10–29' : r.quote < 60 ? '30–59' : '60+');
 const splits: [string, (r: Rec) => string][] = [
@@ -116,6 +127,11 @@ const pointSplits: [string, (r: Rec) => string][] = [
   ...splits,
   ['overtaken', (r) => (r.overtakenBy > 0 ? 'overtaken by a later joiner' : 'not overtaken')],
   ['absent ahead', (r) => (r.absentAhead ? 'absent customer ahead at join' : 'nobody absent ahead')],
+];
+/** Shown beside the judged segments, not judged: parties and step-outs are new kinds of customer, not segments of the targets. */
+const extraSplits: [string, (r: Rec) => string][] = [
+  ['party', (r) => (r.partySize === 1 ? 'alone' : r.companion ? 'a companion' : "a party's customer")],
+  ['stepped out', (r) => (r.steppedOut ? 'stepped out' : 'did not step out')],
 ];
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const failures: string[] = [];
@@ -169,6 +185,10 @@ for (const type of TYPES) {
   console.log(winHeader());
   console.log(winLine('all', all));
   for (const [g, w] of segs) console.log(winLine(`  ${g}`, w));
+  for (const [, key] of extraSplits) {
+    for (const g of [...new Set(rs.map(({ r }) => key(r)))].sort())
+      console.log(winLine(`  ${g} (not judged)`, winPair(rs.filter(({ r }) => key(r) === g))));
+  }
   console.log(`-- ${type} days: the point quote${t ? ` (target MAE ÷ naive ≤ ${t.ratio})` : ''}`);
   console.log(header());
   console.log(line('all', point));

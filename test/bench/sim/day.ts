@@ -8,11 +8,13 @@
  * The engine is consulted as the server would: at each join (the quote: `fits()` on the snapshot of that
  * moment, with the customer's expected arrival) and at every recalculation (service order, pins from
  * `Schedule.due`). The snapshot carries only what the server could know: who has checked in, the arrival a
- * customer gave, the speed and the figures learned from earlier days (learn.ts, fed by `history`).
+ * customer gave, the speed and the figures learned from earlier days (learn.ts, fed by `history`). Parties and
+ * step-outs (sim/party.ts): each person is a customer of his own; a party is asked person by person.
  */
 import type { HistoryRow } from '../../../src/server/queue/engine/learn.ts';
-import { fits, schedule } from '../../../src/server/queue/engine/schedule.ts';
+import { schedule } from '../../../src/server/queue/engine/schedule.ts';
 import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
+import { askParty, inShop, type JoinExtras, type Out, type StepOutPlan, stepOuts } from './party.ts';
 import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHOW_CLEAR_MINUTES, type ShopBarber } from './shop.ts';
 
 /** Weight of the newest finished service in the learned speed (exponentially weighted mean of actual/listed). */
@@ -49,6 +51,10 @@ export interface WaitRecord {
   chose: boolean;
   /** His own trip (0 for a walk-in), minutes. */
   trip: number;
+  /** A companion of a party, the people of his party (1 alone), and whether he stepped out before service. */
+  companion: boolean;
+  partySize: number;
+  steppedOut: boolean;
 }
 
 export interface DayResult {
@@ -83,6 +89,11 @@ interface Customer {
   absentAhead: boolean;
   /** The no-bump guard's record (the server's orders.pinned_at). */
   pinnedAt: number | null;
+  /** Everyone of his party, the customer first (himself alone). */
+  party: Customer[];
+  /** The customer's plan to step out with his party, until done; while out, when. */
+  stepOut: StepOutPlan | null;
+  out: Out | null;
 }
 
 interface Lane {
@@ -104,7 +115,7 @@ function balkProbability(wait: number): number {
  * `leaveByShare` of remote joiners who give an expected arrival wait at home until their "leave by" time
  * (join + the window's low end − their expected trip) and then travel; the arrival they gave moves with them.
  */
-export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, leaveByShare = 0): DayResult {
+export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, leaveByShare = 0, extras: JoinExtras[] = []): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
     .map((b) => {
@@ -134,17 +145,21 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
   const hourOfWeek = (t: number) => (dayIndex % 7) * 24 + Math.floor((t - dayStart) / HOUR);
 
   function snapshot(t: number): Snapshot {
-    const orders: EngineOrder[] = [...waiting.values()].map((c) => ({
-      id: c.id,
-      priority: c.a.priority,
-      joinedAt: c.joinedAt,
-      barberId: c.chosen,
-      duration: c.a.listed,
-      checkedIn: c.arrivesAt <= t,
-      source: c.a.walkIn ? 'desk' : 'app',
-      ...(c.expectedAt !== null && { expectedAt: c.expectedAt }),
-      ...(c.pinnedAt !== null && { pinned: true, pinnedAt: c.pinnedAt }),
-    }));
+    const orders: EngineOrder[] = [...waiting.values()].map((c) => {
+      const o: EngineOrder = {
+        id: c.id,
+        priority: c.a.priority,
+        joinedAt: c.joinedAt,
+        barberId: c.chosen,
+        duration: c.a.listed,
+        checkedIn: inShop(c, t),
+        source: c.a.walkIn ? 'desk' : 'app',
+        ...(c.expectedAt !== null && { expectedAt: c.expectedAt }),
+        ...(c.pinnedAt !== null && { pinned: true, pinnedAt: c.pinnedAt }),
+      };
+      // Out: absent from the app, expected back when he said (his pin was lifted when he stepped out).
+      return c.out !== null && t < c.out.back ? { ...o, source: 'app', expectedAt: c.out.until } : o;
+    });
     return {
       now: t,
       hours: { open, close },
@@ -190,66 +205,61 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     });
   }
 
-  function join(a: Arrival, t: number): void {
+  function join(a: Arrival, t: number, ex: JoinExtras | undefined): void {
     recalc(t); // whatever became due since the last event is pinned before the joiner can push it back
     const snap = snapshot(t);
-    let chosen: number | null = null;
-    if (a.choosesBarber) {
-      const open = schedule(snap).barbers.filter((q) => q.queue_open);
-      if (open.length) chosen = open[Math.floor(a.pickU * open.length)].id;
-    }
     const expectedAt = a.eta === null ? null : t + a.eta * MINUTE;
-    const fit = fits(snap, {
-      priority: a.priority,
-      barberId: chosen,
-      duration: a.listed,
-      checkedIn: a.walkIn,
-      source: a.walkIn ? 'desk' : 'app',
-      ...(expectedAt !== null && { expectedAt }),
-    });
-    if (!fit.ok) {
+    const told = askParty(snap, a, ex, expectedAt, nextId);
+    if (told === null) {
       res.refused++;
       return;
     }
-    if (a.balkU < balkProbability(fit.wait)) {
+    if (a.balkU < balkProbability(Math.max(...told.map((x) => x.fit.wait)))) {
       res.balked++;
       return;
     }
-    // The naive estimate as before: customers ahead (of this priority or higher) × average duration ÷ barbers on shift.
-    const ahead = [...waiting.values()].filter((c) => c.a.priority >= a.priority).length;
     const onShift = Math.max(1, lanes.filter((l) => windowAt(l, t) !== undefined).length);
     // The "leave by" customer: his own draw decides it, so the rest of the day's randomness stays the same.
     const leftLate = a.eta !== null && a.balkU * 7.919 - Math.floor(a.balkU * 7.919) < leaveByShare;
-    const delay = leftLate && a.eta !== null ? Math.max(0, fit.low - a.eta) : 0;
-    const c: Customer = {
-      id: nextId++,
-      a,
-      joinedAt: t,
-      chosen,
-      quote: fit.wait,
-      low: fit.low,
-      high: fit.high,
-      spread: fit.spread,
-      spreadLow: fit.spreadLow,
-      naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
-      leftLate,
-      passedWhileAway: false,
-      arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round((delay + a.trip) * MINUTE),
-      expectedAt: expectedAt === null ? null : expectedAt + delay * MINUTE,
-      overtakenBy: 0,
-      absentAhead: false,
-      pinnedAt: null,
-    };
-    waiting.set(c.id, c);
+    const delay = leftLate && a.eta !== null ? Math.max(0, told[0].fit.low - a.eta) : 0;
+    const party: Customer[] = [];
+    for (const [i, { p, chosen, fit }] of told.entries()) {
+      // The naive estimate as before: customers ahead (of this priority or higher) × average duration ÷ barbers on shift.
+      const ahead = [...waiting.values()].filter((c) => c.a.priority >= p.priority).length + i;
+      const c: Customer = {
+        id: nextId++,
+        a: p,
+        joinedAt: t,
+        chosen,
+        quote: fit.wait,
+        low: fit.low,
+        high: fit.high,
+        spread: fit.spread,
+        spreadLow: fit.spreadLow,
+        naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
+        leftLate,
+        passedWhileAway: false,
+        arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round((delay + a.trip) * MINUTE),
+        expectedAt: expectedAt === null ? null : expectedAt + delay * MINUTE,
+        overtakenBy: 0,
+        absentAhead: false,
+        pinnedAt: null,
+        party,
+        stepOut: i === 0 ? (ex?.stepOut ?? null) : null,
+        out: null,
+      };
+      party.push(c);
+    }
+    for (const c of party) waiting.set(c.id, c);
     const ids = recalc(t).orders.map((o) => o.id);
-    c.absentAhead = ids.slice(0, ids.indexOf(c.id)).some((id) => (waiting.get(id) as Customer).arrivesAt > t);
+    for (const c of party) c.absentAhead = ids.slice(0, ids.indexOf(c.id)).some((id) => !inShop(waiting.get(id) as Customer, t));
     res.joined++;
   }
 
   function take(l: Lane, c: Customer, t: number, order: Customer[]): void {
     for (const w of order) {
       if (w === c) break;
-      if (w.arrivesAt > t) w.passedWhileAway = true;
+      if (!inShop(w, t)) w.passedWhileAway = true;
     }
     waiting.delete(c.id);
     for (const w of waiting.values()) if (w.joinedAt < c.joinedAt) w.overtakenBy++;
@@ -279,6 +289,9 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       absentAhead: c.absentAhead,
       trip: c.a.walkIn ? 0 : c.a.trip,
       chose: c.chosen !== null,
+      companion: c.party[0] !== c,
+      partySize: c.party.length,
+      steppedOut: c.out !== null,
     });
   }
 
@@ -300,7 +313,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       for (const l of idle) {
         const lim = limit(l, t);
         const c = order.find(
-          (o) => o.arrivesAt <= t && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim,
+          (o) => inShop(o, t) && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim,
         );
         if (c) {
           take(l, c, t, order);
@@ -345,8 +358,12 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
   let t = Math.min(open, plan.arrivals[0]?.at ?? open);
   for (;;) {
     finish(t);
-    while (arrivalIx < plan.arrivals.length && plan.arrivals[arrivalIx].at <= t) join(plan.arrivals[arrivalIx++], t);
+    while (arrivalIx < plan.arrivals.length && plan.arrivals[arrivalIx].at <= t) {
+      join(plan.arrivals[arrivalIx], t, extras[arrivalIx]);
+      arrivalIx++;
+    }
     tidy(t);
+    stepOuts(waiting.values(), t, (c) => recalc(t).orders.find((o) => o.id === c.id)?.wait ?? 0);
     dispatch(t);
     const candidates: number[] = [];
     if (arrivalIx < plan.arrivals.length) candidates.push(plan.arrivals[arrivalIx].at);
@@ -354,6 +371,8 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     for (const c of waiting.values()) {
       if (c.arrivesAt > t && c.arrivesAt !== Infinity) candidates.push(c.arrivesAt);
       else if (c.arrivesAt === Infinity) candidates.push(c.joinedAt + NO_SHOW_CLEAR_MINUTES * MINUTE);
+      if (c.stepOut !== null && c.arrivesAt !== Infinity) candidates.push(Math.max(t + 1, c.arrivesAt + c.stepOut.after * MINUTE));
+      if (c.out !== null && c.out.back > t) candidates.push(c.out.back);
     }
     const nextBoundary = boundaries.find((b) => b > t);
     if (nextBoundary !== undefined) candidates.push(nextBoundary);
