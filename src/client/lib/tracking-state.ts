@@ -5,6 +5,7 @@
  * - ended: the order is over (the screen says so and goes home);
  * - in-service: the barber has started: "your service has started", nothing about coming or sitting down;
  * - checked-in: at the shop, waiting: "have a seat, your barber will call you";
+ * - stepped-out: checked in, then stepped out for a while: he keeps his place and is back by the time he gave;
  * - travel: not at the shop, and expected to arrive after the turn would come, or the server holds the turn for
  *   his arrival (a free barber waits for a remote joiner's trip): the turn comes about when the customer arrives,
  *   at the time shown (replaces the queue message while the trip is what he waits for);
@@ -17,7 +18,7 @@ import type { QueueMessage } from './queue-message.ts';
 import { type OrderStatus, isEnded, neutralKey } from './tracking.ts';
 import { travelDominates } from './travel.ts';
 
-export type TrackingStateKind = 'ended' | 'in-service' | 'checked-in' | 'travel' | 'queue';
+export type TrackingStateKind = 'ended' | 'in-service' | 'stepped-out' | 'checked-in' | 'travel' | 'queue';
 
 export interface TrackingState {
   kind: TrackingStateKind;
@@ -42,6 +43,8 @@ export interface TrackingStateInput {
   ahead?: number;
   /** The server holds the turn for his arrival (it comes about when he is expected). */
   waitsForArrival?: boolean;
+  /** Stepped out: when he said he would be back (epoch ms); null or absent when he is not out. */
+  steppedOutUntil?: number | null;
 }
 
 export interface TrackingContext {
@@ -65,6 +68,7 @@ const state = (kind: TrackingStateKind, key: string, over: Partial<TrackingState
 export function trackingState(o: TrackingStateInput, ctx: TrackingContext): TrackingState {
   if (isEnded(o.status)) return state('ended', 'tracking.ended');
   if (o.inService) return state('in-service', 'tracking.state.inService');
+  if (typeof o.steppedOutUntil === 'number') return state('stepped-out', 'party.stepOut.state', { ahead: true });
   if (o.checkedIn) return state('checked-in', 'tracking.state.checkedIn', { ahead: true });
   if (ctx.expectedAt !== null && (o.waitsForArrival === true || travelDominates(o.queue, ctx.expectedAt, ctx.now))) {
     return state('travel', 'tracking.state.travel', { arriveAt: ctx.expectedAt, warning: true, ahead: true });

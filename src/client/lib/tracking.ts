@@ -1,8 +1,8 @@
 /**
- * Pure rules of the tracking screen: the order as the screen reads it, which statuses end it, the
- * check-in label, and when the message changes.
+ * Pure rules of the tracking screen: the order as the screen reads it (a party's people too), which statuses end it,
+ * the check-in label, when stepping out is offered, and when the message changes.
  */
-import type { WireOrder, WireOrderExtra } from '../../shared/wire-order.ts';
+import type { WireOrder, WireOrderExtra, WireOrderService, WirePartyPerson } from '../../shared/wire-order.ts';
 import { queueMessage, type QueueMessage } from './queue-message.ts';
 import type { LatLng, Shop } from './types.ts';
 
@@ -48,11 +48,23 @@ export interface TrackedOrder {
   expectedAt: number | null;
   /** The server holds his turn for his arrival: it comes about at expectedAt. */
   waitsForArrival: boolean;
+  /** Everyone of the order, the customer first (one entry alone, none from a server before parties). */
+  party: PartyPerson[];
+  /** Minutes until the last of the party is likely done, and its window; null when nobody waits or not told. */
+  partyDone: number | null;
+  partyDoneLow: number | null;
+  partyDoneHigh: number | null;
+  /** Stepped out: when he said he would be back (epoch ms); null when he is not out. */
+  steppedOutUntil: number | null;
+  /** How many more times he may step out (0 from a server before stepping out). */
+  stepOutsLeft: number;
 }
 
 const STATUSES: readonly OrderStatus[] = ['active', 'cancelled', 'serviced', 'no-show'];
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const orNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const when = (v: unknown) => (typeof v === 'string' && Number.isFinite(Date.parse(v)) ? Date.parse(v) : null);
 
 export function toOrderStatus(status: unknown): OrderStatus {
   return STATUSES.includes(status as OrderStatus) ? (status as OrderStatus) : 'unknown';
@@ -69,6 +81,58 @@ function line(e: WireOrderExtra): OrderExtra {
     price: num(e.price),
     duration: num(e.duration),
   };
+}
+
+const service = (s: WireOrderService): OrderService => ({
+  ...line(s),
+  groupName: s.group_name ?? '',
+  extraServices: [...(s.extra_services ?? [])].sort(byOrder).map(line),
+});
+
+/** One person of a party as the screen reads him (docs/decisions.md, "Parties and stepping out"). */
+export interface PartyPerson {
+  /** 0 the customer, 1–4 his companions. */
+  person: number;
+  name: string;
+  status: OrderStatus;
+  inService: boolean;
+  queue: number | null;
+  queueLow: number | null;
+  queueHigh: number | null;
+  barber: string | null;
+  services: OrderService[];
+  price: number;
+  duration: number;
+}
+
+export function toPartyPerson(p: WirePartyPerson): PartyPerson {
+  return {
+    person: num(p.person),
+    name: p.name ?? '',
+    status: toOrderStatus(p.status),
+    inService: p.in_service === true,
+    queue: typeof p.queue === 'number' && Number.isFinite(p.queue) ? Math.max(0, Math.round(p.queue)) : null,
+    queueLow: orNull(p.queue_low),
+    queueHigh: orNull(p.queue_high),
+    barber: p.barber?.name ?? null,
+    services: [...(p.services ?? [])].sort(byOrder).map(service),
+    price: num(p.price),
+    duration: num(p.duration),
+  };
+}
+
+/** A party is more than the customer: a solo order (or a server from before parties) has none to show. */
+export const isParty = (people: readonly PartyPerson[]) => people.length > 1;
+
+/** A companion may be taken off while he waits, not once in the chair. */
+export const canTakeOff = (p: PartyPerson) => p.person > 0 && p.status === 'active' && !p.inService;
+
+/** When the first of the party starts: 0 when one is in the chair, else the shortest wait among those waiting. */
+export function firstStart(people: readonly PartyPerson[]): number | null {
+  const active = people.filter((p) => p.status === 'active');
+  if (active.some((p) => p.inService)) return 0;
+  const waits = active.map((p) => p.queue).filter((q): q is number => q !== null);
+  return waits.length ? Math.min(...waits) : null;
 }
 
 export function toTrackedOrder(w: WireOrder): TrackedOrder {
@@ -91,15 +155,17 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
       coords: { lat: num(w.pob?.location?.latitude, NaN), lng: num(w.pob?.location?.longitude, NaN) },
     },
     barber: w.barber ? { id: w.barber.id, name: w.barber.name } : null,
-    services: [...(w.services ?? [])].sort(byOrder).map((s) => ({
-      ...line(s),
-      groupName: s.group_name ?? '',
-      extraServices: [...(s.extra_services ?? [])].sort(byOrder).map(line),
-    })),
+    services: [...(w.services ?? [])].sort(byOrder).map(service),
     price: num(w.price),
     duration: num(w.duration),
-    expectedAt: typeof w.expected_at === 'string' && Number.isFinite(Date.parse(w.expected_at)) ? Date.parse(w.expected_at) : null,
+    expectedAt: when(w.expected_at),
     waitsForArrival: w.waits_for_arrival === true,
+    party: (w.party ?? []).map(toPartyPerson).sort((a, b) => a.person - b.person),
+    partyDone: orNull(w.party_done),
+    partyDoneLow: orNull(w.party_done_low),
+    partyDoneHigh: orNull(w.party_done_high),
+    steppedOutUntil: when(w.stepped_out_until),
+    stepOutsLeft: Math.max(0, num(w.step_outs_left)),
   };
 }
 
@@ -111,6 +177,11 @@ export function isEnded(status: OrderStatus): boolean {
 /** 'check in early' while the queue is unknown or above 0, else 'check in'. */
 export function checkInLabel(queue: number | null): 'early' | 'now' {
   return queue === null || queue > 0 ? 'early' : 'now';
+}
+
+/** Stepping out is offered after check-in and before service, while he has step-outs left and is not out already. */
+export function canStepOut(o: Pick<TrackedOrder, 'status' | 'inService' | 'checkedIn' | 'steppedOutUntil' | 'stepOutsLeft'>): boolean {
+  return o.status === 'active' && o.checkedIn && !o.inService && o.steppedOutUntil === null && o.stepOutsLeft > 0;
 }
 
 /** Leaving is offered only while the order waits: active and not yet in the chair. */
