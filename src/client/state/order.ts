@@ -22,6 +22,7 @@ import { shop } from './shops.ts';
 import { etaMinutes, resetEta } from './eta.ts';
 import { handOver, noteExpected } from './tracking.ts';
 import { checkIn } from './tracking-actions.ts';
+import { companionsBody, resetParty, validate as validateParty } from './party.ts';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -168,13 +169,17 @@ export async function sendOrder(): Promise<boolean> {
   const u = user.peek();
   const chosen = lines.peek();
   if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
+  // A companion without a name or services stops the send where his section says why.
+  if (!validateParty()) return false;
   const barberId = barber.peek();
   const eta = etaMinutes.peek();
+  const companions = companionsBody();
   const body: WireOrderInput = {
     pob_id: s.id,
     items: rules.orderItems(chosen),
     ...(barberId !== null ? { barber_id: barberId } : {}),
     ...(eta !== null ? { eta_minutes: eta } : {}),
+    ...(companions ? { companions } : {}),
   };
   batch(() => {
     sending.value = 'pending';
@@ -226,6 +231,7 @@ let lastSend: { key: string; body: string } | null = null;
 export function clearOrder() {
   lastSend = null;
   resetEta();
+  resetParty();
   batch(() => {
     barbershop.value = null;
     selection.value = rules.EMPTY_SELECTION;

@@ -10,14 +10,26 @@ import { Icon } from '../../components/Icon.tsx';
 import { Timer } from '../../components/Timer.tsx';
 import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
+import { orderTotals } from '../../lib/order.ts';
+import { nameError } from '../../lib/party.ts';
 import { intlOfLanguage } from '../../lib/shop-detail.ts';
 import { shopMap } from '../../lib/static-map.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { config } from '../../state/config.ts';
 import { language, locale, t } from '../../state/i18n.ts';
 import { backToEditing, barber, lines, sending, sendOrder, sentWait, totals } from '../../state/order.ts';
+import { companionLines, companions, firstInvalid } from '../../state/party.ts';
 import { selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
 import { EtaChoice } from './EtaChoice.tsx';
+import { focusFirstInvalid, Party } from './Party.tsx';
+import { PartyDone } from './PartyDone.tsx';
+
+/** Join: a companion with something wrong stops it, and his first wrong field gets the focus. */
+async function send() {
+  const sent = await sendOrder();
+  const bad = firstInvalid.peek();
+  if (!sent && bad) focusFirstInvalid(bad.key, nameError(bad.name) === null);
+}
 
 function MapPreview({ shop, onOpen }: { shop: ShopDetail; onOpen: () => void }) {
   useSignals();
@@ -44,7 +56,8 @@ function MapPreview({ shop, onOpen }: { shop: ShopDetail; onOpen: () => void }) 
 export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: () => void }) {
   useSignals();
   const loc = locale.value;
-  const sum = totals.value;
+  const people = companions.value.length + 1;
+  const sum = people > 1 ? orderTotals([...lines.value, ...companionLines.value.flat()]) : totals.value;
   const state = sending.value;
   const busy = state === 'pending';
   const sent = state === 'fulfilled';
@@ -80,7 +93,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
         </div>
       </dl>
       <EtaChoice />
-      <h3 className="review-services-title">{t('order.review.services')}</h3>
+      <h3 className="review-services-title">{people > 1 ? t('party.yourServices') : t('order.review.services')}</h3>
       <ul className="review-lines">
         {lines.value.map(({ service, extras }) => (
           <li key={service.id}>
@@ -97,12 +110,14 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
           </li>
         ))}
       </ul>
+      <Party shop={shop} locked={busy || sent} />
       <p className="review-total">
-        <span>{t('order.review.total')}</span>
+        <span>{people > 1 ? t('party.total', { count: people }) : t('order.review.total')}</span>
         <span className="muted">{formatMinutes(sum.duration, loc)}</span>
         <strong>{formatPrice(sum.price, loc)}</strong>
       </p>
       <p className="muted review-note">{t('order.review.note')}</p>
+      {people > 1 && <PartyDone />}
       <p className="review-sent" role="status">
         {sent ? t('order.review.sent') : ''}
       </p>
@@ -113,7 +128,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
         <button
           type="button"
           className="button primary order-send"
-          onClick={() => void sendOrder()}
+          onClick={() => void send()}
           disabled={busy || sent}
           aria-busy={busy || undefined}
           data-autofocus
