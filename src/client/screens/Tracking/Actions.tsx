@@ -1,7 +1,8 @@
 /**
  * Check in and leave: 'check in early' while the queue is unknown or above 0, else 'check in';
  * after check-in the shop link (the state's message is the wait card's). "Running late?" while the
- * customer is on his way. Leaving only while the order is active, after a confirm dialog.
+ * customer is on his way. Stepping out after check-in, and "I'm back" while out (StepOut.tsx). Leaving only while the
+ * order is active, after a confirm dialog.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { SERVED_AFTER_ARRIVAL_MINUTES } from '../../../shared/constants.ts';
@@ -12,6 +13,7 @@ import { t } from '../../state/i18n.ts';
 import { checkInStatus, leaveStatus } from '../../state/tracking.ts';
 import { askLeave, cancelLeave, checkIn, confirmLeave } from '../../state/tracking-actions.ts';
 import { RunningLate } from './RunningLate.tsx';
+import { SteppedOut, StepOut } from './StepOut.tsx';
 
 export function Actions({ order: o }: { order: TrackedOrder }) {
   useSignals();
@@ -19,7 +21,9 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
   const leaving = leaveStatus.value;
   return (
     <section className="tracking-actions section" aria-label={t('tracking.actions')}>
-      {o.inService ? null : o.checkedIn ? (
+      {o.inService ? null : o.steppedOutUntil !== null ? (
+        <SteppedOut until={o.steppedOutUntil} />
+      ) : o.checkedIn ? (
         <div className="tracking-checked-in card">
           <Icon name="check" />
           <div>
@@ -51,6 +55,7 @@ export function Actions({ order: o }: { order: TrackedOrder }) {
           </>
         )
       )}
+      <StepOut order={o} />
       {canLeave(o) && (
         <button type="button" className="button block tracking-leave" onClick={askLeave}>
           {t('tracking.leave.button')}

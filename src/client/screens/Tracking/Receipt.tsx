@@ -1,10 +1,14 @@
-/** The receipt toggle: the order's services with their extras, each with description, price and duration. */
+/**
+ * The receipt toggle: the order's services with their extras, each with description, price and duration; a party's
+ * under each person's name (docs/decisions.md, "Parties and stepping out"), a companion taken off left out.
+ */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
-import type { OrderExtra, TrackedOrder } from '../../lib/tracking.ts';
+import { isParty, type OrderExtra, type OrderService, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { receiptOpen, toggleReceipt } from '../../state/tracking.ts';
+import { personName } from './Party.tsx';
 
 function Line({ item, extra = false }: { item: OrderExtra; extra?: boolean }) {
   useSignals();
@@ -22,10 +26,34 @@ function Line({ item, extra = false }: { item: OrderExtra; extra?: boolean }) {
   );
 }
 
+function Services({ services }: { services: OrderService[] }) {
+  return (
+    <ul className="receipt-items">
+      {services.map((s) => (
+        <li key={s.id}>
+          <Line item={s} />
+          {s.extraServices.length > 0 && (
+            <ul className="receipt-extras">
+              {s.extraServices.map((e) => (
+                <li key={e.id}>
+                  <Line item={e} extra />
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Receipt({ order: o }: { order: TrackedOrder }) {
   useSignals();
   const open = receiptOpen.value;
   const loc = locale.value;
+  const people = isParty(o.party) ? o.party.filter((p) => p.status !== 'cancelled') : [];
+  const price = people.length ? people.reduce((sum, p) => sum + p.price, 0) : o.price;
+  const duration = people.length ? people.reduce((sum, p) => sum + p.duration, 0) : o.duration;
   return (
     <section className="tracking-receipt section">
       <button
@@ -40,26 +68,22 @@ export function Receipt({ order: o }: { order: TrackedOrder }) {
       </button>
       <div id="tracking-receipt-list" className="card receipt-card" hidden={!open}>
         <h2 className="section-title">{t('tracking.receipt.title')}</h2>
-        <ul className="receipt-items">
-          {o.services.map((s) => (
-            <li key={s.id}>
-              <Line item={s} />
-              {s.extraServices.length > 0 && (
-                <ul className="receipt-extras">
-                  {s.extraServices.map((e) => (
-                    <li key={e.id}>
-                      <Line item={e} extra />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ul>
+        {people.length ? (
+          people.map((p) => (
+            <section key={p.person} className="receipt-person" aria-labelledby={`receipt-person-${p.person}`}>
+              <h3 id={`receipt-person-${p.person}`} className="receipt-person-name">
+                {personName(p)}
+              </h3>
+              <Services services={p.services} />
+            </section>
+          ))
+        ) : (
+          <Services services={o.services} />
+        )}
         <p className="order-total">
           <span>{t('tracking.receipt.total')}</span>
-          <span className="muted">{formatMinutes(o.duration, loc)}</span>
-          <strong>{formatPrice(o.price, loc)}</strong>
+          <span className="muted">{formatMinutes(duration, loc)}</span>
+          <strong>{formatPrice(price, loc)}</strong>
         </p>
       </div>
     </section>

@@ -1,7 +1,7 @@
 /**
  * Tracking at /tracking: the wait in minutes with its colour, the queue message,
- * customers ahead, the shop (its address opens the map), check in, leave with a confirm, and the order's
- * services. Refreshes every 30 s while shown; when the order ends, / follows after 500 ms.
+ * customers ahead, a party's people (Party.tsx), the shop (its address opens the map), check in, step out, leave
+ * with a confirm, and the order's services. Refreshes every 30 s while shown; when the order ends, / follows after 500 ms.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -9,9 +9,11 @@ import type { ScreenProps } from '../../router/routes.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { shopOfOrder, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';
+import { resetPartyTracking } from '../../state/party-tracking.ts';
 import { ended, fetchStatus, order, refreshOrder, startTracking } from '../../state/tracking.ts';
 import { Actions } from './Actions.tsx';
 import { Nearby } from './Nearby.tsx';
+import { Party } from './Party.tsx';
 import { Receipt } from './Receipt.tsx';
 import { WaitCard } from './WaitCard.tsx';
 
@@ -65,7 +67,13 @@ function Placeholder() {
 export default function Tracking(_props: ScreenProps) {
   useSignals();
   const [mapOpen, setMapOpen] = useState(false);
-  useEffect(() => startTracking(), []);
+  useEffect(() => {
+    const stop = startTracking();
+    return () => {
+      stop();
+      resetPartyTracking();
+    };
+  }, []);
   const o = order.value;
   return (
     <div className="tracking-page">
@@ -83,6 +91,7 @@ export default function Tracking(_props: ScreenProps) {
         <>
           <WaitCard order={o} />
           <Nearby order={o} />
+          <Party order={o} />
           <Actions order={o} />
           <ShopInfo order={o} onOpenMap={() => setMapOpen(true)} />
           <Receipt order={o} />
