@@ -3,6 +3,7 @@ import { BONUS_LOCALES, TEASER_LOCALES } from '../shared/constants.ts';
 import { LOCALES, SERVED_LOCALES } from '../shared/locales.ts';
 import type { WireConfig } from '../shared/wire.ts';
 import type { Deps } from './deps.ts';
+import { STEP_OUT_MINUTES } from './config-values.ts';
 
 /** The runtime configuration clients read (GET /config.json; rendered pages carry it too). */
 export function wireConfig(config: Deps['config']): WireConfig {
@@ -18,5 +19,8 @@ export function wireConfig(config: Deps['config']): WireConfig {
     clientEventsPerMinute: config.clientEventsPerMinute,
     devRenames: config.devRenames,
     nearby: { ...config.nearby },
+    partyMax: config.party.max,
+    stepOutMinutes: [...STEP_OUT_MINUTES],
+    stepOutsPerOrder: config.party.stepOutsPerOrder,
   };
 }

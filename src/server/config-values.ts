@@ -59,6 +59,28 @@ export const nearbyFrom = (env: NodeJS.ProcessEnv): Nearby => ({
   marginMinutes: count(env, 'NEARBY_MARGIN_MINUTES', 5),
 });
 
+export interface Party {
+  /** People in one order at most, the customer included (PARTY_MAX). */
+  max: number;
+  /** How many times an order may step out (STEP_OUTS_PER_ORDER). */
+  stepOutsPerOrder: number;
+  /** Past the time he said he would be back plus this, the shop may mark a stepped-out order a no-show (STEP_OUT_GRACE_MINUTES). */
+  graceMinutes: number;
+}
+
+/** The minutes a checked-in customer may step out for: fixed choices, served in config.json. */
+export const STEP_OUT_MINUTES: readonly number[] = [10, 20, 30];
+
+export function partyFrom(env: NodeJS.ProcessEnv): Party {
+  const max = count(env, 'PARTY_MAX', 5);
+  if (max < 1) throw new Error(`PARTY_MAX must be at least 1 (the customer alone), got ${max}`);
+  return {
+    max,
+    stepOutsPerOrder: count(env, 'STEP_OUTS_PER_ORDER', 1),
+    graceMinutes: count(env, 'STEP_OUT_GRACE_MINUTES', 10),
+  };
+}
+
 export type TrustProxy = false | number | string[];
 
 // The names proxy-addr (Fastify's trustProxy) knows for address ranges.

@@ -14,11 +14,13 @@ import {
   limitsFrom,
   type Nearby,
   nearbyFrom,
+  type Party,
+  partyFrom,
   type TrustProxy,
   trustProxyOf,
 } from './config-values.ts';
 
-export { type Limits, limitsFrom, type Nearby, type TrustProxy, trustProxyOf } from './config-values.ts';
+export { type Limits, limitsFrom, type Nearby, type Party, type TrustProxy, trustProxyOf } from './config-values.ts';
 
 export interface Config {
   port: number;
@@ -110,6 +112,8 @@ export interface Config {
   limits: Limits;
   /** When the client offers the chain's other shop (served in config.json; docs/decisions.md, "A shorter queue nearby: the offer's rule"). */
   nearby: Nearby;
+  /** Parties and stepping out (docs/decisions.md, "Parties and stepping out"); max and step-outs served in config.json. */
+  party: Party;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
    * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     metricsToken: env.METRICS_TOKEN || null,
     limits: limitsFrom(env),
     nearby: nearbyFrom(env),
+    party: partyFrom(env),
     localAdminToken: null,
     ...overrides,
   };

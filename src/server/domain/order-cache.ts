@@ -10,11 +10,11 @@ import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
 import { assertAccount } from '../auth/guard.ts';
 import { notFound } from '../errors.ts';
-import { orderRows, type OrderViewParts, viewOf } from '../queue/order-read.ts';
+import { orderRows, partyOpen, type OrderViewParts, viewOf } from '../queue/order-read.ts';
 import { queueFromRows } from '../queue/snapshot.ts';
 import type { OrderRow } from '../repos/orders.ts';
 import { keptRows, shopRows } from './kept-rows.ts';
-import { orderWithVersion } from '../repos/orders.ts';
+import { orderWithParty } from '../repos/parties.ts';
 import { type Answer, type AnswerCache, makeAnswer, type Serialize } from './shop-cache.ts';
 
 /** A kept order answer, with whose order it is. */
@@ -23,8 +23,8 @@ export interface OrderAnswer extends Answer {
   readonly shopId: number;
 }
 
-/** An order as read, kept across minutes (kept-rows.ts): its row at its queue version, its items and barber. */
-interface OrderParts extends Pick<OrderViewParts, 'items' | 'look'> {
+/** An order as read, kept across minutes (kept-rows.ts): its row at its queue version, its items, barber and party. */
+interface OrderParts extends Pick<OrderViewParts, 'items' | 'look' | 'name' | 'companions'> {
   version: number;
   order: OrderRow;
 }
@@ -38,18 +38,18 @@ async function readOrder(deps: Deps, orderId: number, serialize: Serialize, lang
     `order:${orderId}:${lang ?? ''}`,
     (p) => ({ shopId: p.order.shopId }),
     async () => {
-      const found = await orderWithVersion(deps.db, orderId);
+      const found = await orderWithParty(deps.db, orderId);
       if (!found) return null;
-      const { queueVersion, ...order } = found;
-      return { version: queueVersion, order, ...(await orderRows(deps.db, order, lang)) };
+      const { queueVersion, order, ...party } = found;
+      return { version: queueVersion, order, ...(await orderRows(deps.db, order, lang, party)) };
     },
   );
   if (!parts) return null;
-  const { order, items, look } = parts;
+  const { order, items, look, name, companions } = parts;
   const shop = await shopRows(deps, order.shopId);
   if (!shop) return null;
-  const queue = order.status === 'active' ? queueFromRows(shop.shop, shop.rows, deps.now()) : null;
-  const view = viewOf({ order, shop: shop.shop, items, look, queue });
+  const queue = partyOpen(order, companions) ? queueFromRows(shop.shop, shop.rows, deps.now()) : null;
+  const view = viewOf({ order, shop: shop.shop, items, look, queue, name, companions });
   return { ...makeAnswer(serialize(view), parts.version), customerId: order.customerId, shopId: order.shopId };
 }
 

@@ -10,6 +10,8 @@ import { MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import type { PatchAction } from '../queue/orders.ts';
 import type { Choice } from '../queue/place.ts';
 import { onlyKeys, requiredText, type Body } from './body.ts';
+import { hasControl } from './text.ts';
+import { STEP_OUT_MINUTES } from '../config-values.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -59,7 +61,50 @@ export function etaMinutes(v: unknown): number {
   return v;
 }
 
-export function parseJoin(body: Body): { pobId: number; barberId: number | null; choices: Choice[]; etaMinutes: number | null } {
+/** A companion of a join (docs/decisions.md, "Parties and stepping out"): his name, services and barber or anyone. */
+export interface CompanionInput {
+  name: string;
+  choices: Choice[];
+  barberId: number | null;
+}
+
+/** The longest companion's name or label, after trimming. */
+export const COMPANION_NAME_MAX = 30;
+
+function parseCompanion(v: unknown, i: number): CompanionInput {
+  const at = `companions[${i}]`;
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw badRequest(`Invalid ${at}`, 'companions');
+  const c = v as Body;
+  const unknown = Object.keys(c).find((k) => !['name', 'items', 'barber_id'].includes(k));
+  if (unknown !== undefined) throw badRequest(`Unknown field ${at}.${unknown}`, 'companions');
+  const name = c.name;
+  if (name === undefined || name === null || (typeof name === 'string' && !name.trim()))
+    throw badRequest(`Missing ${at}.name parameter`, 'companions');
+  if (typeof name !== 'string' || [...name.trim()].length > COMPANION_NAME_MAX || hasControl(name))
+    throw badRequest(`Invalid ${at}.name`, 'companions');
+  return {
+    name: name.trim(),
+    choices: parseChoices(c.items, `${at}.items`),
+    barberId: c.barber_id === undefined || c.barber_id === null ? null : bodyId(c.barber_id, `${at}.barber_id`),
+  };
+}
+
+/** The companions of a join: absent or null is none; more than partyMax − 1 is a 400. */
+export function parseCompanions(v: unknown, partyMax: number): CompanionInput[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw badRequest('Invalid companions', 'companions');
+  if (v.length > partyMax - 1) throw badRequest(`Too many companions: at most ${partyMax} people in one order`, 'companions');
+  return v.map(parseCompanion);
+}
+
+const JOIN_FIELDS = ['pob_id', 'barber_id', 'items', 'eta_minutes', 'companions'];
+
+/** A join's body; an unknown field is a 400 ('Unknown field x'). `partyMax`: people in one order (PARTY_MAX). */
+export function parseJoin(
+  body: Body,
+  partyMax: number,
+): { pobId: number; barberId: number | null; choices: Choice[]; etaMinutes: number | null; companions: CompanionInput[] } {
+  onlyKeys(body, JOIN_FIELDS);
   if (body.pob_id === undefined || body.pob_id === null || body.pob_id === '') throw badRequest('Missing pob_id parameter', 'pob_id');
   return {
     pobId: bodyId(body.pob_id, 'pob_id'),
@@ -67,6 +112,7 @@ export function parseJoin(body: Body): { pobId: number; barberId: number | null;
     choices: parseChoices(body.items),
     // Optional; null is the same as absent (no expected arrival given).
     etaMinutes: body.eta_minutes === undefined || body.eta_minutes === null ? null : etaMinutes(body.eta_minutes),
+    companions: parseCompanions(body.companions, partyMax),
   };
 }
 
@@ -80,19 +126,35 @@ export function parseMove(body: Body): { pobId: number; etaMinutes: number | nul
   };
 }
 
-/** PATCH body: exactly one of {customer_at_pob: true}, {cancel: true} and {eta_minutes: n} ("Running late?"). */
+/** The minutes a customer may step out for (config.json stepOutMinutes). */
+const STEP_OUT_CHOICES: readonly number[] = STEP_OUT_MINUTES;
+
+/**
+ * PATCH body: exactly one of {customer_at_pob: true} (check in, or "I'm back" while stepped out), {cancel: true}
+ * with an optional person (1–4: that companion only), {eta_minutes: n} ("Running late?") and
+ * {step_out_minutes: 10 | 20 | 30}.
+ */
 export function parsePatch(body: Body): PatchAction {
-  onlyKeys(body, ['customer_at_pob', 'cancel', 'eta_minutes']);
+  onlyKeys(body, ['customer_at_pob', 'cancel', 'eta_minutes', 'person', 'step_out_minutes']);
   const checkIn = body.customer_at_pob;
   const cancel = body.cancel;
   if (checkIn !== undefined && checkIn !== true) throw badRequest('Invalid customer_at_pob', 'customer_at_pob');
   if (cancel !== undefined && cancel !== true) throw badRequest('Invalid cancel', 'cancel');
   const eta = body.eta_minutes === undefined ? null : etaMinutes(body.eta_minutes);
+  const out = body.step_out_minutes;
+  if (out !== undefined && (typeof out !== 'number' || !STEP_OUT_CHOICES.includes(out)))
+    throw badRequest('Invalid step_out_minutes', 'step_out_minutes');
+  const person = body.person;
+  if (person !== undefined && (typeof person !== 'number' || !Number.isInteger(person) || person < 1 || person > 99))
+    throw badRequest('Invalid person', 'person');
   if (checkIn && cancel) throw badRequest('Send customer_at_pob or cancel, not both');
-  if (eta !== null && (checkIn || cancel)) throw badRequest('Send eta_minutes alone');
+  if (eta !== null && (checkIn || cancel || out !== undefined)) throw badRequest('Send eta_minutes alone');
+  if (out !== undefined && (checkIn || cancel)) throw badRequest('Send step_out_minutes alone');
+  if (person !== undefined && !cancel) throw badRequest('Send person with cancel only', 'person');
   if (checkIn) return 'check-in';
-  if (cancel) return 'cancel';
+  if (cancel) return person === undefined ? 'cancel' : { cancelPerson: person as number };
   if (eta !== null) return { etaMinutes: eta };
+  if (out !== undefined) return { stepOutMinutes: out as number };
   throw badRequest('Missing customer_at_pob or cancel parameter');
 }
 

@@ -10,6 +10,8 @@ import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { Language } from '../../shared/locales.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { wireOrder } from './order-wire.ts';
+import { partyRows } from '../repos/parties.ts';
+import { type PartyMember, partyWire } from './party-wire.ts';
 import { readyAt } from './engine/floor.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 
@@ -63,31 +65,65 @@ export interface OrderViewParts {
   items: ItemRow[];
   /** The barber serving or chosen, if any. */
   look: BarberLookRow | undefined;
-  /** The shop's queue with the order in it, while the order waits; null otherwise. */
+  /** The shop's queue with the order in it, while anyone of the party waits or is in service; null otherwise. */
   queue: ShopQueue | null;
+  /** The customer's first name (his party's person 0) and his companions; absent: a party of one without a name. */
+  name?: string;
+  companions?: PartyMember[];
 }
 
-/** An order's own rows: its items in the reader's language and its barber's looks. */
-export async function orderRows(q: Queryable, order: OrderRow, lang: Language | null): Promise<Pick<OrderViewParts, 'items' | 'look'>> {
+/** Whether anyone of the order's party is still waiting or in service: the queue is then read for the view. */
+export function partyOpen(order: OrderRow, companions: readonly PartyMember[] = []): boolean {
+  return [order, ...companions.map((c) => c.order)].some((o) => o.status === 'active' || o.status === 'in_service');
+}
+
+/** An order's own rows: its items in the reader's language, its barber's looks, and its party's people (`read`: already read). */
+export async function orderRows(
+  q: Queryable,
+  order: OrderRow,
+  lang: Language | null,
+  read?: { name: string; companions: OrderRow[] },
+): Promise<Pick<OrderViewParts, 'items' | 'look' | 'name' | 'companions'>> {
   const barberId = order.barberId ?? order.chosenBarberId;
-  const [items, looks] = await Promise.all([
+  const [items, looks, party] = await Promise.all([
     itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
     barberLooks(q, barberId === null ? [] : [barberId]),
+    read ?? partyRows(q, order.id),
   ]);
-  return { items, look: barberId === null ? undefined : looks.get(barberId) };
+  const companions: PartyMember[] = [];
+  if (party.companions.length) {
+    const theirs = party.companions.flatMap((c) => c.barberId ?? c.chosenBarberId ?? []);
+    const [rows, more] = await Promise.all([
+      itemsOf(
+        q,
+        party.companions.map((c) => c.id),
+      ).then((rows) => itemsInLanguage(q, rows, lang)),
+      barberLooks(q, [...new Set(theirs)]),
+    ]);
+    for (const c of party.companions) {
+      const id = c.barberId ?? c.chosenBarberId;
+      companions.push({
+        order: c,
+        name: c.walkInName ?? '',
+        items: rows.filter((i) => i.orderId === c.id),
+        look: id === null ? undefined : more.get(id),
+      });
+    }
+  }
+  return { items, look: barberId === null ? undefined : looks.get(barberId), name: party.name, companions };
 }
 
 /** `lang`: the language of the services' names (null: as sold). */
 export async function orderView(q: Queryable, order: OrderRow, now: number, lang: Language | null = null): Promise<WireOrder> {
   const shop = (await getShop(q, order.shopId))!;
-  const [own, queue] = await Promise.all([
-    orderRows(q, order, lang),
-    order.status === 'active' ? queueOf(q, shop, now) : Promise.resolve(null),
-  ]);
+  const own = await orderRows(q, order, lang);
+  const queue = partyOpen(order, own.companions) ? await queueOf(q, shop, now) : null;
   return viewOf({ order, shop, ...own, queue });
 }
 
 /** The customer's order from parts already loaded (a join hands over what its transaction computed). */
-export function viewOf({ order, shop, items, look, queue }: OrderViewParts): WireOrder {
-  return wireOrder(order, { shop, items, look, wait: waitOf(order, queue) });
+export function viewOf({ order, shop, items, look, queue, name, companions }: OrderViewParts): WireOrder {
+  const members: PartyMember[] = [{ order, name: name ?? '', items, look }, ...(companions ?? [])];
+  const party = partyWire(members, queue, (o) => waitOf(o, queue));
+  return wireOrder(order, { shop, items, look, wait: waitOf(order, queue), party });
 }

@@ -62,9 +62,11 @@ export interface OrderContext {
   items: readonly ItemRow[];
   look: BarberLookRow | undefined;
   wait: { queue: number | null; low?: number | null; high?: number | null; ahead: number; arriveAt?: number | null; held?: boolean };
+  /** The party's people and when the last is likely done (party-wire.ts); absent: left out. */
+  party?: Pick<WireOrder, 'party' | 'party_done' | 'party_done_low' | 'party_done_high'>;
 }
 
-export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderContext): WireOrder {
+export function wireOrder(order: OrderRow, { shop, items, look, wait, party }: OrderContext): WireOrder {
   const c = common(order);
   return {
     id: c.id,
@@ -99,6 +101,9 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait }: OrderCon
     services: wireServices(items),
     price: order.price,
     duration: order.duration,
+    ...party,
+    stepped_out_until: order.status === 'active' ? iso(order.steppedOutUntil) : null,
+    step_outs_left: order.stepOutsLeft,
   };
 }
 

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { customerPriority } from './priority.ts';
 import { conflict, HttpError, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import { joinGate, keepIdempotentAnswer, orderById, checkInOrder, endWaitingOrder, setExpectedAt, type OrderRow } from '../repos/orders.ts';
+import { joinGate, keepIdempotentAnswer, orderById, setExpectedAt, type OrderRow } from '../repos/orders.ts';
 import { lockShopForChange, type LockedShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -20,6 +20,7 @@ import { orderView, queueOf, viewOf } from './order-read.ts';
 import { schedule } from './engine/schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
 import { type Choice, placeOrder } from './place.ts';
+import { cancelAll, cancelCompanion, checkInAll, type Companion, placeCompanions, stepOut } from './party.ts';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -90,6 +91,8 @@ export interface JoinInput {
   choices: Choice[];
   /** Minutes until the customer expects to be at the shop (eta_minutes), or null. */
   etaMinutes?: number | null;
+  /** The people who come with him (docs/decisions.md, "Parties and stepping out"); absent: none. */
+  companions?: readonly Companion[];
   /** The request's locale: a shop of another country is not found. */
   country: string;
   /** The Idempotency-Key header and a hash of the body it came with, if the client sent one. */
@@ -139,12 +142,26 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
         online: true,
         development: deps.config.development,
         expectedAt: input.etaMinutes == null ? null : now + input.etaMinutes * MINUTE,
+        stepOutsLeft: deps.config.party.stepOutsPerOrder,
+      });
+      // The whole party must fit, each person after the one before, or nothing is stored.
+      const party = await placeCompanions(tx, now, placed, shop, input.companions ?? [], {
+        development: deps.config.development,
+        lang: input.lang ?? null,
       });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
       const items = await itemsInLanguage(tx, placed.items, input.lang ?? null);
-      const answer = viewOf({ ...placed, items, shop, look: look && { ...look, id: look.barberId } });
-      keep(placed.queue);
+      const answer = viewOf({
+        ...placed,
+        queue: party.queue,
+        items,
+        shop,
+        look: look && { ...look, id: look.barberId },
+        name: gate.firstname,
+        companions: party.members,
+      });
+      keep(party.queue);
       if (idem)
         await keepIdempotentAnswer(tx, {
           customerId,
@@ -197,10 +214,16 @@ async function moveArrival(deps: Deps, tx: Queryable, o: OrderRow, shop: ShopRow
   await setExpectedAt(tx, o.id, at);
 }
 
-/** What a customer's PATCH asks (input/orders.ts parsePatch): check in, cancel, or a new arrival in minutes. */
-export type PatchAction = 'check-in' | 'cancel' | { etaMinutes: number };
+/**
+ * What a customer's PATCH asks (input/orders.ts parsePatch): check in (or "I'm back"), leave with everyone, take one
+ * companion off, a new arrival in minutes, or step out for some minutes.
+ */
+export type PatchAction = 'check-in' | 'cancel' | { cancelPerson: number } | { etaMinutes: number } | { stepOutMinutes: number };
 
-/** PATCH /customers/{id}/orders/{orderId}/: check in ('I am here'), a new expected arrival, or leave the queue. */
+/**
+ * PATCH /customers/{id}/orders/{orderId}/: check in ('I am here', the whole party; "I'm back" while stepped out),
+ * a new expected arrival, leave the queue (with everyone, or one companion), or step out and keep the place.
+ */
 export async function patchOrder(
   deps: Deps,
   customerId: number,
@@ -210,19 +233,12 @@ export async function patchOrder(
 ): Promise<WireOrder> {
   const order = await ownOrder(deps.db, customerId, orderId);
   await changeOrder(deps, order, async (tx, o, shop) => {
-    if (typeof action === 'object') return moveArrival(deps, tx, o, shop, action.etaMinutes);
-    if (action === 'check-in') {
-      // In service means at the shop already: nothing to do.
-      if (o.status === 'in_service' || (o.status === 'active' && o.checkedIn)) return;
-      if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
-      await checkInOrder(tx, o.id, deps.now());
-      return;
-    }
-    // Leaving twice is the same as leaving once (a retried request).
-    if (o.status === 'cancelled') return;
-    if (o.status === 'in_service') throw conflict(WIRE_ERRORS.orderInService);
-    if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
-    await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
+    const now = deps.now();
+    if (action === 'check-in') return checkInAll(tx, o, now);
+    if (action === 'cancel') return cancelAll(tx, o, now);
+    if ('cancelPerson' in action) return cancelCompanion(tx, o, action.cancelPerson, now);
+    if ('stepOutMinutes' in action) return stepOut(tx, o, action.stepOutMinutes, now);
+    return moveArrival(deps, tx, o, shop, action.etaMinutes);
   });
   return customerOrder(deps, customerId, order.id, lang);
 }

@@ -89,6 +89,13 @@ export interface Placement {
   source?: 'app' | 'desk';
   /** The order this one moves from (queue/move.ts), or null/absent. */
   movedFrom?: number | null;
+  /** A companion's: his customer's order and his number (docs/decisions.md, "Parties and stepping out"). */
+  partyOf?: number | null;
+  person?: number;
+  /** How many times the order may step out (STEP_OUTS_PER_ORDER); absent: none. */
+  stepOutsLeft?: number;
+  /** The shop's queue as an earlier placement of the same transaction left it (a party's next person): not read again. */
+  queue?: ShopQueue;
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -132,11 +139,11 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   if (shop.isTest && !p.development) throw notFound(WIRE_ERRORS.shopNotFound);
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices);
-  let queue = await queueOf(tx, shop, now);
+  let queue = p.queue ?? (await queueOf(tx, shop, now));
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
   // Only a checked-in order not pinned yet can be due: without one, the engine need not run for the guard.
-  const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
+  const unpinned = !p.queue && queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
   const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
   if (pinned.length) queue = withPinned(queue, pinned, now);
   if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden))
@@ -176,9 +183,12 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     source,
     expectedAt,
   };
-  const id = await insertOrder(tx, { ...placed, movedFrom: p.movedFrom ?? null }, items);
+  const party = { partyOf: p.partyOf ?? null, person: p.person ?? 0, stepOutsLeft: p.stepOutsLeft ?? 0 };
+  const id = await insertOrder(tx, { ...placed, ...party, movedFrom: p.movedFrom ?? null }, items);
   const order: OrderRow = {
     ...placed,
+    ...party,
+    steppedOutUntil: null,
     id,
     barberId: null,
     status: 'active',
@@ -196,6 +206,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
         ...order,
         status: 'active',
         pinnedAt: null,
+        steppedOutUntil: null,
       },
     ),
   };

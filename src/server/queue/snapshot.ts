@@ -76,6 +76,22 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
   }
   const orders: EngineOrder[] = [];
   for (const o of input.orders) {
+    if (o.status === 'active' && o.steppedOutUntil != null) {
+      // Stepped out: absent with the time he said he would be back as his expected arrival, and no pin (the
+      // guard pins him again by its rule once he is back; docs/decisions.md, "Parties and stepping out").
+      orders.push({
+        id: o.id,
+        priority: o.priority,
+        joinedAt: o.joinedAt,
+        barberId: o.chosenBarberId,
+        duration: o.duration,
+        checkedIn: false,
+        source: 'app',
+        expectedAt: o.steppedOutUntil,
+        pinned: false,
+      });
+      continue;
+    }
     if (o.status === 'active') {
       orders.push({
         id: o.id,

@@ -34,6 +34,12 @@ export interface OrderRow {
   checkedInAt: number | null;
   /** When the customer said he would be at the shop (eta_minutes at join or "Running late?"). */
   expectedAt: number | null;
+  /** A companion's order: his customer's order (null otherwise), and his number in the party (0 the customer). */
+  partyOf: number | null;
+  person: number;
+  /** Stepped out: when he said he would be back; null otherwise. How many more step-outs the order has. */
+  steppedOutUntil: number | null;
+  stepOutsLeft: number;
 }
 
 export interface ItemExtra {
@@ -81,6 +87,10 @@ export interface NewOrder {
   expectedAt: number | null;
   /** The order this one moved from (queue/move.ts); absent or null otherwise. */
   movedFrom?: number | null;
+  /** A companion's: his customer's order and his number (docs/decisions.md, "Parties and stepping out"). */
+  partyOf?: number | null;
+  person?: number;
+  stepOutsLeft?: number;
 }
 
 export interface NewItem {
@@ -91,11 +101,12 @@ export interface NewItem {
   extras: { id: number; title: string; price: number; duration: number }[];
 }
 
-const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
+export const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
   quoted_wait AS "quotedWait", quoted_low AS "quotedLow", quoted_high AS "quotedHigh", source,
-  checked_in_at AS "checkedInAt", expected_at AS "expectedAt"`;
+  checked_in_at AS "checkedInAt", expected_at AS "expectedAt", party_of AS "partyOf", person,
+  stepped_out_until AS "steppedOutUntil", step_outs_left AS "stepOutsLeft"`;
 
 /** A number that grows with every queue change of the listed shops: a cache key every process agrees on. */
 export async function queueVersion(q: Queryable, shopIds: number[]): Promise<number> {
@@ -109,16 +120,6 @@ export async function queueVersion(q: Queryable, shopIds: number[]): Promise<num
 export async function orderById(q: Queryable, id: number, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1${opts.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] ?? null;
-}
-
-/** An order with its shop's queue version, read in one statement (the kept order read carries the version). */
-export async function orderWithVersion(q: Queryable, id: number): Promise<(OrderRow & { queueVersion: number }) | null> {
-  const { rows } = await q.query<OrderRow & { queueVersion: number }>(
-    `SELECT ${ORDER_COLUMNS}, (SELECT queue_version FROM shops WHERE shops.id = orders.shop_id) AS "queueVersion"
-     FROM orders WHERE id = $1`,
-    [id],
-  );
-  return rows[0] ? { ...rows[0], queueVersion: Number(rows[0].queueVersion) } : null;
 }
 
 /** Open orders (waiting or in service) of some shops, with what the views need beside the engine's rows. */
@@ -140,6 +141,8 @@ export interface JoinGate {
   freedAt: number | null;
   /** The earlier join under the same Idempotency-Key within its lifetime: its body's hash and its answer. */
   replay: { bodyHash: string; answer: string } | null;
+  /** The customer's first name (his party's person 0). */
+  firstname: string;
 }
 
 /**
@@ -150,8 +153,11 @@ export async function joinGate(
   q: Queryable,
   g: { customerId: number; since: number; limit: number; key: string | null; keptSince: number },
 ): Promise<JoinGate> {
-  const { rows } = await q.query<Omit<JoinGate, 'replay'> & { bodyHash: string | null; answer: string | null }>(
-    `SELECT (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
+  const { rows } = await q.query<
+    Omit<JoinGate, 'replay' | 'firstname'> & { bodyHash: string | null; answer: string | null; firstname: string | null }
+  >(
+    `SELECT (SELECT firstname FROM customers WHERE id = $1) AS firstname,
+       (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
        (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND joined_at > $2) AS recent,
        (SELECT joined_at FROM orders WHERE customer_id = $1 AND joined_at > $2 ORDER BY joined_at DESC OFFSET $3 LIMIT 1) AS "freedAt",
        k.body_hash AS "bodyHash", k.answer
@@ -161,7 +167,13 @@ export async function joinGate(
   );
   const r = rows[0];
   const replay = r.bodyHash !== null && r.answer !== null ? { bodyHash: r.bodyHash, answer: r.answer } : null;
-  return { openId: r.openId, recent: Number(r.recent), freedAt: r.freedAt === null ? null : Number(r.freedAt), replay };
+  return {
+    openId: r.openId,
+    recent: Number(r.recent),
+    freedAt: r.freedAt === null ? null : Number(r.freedAt),
+    replay,
+    firstname: r.firstname?.trim() ?? '',
+  };
 }
 
 /**
@@ -183,8 +195,10 @@ export async function keepIdempotentAnswer(
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
-       joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low, moved_from)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16, $17)
+       joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low, moved_from,
+       party_of, person, step_outs_left)
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16, $17,
+       $18, $19, $20)
      RETURNING id`,
     [
       o.shopId,
@@ -204,6 +218,9 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       o.quotedSpread,
       o.quotedSpreadLow,
       o.movedFrom ?? null,
+      o.partyOf ?? null,
+      o.person ?? 0,
+      o.stepOutsLeft ?? 0,
     ],
   );
   const id = rows[0].id;
@@ -268,7 +285,7 @@ export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow
 
 export async function checkInOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
-    `UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2)
+    `UPDATE orders SET customer_at_pob = true, checked_in_at = coalesce(checked_in_at, $2), stepped_out_until = NULL
      WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
     [id, iso(now)],
   );
@@ -297,7 +314,7 @@ export async function endWaitingOrder(q: Queryable, id: number, status: 'cancell
 export async function startOrder(q: Queryable, id: number, barberId: number, now: number): Promise<OrderRow | null> {
   const { rows } = await q.query<OrderRow>(
     `UPDATE orders SET status = 'in_service', barber_id = $2, started_at = $3, customer_at_pob = true,
-       checked_in_at = coalesce(checked_in_at, $3)
+       checked_in_at = coalesce(checked_in_at, $3), stepped_out_until = NULL
      WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
     [id, barberId, iso(now)],
   );

@@ -64,6 +64,10 @@ export interface OpenOrderRow {
   expectedAt?: number | null;
   /** The customer's account, or null for a walk-in (absent in older fixtures); the turn check reads it. */
   customerId?: number | null;
+  /** Stepped out: when he said he would be back (planned as absent until then); null or absent otherwise. */
+  steppedOutUntil?: number | null;
+  /** A companion's order: his customer's order; null or absent otherwise. */
+  partyOf?: number | null;
 }
 
 const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
@@ -245,7 +249,8 @@ export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<Ope
   const { rows } = await q.query<OpenOrderRow>(
     `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
-       pinned_at AS "pinnedAt", source, expected_at AS "expectedAt", customer_id AS "customerId"
+       pinned_at AS "pinnedAt", source, expected_at AS "expectedAt", customer_id AS "customerId",
+       stepped_out_until AS "steppedOutUntil", party_of AS "partyOf"
      FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
   );

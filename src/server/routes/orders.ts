@@ -27,7 +27,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
 
   app.post('/customers/:id/orders/', { ...guard, schema: joinSchema }, async (req, reply) => {
     const body = bodyOf(req);
-    const input = parseJoin(body);
+    const input = parseJoin(body, deps.config.party.max);
     const idempotency = idempotencyOf(req.headers['idempotency-key'], body);
     const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency, lang: readerLanguage(req) });
     return reply.status(201).send(order);

@@ -60,14 +60,57 @@ export const joinSchema = {
         'integer 0–180 or null',
         "minutes until the customer expects to be at the shop; absent or null: not said ('Invalid eta_minutes')",
       ),
+      companions: described(
+        'array or null',
+        'the people who come with him, at most PARTY_MAX − 1 (config.json partyMax) of ' +
+          '{name: 1–30 characters after trimming, no control characters; items: as above; barber_id?: of this shop or null}; ' +
+          "placed after him with priority 0, numbered person 1, 2, … in the order given; the whole party must fit ('Too many companions: " +
+          "at most N people in one order', 'Missing companions[i].name parameter', 'Invalid companions[i].name', " +
+          "'Unknown field companions[i].x', 'Missing companions[i].items parameter', …; the timeslot 409 when the party does not fit)",
+      ),
     },
     { required: ['pob_id'] },
   ),
+  description:
+    "An unknown field is a 400 ('Unknown field x'). Nothing is stored on a refusal. A party counts once against JOIN_LIMIT_CUSTOMER.",
   response: { 201: { $ref: 'wireOrder#' } },
 };
 
 const orderBarber = nullable(obj({ id: int, name: str, image: nullable(str) }));
 const orderExtra = obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num });
+const orderServices = arrayOf(
+  obj({
+    id: int,
+    amount: num,
+    title: str,
+    description: str,
+    order: num,
+    price: num,
+    duration: num,
+    group_id: int,
+    group_name: str,
+    extra_services: arrayOf(orderExtra),
+  }),
+);
+const orderStatus = { type: 'string', enum: ['active', 'cancelled', 'serviced', 'no-show'] };
+
+/** One person of an order's party (WirePartyPerson). */
+const partyPerson = obj(
+  {
+    person: int,
+    name: str,
+    status: orderStatus,
+    in_service: bool,
+    queue: nullable(num),
+    queue_low: nullable(num),
+    queue_high: nullable(num),
+    barber: orderBarber,
+    services: orderServices,
+    price: num,
+    duration: num,
+  },
+  ['queue_low', 'queue_high'],
+);
 
 /** The customer's order (WireOrder), shared by the three order routes. */
 export const wireOrder: JsonSchema = {
@@ -78,7 +121,7 @@ export const wireOrder: JsonSchema = {
       customer_id: int,
       pob_id: int,
       pob: obj({ id: int, name: str, address: str, city: str, location: obj({ latitude: num, longitude: num }) }),
-      status: { type: 'string', enum: ['active', 'cancelled', 'serviced', 'no-show'] },
+      status: orderStatus,
       in_service: bool,
       customer_at_pob: bool,
       queue: nullable(num),
@@ -95,24 +138,28 @@ export const wireOrder: JsonSchema = {
       finished_at: isoOrNull,
       barber: orderBarber,
       chosen_barber_id: nullable(int),
-      services: arrayOf(
-        obj({
-          id: int,
-          amount: num,
-          title: str,
-          description: str,
-          order: num,
-          price: num,
-          duration: num,
-          group_id: int,
-          group_name: str,
-          extra_services: arrayOf(orderExtra),
-        }),
-      ),
+      services: orderServices,
       price: num,
       duration: num,
+      party: { ...arrayOf(partyPerson), description: 'everyone of the order, the customer (person 0) first' },
+      party_done: nullable(num),
+      party_done_low: nullable(num),
+      party_done_high: nullable(num),
+      stepped_out_until: isoOrNull,
+      step_outs_left: int,
     },
-    ['queue_low', 'queue_high', 'quoted_low', 'quoted_high'],
+    [
+      'queue_low',
+      'queue_high',
+      'quoted_low',
+      'quoted_high',
+      'party',
+      'party_done',
+      'party_done_low',
+      'party_done_high',
+      'stepped_out_until',
+      'step_outs_left',
+    ],
   ),
 };
 
@@ -123,10 +170,15 @@ export const orderSchema = {
 };
 
 export const orderPatchSchema = {
-  summary: 'Check in at the shop, say when you will be there ("Running late?"), or leave the queue',
+  summary: 'Check in at the shop (the whole party), say when you will be there ("Running late?"), leave the queue, or step out',
   description:
     "eta_minutes: a new expected arrival, 409 once checked in ('Order is already checked in') " +
-    'and 409 with the timeslot text when the order would no longer be served before closing; nothing is stored on a refusal',
+    'and 409 with the timeslot text when the order would no longer be served before closing; nothing is stored on a refusal. ' +
+    "cancel with person N (1–4): that companion only, who stays in `party` as cancelled (400 'Invalid person' for a person " +
+    "the order does not have, 409 'Order is already in service' while he is in the chair). step_out_minutes (10, 20 or 30, " +
+    "else 400 'Invalid step_out_minutes'): the party steps out and keeps its place; 409 'Check in before stepping out', " +
+    "'Already stepped out', 'No step-outs left for this order' (STEP_OUTS_PER_ORDER) or 'Order is already in service'. " +
+    'customer_at_pob while stepped out is "I\'m back".',
   params: params('id', 'orderId'),
   // Exactly one of the three, the first two only `true` ('"cancel": "true"' is 'Invalid cancel'); the handler
   // answers none and several, and checks eta_minutes (its 400 text is the wire contract's).
@@ -135,6 +187,8 @@ export const orderPatchSchema = {
       customer_at_pob: { type: 'boolean', enum: [true] },
       cancel: { type: 'boolean', enum: [true] },
       eta_minutes: described('integer 0–180', "minutes until the customer expects to be at the shop ('Invalid eta_minutes')"),
+      person: described('integer 1–4, with cancel only', 'the companion to take off'),
+      step_out_minutes: described('10, 20 or 30', 'step out and keep the place'),
     },
     { closed: true },
   ),

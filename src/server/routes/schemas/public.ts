@@ -26,6 +26,9 @@ export const configSchema = {
         ...obj({ radiusMeters: int, gainMinutes: int, holdSeconds: int, marginMinutes: int }),
         description: "when the app offers the chain's other shop with a shorter queue (NEARBY_* settings)",
       },
+      partyMax: { ...int, description: 'people in one order at most, the customer included (PARTY_MAX)' },
+      stepOutMinutes: { ...arrayOf(int), description: 'the minutes a checked-in customer may step out for' },
+      stepOutsPerOrder: { ...int, description: 'how many times one order may step out (STEP_OUTS_PER_ORDER)' },
     }),
   },
 };

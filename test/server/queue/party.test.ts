@@ -1,0 +1,176 @@
+/**
+ * Parties (docs/decisions.md, "Parties and stepping out"): a customer joins with companions, each an order of his
+ * own linked to the customer's; the answer carries `party`; one check-in checks in everyone; leaving takes everyone,
+ * `person` takes one companion off; the console shows party_of/person/party_size; the receipt lists each person's
+ * rows; the figures count people. Every refused join stores nothing.
+ * Demo seed on the harness day (Tuesday 2026-11-24): shop 2 Kallio never closes and has 4 chairs, shop 11 has one
+ * chair and is open 10–18, shop 1 is in another mall.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { harness, type Harness } from '../harness.ts';
+import { seedDemo } from '../../../src/server/seed/index.ts';
+import { call, customer, helsinki, item, menu, type TestCustomer } from '../queue-helpers.ts';
+import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
+
+const SHOP = 2;
+
+let h: Harness;
+const party = suite('parties');
+party.before(async () => {
+  h = await harness({ seed: seedDemo });
+});
+party.after(() => h.close());
+
+const orders = (c: TestCustomer) => `/api/fi/customers/${c.id}/orders/`;
+const join = (c: TestCustomer, body: unknown) => call<WireOrder>(h, 'POST', orders(c), { token: c.token, body });
+const get = (c: TestCustomer, id: number) => call<WireOrder>(h, 'GET', `${orders(c)}${id}/`, { token: c.token });
+const patch = (c: TestCustomer, id: number, body: unknown) => call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/`, { token: c.token, body });
+const allOrders = async () => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders')).rows[0].n;
+const clearShop = (shopId: number) =>
+  h.db.query(`UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`, [
+    shopId,
+  ]);
+
+async function haircut(shopId = SHOP) {
+  const m = await menu(h, shopId);
+  const cut = m.services.find((x) => x.title === 'Haircut')!;
+  const buzz = m.services.find((x) => x.title === 'Buzz cut')!;
+  return { m, cut, buzz };
+}
+
+/** A party of three at Kallio: the customer with a haircut, 'Son' with a buzz cut and 'Daughter' with a haircut. */
+async function partyOfThree(c: TestCustomer) {
+  const { cut, buzz } = await haircut();
+  const res = await join(c, {
+    pob_id: SHOP,
+    items: [item(cut)],
+    companions: [
+      { name: ' Son ', items: [item(buzz)] },
+      { name: 'Daughter', items: [item(cut)], barber_id: null },
+    ],
+  });
+  assert.is(res.status, 201, JSON.stringify(res.body));
+  return res.body;
+}
+
+async function refused(body: Record<string, unknown>, status: number, error: string | RegExp) {
+  const c = await customer(h);
+  const before = await allOrders();
+  const res = await join(c, body);
+  assert.is(res.status, status, JSON.stringify(res.body));
+  if (typeof error === 'string') assert.is(res.body.error, error);
+  else assert.match(res.body.error!, error);
+  assert.is(await allOrders(), before, `nothing stored for ${JSON.stringify(body).slice(0, 200)}`);
+}
+
+party('bad companions are a 400 and store nothing', async () => {
+  const { cut } = await haircut();
+  const base = { pob_id: SHOP, items: [item(cut)] };
+  const one = (name: unknown) => ({ name, items: [item(cut)] });
+  await refused(
+    { ...base, companions: [1, 2, 3, 4, 5].map((i) => one(`P${i}`)) },
+    400,
+    'Too many companions: at most 5 people in one order',
+  );
+  await refused({ ...base, companions: [{ items: [item(cut)] }] }, 400, 'Missing companions[0].name parameter');
+  await refused({ ...base, companions: [one('   ')] }, 400, 'Missing companions[0].name parameter');
+  await refused({ ...base, companions: [one('x'.repeat(31))] }, 400, 'Invalid companions[0].name');
+  await refused({ ...base, companions: [one('Son\u0007')] }, 400, 'Invalid companions[0].name');
+  await refused({ ...base, companions: [one('Son'), { name: 'Dad' }] }, 400, 'Missing companions[1].items parameter');
+  await refused({ ...base, companions: [{ name: 'Son', items: [] }] }, 400, 'Invalid companions[0].items');
+  await refused({ ...base, companions: [{ name: 'Son', items: [{ amount: 1, service_id: 999999 }] }] }, 400, /^Unknown service 999999/);
+  const other = await menu(h, 1);
+  await refused({ ...base, companions: [{ ...one('Son'), barber_id: other.queues[0].barber.id }] }, 400, WIRE_ERRORS.barberNotHere);
+  await refused({ ...base, companions: [{ ...one('Son'), age: 7 }] }, 400, 'Unknown field companions[0].age');
+  await refused({ ...base, companions: 'Son' }, 400, 'Invalid companions');
+  await refused({ ...base, party: 3 }, 400, 'Unknown field party');
+  // Thirty characters after trimming are fine.
+  const c = await customer(h);
+  const ok = await join(c, { ...base, companions: [one(` ${'y'.repeat(30)} `)] });
+  assert.is(ok.status, 201, JSON.stringify(ok.body));
+  assert.is(ok.body.party![1].name, 'y'.repeat(30));
+  await patch(c, ok.body.id, { cancel: true });
+});
+
+party('a party that does not fit before closing is the timeslot 409 and stores nothing', async () => {
+  h.clock.set(helsinki('17:15'));
+  const { buzz } = await haircut(11);
+  const body = { pob_id: 11, items: [item(buzz)], eta_minutes: 0 };
+  const c = await customer(h);
+  const before = await allOrders();
+  const alone = await join(c, body);
+  assert.is(alone.status, 201, 'he alone fits');
+  await patch(c, alone.body.id, { cancel: true });
+  const after = await allOrders();
+  assert.is(after, before + 1);
+  const d = await customer(h);
+  const three = await join(d, { ...body, companions: [1, 2, 3].map((i) => ({ name: `Kid ${i}`, items: [item(buzz)] })) });
+  assert.is(three.status, 409, JSON.stringify(three.body));
+  assert.is(three.body.error, WIRE_ERRORS.timeslot);
+  assert.is(await allOrders(), after, 'nothing stored');
+  h.clock.set(helsinki('12:00'));
+  await clearShop(11);
+});
+
+party('a party of three joins: one order answered with everyone in party, numbered 0, 1, 2', async () => {
+  const c = await customer(h, { membership: 'gold' });
+  const o = await partyOfThree(c);
+  assert.ok(o.party, 'party');
+  assert.equal(
+    o.party!.map((p) => [p.person, p.name, p.status, p.in_service]),
+    [
+      [0, 'Test', 'active', false],
+      [1, 'Son', 'active', false],
+      [2, 'Daughter', 'active', false],
+    ],
+  );
+  const { cut, buzz } = await haircut();
+  assert.is(o.party![1].services[0].id, buzz.id);
+  assert.is(o.party![1].price, buzz.price);
+  assert.is(o.party![2].duration, cut.duration);
+  assert.equal(
+    o.services.map((s) => s.id),
+    [cut.id],
+    "the order's own services are the customer's",
+  );
+  for (const p of o.party!) assert.type(p.queue, 'number');
+  assert.type(o.party_done, 'number');
+  assert.ok(o.party_done! >= o.queue!, 'the last is done after the first starts');
+  assert.ok(o.party_done_low! <= o.party_done! && o.party_done! <= o.party_done_high!);
+  assert.is(o.stepped_out_until, null);
+  assert.is(o.step_outs_left, 1);
+  const { rows } = await h.db.query<{
+    customer_id: number | null;
+    priority: number;
+    person: number;
+    party_of: number | null;
+    joined_at: number;
+  }>('SELECT customer_id, priority, person, party_of, joined_at FROM orders WHERE id = $1 OR party_of = $1 ORDER BY person', [o.id]);
+  assert.equal(
+    rows.map((r) => [r.customer_id, r.priority, r.person, r.party_of]),
+    [
+      [c.id, 2, 0, null],
+      [null, 0, 1, o.id],
+      [null, 0, 2, o.id],
+    ],
+    "the member's priority is his alone",
+  );
+  assert.is(new Set(rows.map((r) => Number(r.joined_at))).size, 1, 'joined together');
+  // The GET answers the same party, and so does a solo order (one entry).
+  const read = (await get(c, o.id)).body;
+  assert.equal(read.party, o.party);
+  const solo = await customer(h);
+  const { cut: c2 } = await haircut();
+  const alone = (await join(solo, { pob_id: SHOP, items: [item(c2)] })).body;
+  assert.is(alone.party!.length, 1);
+  assert.is(alone.party![0].person, 0);
+  await patch(solo, alone.id, { cancel: true });
+  // One join against JOIN_LIMIT_CUSTOMER.
+  const { rows: n } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id]);
+  assert.is(n[0].n, 1);
+  await patch(c, o.id, { cancel: true });
+});
+
+party.run();
