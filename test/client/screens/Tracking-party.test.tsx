@@ -120,7 +120,7 @@ test('each person with his status and wait or "in service"; when the first start
     ['First of you starts', 'now'],
     ['Last of you likely done', 'in about 55 minusually 45–70 min'],
   ]);
-  assert.ok(button(leo, 'Take Leo off the queue'), 'a waiting companion can be taken off');
+  assert.ok(button(leo, 'Take off Leo'), 'a waiting companion can be taken off');
   assert.is(son.querySelector('.party-take-off'), null, 'not one in the chair');
   assert.is(me.querySelector('.party-take-off'), null, 'nor the customer himself');
   f.restore();
@@ -146,14 +146,14 @@ test('taking one companion off: a confirm, PATCH {cancel, person}, the rest kept
     person({ person: 2, name: 'Son', in_service: true, queue: 0 }),
   ]);
   const { el, f } = await open({ [ORDER]: { body: party() }, [PATCH]: { body: after } });
-  await fire.click(button(members(el)[1], 'Take Leo off the queue'));
+  await fire.click(button(members(el)[1], 'Take off Leo'));
   const dialog = el.querySelector('.take-off-dialog') as HTMLElement;
   assert.ok(dialog, 'a confirm first');
   assert.ok(text(dialog).includes('Take Leo off the queue?'));
   await fire.click(button(dialog, 'Keep'));
   assert.is(el.querySelector('.take-off-dialog'), null, 'kept: nothing sent');
   assert.is(f.calls.filter((c) => c.method === 'PATCH').length, 0);
-  await fire.click(button(members(el)[1], 'Take Leo off the queue'));
+  await fire.click(button(members(el)[1], 'Take off Leo'));
   await fire.click(button(el.querySelector('.take-off-dialog') as HTMLElement, 'Take off'));
   await settle(5);
   assert.equal(f.calls.find((c) => c.method === 'PATCH')?.body, { cancel: true, person: 1 });
@@ -167,7 +167,7 @@ test('taking one companion off: a confirm, PATCH {cancel, person}, the rest kept
 
 test('a refused take-off says so and reads the order again; nothing lost', async () => {
   const { el, f } = await open({ [ORDER]: { body: party() }, [PATCH]: { status: 409, body: { error: 'Conflict' } } });
-  await fire.click(button(members(el)[1], 'Take Leo off the queue'));
+  await fire.click(button(members(el)[1], 'Take off Leo'));
   await fire.click(button(el.querySelector('.take-off-dialog') as HTMLElement, 'Take off'));
   await settle(5);
   assert.is(notice.value?.title, 'Leo was not taken off.');
