@@ -14,19 +14,10 @@ import { toInternationalPhone } from '../auth/rules.ts';
 import { customerByPhone } from '../repos/customers.ts';
 import { customerPriority } from '../queue/priority.ts';
 import { barberSpeed } from '../repos/order-history.ts';
-import {
-  checkInOrder,
-  endWaitingOrder,
-  finishOrder,
-  itemsOf,
-  orderById,
-  setQueueFull,
-  startOrder,
-  type OrderRow,
-} from '../repos/orders.ts';
-import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
+import { checkInOrder, endWaitingOrder, finishOrder, orderById, setQueueFull, startOrder, type OrderRow } from '../repos/orders.ts';
 import type { Language } from '../../shared/locales.ts';
-import { menuTextsOf, type ShopRow } from '../repos/shops.ts';
+import type { ShopRow } from '../repos/shops.ts';
+import { receiptWhenDone } from '../queue/receipt.ts';
 import type { WireOperatorOrder } from '../../shared/wire-order.ts';
 import { notifyEnded } from '../notify/ended.ts';
 import { operatorQueue, shopOrThrow } from './queue-view.ts';
@@ -39,10 +30,14 @@ export type { OrderRow } from '../repos/orders.ts';
 
 const MINUTE = 60_000;
 
+/** From when the shop may mark a stepped-out order a no-show (epoch ms), or null when he is not out. */
+export function noShowFrom(o: Pick<OrderRow, 'status' | 'steppedOutUntil'>, graceMinutes: number): number | null {
+  return o.status === 'active' && o.steppedOutUntil !== null ? o.steppedOutUntil + graceMinutes * MINUTE : null;
+}
+
 /** A barber may start a customer this long before their shift begins (setting up early). */
 const EARLY_START_MINUTES = 15;
-/** VAT of barber services by country, percent, prices VAT inclusive. */
-export const VAT_BY_COUNTRY: Record<string, number> = { FI: VAT_GENERAL, EE: 24, NO: 25, DK: 25, SE: 25 };
+export { VAT_BY_COUNTRY } from '../queue/receipt.ts';
 
 export interface WalkIn {
   name: string;
@@ -133,31 +128,6 @@ export async function startService(deps: Deps, target: OrderTarget, barberId: ()
   });
 }
 
-async function writeReceipt(tx: Queryable, o: OrderRow, shop: ShopRow, now: number): Promise<void> {
-  const vat = VAT_BY_COUNTRY[shop.country] ?? VAT_GENERAL;
-  const items = await itemsOf(tx, [o.id]);
-  const texts = await menuTextsOf(
-    tx,
-    items.map((i) => i.serviceId),
-    items.flatMap((i) => i.extras.map((e) => e.id)),
-  );
-  // Each row keeps its name in every language the menu has, so the customer reads it in theirs.
-  const names = (key: string): Record<string, string> =>
-    Object.fromEntries(Object.entries(texts.get(key) ?? {}).flatMap(([lang, t]) => (t.title ? [[lang, t.title]] : [])));
-  const rows = items.flatMap((i) => [
-    { name: i.title, amount: 1, price: i.price, vat, texts: names(`s${i.serviceId}`) },
-    ...i.extras.map((e) => ({ name: e.title, amount: 1, price: e.price, vat, texts: names(`e${e.id}`) })),
-  ]);
-  await insertReceipt(tx, {
-    customerId: o.customerId!,
-    orderId: o.id,
-    shopId: shop.id,
-    pob: { name: shop.name, address: shop.address, city: shop.city },
-    createdAt: now,
-    rows,
-  });
-}
-
 /** POST /operator/orders/{id}/finish/: served; the customer's receipt is written and the barber's speed learned. */
 export async function finishService(deps: Deps, target: OrderTarget): Promise<OrderRow> {
   const now = deps.now();
@@ -174,7 +144,8 @@ export async function finishService(deps: Deps, target: OrderTarget): Promise<Or
       finishedAt: now,
       prior,
     });
-    if (o.customerId !== null) await writeReceipt(tx, o, shop, now);
+    // The party's one receipt, once everyone of it has ended (queue/receipt.ts).
+    await receiptWhenDone(tx, finished, shop, now);
     return finished;
   });
   deps.turns.enqueue(() => notifyEnded(deps, done.id));
@@ -189,10 +160,20 @@ export async function checkInAtDesk(deps: Deps, target: OrderTarget): Promise<Or
   });
 }
 
+/**
+ * The shop marks a waiting order a no-show (never the server by itself). A stepped-out order only from the time he
+ * gave plus STEP_OUT_GRACE_MINUTES (no_show_from on the console).
+ */
 export async function markNoShow(deps: Deps, target: OrderTarget): Promise<OrderRow> {
-  const ended = await onOrder(deps, target, async (tx, o) => {
+  const now = deps.now();
+  const ended = await onOrder(deps, target, async (tx, o, shop) => {
     if (o.status !== 'active') throw conflict('Order is not waiting');
-    return endWaitingOrder(tx, o.id, 'no-show', deps.now());
+    const from = noShowFrom(o, deps.config.party.graceMinutes);
+    if (from !== null && now < from)
+      throw conflict(`The customer stepped out and is due back; a no-show only from ${new Date(from).toISOString()}`);
+    const done = await endWaitingOrder(tx, o.id, 'no-show', now);
+    if (done) await receiptWhenDone(tx, done, shop, now);
+    return done;
   });
   deps.turns.enqueue(() => notifyEnded(deps, ended.id));
   return ended;

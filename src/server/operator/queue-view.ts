@@ -64,8 +64,15 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
   ]);
   const byId = new Map(open.map((o) => [o.id, o]));
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
+  // A party's people still open, by the customer's order (docs/decisions.md, "Parties and stepping out").
+  const sizes = new Map<number, number>();
+  for (const o of open) sizes.set(o.partyOf ?? o.id, (sizes.get(o.partyOf ?? o.id) ?? 0) + 1);
+  const grace = deps.config.party.graceMinutes;
   const entry = (o: OrderRow, plan: Partial<OperatorPlan>) =>
-    operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan);
+    operatorEntry(o, o.customerId === null ? undefined : names.get(o.customerId), items, plan, {
+      size: sizes.get(o.partyOf ?? o.id) ?? 1,
+      noShowFrom: o.status === 'active' && o.steppedOutUntil !== null ? o.steppedOutUntil + grace * MINUTE : null,
+    });
   const serving = open.filter((o) => o.status === 'in_service').sort((a, b) => (a.startedAt ?? 0) - (b.startedAt ?? 0));
   const expectedEnd = (o: OrderRow) => iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE));
   const orders = [

@@ -129,7 +129,9 @@ export function nameParts(
 }
 
 /**
- * An entry of the operator's queue; `name` is the customer's display name when the order came through the app.
+ * An entry of the operator's queue; `name` is the customer's display name when the order came through the app, a
+ * companion's name or label on his own row. `party`: the people of its party still waiting or in service, and from
+ * when a stepped-out order may be marked a no-show.
  * membership: the level the order was placed with (0–3) when it belongs to an account, null for an anonymous
  * walk-in; phone_linked: a desk order the customer's phone tied to an account.
  */
@@ -138,6 +140,7 @@ export function operatorEntry(
   customer: { firstname: string; lastname: string } | undefined,
   items: readonly ItemRow[],
   plan: Partial<OperatorPlan>,
+  party: { size: number; noShowFrom: number | null } = { size: 1, noShowFrom: null },
 ): WireOperatorOrder {
   const c = common(o);
   const parts = nameParts(o.walkInName, customer);
@@ -165,6 +168,11 @@ export function operatorEntry(
     last_initial: parts.last_initial,
     membership: o.customerId === null ? null : o.priority,
     phone_linked: o.source === 'desk' && o.customerId !== null,
+    party_of: o.partyOf,
+    person: o.person,
+    party_size: party.size,
+    stepped_out_until: o.status === 'active' ? iso(o.steppedOutUntil) : null,
+    no_show_from: iso(party.noShowFrom),
   };
 }
 

@@ -22,7 +22,16 @@ export interface NewReceipt {
   type?: string;
   createdAt: number;
   /** `texts`: the row's name in every language it has (language → name); a reader picks its own. */
-  rows: { name: string; amount: number; price: number; vat: number; texts?: Record<string, string> }[];
+  /** `person`: whose row (0 the customer, 1.. a companion) and `personName` the companion's name, for a party's receipt. */
+  rows: {
+    name: string;
+    amount: number;
+    price: number;
+    vat: number;
+    texts?: Record<string, string>;
+    person?: number;
+    personName?: string | null;
+  }[];
 }
 
 export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number> {
@@ -44,9 +53,20 @@ export async function insertReceipt(q: Queryable, r: NewReceipt): Promise<number
   const id = rows[0].id;
   for (const [i, row] of r.rows.entries()) {
     await q.query(
-      'INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [id, i, row.name, row.amount, row.price, row.vat, rowVat(row), JSON.stringify(row.texts ?? {})],
+      'INSERT INTO receipt_rows (receipt_id, position, name, amount, price, vat, vat_amount, texts, person, person_name) ' +
+        'VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+      [
+        id,
+        i,
+        row.name,
+        row.amount,
+        row.price,
+        row.vat,
+        rowVat(row),
+        JSON.stringify(row.texts ?? {}),
+        row.person ?? 0,
+        row.personName ?? null,
+      ],
     );
   }
   return id;
@@ -73,7 +93,8 @@ export async function listReceipts(q: Queryable, customerId: number, lang: strin
     `SELECT r.id, r.order_id, (extract(epoch FROM r.created_at) * 1000)::bigint AS created_at, r.status, r.type,
             r.shop_id, r.pob_name, r.pob_address, r.pob_city,
             (SELECT json_agg(json_build_object('name', coalesce(x.texts->>$2::text, x.texts->>'fi', x.name), 'amount', x.amount,
-                                               'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount) ORDER BY x.position)
+                                               'price', x.price, 'vat', x.vat, 'vat_amount', x.vat_amount,
+                                               'person', x.person, 'person_name', x.person_name) ORDER BY x.position)
                FROM receipt_rows x WHERE x.receipt_id = r.id) AS rows
        FROM receipts r
       WHERE r.customer_id = $1
@@ -88,6 +109,8 @@ export async function listReceipts(q: Queryable, customerId: number, lang: strin
       price: Number(x.price),
       vat: Number(x.vat),
       vat_amount: Number(x.vat_amount),
+      person: Number(x.person ?? 0),
+      person_name: x.person_name ?? null,
     }));
     return {
       id: r.id,

@@ -10,8 +10,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import { call, customer, helsinki, item, menu, type TestCustomer } from '../queue-helpers.ts';
-import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import { call, customer, helsinki, item, menu, operatorKey, type TestCustomer } from '../queue-helpers.ts';
+import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 
 const SHOP = 2;
@@ -171,6 +171,115 @@ party('a party of three joins: one order answered with everyone in party, number
   const { rows: n } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE customer_id = $1', [c.id]);
   assert.is(n[0].n, 1);
   await patch(c, o.id, { cancel: true });
+});
+
+const op = async (method: string, path: string, body?: unknown) =>
+  call(h, method, `/api/fi/operator/${path}`, { token: await operatorKey(h, SHOP), body });
+const floor = async () => (await op('GET', `pobs/${SHOP}/queue/`)).body as WireOperatorQueue;
+
+party('one check-in checks in everyone; leaving takes everyone', async () => {
+  const c = await customer(h);
+  const o = await partyOfThree(c);
+  const ci = await patch(c, o.id, { customer_at_pob: true });
+  assert.is(ci.status, 200, JSON.stringify(ci.body));
+  const { rows } = await h.db.query<{ checked: boolean }>('SELECT customer_at_pob AS checked FROM orders WHERE id = $1 OR party_of = $1', [
+    o.id,
+  ]);
+  assert.equal(
+    rows.map((r) => r.checked),
+    [true, true, true],
+  );
+  const left = await patch(c, o.id, { cancel: true });
+  assert.is(left.status, 200);
+  assert.equal(
+    left.body.party!.map((p) => p.status),
+    ['cancelled', 'cancelled', 'cancelled'],
+  );
+  assert.is(left.body.party_done, null);
+  assert.is((await patch(c, o.id, { cancel: true })).status, 200, 'leaving twice is leaving once');
+});
+
+party('taking one companion off: he stays in party as cancelled, the others keep waiting', async () => {
+  const c = await customer(h);
+  const o = await partyOfThree(c);
+  assert.is((await patch(c, o.id, { person: 1 })).status, 400, 'person with cancel only');
+  assert.is((await patch(c, o.id, { cancel: true, person: 0 })).status, 400);
+  const unknown = await patch(c, o.id, { cancel: true, person: 3 });
+  assert.is(unknown.status, 400);
+  assert.is(unknown.body.error, 'Invalid person');
+  const off = await patch(c, o.id, { cancel: true, person: 1 });
+  assert.is(off.status, 200, JSON.stringify(off.body));
+  assert.equal(
+    off.body.party!.map((p) => [p.person, p.name, p.status]),
+    [
+      [0, 'Test', 'active'],
+      [1, 'Son', 'cancelled'],
+      [2, 'Daughter', 'active'],
+    ],
+  );
+  assert.is(off.body.party![1].queue, null);
+  assert.is(off.body.status, 'active');
+  // The console: the customer's row with party_size 2, Daughter's with party_of and person.
+  const q = await floor();
+  const mine = q.orders.filter((x) => x.id === o.id || x.party_of === o.id);
+  assert.equal(
+    mine.map((x) => [x.id === o.id, x.party_of, x.person, x.party_size]),
+    [
+      [true, null, 0, 2],
+      [false, o.id, 2, 2],
+    ],
+  );
+  assert.is(mine[1].name, 'Daughter');
+  assert.equal([mine[0].stepped_out_until, mine[0].no_show_from], [null, null]);
+  await patch(c, o.id, { cancel: true });
+});
+
+party("each person is started and finished on his barber; one receipt lists each person's rows; the figures count people", async () => {
+  await clearShop(SHOP);
+  const statsBefore = (await op('GET', `pobs/${SHOP}/stats/`)).body.today;
+  const c = await customer(h);
+  const o = await partyOfThree(c);
+  await patch(c, o.id, { customer_at_pob: true });
+  assert.is((await patch(c, o.id, { cancel: true, person: 2 })).status, 200);
+  const q = await floor();
+  // Kallio has one barber on shift at noon: one after another.
+  const barber = q.barbers.find((b) => b.on_shift && b.serving === null)!.id;
+  const rows = q.orders.filter((x) => x.id === o.id || x.party_of === o.id);
+  assert.is(rows.length, 2);
+  const started = await op('POST', `orders/${rows[0].id}/start/`, { barber_id: barber });
+  assert.is(started.status, 200, JSON.stringify(started.body));
+  const during = (await get(c, o.id)).body;
+  assert.equal(
+    during.party!.map((p) => [p.in_service, p.status]),
+    [
+      [true, 'active'],
+      [false, 'active'],
+      [false, 'cancelled'],
+    ],
+  );
+  assert.ok(during.party_done! >= during.party![1].queue!, 'the last is done after the son starts');
+  assert.is((await op('POST', `orders/${rows[0].id}/finish/`)).status, 200);
+  let receipts = (await call(h, 'GET', `/api/fi/customers/${c.id}/receipts/`, { token: c.token })).body;
+  assert.is((receipts.items ?? receipts).length, 0, 'no receipt while the son still waits');
+  assert.is((await op('POST', `orders/${rows[1].id}/start/`, { barber_id: barber })).status, 200);
+  assert.is((await patch(c, o.id, { cancel: true, person: 1 })).status, 409, 'not while he is in the chair');
+  assert.is((await op('POST', `orders/${rows[1].id}/finish/`)).status, 200);
+  receipts = (await call(h, 'GET', `/api/fi/customers/${c.id}/receipts/?lang=en`, { token: c.token })).body;
+  const list = receipts.items ?? receipts;
+  assert.is(list.length, 1, 'one receipt for the party');
+  const r = list[0];
+  assert.is(r.order_id, o.id);
+  assert.equal(
+    r.rows.map((x: { name: string; person: number; person_name: string | null }) => [x.person, x.person_name]),
+    [
+      [0, null],
+      [1, 'Son'],
+    ],
+  );
+  const { cut, buzz } = await haircut();
+  assert.is(r.total, cut.price + buzz.price);
+  const stats = (await op('GET', `pobs/${SHOP}/stats/`)).body.today;
+  assert.is(stats.served - statsBefore.served, 2, 'two people served');
 });
 
 party.run();

@@ -168,7 +168,12 @@ export const receiptsSchema = {
           id: int,
           order_id: nullable(int),
           created: iso,
-          rows: arrayOf(obj({ name: str, amount: num, price: num, vat: num, vat_amount: num })),
+          rows: arrayOf(
+            obj({ name: str, amount: num, price: num, vat: num, vat_amount: num, person: int, person_name: nullable(str) }, [
+              'person',
+              'person_name',
+            ]),
+          ),
           pob: obj({ id: nullable(int), name: str, address: str, city: str }),
           status: str,
           type: str,
