@@ -8,7 +8,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ALL_LANGUAGES, type Language, type Locale } from '../shared/locales.ts';
 import { App } from './app/App.tsx';
-import type { PageData } from './app/page-data.ts';
+import type { PageData } from './services/page-data.ts';
 import { loadScreen } from './app/screens.ts';
 import { isConsolePath } from './screens/NotFound/index.tsx';
 import { pinClock } from './lib/clock.ts';
@@ -17,9 +17,10 @@ import { match } from './router/match.ts';
 import { ROUTES, type ScreenName } from './router/routes.ts';
 import { config } from './state/config.ts';
 import { locale as localeSignal, preloadLanguage, switchLanguageNow } from './state/i18n.ts';
+import { primeBarbers } from './state/barbers.ts';
 import { primeShops } from './state/shops.ts';
 
-export type { PageData } from './app/page-data.ts';
+export type { PageData } from './services/page-data.ts';
 
 /** The screens a first visit may open without an account: the server renders these, and the 404. */
 const PUBLIC: readonly ScreenName[] = [
@@ -40,8 +41,8 @@ const PUBLIC: readonly ScreenName[] = [
 export interface PagePlan {
   screen: ScreenName;
   status: 200 | 404;
-  /** The locale's shop list, one shop's detail, or nothing. */
-  needs: { list: true } | { shopId: number } | null;
+  /** The locale's shop list, one shop's detail, the locale's barbers, one barber, or nothing. */
+  needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null;
 }
 
 /** The plan for a path, or null when the server answers the plain shell (guarded and other private screens). */
@@ -56,6 +57,11 @@ export function planPage(path: string): PagePlan | null {
     // The page itself sends a bad id home; the server leaves that to it.
     const id = m.params.id;
     return id && /^\d{1,9}$/.test(id) ? { screen, status: 200, needs: { shopId: Number(id) } } : null;
+  }
+  if (screen === 'Barbers') return { screen, status: 200, needs: { barbers: true } };
+  if (screen === 'Barber') {
+    const id = m.params.id;
+    return id && /^\d{1,9}$/.test(id) ? { screen, status: 200, needs: { barberId: Number(id) } } : null;
   }
   return { screen, status: 200, needs: null };
 }
@@ -74,14 +80,17 @@ export function renderPage(url: string, data: PageData, language: Language, loca
   const beforeClock = pinClock(now);
   const beforeLanguage = switchLanguageNow(language);
   let restoreShops: () => void = () => {};
+  let restoreBarbers: () => void = () => {};
   try {
     loc.value = { path: u.pathname, search: u.search, direction: 'none' };
     previousPath.value = null;
     localeSignal.value = locale;
     config.value = data.config;
     restoreShops = primeShops({ list: data.list, detail: data.shop, locale, language }, now);
+    restoreBarbers = primeBarbers({ list: data.barbers, one: data.barber });
     return renderToString(createElement(App));
   } finally {
+    restoreBarbers();
     restoreShops();
     config.value = before.config;
     localeSignal.value = before.locale;

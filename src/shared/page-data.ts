@@ -4,7 +4,7 @@
  * its state from it and hydrates the markup without reading the same data again.
  */
 import type { Language, Locale } from './locales.ts';
-import type { WireConfig, WirePob, WirePobDetail } from './wire.ts';
+import type { WireConfig, WireEmployee, WirePob, WirePobDetail } from './wire.ts';
 
 /** The id of the script element that carries the data. */
 export const PAGE_DATA_ID = 'page-data';
@@ -21,4 +21,8 @@ export interface PageData {
   list?: WirePob[];
   /** One shop's detail (the shop page). */
   shop?: WirePobDetail;
+  /** The locale's barbers (the barbers list). */
+  barbers?: WireEmployee[];
+  /** One barber (his page). */
+  barber?: WireEmployee;
 }

@@ -118,6 +118,31 @@ first('nothing the page carried is read again; the first tap opens a shop and ti
   await shop.page.close();
 });
 
+first(
+  'the barbers: their names in the markup without JavaScript; with it, the list and a page hydrate and read nothing again',
+  async () => {
+    const bare = await visit(noJs, '/barbers');
+    const names = await bare.page.locator('.barber-card-name').allTextContents();
+    assert.ok(names.length >= 10, names.join());
+    const href = (await bare.page.locator('a.barber-card').first().getAttribute('href')) ?? '';
+    const list = await visit(js, '/barbers');
+    assert.not.ok(
+      list.asked.some((u) => u.includes('/employees/')),
+      list.asked.join(' '),
+    );
+    assert.is(await list.page.locator('.barber-card').count(), names.length);
+    const one = await visit(js, href);
+    assert.equal(one.said, [], `${href} said nothing`);
+    assert.is(await one.page.locator('main').getAttribute('data-from-server'), '1');
+    assert.not.ok(
+      one.asked.some((u) => u.includes('/employees/')),
+      one.asked.join(' '),
+    );
+    assert.ok(((await one.page.locator('.barber-hero h1').textContent()) ?? '').length > 1);
+    for (const v of [bare, list, one]) await v.page.close();
+  },
+);
+
 first('a language and locale chosen earlier render on a later load without the worker', async () => {
   const { page } = await visit(js, '/profile/language');
   await page.locator('button.language-option[lang="et"]').click();
@@ -145,7 +170,7 @@ first('the shop header is as high before hydration as after, at 390×640, 390×8
     const before = await visit(noJs, '/barbershop/2', { viewport: { width: 390, height } });
     const after = await visit(js, '/barbershop/2', { viewport: { width: 390, height } });
     assert.is(await heroHeight(before.page), want, `server markup at ${height}`);
-    assert.is(await heroHeight(after.page), want, `hydrated at ${height}`);
+    assert.is(await heroHeight(after.page), want, `hydrated at ${height} (${after.page.url()})`);
     await before.page.close();
     await after.page.close();
   }

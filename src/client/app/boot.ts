@@ -12,7 +12,7 @@ import { localeOfCountry } from '../../shared/locales.ts';
 import { applyConfig, loadConfig } from '../state/config.ts';
 import { detectedLocale, language, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
 import { writePrefsCookie } from '../services/prefs-cookie.ts';
-import type { PageData } from './page-data.ts';
+import type { PageData } from '../services/page-data.ts';
 import { restorePosition } from '../state/geo.ts';
 import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
 import { startSession } from '../state/session-start.ts';

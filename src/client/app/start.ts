@@ -10,7 +10,7 @@ import { ROUTES } from '../router/routes.ts';
 import { loadScreen, loaders } from './screens.ts';
 import { boot } from './boot.ts';
 import { App } from './App.tsx';
-import { readPageData } from './page-data.ts';
+import { readPageData } from '../services/page-data.ts';
 import { startOffline } from '../state/offline.ts';
 
 /** The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating). */

@@ -2,21 +2,8 @@
  * Wire payloads (src/shared/wire.ts) → client entities (types.ts). Pure: the customer's priority and
  * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
  */
-import type {
-  WireEmployee,
-  WireExtraService,
-  WireService,
-  WireOpenTime,
-  WirePob,
-  WirePobDetail,
-  WireServiceTimeEstimate,
-  WireShift,
-} from '../../shared/wire.ts';
-import { barberImage } from './barber.ts';
-import type { Barber, Extra, Shift, Shop, ShopDetail } from './types.ts';
-
-/** Shifts arrive as a list, or as an object keyed by date whose values are one shift or a list. */
-export type WireShifts = WireShift[] | Record<string, Partial<WireShift> | Partial<WireShift>[]>;
+import type { WireExtraService, WireService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate } from '../../shared/wire.ts';
+import type { Extra, Shop, ShopDetail } from './types.ts';
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of `now` in a time zone; the shop's zone decides "today". */
 export function isoWeekday(now: Date, timeZone: string): number {
@@ -121,41 +108,5 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
       queueOpen: Boolean(q.queue_open),
     })),
     openTimes: w.open_times ?? [],
-  };
-}
-
-function toShift(s: Partial<WireShift>, dateKey: string): Shift {
-  return {
-    id: s.id ?? 0,
-    date: s.date ?? dateKey,
-    start: s.start ?? '',
-    end: s.end ?? '',
-    pobId: s.pob_id ?? null,
-    pobName: s.pob_name ?? '',
-  };
-}
-
-/** Accepts both shift shapes; the result is one list in start order. */
-export function toShifts(shifts: WireShifts | null | undefined): Shift[] {
-  if (!shifts) return [];
-  const list: Shift[] = Array.isArray(shifts)
-    ? shifts.map((s) => toShift(s, ''))
-    : Object.entries(shifts).flatMap(([date, v]) => (Array.isArray(v) ? v : [v]).map((s) => toShift(s, date)));
-  return list.sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-}
-
-export function toBarber(w: Omit<WireEmployee, 'shifts'> & { shifts: WireShifts | null }): Barber {
-  return {
-    id: w.id,
-    firstname: w.firstname,
-    lastname: w.lastname,
-    fullName: w.full_name || `${w.firstname} ${w.lastname}`.trim(),
-    image: barberImage(w),
-    description: w.description ?? '',
-    status: w.status,
-    shifts: toShifts(w.shifts),
-    barbershop: w.barbershop ?? null,
-    activePob: w.active_pob ?? null,
-    pobId: w.pob_id ?? null,
   };
 }

@@ -1,6 +1,6 @@
 /** Loaded after a server-rendered page hydrates (not in the first route's script). */
 import { cacheKey, PUBLIC_CACHE } from '../sw/routes.ts';
-import type { PageData } from '../app/page-data.ts';
+import type { PageData } from './page-data.ts';
 import { catalogueQuery } from './catalog.ts';
 import { apiUrl } from './http.ts';
 
@@ -13,6 +13,8 @@ export async function keepCarried(page: PageData): Promise<void> {
   const entries = [
     ...(page.list ? [{ url: apiUrl(page.locale, `/pobs/${query}`), body: page.list }] : []),
     ...(page.shop ? [{ url: apiUrl(page.locale, `/pobs/${page.shop.id}/${query}`), body: page.shop }] : []),
+    ...(page.barbers ? [{ url: apiUrl(page.locale, `/employees/${query}`), body: page.barbers }] : []),
+    ...(page.barber ? [{ url: apiUrl(page.locale, `/employees/${page.barber.id}/${query}`), body: page.barber }] : []),
   ];
   if (typeof caches === 'undefined' || !entries.length) return;
   try {

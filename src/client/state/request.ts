@@ -17,6 +17,8 @@ export interface Request<T> {
   run(read: () => Promise<T>, still?: () => boolean): Promise<boolean>;
   /** Changes the data in place (a message marked read). */
   update(next: T): void;
+  /** Sets the status without a read: 'fulfilled' for data put in place from elsewhere (a rendered page's). */
+  settle(status?: FetchStatus): void;
   reset(): void;
 }
 
@@ -51,6 +53,12 @@ export function createRequest<T>(empty: T, shown: (data: T) => boolean): Request
     },
     update(next) {
       data.value = next;
+    },
+    settle(next = 'fulfilled') {
+      batch(() => {
+        status.value = next;
+        error.value = null;
+      });
     },
     reset() {
       batch(() => {

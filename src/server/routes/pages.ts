@@ -20,6 +20,7 @@ import { notModified, preferredEncoding } from '../http-answer.ts';
 import { serializerOf } from '../streams.ts';
 import { wireConfig } from '../client-config.ts';
 import { countryOf } from '../input/country.ts';
+import { getEmployee, listEmployees } from '../domain/employees.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';
 
 /** Where build.ts writes the render entry, under the static directory; nothing there is served (app.ts). */
@@ -27,7 +28,9 @@ export const RENDER_DIR = 'server';
 export const RENDER_ENTRY = `${RENDER_DIR}/render.mjs`;
 /** What the built render entry exports (src/client/render.tsx). */
 interface Renderer {
-  planPage(path: string): { status: 200 | 404; needs: { list: true } | { shopId: number } | null } | null;
+  planPage(
+    path: string,
+  ): { status: 200 | 404; needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null } | null;
   renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string;
 }
 
@@ -120,6 +123,15 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
             if (!shop) return null;
             data.shop = JSON.parse(shop.json) as WirePobDetail;
             version = shop.version;
+          }
+          // Barbers as GET /employees/ answers them, read once per kept page (dropped by the locale's changes and the minute).
+          const people = { country: locale, includeHidden: config.development, now, lang: language };
+          if (plan.needs && 'barbers' in plan.needs) data.barbers = await listEmployees(deps.db, people);
+          if (plan.needs && 'barberId' in plan.needs) {
+            const barber = await getEmployee(deps.db, plan.needs.barberId, people);
+            // Unknown here: his page itself says so.
+            if (!barber) return null;
+            data.barber = barber;
           }
           const markup = render.renderer.renderPage(path, data, language, locale, now);
           return makeAnswer(fillShell(render.shell, markup, data), version);

@@ -5,8 +5,8 @@ import { cleanup, fire, render, settle, text, win } from '../dom.ts';
 import type { WireEmployee } from '../../../src/shared/wire.ts';
 import Barbers from '../../../src/client/screens/Barbers/index.tsx';
 import { BarberCard } from '../../../src/client/screens/Barbers/BarberCard.tsx';
-import { toBarber } from '../../../src/client/lib/mappers.ts';
-import { reset as resetBarbers } from '../../../src/client/state/barbers.ts';
+import { toBarber } from '../../../src/client/lib/barber-mappers.ts';
+import { loadBarbers, primeBarbers, reset as resetBarbers } from '../../../src/client/state/barbers.ts';
 import { reset as resetSearch } from '../../../src/client/state/barber-search.ts';
 import { reset as resetPrefs, toggleFavoriteBarber } from '../../../src/client/state/prefs.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
@@ -143,6 +143,24 @@ test('a photo that fails to load is swapped for the initials image; none at all 
   });
   assert.ok(el.querySelector('img')!.getAttribute('src')!.startsWith('data:image/svg+xml'));
   assert.ok(decodeURIComponent(el.querySelector('img')!.getAttribute('src')!).includes('>MK<'));
+});
+
+test('a list a rendered page carried shows at once and is not read again; the next read goes to the network', async () => {
+  let reads = 0;
+  serve(() => {
+    reads++;
+    return json(LIST.slice(0, 2));
+  });
+  primeBarbers({ list: LIST });
+  const el = await render(<Barbers params={{}} />);
+  await settle();
+  assert.equal(names(el, 'barbers-all'), ['Antti L.', 'Eero S.', 'Mikko K.', 'Ville N.']);
+  assert.is(el.querySelector('[aria-busy="true"]'), null, 'no placeholders');
+  assert.is(reads, 0, 'the carried list is not read again');
+  await loadBarbers();
+  assert.is(reads, 1, 'the minute refresh reads');
+  assert.is(names(el, 'barbers-all').length, 2);
+  globalThis.fetch = realFetch;
 });
 
 test.run();

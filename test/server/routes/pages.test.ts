@@ -19,7 +19,7 @@ import { openDb } from '../../../src/server/db/open.ts';
 import { makeLogger } from '../../../src/server/log.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { buildDeps } from '../../../src/server/build-deps.ts';
-import type { WirePob, WirePobDetail } from '../../../src/shared/wire.ts';
+import type { WireEmployee, WirePob, WirePobDetail } from '../../../src/shared/wire.ts';
 import { harness, usePostgres, type Harness } from '../harness.ts';
 import { call, customer, item, menu } from '../queue-helpers.ts';
 
@@ -54,6 +54,8 @@ interface Data {
   locale: string;
   list?: WirePob[];
   shop?: WirePobDetail;
+  barbers?: WireEmployee[];
+  barber?: WireEmployee;
 }
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -146,6 +148,23 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   // No such shop: the plain shell (the page itself sends the customer home).
   const none = await app.inject({ url: '/barbershop/9999', headers: html });
   assert.is(none.statusCode, 200);
+  assert.is(none.body, SHELL);
+});
+
+pages('the barbers: the list and a barber as data, their names in the markup; an unknown barber is the plain shell', async () => {
+  const list = await app.inject({ url: '/barbers', headers: html });
+  assert.is(list.statusCode, 200);
+  const barbers = dataOf(list.body)?.barbers ?? [];
+  assert.ok(barbers.length >= 10, `${barbers.length} barbers carried`);
+  assert.is(list.body.match(/class="barber-card card"/g)?.length, barbers.length, 'a card for every barber carried');
+  assert.not.match(list.body, /aria-busy="true"/, 'no loading placeholders');
+  const one = barbers[0];
+  const page = await app.inject({ url: `/barbers/${one.id}?lang=en`, headers: html });
+  assert.is(page.statusCode, 200);
+  assert.is(dataOf(page.body)?.barber?.id, one.id);
+  assert.match(page.body, /class="barber-hero"/);
+  assert.ok(page.body.includes(`<h1>${one.firstname}`), 'his name in the markup');
+  const none = await app.inject({ url: '/barbers/99999', headers: html });
   assert.is(none.body, SHELL);
 });
 
