@@ -1,7 +1,8 @@
 /**
  * The console and the display with a party and a step-out: "Matti M. + 2" as one card with a row per person, each
  * started and finished on its own order id; a companion taken off is gone; "Stepped out until" and the no-show only
- * from no_show_from on the console's clock; the display's party line and its away mark.
+ * from no_show_from on the console's clock, "Back in the shop" checks him in again; the display's party line and its
+ * away mark.
  */
 import '../dom.ts';
 import { test } from 'uvu';
@@ -238,6 +239,7 @@ test('stepped out: "Stepped out until", framed, and the no-show waits for its ti
   assert.ok(card.classList.contains('away'));
   assert.ok(text(card).includes(`Stepped out until ${hhmm(20)}`), text(card));
   assert.not.ok(text(card).includes('Checked in'));
+  assert.equal([...card.querySelectorAll('button')].map(text), ['Start', 'Back in the shop', 'No-show']);
   let noShow = button(card, 'No-show') as HTMLButtonElement;
   assert.ok(noShow.disabled, 'not before no_show_from');
   const reason = el.querySelector(`[id="${noShow.getAttribute('aria-describedby')}"]`);
@@ -255,6 +257,14 @@ test('stepped out: "Stepped out until", framed, and the no-show waits for its ti
   await waitFor(() => !el.querySelector('[role="dialog"]'));
   f.restore();
   assert.ok(f.calls.some((c) => c.method === 'POST' && c.path === '/operator/orders/15/no-show/'));
+});
+
+test('one who stepped out is checked in again when he is back', async () => {
+  const { el, f } = await paired(floorAnswer(), { 'POST /operator/orders/15/check-in/': { body: {} } });
+  await fire.click(button(el.querySelector('[data-order="15"]')!, 'Back in the shop'));
+  await waitFor(() => text(el).includes('Mikko K. is back in the shop.'));
+  f.restore();
+  assert.ok(f.calls.some((c) => c.method === 'POST' && c.path === '/operator/orders/15/check-in/'));
 });
 
 test('the display: the party on one line, one who stepped out marked away, a companion served with his party', async () => {

@@ -109,18 +109,20 @@ function Actions({ f, o, ask }: { f: Floor; o: FloorOrder; ask: Ask }) {
     );
   }
   const noShow = noShowOpen(o, now.value);
+  // One who stepped out is checked in again when he is back: the server's check-in ends the step-out.
+  const away = awayUntil(o) !== null;
   return (
     <div className="op-actions">
       <button type="button" className="button primary" onClick={() => ask({ kind: 'start', order: o })}>
         {t('operator.actions.start')}
       </button>
-      {!o.customer_at_pob && (
+      {(!o.customer_at_pob || away) && (
         <button
           type="button"
           className="button"
-          onClick={() => void ops.checkIn(o.id, t('operator.done.checkIn', { name: personName(f, o) }))}
+          onClick={() => void ops.checkIn(o.id, t(away ? 'operator.done.stepBack' : 'operator.done.checkIn', { name: personName(f, o) }))}
         >
-          {t('operator.actions.checkIn')}
+          {t(away ? 'operator.actions.stepBack' : 'operator.actions.checkIn')}
         </button>
       )}
       <button
