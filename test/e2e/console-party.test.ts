@@ -1,0 +1,167 @@
+/**
+ * The console's party and step-out views in Chromium at 1280×800 against the real server (Kallio, no simulator):
+ * a customer joins with two companions and checks in, another checks in and steps out for 10 minutes, both through
+ * the customer API. The console shows "Olli O. + 2" as one card with a row per person and the other as stepped out
+ * with the no-show waiting for its time; a companion is started and finished on his own row, one taken off leaves
+ * the floor, and once the companion is done the customer waits as an order of his own; the display shows the party
+ * on one line and the step-out as away. axe-core finds nothing on any of them. Screenshots to /tmp/console-party*.png
+ * (SHOTS=dir elsewhere).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { cspViolations, launch, startServer, watchCsp, type Server } from './browser.ts';
+import { auditor } from './axe.ts';
+
+const KALLIO = 2;
+const SHOTS = process.env.SHOTS ?? '/tmp';
+let server: Server;
+let browser: Browser;
+let page: Page;
+let axe: ReturnType<typeof auditor>;
+const errors: string[] = [];
+
+test.before(async () => {
+  server = await startServer({ SIMULATOR: '0', DEVELOPMENT: '0' });
+  browser = await launch();
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+  await watchCsp(ctx);
+  page = await ctx.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (err) => errors.push(String(err)));
+  axe = auditor(page);
+});
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function api<T>(path: string, method: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}/api/fi${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path} ${JSON.stringify(body)}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+type Customer = { id: number; token: string; order: number };
+async function joinAs(phone: string, body: Record<string, unknown>): Promise<Customer> {
+  const login = await api<{ customer_id: number; access_token: string }>('/login/', 'POST', { phone, password: 'Demo1234' });
+  const c = { id: login.customer_id, token: login.access_token };
+  const order = await api<{ id: number }>(`/customers/${c.id}/orders/`, 'POST', { pob_id: KALLIO, ...body }, c.token);
+  await api(`/customers/${c.id}/orders/${order.id}/`, 'PATCH', { customer_at_pob: true }, c.token);
+  return { ...c, order: order.id };
+}
+const patch = (c: Customer, body: unknown) => api(`/customers/${c.id}/orders/${c.order}/`, 'PATCH', body, c.token);
+
+async function shot(name: string) {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+let olli: Customer;
+let sami: Customer;
+
+test('a party of three and one who stepped out: one card with a row per person, the no-show waits for its time', async () => {
+  const menu = await api<{ services: { id: number }[] }>(`/pobs/${KALLIO}/`, 'GET', undefined);
+  const item = (i: number) => [{ amount: 1, service_id: menu.services[i].id }];
+  olli = await joinAs('+358401000004', {
+    items: item(0),
+    companions: [
+      { name: 'Son', items: item(1), barber_id: null },
+      { name: 'Junior', items: item(1), barber_id: null },
+    ],
+  });
+  sami = await joinAs('+358401000001', { items: item(0) });
+  await patch(sami, { step_out_minutes: 10 });
+
+  const keys = JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { pairing_code: string }>;
+  await page.goto(`${server.url}/operator?lang=en`);
+  await page.getByLabel('Pairing code').fill(keys[KALLIO].pairing_code);
+  await page.getByLabel('Device name').fill('Front desk');
+  await page.getByRole('button', { name: 'Pair', exact: true }).click();
+
+  const party = page.locator(`[data-party="${olli.order}"]`);
+  await party.getByRole('heading', { name: /^Olli O\. \+ 2/ }).waitFor();
+  assert.equal(await party.locator('h4').allTextContents(), ['Olli O.', 'Son', 'Junior']);
+  const away = page.locator(`[data-order="${sami.order}"]`);
+  await away.getByText(/^Stepped out until \d\d:\d\d$/).waitFor();
+  const noShow = away.getByRole('button', { name: 'No-show' });
+  assert.ok(await noShow.isDisabled(), 'no no-show before no_show_from');
+  assert.match((await away.locator('.op-reason').textContent()) ?? '', /^No-show possible from \d\d:\d\d$/);
+  assert.match((await noShow.getAttribute('aria-describedby')) ?? '', /.+/);
+  await axe.audit('floor with a party and a step-out');
+  await shot('console-party');
+  await away.scrollIntoViewIfNeeded();
+  await shot('console-party-stepped-out');
+  await page.evaluate(() => window.scrollTo(0, 0));
+});
+
+test('a companion is started on his own row and shown with his party on the barber; one taken off leaves the floor', async () => {
+  const party = page.locator(`[data-party="${olli.order}"]`);
+  const son = party.locator('[data-order]', { has: page.getByRole('heading', { name: 'Son', exact: true }) });
+  await son.getByRole('button', { name: 'Start' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start Son (Olli O. + 2)' });
+  await dialog.waitFor();
+  await axe.audit('start a companion');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await page.locator('[data-barber]', { hasText: 'Serving Son (Olli O. + 2)' }).waitFor();
+  await son.getByText(/^In service with /).waitFor();
+  await axe.audit('a companion in service');
+  await shot('console-party-started');
+
+  // The customer takes Junior off from his phone: the console's stream drops him.
+  await patch(olli, { cancel: true, person: 2 });
+  await party.getByRole('heading', { name: /^Olli O\. \+ 1/ }).waitFor();
+  assert.equal(await party.locator('h4').allTextContents(), ['Olli O.', 'Son']);
+});
+
+test('the display: the party on one line, the step-out away', async () => {
+  await page.getByRole('link', { name: 'Display' }).click();
+  await page.getByRole('heading', { name: 'In the queue' }).waitFor();
+  const queue = page.locator('section[aria-labelledby="op-next"]');
+  await queue.getByText(/^Olli O\. \+ 1$/).waitFor();
+  await queue.getByText(/^away until \d\d:\d\d$/).waitFor();
+  await page.getByText(/^Son \(Olli O\. \+ 1\) with /).waitFor();
+  await axe.audit('display with a party and a step-out');
+  await shot('console-party-display');
+});
+
+test('the companion is finished on his own row; then the customer waits alone', async () => {
+  await page.getByRole('link', { name: 'Back to the console' }).click();
+  const party = page.locator(`[data-party="${olli.order}"]`);
+  const son = party.locator('[data-order]', { has: page.getByRole('heading', { name: 'Son', exact: true }) });
+  await son.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('dialog', { name: 'Is Son (Olli O. + 1) done?' }).getByRole('button', { name: 'Finish' }).click();
+  await page.getByText('Son (Olli O. + 1) is done; the receipt is written.').waitFor();
+  // The people still open make the party: Olli alone is an order of his own again.
+  await party.waitFor({ state: 'detached' });
+  await page.locator(`[data-order="${olli.order}"]`, { hasText: 'Olli O.' }).waitFor();
+});
+
+test('one who stepped out is back: the desk checks him in again and he is no longer away', async () => {
+  const away = page.locator(`[data-order="${sami.order}"]`);
+  await away.getByRole('button', { name: 'Back in the shop' }).click();
+  await page.getByText('Sami H. is back in the shop.').waitFor();
+  await away.getByText('Checked in', { exact: true }).waitFor();
+  assert.is(await away.getByText(/^Stepped out until/).count(), 0);
+  assert.ok(await away.getByRole('button', { name: 'No-show' }).isEnabled());
+  await axe.audit('back in the shop');
+});
+
+test('nothing found, no errors, no CSP violation', () => {
+  for (const f of axe.findings) console.log(`  ${f.state}: ${f.rule} (${f.impact})\n    ${f.nodes.slice(0, 3).join('\n    ')}`);
+  assert.equal(
+    axe.findings.map((f) => `${f.state}: ${f.rule}`),
+    [],
+  );
+  assert.equal(errors, []);
+  assert.equal(cspViolations, []);
+});
+
+test.run();
