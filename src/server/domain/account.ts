@@ -13,7 +13,8 @@ import { changeOrder } from '../queue/orders.ts';
 import { accountDates, deleteAccountData, messagesForExport, ordersForExport, teaserSignupsOf } from '../repos/account-data.ts';
 import { listBenefits } from '../repos/benefits.ts';
 import { openOrderId } from '../repos/customers.ts';
-import { endWaitingOrder, orderById } from '../repos/orders.ts';
+import { orderById } from '../repos/orders.ts';
+import { cancelParty } from '../repos/parties.ts';
 import { listReceipts } from '../repos/receipts.ts';
 import { customerProfile } from './customers.ts';
 
@@ -53,9 +54,8 @@ export async function deleteAccount(deps: Deps, customerId: number, body: Body):
   const open = await openOrderId(deps.db, customerId);
   const order = open === null ? null : await orderById(deps.db, open);
   if (order) {
-    await changeOrder(deps, order, async (tx, o) => {
-      if (o.status === 'active') await endWaitingOrder(tx, o.id, 'cancelled', deps.now());
-    });
+    // With his companions still waiting (docs/decisions.md, "Parties and stepping out").
+    await changeOrder(deps, order, (tx, o) => cancelParty(tx, o.id, deps.now()));
   }
   await deps.db.transaction((tx) => deleteAccountData(tx, customerId, me.email));
   // Kept reads of his orders (domain/order-cache.ts) go too, in every process: his token reads nothing more.

@@ -12,7 +12,7 @@
 import type { Config } from '../config.ts';
 import { noticeText } from './texts.ts';
 import { deliver, type DeliverDeps, type DeliveryOutcome } from './deliver.ts';
-import { contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
@@ -96,7 +96,30 @@ function fromSeen(seen: SeenQueue, waits: Map<number, Wait>): TurnOrder[] {
 type Wait = { wait: number | null; low: number | null };
 
 /** What the check reads of an open order. */
-type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & { customerId: number; expectedAt?: number | null };
+type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & {
+  customerId: number;
+  expectedAt?: number | null;
+  steppedOutUntil?: number | null;
+};
+
+/** How long before a stepped-out customer is due back he is reminded. */
+export const BACK_REMINDER_MINUTES = 5;
+
+/**
+ * The step-out reminder (docs/decisions.md, "Parties and stepping out"): due from BACK_REMINDER_MINUTES before the
+ * time he said he would be back until that time, when his turn is near: planned to start within the lead of his
+ * return.
+ */
+export function backReminderDue(
+  o: Pick<TurnOrder, 'status' | 'steppedOutUntil'>,
+  wait: number | null,
+  now: number,
+  lead: number = NEAR_MINUTES,
+): boolean {
+  if (o.status !== 'active' || o.steppedOutUntil == null || wait === null) return false;
+  const left = (o.steppedOutUntil - now) / MINUTE;
+  return left <= BACK_REMINDER_MINUTES && left > 0 && wait <= left + lead;
+}
 
 /**
  * Looks at the shops' customer orders and sends what is due; answers what was attempted. A shop in `seen` is
@@ -126,13 +149,32 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
   }
   // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
   const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id)?.wait ?? null, MAX_LEAD_MINUTES) !== null);
-  if (!near.length) return [];
-  const contacts = await contactsOf(
-    deps.db,
-    near.map((o) => o.customerId),
-  );
+  const back = orders.filter((o) => backReminderDue(o, waits.get(o.id)?.wait ?? null, now, MAX_LEAD_MINUTES));
+  if (!near.length && !back.length) return [];
+  const contacts = await contactsOf(deps.db, [...new Set([...near, ...back].map((o) => o.customerId))]);
   const shopName = new Map(shops.map((s) => [s.id, s.name]));
   const out: TurnNotice[] = [];
+  for (const order of back) {
+    const c = contacts.get(order.customerId);
+    const wait = waits.get(order.id)?.wait ?? null;
+    if (!c || !backReminderDue(order, wait, now, c.alertLead ?? NEAR_MINUTES)) continue;
+    // His turn is near: the turn alert's own words ("please head to the shop and check in").
+    const text = noticeText('server.turn.near', c.language, { shop: shopName.get(order.shopId) ?? '', wait: wait ?? 0 });
+    for (const channel of channelsOf(deps, c, order, now)) {
+      const data = { order_id: String(order.id), kind: 'back' };
+      const outcome = await deliver(deps, {
+        orderId: order.id,
+        kind: 'back',
+        channel,
+        contact: c,
+        text,
+        data,
+        link: '/tracking',
+        whileOpen: true,
+      });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind: 'back', channel, outcome });
+    }
+  }
   for (const order of near) {
     const c = contacts.get(order.customerId);
     if (!c) continue;
@@ -146,11 +188,7 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     );
     if (!alert) continue;
     const { kind } = alert;
-    const channels: NoticeChannel[] = [];
-    if (deps.push && c.fcmToken) channels.push('push');
-    // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
-    // cancelled at once sends none; the timer's next check sends one that waited.
-    if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+    const channels = channelsOf(deps, c, order, now);
     const shop = shopName.get(order.shopId) ?? '';
     const text =
       kind === 'now'
@@ -175,6 +213,16 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     }
   }
   return out;
+}
+
+/** The channels an alert goes by: push with a token, SMS where allowed (see below). */
+function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, 'joinedAt'>, now: number): NoticeChannel[] {
+  const channels: NoticeChannel[] = [];
+  if (deps.push && c.fcmToken) channels.push('push');
+  // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+  // cancelled at once sends none; the timer's next check sends one that waited.
+  if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+  return channels;
 }
 
 export interface TurnNotifier {

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { endWaitingOrder, itemsOf, joinGate, orderById, type ItemRow } from '../repos/orders.ts';
 import { catalogueKeysOf, movedTo } from '../repos/moves.ts';
+import { companionsOf } from '../repos/parties.ts';
 import { extrasOf, type ExtraRow, type LockedShop, lockShopForChange, type ServiceRow, servicesOf } from '../repos/shops.ts';
 import { itemsInLanguage } from '../repos/item-texts.ts';
 import type { Language } from '../../shared/locales.ts';
@@ -20,6 +21,9 @@ import { customerOrder, ownOrder, uniqueConflict } from './orders.ts';
 import { type Choice, placeOrder } from './place.ts';
 import { viewOf } from './order-read.ts';
 import type { ShopQueue } from './snapshot.ts';
+
+/** 409: a party's companions would need a place of their own at the other shop; it does not move. */
+export const PARTY_CANNOT_MOVE = 'A party cannot move to another shop';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -104,6 +108,9 @@ export async function moveOrder(deps: Deps, customerId: number, orderId: number 
       if (o.status === 'in_service') throw conflict(WIRE_ERRORS.orderInService);
       if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
       if (o.checkedIn) throw conflict(WIRE_ERRORS.moveAfterCheckIn);
+      // A party stays where it joined (docs/decisions.md, "Parties and stepping out").
+      if ((await companionsOf(tx, [o.id])).some((c) => c.status === 'active' || c.status === 'in_service'))
+        throw conflict(PARTY_CANNOT_MOVE);
       // A move is a join: join → move → move … in a loop is held to JOIN_LIMIT_CUSTOMER as join → cancel is.
       const limit = deps.config.limits.joinsCustomer;
       const gate = await joinGate(tx, { customerId, since: now - HOUR, limit, key: null, keptSince: now });

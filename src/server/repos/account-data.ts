@@ -32,10 +32,17 @@ export async function ordersForExport(q: Queryable, customerId: number) {
     started_at: unknown;
     finished_at: unknown;
     items: { title: string; price: number; duration: number }[] | null;
+    companions:
+      | { person: number; name: string | null; status: string; items: { title: string; price: number; duration: number }[] | null }[]
+      | null;
   }>(
     `SELECT o.id, o.shop_id, s.name AS shop, o.status, o.price, o.duration, o.customer_at_pob, o.joined_at, o.started_at, o.finished_at,
             (SELECT json_agg(json_build_object('title', i.title, 'price', i.price, 'duration', i.duration) ORDER BY i.id)
-               FROM order_items i WHERE i.order_id = o.id) AS items
+               FROM order_items i WHERE i.order_id = o.id) AS items,
+            (SELECT json_agg(json_build_object('person', c.person, 'name', c.walk_in_name, 'status', c.status,
+                      'items', (SELECT json_agg(json_build_object('title', i.title, 'price', i.price, 'duration', i.duration) ORDER BY i.id)
+                                  FROM order_items i WHERE i.order_id = c.id)) ORDER BY c.person)
+               FROM orders c WHERE c.party_of = o.id) AS companions
        FROM orders o LEFT JOIN shops s ON s.id = o.shop_id
       WHERE o.customer_id = $1
       ORDER BY o.id`,
@@ -53,6 +60,8 @@ export async function ordersForExport(q: Queryable, customerId: number) {
     started_at: iso(r.started_at),
     finished_at: iso(r.finished_at),
     items: r.items ?? [],
+    // The people who came with him (docs/decisions.md, "Parties and stepping out").
+    companions: (r.companions ?? []).map((c) => ({ ...c, items: c.items ?? [] })),
   }));
 }
 
@@ -88,11 +97,17 @@ export async function teaserSignupsOf(q: Queryable, customerId: number, email: s
 }
 
 /**
- * Deletes the customer. The foreign keys do the rest: sessions, SMS codes, membership, bonus, benefits, their
+ * Deletes the customer. His companions' names go first (their orders and the receipts' rows stay for the books
+ * without them). The foreign keys do the rest: sessions, SMS codes, membership, bonus, benefits, their
  * messages and reads go with the row; orders and receipts stay for the books with customer_id null. The teaser
  * sign-ups of the e-mail address are removed here (an address signed up before the account existed has no link).
  */
 export async function deleteAccountData(q: Queryable, customerId: number, email: string | null): Promise<void> {
   await q.query('DELETE FROM bonus_teaser_signups WHERE customer_id = $1 OR email = lower($2)', [customerId, email]);
+  await q.query('UPDATE orders SET walk_in_name = NULL WHERE party_of IN (SELECT id FROM orders WHERE customer_id = $1)', [customerId]);
+  await q.query(
+    'UPDATE receipt_rows SET person_name = NULL WHERE person_name IS NOT NULL AND receipt_id IN (SELECT id FROM receipts WHERE customer_id = $1)',
+    [customerId],
+  );
   await q.query('DELETE FROM customers WHERE id = $1', [customerId]);
 }

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/db.ts';
 import { iso } from '../lib/time.ts';
 
-export type NoticeKind = 'near' | 'now' | 'ended' | 'barber-left';
+export type NoticeKind = 'near' | 'now' | 'ended' | 'barber-left' | 'back';
 export type NoticeChannel = 'push' | 'sms';
 
 export interface ContactRow {

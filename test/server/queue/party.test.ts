@@ -282,4 +282,17 @@ party("each person is started and finished on his barber; one receipt lists each
   assert.is(stats.served - statsBefore.served, 2, 'two people served');
 });
 
+party('a party does not move to another shop: 409, nothing changed', async () => {
+  const c = await customer(h);
+  const o = await partyOfThree(c);
+  const res = await call(h, 'POST', `${orders(c)}${o.id}/move/`, { token: c.token, body: { pob_id: 11 } });
+  assert.is(res.status, 409);
+  assert.is(res.body.error, 'A party cannot move to another shop');
+  assert.equal(
+    (await get(c, o.id)).body.party!.map((p) => p.status),
+    ['active', 'active', 'active'],
+  );
+  await patch(c, o.id, { cancel: true });
+});
+
 party.run();
