@@ -17,6 +17,9 @@ function fails(fn: () => unknown, field?: string) {
   assert.unreachable('should have thrown');
 }
 
+/** PARTY_MAX's default: the customer and up to 4 companions. */
+const PARTY = 5;
+
 const join = suite('order body');
 
 join("reads the ids of the app's order items and never their service_info", () => {
@@ -32,30 +35,31 @@ join("reads the ids of the app's order items and never their service_info", () =
       },
     ],
   };
-  assert.equal(parseJoin(body), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }], etaMinutes: null });
-  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }), {
+  assert.equal(parseJoin(body, PARTY), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }], etaMinutes: null, companions: [] });
+  assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }, PARTY), {
     pobId: 3,
     barberId: 4,
     choices: [{ serviceId: 5, extraIds: [] }],
     etaMinutes: null,
+    companions: [],
   });
 });
 
 join('bad bodies name their field', () => {
-  fails(() => parseJoin({ items: [{ service_id: 1 }] }), 'pob_id');
-  fails(() => parseJoin({ pob_id: 0, items: [{ service_id: 1 }] }), 'pob_id');
-  fails(() => parseJoin({ pob_id: 1.5, items: [{ service_id: 1 }] }), 'pob_id');
-  fails(() => parseJoin({ pob_id: 1, barber_id: 'x', items: [{ service_id: 1 }] }), 'barber_id');
-  fails(() => parseJoin({ pob_id: 1 }), 'items');
-  fails(() => parseJoin({ pob_id: 1, items: {} }), 'items');
-  fails(() => parseJoin({ pob_id: 1, items: [null] }), 'items');
-  fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, amount: 3 }] }), 'items');
-  fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, extra_services: [{ service_id: 'a' }] }] }), 'items');
-  fails(() => parseJoin({ pob_id: 1, items: Array.from({ length: 11 }, (_, i) => ({ service_id: i + 1 })) }), 'items');
+  fails(() => parseJoin({ items: [{ service_id: 1 }] }, PARTY), 'pob_id');
+  fails(() => parseJoin({ pob_id: 0, items: [{ service_id: 1 }] }, PARTY), 'pob_id');
+  fails(() => parseJoin({ pob_id: 1.5, items: [{ service_id: 1 }] }, PARTY), 'pob_id');
+  fails(() => parseJoin({ pob_id: 1, barber_id: 'x', items: [{ service_id: 1 }] }, PARTY), 'barber_id');
+  fails(() => parseJoin({ pob_id: 1 }, PARTY), 'items');
+  fails(() => parseJoin({ pob_id: 1, items: {} }, PARTY), 'items');
+  fails(() => parseJoin({ pob_id: 1, items: [null] }, PARTY), 'items');
+  fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, amount: 3 }] }, PARTY), 'items');
+  fails(() => parseJoin({ pob_id: 1, items: [{ service_id: 1, extra_services: [{ service_id: 'a' }] }] }, PARTY), 'items');
+  fails(() => parseJoin({ pob_id: 1, items: Array.from({ length: 11 }, (_, i) => ({ service_id: i + 1 })) }, PARTY), 'items');
 });
 
 join('eta_minutes: an optional integer 0–180, anything else is Invalid eta_minutes', () => {
-  const at = (eta: unknown) => parseJoin({ pob_id: 1, items: [{ service_id: 1 }], eta_minutes: eta }).etaMinutes;
+  const at = (eta: unknown) => parseJoin({ pob_id: 1, items: [{ service_id: 1 }], eta_minutes: eta }, PARTY).etaMinutes;
   assert.is(at(0), 0);
   assert.is(at(25), 25);
   assert.is(at(180), 180);

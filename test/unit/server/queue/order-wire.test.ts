@@ -34,6 +34,10 @@ const row = (over: Partial<OrderRow> = {}): OrderRow => ({
   source: 'app',
   checkedInAt: null,
   expectedAt: null,
+  partyOf: null,
+  person: 0,
+  steppedOutUntil: null,
+  stepOutsLeft: 1,
   ...over,
 });
 
@@ -143,6 +147,8 @@ customer('a waiting order: every field, in the wire order', () => {
       ],
       price: 4300,
       duration: 50,
+      stepped_out_until: null,
+      step_outs_left: 1,
     }),
   );
   const want: TrackedOrder = {
@@ -179,6 +185,12 @@ customer('a waiting order: every field, in the wire order', () => {
     duration: 50,
     expectedAt: null,
     waitsForArrival: false,
+    party: [],
+    partyDone: null,
+    partyDoneLow: null,
+    partyDoneHigh: null,
+    steppedOutUntil: null,
+    stepOutsLeft: 1,
   };
   assert.equal(toTrackedOrder(JSON.parse(JSON.stringify(wire))), want);
 });
@@ -235,6 +247,11 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       last_initial: 'V',
       membership: 2,
       phone_linked: false,
+      party_of: null,
+      person: 0,
+      party_size: 1,
+      stepped_out_until: null,
+      no_show_from: null,
     }),
   );
 });
