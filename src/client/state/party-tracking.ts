@@ -72,37 +72,30 @@ export function cancelStepOut() {
   if (stepOutStatus.peek() === 'choosing') stepOutStatus.value = 'idle';
 }
 
-export async function stepOut(minutes: number): Promise<boolean> {
+/** Sends a step-out change while showing `busy`; a refusal says `error` and changes nothing. */
+async function stepChange(body: Parameters<typeof patch>[0], busy: 'pending' | 'back', error: string): Promise<boolean> {
   if (stepOutStatus.peek() === 'pending' || stepOutStatus.peek() === 'back') return false;
-  stepOutStatus.value = 'pending';
+  stepOutStatus.value = busy;
   try {
-    const w = await patch({ step_out_minutes: minutes });
+    const w = await patch(body);
     stepOutStatus.value = 'idle';
     if (!w) return false;
     applyChange(w);
     return true;
   } catch (err) {
     stepOutStatus.value = 'idle';
-    refused(err, t('party.stepOut.error'));
+    refused(err, error);
     return false;
   }
 }
 
+export function stepOut(minutes: number): Promise<boolean> {
+  return stepChange({ step_out_minutes: minutes }, 'pending', t('party.stepOut.error'));
+}
+
 /** "I'm back": checked in again, next among those he was ahead of. */
-export async function comeBack(): Promise<boolean> {
-  if (stepOutStatus.peek() === 'pending' || stepOutStatus.peek() === 'back') return false;
-  stepOutStatus.value = 'back';
-  try {
-    const w = await patch({ customer_at_pob: true });
-    stepOutStatus.value = 'idle';
-    if (!w) return false;
-    applyChange(w);
-    return true;
-  } catch (err) {
-    stepOutStatus.value = 'idle';
-    refused(err, t('party.stepOut.backError'));
-    return false;
-  }
+export function comeBack(): Promise<boolean> {
+  return stepChange({ customer_at_pob: true }, 'back', t('party.stepOut.backError'));
 }
 
 export function resetPartyTracking() {

@@ -76,35 +76,22 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
   }
   const orders: EngineOrder[] = [];
   for (const o of input.orders) {
-    if (o.status === 'active' && o.steppedOutUntil != null) {
+    if (o.status === 'active') {
       // Stepped out: absent with the time he said he would be back as his expected arrival, and no pin (the
       // guard pins him again by its rule once he is back; docs/decisions.md, "Parties and stepping out").
+      const out = o.steppedOutUntil != null;
       orders.push({
         id: o.id,
         priority: o.priority,
         joinedAt: o.joinedAt,
         barberId: o.chosenBarberId,
         duration: o.duration,
-        checkedIn: false,
-        source: 'app',
-        expectedAt: o.steppedOutUntil,
-        pinned: false,
-      });
-      continue;
-    }
-    if (o.status === 'active') {
-      orders.push({
-        id: o.id,
-        priority: o.priority,
-        joinedAt: o.joinedAt,
-        barberId: o.chosenBarberId,
-        duration: o.duration,
-        checkedIn: o.checkedIn,
-        ...(o.source !== undefined && { source: o.source }),
-        ...(o.expectedAt != null && !o.checkedIn && { expectedAt: o.expectedAt }),
+        checkedIn: o.checkedIn && !out,
+        ...(out ? { source: 'app' as const } : o.source !== undefined && { source: o.source }),
+        ...(out ? { expectedAt: o.steppedOutUntil as number } : o.expectedAt != null && !o.checkedIn && { expectedAt: o.expectedAt }),
         // The no-bump guard as recorded (repos/guard.ts), never re-judged here.
-        pinned: o.pinnedAt != null,
-        ...(o.pinnedAt != null && { pinnedAt: o.pinnedAt }),
+        pinned: !out && o.pinnedAt != null,
+        ...(!out && o.pinnedAt != null && { pinnedAt: o.pinnedAt }),
       });
       continue;
     }

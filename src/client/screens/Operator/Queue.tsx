@@ -3,7 +3,7 @@
  * each started, checked in, marked a no-show and finished on its own (docs/decisions.md, "Parties and stepping out on the console").
  * One who stepped out shows until when, and the no-show waits for the time the shop may mark it.
  */
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { locale, t } from '../../state/i18n.ts';
 import { formatMinutes, formatTime } from '../../lib/format.ts';
@@ -143,19 +143,28 @@ function Actions({ f, o, ask }: { f: Floor; o: FloorOrder; ask: Ask }) {
   );
 }
 
-/** A waiting order's card: its place, who it is, what for, with whom, whether he is in, his wait, and the actions. */
-function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; position: number; acts: boolean; ask: Ask }) {
-  useSignals();
+/** One person's row: his place, his heading (`children`), what for, where he is, his wait, and the actions. */
+function PersonRow({
+  f,
+  o,
+  position,
+  acts,
+  ask,
+  children,
+}: {
+  f: Floor;
+  o: FloorOrder;
+  position: number | undefined;
+  acts: boolean;
+  ask: Ask;
+  children: ReactNode;
+}) {
   return (
-    <li className={awayUntil(o) ? 'op-card away' : 'op-card'} data-order={o.id}>
+    <>
       <div className="op-row">
         <Position n={position} />
         <div>
-          <h3>
-            {personName(f, o)}
-            {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
-            <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
-          </h3>
+          {children}
           <p>{o.services.join(', ')}</p>
           <p className="op-meta">
             <Whereabouts f={f} o={o} />
@@ -164,6 +173,22 @@ function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; p
         <Wait o={o} />
       </div>
       {acts && <Actions f={f} o={o} ask={ask} />}
+    </>
+  );
+}
+
+/** A waiting order's card: its place, who it is, what for, with whom, whether he is in, his wait, and the actions. */
+function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; position: number; acts: boolean; ask: Ask }) {
+  useSignals();
+  return (
+    <li className={awayUntil(o) ? 'op-card away' : 'op-card'} data-order={o.id}>
+      <PersonRow f={f} o={o} position={position} acts={acts} ask={ask}>
+        <h3>
+          {personName(f, o)}
+          {o.membership ? <span className="op-tag member">{t('operator.queue.member', { level: o.membership })}</span> : null}
+          <span className="op-tag">{t(o.source === 'desk' ? 'operator.queue.desk' : 'operator.queue.app')}</span>
+        </h3>
+      </PersonRow>
     </li>
   );
 }
@@ -183,18 +208,9 @@ function PartyCard({ f, entry, acts, ask }: { f: Floor; entry: Extract<QueueEntr
       <ul className="op-people" aria-label={t('operator.party.list', { name: label })}>
         {entry.people.map((o) => (
           <li key={o.id} className={awayUntil(o) ? 'op-person away' : 'op-person'} data-order={o.id}>
-            <div className="op-row">
-              <Position n={entry.positions.get(o.id)} />
-              <div>
-                <h4>{shortName(o)}</h4>
-                <p>{o.services.join(', ')}</p>
-                <p className="op-meta">
-                  <Whereabouts f={f} o={o} />
-                </p>
-              </div>
-              <Wait o={o} />
-            </div>
-            {acts && <Actions f={f} o={o} ask={ask} />}
+            <PersonRow f={f} o={o} position={entry.positions.get(o.id)} acts={acts} ask={ask}>
+              <h4>{shortName(o)}</h4>
+            </PersonRow>
           </li>
         ))}
       </ul>
