@@ -8,9 +8,9 @@ import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
-import { endWaitingOrder, itemsOf, joinGate, orderById, type ItemRow } from '../repos/orders.ts';
+import { itemsOf, joinGate, orderById, type ItemRow } from '../repos/orders.ts';
 import { catalogueKeysOf, movedTo } from '../repos/moves.ts';
-import { companionsOf } from '../repos/parties.ts';
+import { cancelParty, companionsOf } from '../repos/parties.ts';
 import { extrasOf, type ExtraRow, type LockedShop, lockShopForChange, type ServiceRow, servicesOf } from '../repos/shops.ts';
 import { itemsInLanguage } from '../repos/item-texts.ts';
 import type { Language } from '../../shared/locales.ts';
@@ -19,11 +19,9 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { customerPriority } from './priority.ts';
 import { customerOrder, ownOrder, uniqueConflict } from './orders.ts';
 import { type Choice, placeOrder } from './place.ts';
+import { type Companion, placeCompanions } from './party.ts';
 import { viewOf } from './order-read.ts';
 import type { ShopQueue } from './snapshot.ts';
-
-/** 409: a party's companions would need a place of their own at the other shop; it does not move. */
-export const PARTY_CANNOT_MOVE = 'A party cannot move to another shop';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -108,14 +106,14 @@ export async function moveOrder(deps: Deps, customerId: number, orderId: number 
       if (o.status === 'in_service') throw conflict(WIRE_ERRORS.orderInService);
       if (o.status !== 'active') throw conflict(WIRE_ERRORS.orderNotActive);
       if (o.checkedIn) throw conflict(WIRE_ERRORS.moveAfterCheckIn);
-      // A party stays where it joined (docs/decisions.md, "Parties and stepping out").
-      if ((await companionsOf(tx, [o.id])).some((c) => c.status === 'active' || c.status === 'in_service'))
-        throw conflict(PARTY_CANNOT_MOVE);
+      // A party moves together, each companion with his own services there; one already in the chair keeps it here.
+      const companions = (await companionsOf(tx, [o.id])).filter((c) => c.status === 'active' || c.status === 'in_service');
+      if (companions.some((c) => c.status === 'in_service')) throw conflict(WIRE_ERRORS.orderInService);
       // A move is a join: join → move → move … in a loop is held to JOIN_LIMIT_CUSTOMER as join → cancel is.
       const limit = deps.config.limits.joinsCustomer;
       const gate = await joinGate(tx, { customerId, since: now - HOUR, limit, key: null, keptSince: now });
       if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
-      const items = await itemsOf(tx, [o.id]);
+      const items = await itemsOf(tx, [o.id, ...companions.map((c) => c.id)]);
       const extraIds = items.flatMap((i) => i.extras.map((e) => e.id));
       const keys = await catalogueKeysOf(
         tx,
@@ -124,11 +122,20 @@ export async function moveOrder(deps: Deps, customerId: number, orderId: number 
       );
       const services = await servicesOf(tx, to.id);
       const extras = await extrasOf(tx, to.id);
-      const choices = mapChoices(items, keys, services, extras);
-      if (!choices.length) throw conflict(WIRE_ERRORS.nothingToMove);
+      const choicesOf = (orderId: number) =>
+        mapChoices(
+          items.filter((i) => i.orderId === orderId),
+          keys,
+          services,
+          extras,
+        );
+      const choices = choicesOf(o.id);
+      // Everyone must have something to be served for there; else nothing moves.
+      const others: Companion[] = companions.map((c) => ({ name: c.walkInName ?? '', choices: choicesOf(c.id), barberId: null }));
+      if (!choices.length || others.some((c) => !c.choices.length)) throw conflict(WIRE_ERRORS.nothingToMove);
       const priority = await customerPriority(tx, customerId, now);
-      // First half: the old order ends (the one-open-order index would refuse the new one beside it).
-      await endWaitingOrder(tx, o.id, 'cancelled', now);
+      // First half: the old order ends with its party (the one-open-order index would refuse the new one beside it).
+      await cancelParty(tx, o.id, now);
       // Second half: the other shop's queue must take it, or everything rolls back.
       const placed = await placeOrder(tx, now, {
         shop: to,
@@ -142,11 +149,21 @@ export async function moveOrder(deps: Deps, customerId: number, orderId: number 
         development: deps.config.development,
         expectedAt: input.etaMinutes === null ? null : now + input.etaMinutes * MINUTE,
         movedFrom: o.id,
+        stepOutsLeft: o.stepOutsLeft,
       });
+      const party = await placeCompanions(tx, now, placed, to, others, { development: deps.config.development, lang: input.lang ?? null });
       const named = await itemsInLanguage(tx, placed.items, input.lang ?? null);
       shops = [from, to];
-      kept = placed.queue;
-      return viewOf({ ...placed, items: named, shop: to, look: undefined });
+      kept = party.queue;
+      return viewOf({
+        ...placed,
+        queue: party.queue,
+        items: named,
+        shop: to,
+        look: undefined,
+        name: gate.firstname,
+        companions: party.members,
+      });
     });
   } catch (err) {
     throw uniqueConflict(err) ?? err;

@@ -282,17 +282,35 @@ party("each person is started and finished on his barber; one receipt lists each
   assert.is(stats.served - statsBefore.served, 2, 'two people served');
 });
 
-party('a party does not move to another shop: 409, nothing changed', async () => {
+party('a party moves to another shop together: every person placed there with his services by key, all ended here', async () => {
   const c = await customer(h);
   const o = await partyOfThree(c);
   const res = await call(h, 'POST', `${orders(c)}${o.id}/move/`, { token: c.token, body: { pob_id: 11 } });
-  assert.is(res.status, 409);
-  assert.is(res.body.error, 'A party cannot move to another shop');
+  assert.is(res.status, 201, JSON.stringify(res.body));
+  const moved = res.body as WireOrder;
+  assert.is(moved.pob_id, 11);
+  assert.equal(
+    moved.party!.map((p) => [p.person, p.name, p.status, p.services.map((x) => x.title)]),
+    [
+      [0, o.party![0].name, 'active', ['Haircut']],
+      [1, 'Son', 'active', ['Buzz cut']],
+      [2, 'Daughter', 'active', ['Haircut']],
+    ],
+  );
+  const there = await h.db.query<{ shop_id: number; party_of: number | null }>('SELECT shop_id, party_of FROM orders WHERE party_of = $1', [
+    moved.id,
+  ]);
+  assert.equal(
+    there.rows.map((r) => r.shop_id),
+    [11, 11],
+    'the companions wait at the other shop',
+  );
   assert.equal(
     (await get(c, o.id)).body.party!.map((p) => p.status),
-    ['active', 'active', 'active'],
+    ['cancelled', 'cancelled', 'cancelled'],
+    'nobody is left waiting here',
   );
-  await patch(c, o.id, { cancel: true });
+  await patch(c, moved.id, { cancel: true });
 });
 
 party.run();

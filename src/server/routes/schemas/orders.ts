@@ -182,7 +182,7 @@ export const moveSchema = {
     "'None of the services is offered at that shop'), anyone as barber, the customer's membership priority, and the " +
     "new shop's own quote and window; all in one transaction, nothing changed on a refusal. " +
     "404 'Shop not found' for an unknown shop or one of another country, 400 'The order is already at this shop', " +
-    "409 'A checked-in order cannot move', 'A party cannot move to another shop', 'Order is already in service', 'Order is not active', 'The shop is closed', " +
+    "409 'A checked-in order cannot move', 'Order is already in service', 'Order is not active', 'The shop is closed', " +
     "'The queue is full' or the timeslot text; 429 past JOIN_LIMIT_CUSTOMER (a move counts as a join). " +
     'A move sent again after it succeeded answers the order it made.',
   params: params('id', 'orderId'),
