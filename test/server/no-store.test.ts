@@ -1,6 +1,6 @@
 /**
  * No cache keeps a secret: the test walks the OpenAPI document, finds every success answer that carries a token,
- * key or code (by field name, with the public keys of config.json and the post code set aside), and calls each
+ * key or code (by field name, with the public keys of config.json, the menu's catalogue keys and the post code set aside), and calls each
  * such route: whatever it answers (here mostly a 401 or 400, for no credentials were sent) is
  * `Cache-Control: no-store`. A profile's answer is checked as a success too. Both engines.
  */
@@ -11,7 +11,7 @@ import { customer } from './queue-helpers.ts';
 
 /** Names that look like a secret; the public ones are set aside by name, so a new secret field is never missed. */
 const LOOKS_SECRET = /token|key|code|ticket|secret/i;
-const PUBLIC = new Set(['mapsKey', 'vapidKey', 'post_code']);
+const PUBLIC = new Set(['mapsKey', 'vapidKey', 'post_code', 'catalogue_key']);
 
 const noStore = suite('no-store on every answer carrying a secret');
 let h: Harness;

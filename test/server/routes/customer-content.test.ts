@@ -83,9 +83,10 @@ test("receipts: newest first, rows with VAT, only the owner's", async () => {
   // No shop id was written: pob.id is null (development renaming finds a shop by it).
   assert.equal(r.pob, { id: null, ...pob });
   assert.is(r.created, new Date(now - DAY).toISOString());
+  // A receipt of one person: every row his own (person 0), no companion's name.
   assert.equal(r.rows, [
-    { name: 'Parranajo', amount: 1, price: 2500, vat: 25.5, vat_amount: 508 },
-    { name: 'Kahvi', amount: 2, price: 350, vat: 14, vat_amount: 86 },
+    { name: 'Parranajo', amount: 1, price: 2500, vat: 25.5, vat_amount: 508, person: 0, person_name: null },
+    { name: 'Kahvi', amount: 2, price: 350, vat: 14, vat_amount: 86, person: 0, person_name: null },
   ]);
   assert.is(r.total, 3200);
   assert.is(vatIncluded(3900, 25.5), 792); // 3900 × 25.5 / 125.5 = 792.43
