@@ -38,11 +38,11 @@ export function start(root: HTMLElement) {
       // Hydrating needs the screen itself at hand: a screen that suspended would be rendered afresh.
       const hydrating = page !== null && (await chunk.then(() => true).catch(() => false));
       const app = createElement(Started, { onStarted: late });
-      // As a transition React renders (or hydrates) the first screen in slices, so a slow phone never freezes for it.
-      startTransition(() => {
-        if (hydrating) hydrateRoot(root, app);
-        else createRoot(root).render(app);
-      });
+      // Hydration runs in one go: in slices, a change arriving meanwhile (a stream's frame, the clock) would meet
+      // markup not yet taken over and be a hydration error. A render from scratch is a transition: React renders the
+      // first screen in slices, so a slow phone never freezes for it.
+      if (hydrating) hydrateRoot(root, app);
+      else startTransition(() => createRoot(root).render(app));
       // Offline, a chunk not cached yet fails to load: the worker registered on an earlier visit is there anyway.
       import('../services/register-worker.ts').then((m) => m.registerWorker()).catch(() => {});
     });

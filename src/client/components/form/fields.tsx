@@ -2,7 +2,8 @@
  * Labelled form controls of the account forms: each error is linked to its input with aria-describedby,
  * password fields have show/hide, the phone field has the dial-code selector (Finland +358, Estonia +372).
  */
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTypedEarly } from '../typed-early.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
 import { RULE_PARAMS } from '../../../shared/validation.ts';
@@ -42,22 +43,6 @@ interface FieldProps {
   required?: boolean;
   /** Ids of other texts that describe the field (a shared error message). */
   describedBy?: string;
-}
-
-/**
- * A page the server rendered can be typed into before the app takes it over; the input keeps what was typed but
- * the form's state never heard of it. Once mounted, the state takes what the control holds (a no-op for a control
- * the app rendered itself).
- */
-function useTypedEarly<T>(read: (el: HTMLInputElement) => T, current: T, take: (v: T) => void): RefObject<HTMLInputElement | null> {
-  const ref = useRef<HTMLInputElement>(null);
-  // Once, on mount: later differences are the app's own doing.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount only
-  useEffect(() => {
-    const el = ref.current;
-    if (el && read(el) !== current) take(read(el));
-  }, []);
-  return ref;
 }
 
 /** The ids of a field's error and hint, and whether it is marked invalid. */

@@ -1,14 +1,16 @@
 /** The shop search box: filters 500 ms after typing stops (state/home.ts); a clear button when not empty. */
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
+import { useTypedEarly } from '../../components/typed-early.ts';
 import { clearQuery, query, setQuery } from '../../state/home.ts';
 import { t } from '../../state/i18n.ts';
 
 export function SearchBox() {
   useSignals();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  // What was typed into the server's markup before the app took it over searches too.
+  const input = useTypedEarly((el) => el.value, query.value, setQuery);
   return (
     // browsers before 2023 give the <search> element no role; the explicit role works in all of them.
     // biome-ignore lint/a11y/useSemanticElements: see above
