@@ -10,8 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, languageTag, localeOfCountry, type Language, type Locale } from '../../shared/locales.ts';
-import { pageLanguage, parsePrefs } from '../../shared/page-prefs.ts';
+import { appLanguage, DEFAULT_LANGUAGE, languageTag, localeOfCountry, type Language, type Locale } from '../../shared/locales.ts';
+import { PREFS_COOKIE, PREFS_COOKIE_MAX_AGE_S, pageLanguage, parsePrefs, prefsValue } from '../../shared/page-prefs.ts';
 import { PAGE_DATA_ID, type PageData } from '../../shared/page-data.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
@@ -107,6 +107,18 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
       const plan = render.renderer.planPage(path);
       if (!plan) return null;
       const { language, locale } = pageChoice(req, config);
+      // ?lang= chose the language: the choice holds for the next page too, even one opened before the app takes
+      // this one over (a tap on a server-rendered link), as the cookie the app writes would make it.
+      const asked = (req.query as Record<string, unknown> | undefined)?.lang;
+      if (
+        typeof asked === 'string' &&
+        parsePrefs(req.headers.cookie).language !== language &&
+        appLanguage(asked.trim().split(/[-_]/)[0]) === language
+      )
+        reply.header(
+          'set-cookie',
+          `${PREFS_COOKIE}=${prefsValue(language, locale)}; Path=/; Max-Age=${PREFS_COOKIE_MAX_AGE_S}; SameSite=Lax`,
+        );
       const on: Depends = plan.needs && 'shopId' in plan.needs ? { shopId: plan.needs.shopId } : { country: locale };
       const key = `page:${path}:${locale}:${language}:${config.development}`;
       try {

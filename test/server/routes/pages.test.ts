@@ -211,7 +211,15 @@ pages('the language: ?lang= when allowed, else the prefs cookie, else Finnish; t
   const bad = await app.inject({ url: '/home', headers: { ...html, cookie: 'prefs=zz.QQ' } });
   assert.equal([dataOf(bad.body)!.language, dataOf(bad.body)!.locale], ['fi', 'FI']);
   // ?lang= wins over the cookie.
-  assert.is(dataOf((await app.inject({ url: '/home?lang=fi', headers: { ...html, cookie: 'prefs=en.FI' } })).body)!.language, 'fi');
+  const chosen = await app.inject({ url: '/home?lang=fi', headers: { ...html, cookie: 'prefs=en.FI' } });
+  assert.is(dataOf(chosen.body)!.language, 'fi');
+  // ?lang= is a choice: the next page (a tap on a link before the app took over) renders in it too.
+  assert.match(String(chosen.headers['set-cookie']), /^prefs=fi\.FI; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+  assert.match(String(en.headers['set-cookie']), /^prefs=en\.FI;/);
+  assert.is(xx.headers['set-cookie'], undefined, 'a language not allowed chose nothing');
+  assert.is(cookie.headers['set-cookie'], undefined, 'no ?lang=: nothing to write');
+  const same = await app.inject({ url: '/home?lang=en', headers: { ...html, cookie: 'prefs=en.FI' } });
+  assert.is(same.headers['set-cookie'], undefined, 'the cookie says so already');
 });
 
 pages("two requests rendered interleaved: neither carries or shows the other's shops or language", async () => {

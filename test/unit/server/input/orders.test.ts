@@ -35,7 +35,13 @@ join("reads the ids of the app's order items and never their service_info", () =
       },
     ],
   };
-  assert.equal(parseJoin(body, PARTY), { pobId: 2, barberId: null, choices: [{ serviceId: 10, extraIds: [100] }], etaMinutes: null, companions: [] });
+  assert.equal(parseJoin(body, PARTY), {
+    pobId: 2,
+    barberId: null,
+    choices: [{ serviceId: 10, extraIds: [100] }],
+    etaMinutes: null,
+    companions: [],
+  });
   assert.equal(parseJoin({ pob_id: '3', barber_id: 4, items: [{ service_id: 5 }] }, PARTY), {
     pobId: 3,
     barberId: 4,
