@@ -5,16 +5,14 @@
  * picked and "Go there" carries the haircut and its hair wash; after joining Kallio, tracking offers it again and
  * "Move my place" moves the order with its services. axe-core on the offer and after the move.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { migratedDataDir } from '../server/db-templates.ts';
 import { auditor } from './axe.ts';
-import { cspViolations, launch, phone, startServer, type Server } from './browser.ts';
-import { openAllDay } from './nearby-shops.ts';
+import { cspViolations, launch, phone, type Server } from './browser.ts';
+import { staffedServer } from './staffed.ts';
 
 const KALLIO = 2;
 const PUNAVUORI = 5;
@@ -23,8 +21,6 @@ const ENV = { SIMULATOR: '0', DEVELOPMENT: '0', NEARBY_HOLD_SECONDS: '2' };
 const SHOTS = process.env.NEARBY_SHOTS ?? '/tmp';
 
 const nearby = suite('a shorter queue nearby at 390×844');
-const dataDir = mkdtempSync(join(tmpdir(), 'walkin-nearby-e2e-'));
-await migratedDataDir(dataDir);
 let server: Server;
 let browser: Browser;
 let context: BrowserContext;
@@ -45,7 +41,7 @@ async function shopOf(id: number) {
 
 /** Walk-ins at the desk, through the console's API with the demo's key, until Kallio's window starts 40 minutes out. */
 async function longQueueAtKallio() {
-  const keys = JSON.parse(readFileSync(join(dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>;
+  const keys = JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>;
   const menu = (await (await fetch(`${server.url}/api/fi/pobs/${KALLIO}/?lang=en`)).json()) as { services: { id: number }[] };
   for (let i = 0; i < 14; i++) {
     // The demo customer has no membership: priority 0's window is his.
@@ -62,13 +58,9 @@ async function longQueueAtKallio() {
 }
 
 nearby.before(async () => {
-  // The demo is seeded on the first start; the two shops are then staffed round the clock while the server is down.
-  server = await startServer({ ...ENV, DATA_DIR: dataDir });
-  await server.stop();
-  await openAllDay(dataDir, PUNAVUORI);
-  // Kallio's whole staff on the floor too, so its long queue stays open to remote joins at any hour.
-  await openAllDay(dataDir, KALLIO);
-  server = await startServer({ ...ENV, DATA_DIR: dataDir });
+  // Punavuori round the clock, and Kallio's whole staff on the floor too, so its long queue stays open to remote
+  // joins at any hour.
+  server = await staffedServer(ENV, [PUNAVUORI, KALLIO]);
   await longQueueAtKallio();
   assert.is((await shopOf(KALLIO)).queue_state, 'open', 'Kallio still takes remote joins');
   assert.is((await shopOf(PUNAVUORI)).queue_state, 'open');
@@ -93,7 +85,6 @@ nearby.after(async () => {
   await context?.close();
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const offer = () => page.locator('.nearby-offer');
