@@ -9,7 +9,8 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { cspViolations, launch, startServer, watchCsp, type Server } from './browser.ts';
+import { cspViolations, launch, watchCsp, type Server } from './browser.ts';
+import { staffedServer } from './staffed.ts';
 import { auditor } from './axe.ts';
 
 const KALLIO = 2;
@@ -48,7 +49,8 @@ async function pairWith(p: Page, code: string, name: string) {
 }
 
 console_.before(async () => {
-  server = await startServer({ SIMULATOR: '0', DEVELOPMENT: '0' });
+  // Kallio open and fully staffed whatever the hour: late in the evening its one barber's shift ends at midnight.
+  server = await staffedServer({ SIMULATOR: '0', DEVELOPMENT: '0' }, [KALLIO]);
   browser = await launch();
   ({ page } = await tablet());
   axe = auditor(page);
