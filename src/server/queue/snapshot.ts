@@ -49,10 +49,31 @@ export function todaysHours(hours: HoursRow[], timezone: string, now: number): S
   return { open, close };
 }
 
-/** The shifts that touch the shop's local today. */
-export function todaysShifts<T extends { start: number; end: number }>(shifts: T[], timezone: string, now: number): T[] {
+/**
+ * The shifts the engine plans with: those that touch the shop's local today, and for an opening that runs on past
+ * midnight (a round-the-clock shop, todaysHours) those that start before it closes, so the night's barbers take
+ * what does not end by 24:00.
+ */
+export function plannedShifts<T extends { start: number; end: number }>(
+  shifts: T[],
+  timezone: string,
+  now: number,
+  hours: Snapshot['hours'],
+): T[] {
   const { start, end } = dayBounds(localDay(now, timezone).date, timezone);
-  return shifts.filter((s) => s.start < end && s.end > start);
+  const until = Math.max(end, hours?.close ?? end);
+  return shifts.filter((s) => s.start < until && s.end > start);
+}
+
+/** A barber's windows in time order with those that touch or overlap joined: a shift on into the next is one. */
+export function joinedWindows(windows: { start: number; end: number }[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const w of [...windows].sort((x, y) => x.start - y.start || x.end - y.end)) {
+    const last = out.at(-1);
+    if (last && w.start <= last.end) last.end = Math.max(last.end, w.end);
+    else out.push({ ...w });
+  }
+  return out;
 }
 
 /** When a service in progress ends: its listed duration scaled by the barber's speed. */
@@ -68,12 +89,14 @@ export function onShiftNow(shifts: Pick<ShopShiftRow, 'barberId' | 'start' | 'en
 
 export function buildSnapshot(input: ShopQueueInput): Snapshot {
   const { now, timezone } = input;
+  const hours = todaysHours(input.hours, timezone, now);
   const barbers = new Map<number, EngineBarber>();
-  for (const s of todaysShifts(input.shifts, timezone, now)) {
+  for (const s of plannedShifts(input.shifts, timezone, now, hours)) {
     const b = barbers.get(s.barberId) ?? { id: s.barberId, shifts: [], freeAt: now, speed: s.speed };
     b.shifts.push({ start: s.start, end: s.end });
     barbers.set(s.barberId, b);
   }
+  for (const b of barbers.values()) b.shifts = joinedWindows(b.shifts);
   const orders: EngineOrder[] = [];
   for (const o of input.orders) {
     if (o.status === 'active') {
@@ -106,7 +129,7 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
   const learned = input.figures ? learnedOf(input.figures, now, timezone) : undefined;
   return {
     now,
-    hours: todaysHours(input.hours, timezone, now),
+    hours,
     barbers: [...barbers.values()].sort((x, y) => x.id - y.id),
     orders,
     full: input.full,
@@ -119,7 +142,7 @@ export interface ShopQueue {
   snapshot: Snapshot;
   /** The shop's weekly hours (for open_times). */
   hours: HoursRow[];
-  /** Today's shifts at the shop, with their barbers. */
+  /** The shifts the engine plans with (plannedShifts), with their barbers. */
   shifts: ShopShiftRow[];
   /** The waiting and in-service orders as read (the turn check looks at their customers). */
   open: OpenOrderRow[];
@@ -206,9 +229,10 @@ export function queueFromRows(shop: ShopRow, rows: QueueRows, now: number): Shop
     full: shop.queueFull,
     figures: rows.figures ?? constants(),
   };
-  const today = todaysShifts(input.shifts, shop.timezone, now);
+  const snapshot = buildSnapshot(input);
+  const today = plannedShifts(input.shifts, shop.timezone, now, snapshot.hours);
   return {
-    snapshot: buildSnapshot(input),
+    snapshot,
     hours: input.hours,
     shifts: today,
     open: input.orders,

@@ -5,10 +5,10 @@ import {
   onShiftNow,
   serviceEnd,
   todaysHours,
-  todaysShifts,
+  plannedShifts,
   type ShopQueueInput,
 } from '../../../../src/server/queue/snapshot.ts';
-import { schedule } from '../../../../src/server/queue/engine/schedule.ts';
+import { fits, schedule } from '../../../../src/server/queue/engine/schedule.ts';
 import type { HoursRow, OpenOrderRow } from '../../../../src/server/repos/shops.ts';
 import type { ShopShiftRow } from '../../../../src/server/repos/employees.ts';
 
@@ -95,7 +95,7 @@ hours('a round-the-clock shop stays open across midnight, until the first day th
 
 hours.run();
 
-const shifts = suite('todaysShifts and onShiftNow');
+const shifts = suite('plannedShifts and onShiftNow');
 shifts("keeps only shifts touching the shop's local today", () => {
   const rows = [
     shift(1, '2026-11-23T07:00:00Z', '2026-11-23T15:00:00Z'), // yesterday
@@ -104,7 +104,7 @@ shifts("keeps only shifts touching the shop's local today", () => {
     shift(4, '2026-11-24T22:00:00Z', '2026-11-25T06:00:00Z'), // tomorrow local
   ];
   assert.equal(
-    todaysShifts(rows, HEL, NOW).map((s) => s.barberId),
+    plannedShifts(rows, HEL, NOW, null).map((s) => s.barberId),
     [2, 3],
   );
 });
@@ -203,4 +203,53 @@ build('the engine on a built snapshot: waits follow from the service in progress
   assert.is(closed.queueState, 'closed');
   assert.is(closed.open, false);
 });
+build('a round-the-clock shop late at night: the night shift takes what does not end by midnight', () => {
+  // Tuesday 23:40 Helsinki, open round the clock: barber 1 works to midnight, barber 2 from midnight, barber 3
+  // from 08:00 tomorrow (an opening that runs on: planned with), barber 4 the day after (beyond tomorrow's close).
+  const late = utc('2026-11-24T21:40:00Z');
+  const s = buildSnapshot(
+    input({
+      now: late,
+      hours: [...week('00:00', '24:00', [2, 3]), ...week('00:00', '20:00', [4])],
+      shifts: [
+        shift(1, '2026-11-24T14:00:00Z', '2026-11-24T22:00:00Z'),
+        shift(2, '2026-11-24T22:00:00Z', '2026-11-25T06:00:00Z'),
+        shift(3, '2026-11-25T06:00:00Z', '2026-11-25T14:00:00Z'),
+        shift(4, '2026-11-26T19:00:00Z', '2026-11-26T21:00:00Z'),
+      ],
+    }),
+  );
+  assert.equal(
+    s.barbers.map((b) => b.id),
+    [1, 2, 3],
+  );
+  const hour = fits(s, { priority: 0, barberId: null, duration: 60 });
+  assert.ok(hour.ok, 'an hour-long order fits after midnight');
+  if (hour.ok) assert.is(hour.barberId, 2);
+  // One barber on from 16:00 to midnight and on again from midnight to 08:00 works one window, not two.
+  const same = buildSnapshot(
+    input({
+      now: late,
+      hours: week('00:00', '24:00'),
+      shifts: [shift(1, '2026-11-24T14:00:00Z', '2026-11-24T22:00:00Z'), shift(1, '2026-11-24T22:00:00Z', '2026-11-25T06:00:00Z')],
+    }),
+  );
+  assert.equal(same.barbers[0].shifts, [{ start: utc('2026-11-24T14:00:00Z'), end: utc('2026-11-25T06:00:00Z') }]);
+  const across = fits(same, { priority: 0, barberId: 1, duration: 45 });
+  assert.ok(across.ok && across.wait === 0, 'his own barber serves him at once, across midnight');
+  // A shop that closes at midnight plans with today's shifts alone: nothing that ends after it fits.
+  const closing = buildSnapshot(
+    input({
+      now: late,
+      hours: week('10:00', '24:00'),
+      shifts: [shift(1, '2026-11-24T14:00:00Z', '2026-11-24T22:00:00Z'), shift(2, '2026-11-25T08:00:00Z', '2026-11-25T16:00:00Z')],
+    }),
+  );
+  assert.equal(
+    closing.barbers.map((b) => b.id),
+    [1],
+  );
+  assert.not.ok(fits(closing, { priority: 0, barberId: null, duration: 30 }).ok);
+});
+
 build.run();
