@@ -217,6 +217,37 @@ first("a shop page's services cannot be ticked before the app takes over (a tap 
   await page.close();
 });
 
+first('a link tapped while the app is still starting opens its screen in the language asked, with no hydration error', async () => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const said: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !/Failed to load resource.*404/.test(m.text()) && said.push(m.text()));
+  page.on('pageerror', (e) => said.push(e.message));
+  let release!: () => void;
+  const late = new Promise<void>((r) => (release = r));
+  // English strings arrive late, as on a slow network: the app has started listening but not taken over yet.
+  await page.route(/\/l\/en-[^/]*\.json$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/welcome?lang=en`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => history.state !== null);
+  await page.locator('a.button[href="/login"]').click();
+  await page.waitForURL(/\/login$/);
+  release();
+  await page.locator('#login-phone').waitFor();
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.ok(((await page.locator('main').textContent()) ?? '').includes('Log in'), 'the login screen in English');
+  await page.waitForLoadState('networkidle');
+  assert.equal(said, []);
+  await context.close();
+});
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

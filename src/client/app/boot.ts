@@ -40,9 +40,11 @@ const KEYS = [
  * login, the stored language) is applied by the returned function, after hydration.
  */
 export async function boot(page: PageData | null = null): Promise<() => void> {
+  // The address the app was opened at, read before anything is awaited: a tap on a link meanwhile changes it.
+  const params = new URLSearchParams(location.search);
+  const path = location.pathname;
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), page ? applyConfig(page.config) : loadConfig()]);
   const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
-  const params = new URLSearchParams(location.search);
   const query = params.get('lang');
   const lang = page
     ? page.language
@@ -67,7 +69,7 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
   if (target) void import('../services/analytics.ts').then((m) => m.configureAnalytics(target));
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
-  if (!page && (location.pathname === '/home' || (location.pathname === '/' && stored.welcomeSeen === true))) void loadShops();
+  if (!page && (path === '/home' || (path === '/' && stored.welcomeSeen === true))) void loadShops();
   await setLanguage(lang, { store: query !== null && query === lang });
   const late = () => {
     if (!page) {

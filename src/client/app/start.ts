@@ -36,7 +36,8 @@ export function start(root: HTMLElement) {
     })
     .then(async (late) => {
       // Hydrating needs the screen itself at hand: a screen that suspended would be rendered afresh.
-      const hydrating = page !== null && (await chunk.then(() => true).catch(() => false));
+      // A tap on a link before this point has moved the app to another screen than the markup's: rendered afresh.
+      const hydrating = page !== null && page.path === location.pathname && (await chunk.then(() => true).catch(() => false));
       const app = createElement(Started, { onStarted: late });
       // Hydration runs in one go: in slices, a change arriving meanwhile (a stream's frame, the clock) would meet
       // markup not yet taken over and be a hydration error. A render from scratch is a transition: React renders the
