@@ -4,6 +4,22 @@
  */
 import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
 
+// Making an Intl formatter costs far more than using one, and a shop page formats every price and time on it: each
+// formatter is made once per locale and options.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(intl: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n${intl}${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(intl, options)));
+  return f;
+}
+function dateFormat(intl: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d${intl}${JSON.stringify(options)}`;
+  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intl, options)));
+  return f;
+}
+
 const info = (locale: Locale) => LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
 const zoneOf = (locale: Locale) => info(locale).timezone;
 
@@ -15,7 +31,7 @@ const SHIFT_INTL: Partial<Record<Language, string>> = { en: 'en-US', ee: 'et-EE'
 /** Prices are held in cents; the currency follows the locale (EUR default, USD, NOK, DKK, SEK). */
 export function formatPrice(cents: number, locale: Locale): string {
   const { intl, currency } = info(locale);
-  return new Intl.NumberFormat(intl, { style: 'currency', currency }).format(cents / 100);
+  return numberFormat(intl, { style: 'currency', currency }).format(cents / 100);
 }
 
 // The first screen's one format, in a module of its own so the first route carries no other.
@@ -23,7 +39,7 @@ export { formatDistance } from './format-distance.ts';
 
 function parts(date: Date, intl: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat(intl, options).formatToParts(date)) out[p.type] = p.value;
+  for (const p of dateFormat(intl, options).formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 
@@ -44,7 +60,7 @@ export function formatShiftDate(isoDate: string, language: Language): string {
   if (!match) return '';
   const [, y, m, d] = match;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
-  const weekday = new Intl.DateTimeFormat(SHIFT_INTL[language] ?? 'fi-FI', { weekday: 'short', timeZone: 'UTC' }).format(date);
+  const weekday = dateFormat(SHIFT_INTL[language] ?? 'fi-FI', { weekday: 'short', timeZone: 'UTC' }).format(date);
   return `${weekday} ${Number(d)}.${Number(m)}.`;
 }
 
@@ -52,7 +68,7 @@ export function formatShiftDate(isoDate: string, language: Language): string {
 export function formatDate(iso: string, locale: Locale, timeZone = zoneOf(locale)): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(DATE_INTL[locale] ?? 'fi-FI', {
+  return dateFormat(DATE_INTL[locale] ?? 'fi-FI', {
     day: 'numeric',
     month: 'numeric',
     year: 'numeric',
@@ -71,9 +87,7 @@ export function formatTime(iso: string, locale: Locale, timeZone = zoneOf(locale
 /** Wait minutes as "15 min"; unknown is a dash. The 'Now' text for 0 is the screen's key. */
 export function formatMinutes(minutes: number | null, locale: Locale): string {
   if (minutes === null || !Number.isFinite(minutes)) return '–';
-  return new Intl.NumberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
-    Math.max(0, Math.round(minutes)),
-  );
+  return numberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(Math.max(0, Math.round(minutes)));
 }
 
 /** An address line with the city, unless the address already names it ("Hämeentie 13, 00530 Helsinki" + "Helsinki"). */

@@ -5,9 +5,14 @@
 import type { WireExtraService, WireService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate } from '../../shared/wire.ts';
 import type { Extra, Shop, ShopDetail } from './types.ts';
 
+// Making a formatter costs far more than using one (a shop list maps every shop): one per zone.
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+
 /** ISO weekday (1 = Monday … 7 = Sunday) of `now` in a time zone; the shop's zone decides "today". */
 export function isoWeekday(now: Date, timeZone: string): number {
-  const short = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(now);
+  let f = weekdays.get(timeZone);
+  if (!f) weekdays.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone })));
+  const short = f.format(now);
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
 }
 
