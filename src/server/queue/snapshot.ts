@@ -15,6 +15,8 @@ import type { EngineBarber, EngineOrder, Schedule, Snapshot } from './engine/typ
 const MINUTE = 60_000;
 // Any local day that contains `now` lies within this much of it (UTC offsets stay within ±14 h).
 const DAY_REACH = 38 * 60 * MINUTE;
+// How far past midnight an opening that runs on is planned: at 23:40 the night's shifts and the morning's are in.
+const PLAN_AHEAD = 12 * 60 * MINUTE;
 
 export interface ShopQueueInput {
   now: number;
@@ -51,8 +53,8 @@ export function todaysHours(hours: HoursRow[], timezone: string, now: number): S
 
 /**
  * The shifts the engine plans with: those that touch the shop's local today, and for an opening that runs on past
- * midnight (a round-the-clock shop, todaysHours) those that start before it closes, so the night's barbers take
- * what does not end by 24:00.
+ * midnight (a round-the-clock shop, todaysHours) those that start within PLAN_AHEAD and before it closes, so the
+ * night's barbers take what does not end by 24:00 (and tomorrow's day shift is not "on shift today" at noon).
  */
 export function plannedShifts<T extends { start: number; end: number }>(
   shifts: T[],
@@ -61,7 +63,7 @@ export function plannedShifts<T extends { start: number; end: number }>(
   hours: Snapshot['hours'],
 ): T[] {
   const { start, end } = dayBounds(localDay(now, timezone).date, timezone);
-  const until = Math.max(end, hours?.close ?? end);
+  const until = Math.max(end, Math.min(hours?.close ?? end, now + PLAN_AHEAD));
   return shifts.filter((s) => s.start < until && s.end > start);
 }
 

@@ -226,6 +226,16 @@ build('a round-the-clock shop late at night: the night shift takes what does not
   const hour = fits(s, { priority: 0, barberId: null, duration: 60 });
   assert.ok(hour.ok, 'an hour-long order fits after midnight');
   if (hour.ok) assert.is(hour.barberId, 2);
+  // At noon the same roster plans with today's barbers alone: the night shift is not "on shift today" yet.
+  assert.equal(
+    buildSnapshot(
+      input({
+        hours: week('00:00', '24:00'),
+        shifts: [shift(1, '2026-11-24T14:00:00Z', '2026-11-24T22:00:00Z'), shift(2, '2026-11-24T22:00:00Z', '2026-11-25T06:00:00Z')],
+      }),
+    ).barbers.map((b) => b.id),
+    [1],
+  );
   // One barber on from 16:00 to midnight and on again from midnight to 08:00 works one window, not two.
   const same = buildSnapshot(
     input({
