@@ -148,9 +148,12 @@ async function measure(name: string, url: string, port: number, repeat: boolean)
     // And what blocked the main thread: the long tasks (simulated) and the scripts' evaluation time.
     const rows = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
     const short = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
-    for (const t of rows('long-tasks')) console.log(`    long task ${Number(t.duration).toFixed(0)} ms at ${Number(t.startTime).toFixed(0)} ms: ${short(t.url)}`);
+    for (const t of rows('long-tasks'))
+      console.log(`    long task ${Number(t.duration).toFixed(0)} ms at ${Number(t.startTime).toFixed(0)} ms: ${short(t.url)}`);
     for (const b of rows('bootup-time'))
-      console.log(`    script ${short(b.url)}: ${Number(b.scripting).toFixed(0)} ms scripting, ${Number(b.scriptParseCompile).toFixed(0)} ms parse`);
+      console.log(
+        `    script ${short(b.url)}: ${Number(b.scripting).toFixed(0)} ms scripting, ${Number(b.scriptParseCompile).toFixed(0)} ms parse`,
+      );
   }
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter(
     (i) => i.resourceType === 'Script',

@@ -15,11 +15,10 @@ export function formatDistance(km: number, locale: Locale): string {
   const unit = (u: string, digits: number, value: number) => {
     const key = intl + u + digits;
     let f = units.get(key);
-    if (!f)
-      units.set(
-        key,
-        (f = new Intl.NumberFormat(intl, { style: 'unit', unit: u, minimumFractionDigits: digits, maximumFractionDigits: digits })),
-      );
+    if (!f) {
+      f = new Intl.NumberFormat(intl, { style: 'unit', unit: u, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      units.set(key, f);
+    }
     return f.format(value);
   };
   if (imperial) return unit('mile', 1, km * KM_TO_MILES);

@@ -7,18 +7,18 @@ import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../share
 // Making an Intl formatter costs far more than using one, and a shop page formats every price and time on it: each
 // formatter is made once per locale and options.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(intl: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n${intl}${JSON.stringify(options)}`;
-  let f = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(intl, options)));
+function made<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
   return f;
 }
-function dateFormat(intl: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d${intl}${JSON.stringify(options)}`;
-  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(intl, options)));
-  return f;
-}
+const numberFormat = (intl: string, options: Intl.NumberFormatOptions) =>
+  made(`n${intl}${JSON.stringify(options)}`, () => new Intl.NumberFormat(intl, options));
+const dateFormat = (intl: string, options: Intl.DateTimeFormatOptions) =>
+  made(`d${intl}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(intl, options));
 
 const info = (locale: Locale) => LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
 const zoneOf = (locale: Locale) => info(locale).timezone;

@@ -11,7 +11,10 @@ const weekdays = new Map<string, Intl.DateTimeFormat>();
 /** ISO weekday (1 = Monday … 7 = Sunday) of `now` in a time zone; the shop's zone decides "today". */
 export function isoWeekday(now: Date, timeZone: string): number {
   let f = weekdays.get(timeZone);
-  if (!f) weekdays.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone })));
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone });
+    weekdays.set(timeZone, f);
+  }
   const short = f.format(now);
   return ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(short) + 1;
 }
