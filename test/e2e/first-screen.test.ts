@@ -248,6 +248,19 @@ first('a link tapped while the app is still starting opens its screen in the lan
   await context.close();
 });
 
+first('a language known only from the cookie stays once the app takes over (nothing stored on the phone yet)', async () => {
+  // As after a tap on a server-rendered link before the app took over the page that had ?lang=en: the server set the
+  // cookie, the app stored nothing.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, serviceWorkers: 'block' });
+  await context.addCookies([{ name: 'prefs', value: 'en.FI', url: server.url }]);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+  await page.locator('#login-phone').waitFor();
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.ok(((await page.locator('main').textContent()) ?? '').includes('Log in'), 'still English after the app took over');
+  await context.close();
+});
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

@@ -78,8 +78,10 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
     }
     phoneState();
     void import('../services/carried.ts').then((m) => m.keepCarried(page));
-    // The server chose as the phone would have, unless its cookie is gone: the stored choice wins then.
-    const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language;
+    // The server chose by ?lang= or the cookie, as the phone would have, unless the cookie is gone: a language the
+    // phone stored wins then. With none stored (a link tapped before the app took over the page that had ?lang=),
+    // the server's choice stands.
+    const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : lang, cfg.allowedLanguages) as Language;
     if (mine !== lang) void setLanguage(mine);
     if (!storedLocale) {
       writePrefsCookie(language.peek(), locale.value);
