@@ -258,6 +258,10 @@ first('a language known only from the cookie stays once the app takes over (noth
   await page.locator('#login-phone').waitFor();
   assert.is(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.ok(((await page.locator('main').textContent()) ?? '').includes('Log in'), 'still English after the app took over');
+  // A screen the server does not render is answered with the plain shell: the app starts from scratch, and the cookie still names English.
+  await page.goto(`${server.url}/help`, { waitUntil: 'networkidle' });
+  await page.locator('main').waitFor();
+  assert.is(await page.evaluate(() => document.documentElement.lang), 'en', 'the shell started in English');
   await context.close();
 });
 

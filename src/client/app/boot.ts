@@ -11,7 +11,7 @@ import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
 import { applyConfig, loadConfig } from '../state/config.ts';
 import { detectedLocale, language, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
-import { writePrefsCookie } from '../services/prefs-cookie.ts';
+import { prefsCookieLanguage, writePrefsCookie } from '../services/prefs-cookie.ts';
 import type { PageData } from '../services/page-data.ts';
 import { restorePosition } from '../state/geo.ts';
 import { development, restorePrefs, setDevelopment } from '../state/prefs.ts';
@@ -48,7 +48,11 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   const query = params.get('lang');
   const lang = page
     ? page.language
-    : (pickLanguage(query, typeof stored.language === 'string' ? stored.language : null, cfg.allowedLanguages) as Language);
+    : (pickLanguage(
+        query,
+        typeof stored.language === 'string' ? stored.language : prefsCookieLanguage(),
+        cfg.allowedLanguages,
+      ) as Language);
   const storedLocale = typeof stored.locale === 'string' && stored.locale in LOCALES ? (stored.locale as Locale) : null;
   if (page) locale.value = page.locale;
   else if (storedLocale) locale.value = storedLocale;

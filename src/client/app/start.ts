@@ -4,7 +4,7 @@
  */
 import { createElement, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { listen } from '../router/history.ts';
+import { listen, routeTaps } from '../router/history.ts';
 import { match } from '../router/match.ts';
 import { ROUTES } from '../router/routes.ts';
 import { loadScreen, loaders } from './screens.ts';
@@ -15,11 +15,15 @@ import { startOffline } from '../state/offline.ts';
 
 /** The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating). */
 function Started({ onStarted }: { onStarted: () => void }) {
-  useEffect(onStarted, [onStarted]);
+  useEffect(() => {
+    routeTaps(true);
+    onStarted();
+  }, [onStarted]);
   return createElement(App);
 }
 
 export function start(root: HTMLElement) {
+  routeTaps(false);
   listen();
   // Before boot, so a config or dictionary fetch that finds no network already shows the banner.
   startOffline();

@@ -2,9 +2,6 @@
 import { KM_TO_MILES } from '../../shared/constants.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../shared/locales.ts';
 
-// One formatter per locale and unit: making one costs far more than using it, and the list formats every card.
-const units = new Map<string, Intl.NumberFormat>();
-
 /**
  * Metric locales: under 1 km in whole metres ("999 m"), else km with one decimal ("1,0 km").
  * Imperial (US): always miles with one decimal, km × 0.6214, since metres are not an imperial unit.
@@ -12,15 +9,13 @@ const units = new Map<string, Intl.NumberFormat>();
 export function formatDistance(km: number, locale: Locale): string {
   if (!Number.isFinite(km)) return '';
   const { intl, imperial } = LOCALES[locale] ?? LOCALES[DEFAULT_LOCALE];
-  const unit = (u: string, digits: number, value: number) => {
-    const key = intl + u + digits;
-    let f = units.get(key);
-    if (!f) {
-      f = new Intl.NumberFormat(intl, { style: 'unit', unit: u, minimumFractionDigits: digits, maximumFractionDigits: digits });
-      units.set(key, f);
-    }
-    return f.format(value);
-  };
+  const unit = (u: string, digits: number, value: number) =>
+    new Intl.NumberFormat(intl, {
+      style: 'unit',
+      unit: u,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
   if (imperial) return unit('mile', 1, km * KM_TO_MILES);
   const metres = Math.round(km * 1000);
   // 0.9996 km rounds to 1000 m, which reads better as "1,0 km".

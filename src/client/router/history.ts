@@ -54,8 +54,16 @@ export function back(fallback = '/home') {
   else navigate(fallback, { replace: true });
 }
 
+// Until the app has taken over the page (app/start.ts), a tapped link is a plain navigation: moved by the router
+// meanwhile, the app would hydrate markup of one screen as another.
+let routing = true;
+/** Taps on links load pages (false) or move the app (true, the default). */
+export function routeTaps(on: boolean) {
+  routing = on;
+}
+
 function onClick(e: MouseEvent) {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (!routing || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a');
   if (!a?.href || a.target || a.hasAttribute('download') || a.getAttribute('rel') === 'external') return;
   const url = new URL(a.href);
