@@ -6,7 +6,9 @@
  * test/bench/reference/ (the stack such an app usually ships), and our first-route JavaScript as a ratio.
  *
  *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3;
- *                                                  LIGHTHOUSE_WHY=1 prints each run's largest paint and its phases)
+ *                                                  LIGHTHOUSE_WHY=1 prints each run's largest paint and its phases;
+ *                                                  LIGHTHOUSE_SCREENS=/barbershop/2 measures only those screens
+ *                                                  and their floors, comma-separated, for quick rounds)
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,6 +28,8 @@ const FLOOR_TARGETS = { lcpRatio: 1.2, tbtMs: 100, cls: 0.02, score: 98 };
 /** Kallio: open round the clock in the demo, so its page takes orders whenever this runs. */
 const SHOP_TAKING_ORDERS = 2;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_SCREENS: only these server-rendered screens against their floors (no repeat visits, no reference). */
+const ONLY = process.env.LIGHTHOUSE_SCREENS?.split(',').filter(Boolean);
 
 interface Figures {
   name: string;
@@ -150,6 +154,8 @@ async function measure(name: string, url: string, port: number, repeat: boolean)
     const short = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
     for (const t of rows('long-tasks'))
       console.log(`    long task ${Number(t.duration).toFixed(0)} ms at ${Number(t.startTime).toFixed(0)} ms: ${short(t.url)}`);
+    const work = rows('mainthread-work-breakdown').map((w) => `${w.groupLabel} ${Number(w.duration).toFixed(0)} ms`);
+    console.log(`    main thread: ${work.join(', ')}`);
     for (const b of rows('bootup-time'))
       console.log(
         `    script ${short(b.url)}: ${Number(b.scripting).toFixed(0)} ms scripting, ${Number(b.scriptParseCompile).toFixed(0)} ms parse`,
@@ -271,15 +277,18 @@ try {
 
   // The shop list (/home) is the screen customers come back to; / for a newcomer leads to the welcome slides.
   // A repeat run follows first-visit runs of the same page, which left its service worker installed.
-  const home = await measureMedian('ours /home, first visit', `${server.url}/home`, chrome.port, false);
-  const homeRepeat = await measureMedian('ours /home, repeat visit', `${server.url}/home`, chrome.port, true);
-  const gate = await measureMedian('ours / (welcome), first visit', `${server.url}/`, chrome.port, false);
-  const refFirst = await measureMedian('reference, first visit', `${ref.url}/`, chrome.port, false);
-  const refRepeat = await measureMedian('reference, repeat visit', `${ref.url}/`, chrome.port, true);
-  rows.push(home, homeRepeat, gate, refFirst, refRepeat);
+  const full = !ONLY;
+  const home = full ? await measureMedian('ours /home, first visit', `${server.url}/home`, chrome.port, false) : undefined;
+  if (full && home) {
+    const homeRepeat = await measureMedian('ours /home, repeat visit', `${server.url}/home`, chrome.port, true);
+    const gate = await measureMedian('ours / (welcome), first visit', `${server.url}/`, chrome.port, false);
+    const refFirst = await measureMedian('reference, first visit', `${ref.url}/`, chrome.port, false);
+    const refRepeat = await measureMedian('reference, repeat visit', `${ref.url}/`, chrome.port, true);
+    rows.push(home, homeRepeat, gate, refFirst, refRepeat);
+  }
 
   // The first screens the server renders, each against the same screen as static HTML (the floor), same run.
-  const screens = ['/home', `/barbershop/${SHOP_TAKING_ORDERS}`, '/welcome'];
+  const screens = ONLY ?? ['/home', `/barbershop/${SHOP_TAKING_ORDERS}`, '/welcome'];
   const floorPages = new Map<string, string>();
   for (const path of screens) floorPages.set(path, await floorOf(`${server.url}${path}`));
   const floor = await serveFloor(floorPages, join(root, 'dist'));
@@ -287,7 +296,7 @@ try {
   const pairs: Array<{ ours: Figures; floor: Figures }> = [];
   for (const path of screens) {
     const oursFirst =
-      path === '/home' ? home : await measureMedian(`ours ${path}, first visit`, `${server.url}${path}`, chrome.port, false);
+      path === '/home' && home ? home : await measureMedian(`ours ${path}, first visit`, `${server.url}${path}`, chrome.port, false);
     pairs.push({ ours: oursFirst, floor: await measureMedian(`floor ${path} (static HTML)`, `${floor.url}${path}`, chrome.port, false) });
   }
 
@@ -298,7 +307,7 @@ try {
   console.log(
     `Lighthouse mobile preset (simulated throttling), Chromium ${chromium}, median of ${RUNS} runs each; load average before the run ${backgroundLoad.toFixed(1)} on ${cpus().length} cores`,
   );
-  print(rows);
+  if (rows.length) print(rows);
   console.log('');
   console.log(`first-route JavaScript (index.html's entry and modulepreloads, gzip -9):`);
   console.log(`  ours       ${kb(ours.bytes).padStart(9)} in ${ours.files} files`);
@@ -322,9 +331,10 @@ try {
     for (const [label, ok] of checks) console.log(`  ${verdict(ok)}  ${o.name}: ${label}`);
     failures += checks.filter(([, ok]) => !ok).length;
   }
-  failures += targets(home, false);
-  failures += targets(homeRepeat, true);
-  failures += targets(gate, false);
+  if (rows.length) {
+    const [first, repeat, gate] = rows;
+    failures += targets(first, false) + targets(repeat, true) + targets(gate, false);
+  }
   console.log(failures ? `${failures} target(s) missed` : 'every target met');
 } finally {
   await chrome?.kill();
