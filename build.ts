@@ -1,9 +1,10 @@
 /**
  * Builds the client into dist/, top to bottom as named steps:
- * clean, bundle, styles, service worker with the hashed precache list, copy public/, write index.html,
- * compress, report sizes, check the budget of package.json.
+ * clean, bundle, squeeze the first route, styles, service worker with the hashed precache list, copy public/,
+ * write index.html, compress, report sizes, check the budget of package.json.
  */
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { minify } from 'terser';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -132,6 +133,26 @@ async function bundle(): Promise<Metafile> {
     plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
   });
   return result.metafile;
+}
+
+/**
+ * The first route's chunks minified once more by terser, whose compression (two passes) finds what esbuild's
+ * single pass leaves, about 1.7 KB gzip of the kernel; only these chunks, since every first visit pays for them and
+ * terser takes seconds where esbuild takes milliseconds. The source maps follow.
+ */
+async function squeeze(first: string[]) {
+  for (const f of first.filter((f) => f.endsWith('.js'))) {
+    const file = join(root, f);
+    const map = `${file}.map`;
+    const result = await minify(readFileSync(file, 'utf8'), {
+      module: true,
+      compress: { passes: 2 },
+      sourceMap: existsSync(map) ? { content: readFileSync(map, 'utf8'), url: `${basename(file)}.map` } : false,
+    });
+    if (!result.code) throw new Error(`build: terser gave nothing for ${f}`);
+    writeFileSync(file, result.code);
+    if (typeof result.map === 'string') writeFileSync(map, result.map);
+  }
 }
 
 /** Where the server's render entry goes: beside the client, never served (routes/static.ts skips it). */
@@ -341,6 +362,7 @@ const dictionaries = writeDictionaries();
 const meta = await bundle();
 const css = await styles();
 const first = firstRoute(meta);
+await squeeze(first);
 const main = outputOf(meta, 'src/client/main.tsx')!;
 const hashed = Object.keys(meta.outputs)
   .filter((f) => !f.endsWith('.map'))

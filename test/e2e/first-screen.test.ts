@@ -2,10 +2,14 @@
  * The first screen from the server, in Chromium: without JavaScript the shops, waits and hours are in the page;
  * with it, the markup is hydrated (the server's elements stay, no hydration error), nothing the page carried is
  * read again, the first tap works, the language comes from ?lang= or the cookie a choice wrote, the strict policy
- * reports nothing, and the shop header keeps its height. One browser; service workers blocked, as on a first visit.
+ * reports nothing, the shop header keeps its height, and the scripts a first visit loads stay within the budget.
+ * One browser; service workers blocked, as on a first visit.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { cspViolations, launch, startServer, watchCsp, type Server } from './browser.ts';
 
@@ -144,6 +148,23 @@ first(
     for (const v of [bare, list, one]) await v.page.close();
   },
 );
+
+first('a first visit to /home loads no more script than the budget, counted until the network is idle', async () => {
+  const root = join(import.meta.dirname, '../..');
+  const { budget } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { budget: { firstVisitGzipKB: number } };
+  const { page, asked } = await visit(js, '/home');
+  const scripts = asked.filter((u) => u.endsWith('.js'));
+  // Gzip -9 of each as built, as build.ts counts (the server sends these bytes, or brotli's fewer).
+  const bytes = scripts.reduce((sum, u) => sum + gzipSync(readFileSync(join(root, 'dist', u)), { level: 9 }).length, 0);
+  const kb = bytes / 1024;
+  console.log(`    first visit to /home: ${scripts.length} scripts, ${kb.toFixed(1)} KB gzip (budget ${budget.firstVisitGzipKB} KB)`);
+  assert.ok(
+    scripts.some((u) => /\/c\/chunk-/.test(u)),
+    'the kernel chunk is among them',
+  );
+  assert.ok(kb <= budget.firstVisitGzipKB, `${kb.toFixed(1)} KB ≤ ${budget.firstVisitGzipKB} KB`);
+  await page.close();
+});
 
 first('a language and locale chosen earlier render on a later load without the worker', async () => {
   const { page } = await visit(js, '/profile/language');
