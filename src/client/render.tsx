@@ -6,12 +6,14 @@
  */
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { ALL_LANGUAGES, type Language, type Locale } from '../shared/locales.ts';
+import { ALL_LANGUAGES, LOCALES, type Language, type Locale } from '../shared/locales.ts';
 import { App } from './app/App.tsx';
 import type { PageData } from './services/page-data.ts';
 import { loadScreen } from './app/screens.ts';
 import { isConsolePath } from './screens/NotFound/index.tsx';
 import { pinClock } from './lib/clock.ts';
+import { recordFormats, weekdayKey } from './lib/known-formats.ts';
+import { weekdaySpan } from './lib/weekday-span.ts';
 import { loc, previousPath } from './router/history.ts';
 import { match } from './router/match.ts';
 import { ROUTES, type ScreenName } from './router/routes.ts';
@@ -71,8 +73,8 @@ export function planPage(path: string): PagePlan | null {
 await Promise.all([...PUBLIC.map(loadScreen), ...ALL_LANGUAGES.map((l) => preloadLanguage(l))]);
 
 /**
- * The markup of the app at `url` as a first visit sees it, from the page's data. Synchronous: the signals it
- * sets are restored before it returns.
+ * The markup of the app at `url` as a first visit sees it, from the page's data, which gains the strings the
+ * render formatted (`data.formats`). Synchronous: the signals it sets are restored before it returns.
  */
 export function renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string {
   const u = new URL(url, 'http://render.invalid');
@@ -88,7 +90,17 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     config.value = data.config;
     restoreShops = primeShops({ list: data.list, detail: data.shop, locale, language }, now);
     restoreBarbers = primeBarbers({ list: data.barbers, one: data.barber });
-    return renderToString(createElement(App));
+    const formats = recordFormats();
+    let markup: string;
+    try {
+      markup = renderToString(createElement(App));
+    } finally {
+      data.formats = formats();
+    }
+    const zone = LOCALES[locale]?.timezone;
+    const span = zone ? weekdaySpan(now, zone) : '';
+    if (span) data.formats[weekdayKey(zone)] = span;
+    return markup;
   } finally {
     restoreBarbers();
     restoreShops();

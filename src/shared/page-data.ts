@@ -25,4 +25,9 @@ export interface PageData {
   barbers?: WireEmployee[];
   /** One barber (his page). */
   barber?: WireEmployee;
+  /**
+   * The strings the render formatted, by format and input (src/client/lib/known-formats.ts): hydration reads them
+   * rather than starting the phone's Intl. Added by the render itself.
+   */
+  formats?: Record<string, string>;
 }

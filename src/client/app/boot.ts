@@ -10,6 +10,7 @@ import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
 import { localeOfCountry } from '../../shared/locales.ts';
 import { applyConfig, loadConfig } from '../state/config.ts';
+import { knowFormats } from '../lib/known-formats.ts';
 import { detectedLocale, language, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
 import { prefsCookieLanguage, writePrefsCookie } from '../services/prefs-cookie.ts';
 import type { PageData } from '../services/page-data.ts';
@@ -43,6 +44,7 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   // The address the app was opened at, read before anything is awaited: a tap on a link meanwhile changes it.
   const params = new URLSearchParams(location.search);
   const path = location.pathname;
+  knowFormats(page?.formats);
   const [values, cfg] = await Promise.all([loadMany([...KEYS]), page ? applyConfig(page.config) : loadConfig()]);
   const stored = Object.fromEntries(KEYS.map((k, i) => [k, values[i]])) as Record<(typeof KEYS)[number], unknown>;
   const query = params.get('lang');

@@ -3,6 +3,7 @@
  * it, the time zone (defaulting to the locale's zone, never the machine's), so output is deterministic.
  */
 import { DEFAULT_LOCALE, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
+import { formatted } from './known-formats.ts';
 
 // Making an Intl formatter costs far more than using one, and a shop page formats every price and time on it: each
 // formatter is made once per locale and options.
@@ -31,7 +32,7 @@ const SHIFT_INTL: Partial<Record<Language, string>> = { en: 'en-US', ee: 'et-EE'
 /** Prices are held in cents; the currency follows the locale (EUR default, USD, NOK, DKK, SEK). */
 export function formatPrice(cents: number, locale: Locale): string {
   const { intl, currency } = info(locale);
-  return numberFormat(intl, { style: 'currency', currency }).format(cents / 100);
+  return formatted(`p${locale} ${cents}`, () => numberFormat(intl, { style: 'currency', currency }).format(cents / 100));
 }
 
 // The first screen's one format, in a module of its own so the first route carries no other.
@@ -47,8 +48,10 @@ function parts(date: Date, intl: string, options: Intl.DateTimeFormatOptions): R
 export function formatReceiptDate(iso: string, timeZone = zoneOf(DEFAULT_LOCALE)): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = parts(date, 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
-  return `${p.day}.${p.month}.${p.year}`;
+  return formatted(`r${timeZone} ${iso}`, () => {
+    const p = parts(date, 'en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone });
+    return `${p.day}.${p.month}.${p.year}`;
+  });
 }
 
 /**
@@ -60,7 +63,9 @@ export function formatShiftDate(isoDate: string, language: Language): string {
   if (!match) return '';
   const [, y, m, d] = match;
   const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
-  const weekday = dateFormat(SHIFT_INTL[language] ?? 'fi-FI', { weekday: 'short', timeZone: 'UTC' }).format(date);
+  const weekday = formatted(`s${language} ${y}${m}${d}`, () =>
+    dateFormat(SHIFT_INTL[language] ?? 'fi-FI', { weekday: 'short', timeZone: 'UTC' }).format(date),
+  );
   return `${weekday} ${Number(d)}.${Number(m)}.`;
 }
 
@@ -68,26 +73,33 @@ export function formatShiftDate(isoDate: string, language: Language): string {
 export function formatDate(iso: string, locale: Locale, timeZone = zoneOf(locale)): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return dateFormat(DATE_INTL[locale] ?? 'fi-FI', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
+  return formatted(`d${locale}${timeZone} ${iso}`, () =>
+    dateFormat(DATE_INTL[locale] ?? 'fi-FI', {
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      timeZone,
+    }).format(date),
+  );
 }
 
 /** 24-hour HH:MM in the given zone; built from parts because fi-FI would print "09.05". */
 export function formatTime(iso: string, locale: Locale, timeZone = zoneOf(locale)): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = parts(date, 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
-  return `${p.hour}:${p.minute}`;
+  return formatted(`t${timeZone} ${iso}`, () => {
+    const p = parts(date, 'en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+    return `${p.hour}:${p.minute}`;
+  });
 }
 
 /** Wait minutes as "15 min"; unknown is a dash. The 'Now' text for 0 is the screen's key. */
 export function formatMinutes(minutes: number | null, locale: Locale): string {
   if (minutes === null || !Number.isFinite(minutes)) return '–';
-  return numberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(Math.max(0, Math.round(minutes)));
+  const n = Math.max(0, Math.round(minutes));
+  return formatted(`m${locale} ${n}`, () =>
+    numberFormat(info(locale).intl, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(n),
+  );
 }
 
 /** An address line with the city, unless the address already names it ("Hämeentie 13, 00530 Helsinki" + "Helsinki"). */

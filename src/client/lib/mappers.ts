@@ -3,6 +3,7 @@
  * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
  */
 import type { WireExtraService, WireService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate } from '../../shared/wire.ts';
+import { knownWeekday } from './known-formats.ts';
 import type { Extra, Shop, ShopDetail } from './types.ts';
 
 // Making a formatter costs far more than using one (a shop list maps every shop): one per zone.
@@ -10,6 +11,8 @@ const weekdays = new Map<string, Intl.DateTimeFormat>();
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of `now` in a time zone; the shop's zone decides "today". */
 export function isoWeekday(now: Date, timeZone: string): number {
+  const carried = knownWeekday(timeZone, now.getTime());
+  if (carried) return carried;
   let f = weekdays.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone });

@@ -4,6 +4,7 @@
  */
 import type { WireOpenTime } from '../../shared/wire.ts';
 import type { Language } from '../../shared/locales.ts';
+import { formatted } from './known-formats.ts';
 import type { Extra, Service, ServiceGroup } from './types.ts';
 
 /** BCP 47 tags for weekday names in the UI language ('ee' is the app's code for Estonian, Intl's 'et'). */
@@ -27,10 +28,13 @@ export interface DayHours {
 
 /** Monday to Sunday, each with its hours or null when the shop does not open that day. */
 export function weekHours(openTimes: readonly WireOpenTime[], language: Language): DayHours[] {
-  const format = new Intl.DateTimeFormat(intlOfLanguage(language), { weekday: 'long', timeZone: 'UTC' });
+  let format: Intl.DateTimeFormat | undefined;
   return [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
     // 1 January 2024 was a Monday, so day n of that week names ISO weekday n.
-    const name = format.format(new Date(Date.UTC(2024, 0, weekday, 12)));
+    const name = formatted(`W${language}${weekday}`, () => {
+      format ??= new Intl.DateTimeFormat(intlOfLanguage(language), { weekday: 'long', timeZone: 'UTC' });
+      return format.format(new Date(Date.UTC(2024, 0, weekday, 12)));
+    });
     const t = openTimes.find((o) => o.weekday === weekday);
     return { weekday, name, hours: t ? { open: t.open, close: t.close } : null };
   });

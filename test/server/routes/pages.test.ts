@@ -56,6 +56,8 @@ interface Data {
   shop?: WirePobDetail;
   barbers?: WireEmployee[];
   barber?: WireEmployee;
+  now: number;
+  formats?: Record<string, string>;
 }
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -149,6 +151,24 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   const none = await app.inject({ url: '/barbershop/9999', headers: html });
   assert.is(none.statusCode, 200);
   assert.is(none.body, SHELL);
+});
+
+pages('a shop page carries the strings it formatted, each in its markup, and the weekday with its span', async () => {
+  const res = await app.inject({ url: '/barbershop/2?lang=en', headers: html });
+  const data = dataOf(res.body)!;
+  const formats = data.formats ?? {};
+  const prices = Object.keys(formats).filter((k) => k.startsWith('pFI '));
+  assert.ok(prices.length >= 10, `${prices.length} prices carried`);
+  for (const key of prices) assert.ok(res.body.includes(formats[key]), `${formats[key]} is in the markup`);
+  assert.is(formats.Wen1, 'Monday', "the hours' weekday names, in the page's language");
+  assert.ok(res.body.includes('Sunday'));
+  // The weekday in the locale's zone, and the local day it holds for, around the server's clock.
+  const [day, from, to] = formats['wEurope/Helsinki'].split(' ').map(Number);
+  const helsinki = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'Europe/Helsinki' });
+  assert.is(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(helsinki.format(data.now)) + 1, day);
+  assert.ok(from <= data.now && data.now < to, 'the span holds the server clock');
+  assert.is(helsinki.format(from), helsinki.format(to - 1));
+  assert.is.not(helsinki.format(from - 1), helsinki.format(from));
 });
 
 pages('the barbers: the list and a barber as data, their names in the markup; an unknown barber is the plain shell', async () => {
