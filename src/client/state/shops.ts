@@ -2,7 +2,7 @@
  * Shops: the list and one shop's detail. The wire answers are kept and
  * the client entities derived, so a change of membership priority re-maps without a fetch.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed, type Signal, signal } from '@preact/signals-react';
 import { LIST_CACHE_MS } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
@@ -17,6 +17,15 @@ import { priority } from './session.ts';
 export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
 
 const listWire = signal<WirePob[]>([]);
+
+/**
+ * Puts a read in place unless it is what is shown already: a stream's first frame repeats what the page carried,
+ * and a refresh often brings nothing new, and either would otherwise render the whole screen again (on a shop page
+ * the longest task after hydration).
+ */
+function put<T>(wire: Signal<T>, next: T) {
+  if (JSON.stringify(wire.peek()) !== JSON.stringify(next)) wire.value = next;
+}
 export const listStatus = signal<FetchStatus>('idle');
 let listFetchedAt = 0;
 let listLocale = '';
@@ -50,7 +59,7 @@ export async function loadShops(force = false): Promise<void> {
   listLocale = key;
   if (listWire.value.length === 0) listStatus.value = 'pending';
   try {
-    listWire.value = await fetchShops(locale.value, language.value, development.value);
+    put(listWire, await fetchShops(locale.value, language.value, development.value));
     listStatus.value = 'fulfilled';
   } catch {
     listFetchedAt = 0;
@@ -65,7 +74,7 @@ export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Pr
   detailPrimedAt = 0;
   if (detailWire.value?.id !== id) detailWire.value = null;
   try {
-    detailWire.value = await fetchShop(locale.value, language.value, id, development.value);
+    put(detailWire, await fetchShop(locale.value, language.value, id, development.value));
     return true;
   } catch {
     if (opts.refresh && detailWire.value?.id === id) return true; // a failed refresh keeps what is shown
@@ -76,7 +85,7 @@ export async function loadShop(id: number, opts: { refresh?: boolean } = {}): Pr
 
 /** A shop's detail from its stream (the same answer as loadShop's). */
 export function showShop(w: WirePobDetail) {
-  detailWire.value = w;
+  put(detailWire, w);
 }
 
 export function clearShop() {
