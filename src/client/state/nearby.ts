@@ -4,7 +4,7 @@
  * the settings of config.json; the best candidate's menu (GET /pobs/{id}/) says whether it offers what he picked.
  * `offer` is the one line the screens show; refusing hides it for this shop (or order) for the session.
  */
-import { batch, computed, effect, signal } from '@preact/signals-react';
+import { batch, computed, effect, signal, untracked } from '@preact/signals-react';
 import { REFRESH_MS } from '../../shared/constants.ts';
 import type { WirePobDetail } from '../../shared/wire.ts';
 import { clockNow } from '../lib/clock.ts';
@@ -121,17 +121,24 @@ let readInput: () => NearbyInput | null = () => null;
 /**
  * Starts watching for the screen in view: `input` is read inside an effect, so every signal it reads (the
  * selection, the order) re-evaluates, as do the list, the position, the settings and the menus. The list is read
- * again every 30 s; `readNow` reads it at once too (the shop page), else the list the app has serves until then
- * (tracking, reached from the list or the shop page: the offer needs its 30 s hold anyway). Returns the stop.
+ * again every 30 s; `readNow` reads it at once too (the shop page) as soon as there is something to compare (a
+ * choice: until then no offer can show, and a first visit's page has more pressing work), else the list the app
+ * has serves until then (tracking, reached from the list or the shop page: the offer needs its 30 s hold anyway).
+ * Returns the stop.
  */
 export function watchNearby(input: () => NearbyInput | null, readNow = true): () => void {
   stopWatch?.();
   readInput = input;
-  if (readNow) void loadShops();
+  let read = !readNow;
   const refresh = setInterval(() => void loadShops(), REFRESH_MS);
   const stop = effect(() => {
     void details.value;
-    evaluate(input());
+    const now = input();
+    if (now && !read) {
+      read = true;
+      void untracked(loadShops);
+    }
+    evaluate(now);
   });
   const stopShown = effect(() => {
     const o = offer.value;

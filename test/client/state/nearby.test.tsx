@@ -205,4 +205,29 @@ test('shown once to analytics; "No thanks" hides it for the session and is count
   f.restore();
 });
 
+test('the shop page reads the list only once something is chosen: until then no offer can show', async () => {
+  const chosen = signal(false);
+  config.value = { ...DEFAULT_CONFIG, nearby: { ...SETTINGS } };
+  const list = [kallio(), hakaniemi(), espoo()];
+  const f = stubFetch({ 'GET /pobs/': { body: list }, ...Object.fromEntries(list.map((d) => [`GET /pobs/${d.id}/`, { body: d }])) });
+  nearby.setNearbyClock(() => clock);
+  stop = nearby.watchNearby(() => (chosen.value ? input() : null));
+  await settle(5);
+  assert.equal(
+    f.calls.map((c) => c.path),
+    [],
+    'nothing read while nothing is chosen',
+  );
+  chosen.value = true;
+  await settle(5);
+  await settle(5);
+  assert.is(f.calls.filter((c) => c.path === '/pobs/').length, 1, 'the list, read once');
+  assert.is(nearby.offer.value?.candidate.shop.name, 'Hakaniemi', 'the offer, from the list read then');
+  chosen.value = false;
+  chosen.value = true;
+  await settle(5);
+  assert.is(f.calls.filter((c) => c.path === '/pobs/').length, 1, 'not read again on the next choice');
+  f.restore();
+});
+
 test.run();
