@@ -4,11 +4,17 @@ import type { PageData } from './page-data.ts';
 import { catalogueQuery } from './catalog.ts';
 import { apiUrl } from './http.ts';
 
+/** A moment the page is idle (2 s at most): the first screen's work after hydration comes first. */
+const idle = () =>
+  new Promise<void>((go) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => go(), { timeout: 2000 }) : go()));
+
 /**
  * What a server-rendered page carried goes into the worker's shared cache as if it had been read, so the app reopens
- * offline with it although the page asked the network for none of it.
+ * offline with it although the page asked the network for none of it. In a task of its own once the page is idle:
+ * turning the data back into JSON is a shop page's costliest effect after hydration (about 10 ms on this machine).
  */
 export async function keepCarried(page: PageData): Promise<void> {
+  await idle();
   const query = catalogueQuery(page.language, false);
   const entries = [
     ...(page.list ? [{ url: apiUrl(page.locale, `/pobs/${query}`), body: page.list }] : []),
