@@ -12,6 +12,7 @@ import type { PageData } from './services/page-data.ts';
 import { loadScreen } from './app/screens.ts';
 import { isConsolePath } from './screens/NotFound/index.tsx';
 import { pinClock } from './lib/clock.ts';
+import { serverMarkup } from './lib/hydrated.ts';
 import { recordFormats, weekdayKey } from './lib/known-formats.ts';
 import { weekdaySpan } from './lib/weekday-span.ts';
 import { loc, previousPath } from './router/history.ts';
@@ -92,9 +93,11 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     restoreBarbers = primeBarbers({ list: data.barbers, one: data.barber });
     const formats = recordFormats();
     let markup: string;
+    serverMarkup(true);
     try {
       markup = renderToString(createElement(App));
     } finally {
+      serverMarkup(false);
       data.formats = formats();
     }
     const zone = LOCALES[locale]?.timezone;

@@ -10,6 +10,7 @@ import { ROUTES } from '../router/routes.ts';
 import { loadScreen, loaders } from './screens.ts';
 import { boot } from './boot.ts';
 import { App } from './App.tsx';
+import { serverMarkup } from '../lib/hydrated.ts';
 import { readPageData } from '../services/page-data.ts';
 import { startOffline } from '../state/offline.ts';
 
@@ -46,6 +47,7 @@ export function start(root: HTMLElement) {
       // Hydration runs in one go: in slices, a change arriving meanwhile (a stream's frame, the clock) would meet
       // markup not yet taken over and be a hydration error. A render from scratch is a transition: React renders the
       // first screen in slices, so a slow phone never freezes for it.
+      serverMarkup(hydrating);
       if (hydrating) hydrateRoot(root, app);
       else startTransition(() => createRoot(root).render(app));
       // Offline, a chunk not cached yet fails to load: the worker registered on an earlier visit is there anyway.

@@ -1,18 +1,26 @@
 /**
  * Whether the app has taken over the page. A page the server rendered is markup without handlers until it
  * hydrates, and a tap on it is lost: controls that change the order render disabled there and come alive once
- * the app has hydrated them. React does this itself: the server and the hydrating render take the server's
- * snapshot (false), and React renders again at once with the client's (true). A page the client renders itself
- * is live from its first render.
+ * the app has hydrated them. The server's render and the client's hydration say so (`serverMarkup`), and both render
+ * such a control disabled; it comes alive in a transition, which React renders in slices in a task of its own rather
+ * than inside hydration's effects. The first such control hydrated ends the mark: the screen's content hydrates after
+ * the app's shell has committed (a Suspense boundary), so the shell's own effects are too early to end it. A page
+ * the client renders itself is live from its first render.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const never = () => () => {};
+let rendering = false;
+
+/** The server's render and the client's hydration say when they start (true) and end (false). */
+export function serverMarkup(on: boolean): void {
+  rendering = on;
+}
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const [live, setLive] = useState(() => !rendering);
+  useEffect(() => {
+    rendering = false;
+    if (!live) startTransition(() => setLive(true));
+  }, [live]);
+  return live;
 }
