@@ -131,7 +131,8 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-async function measure(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {
+/** Lighthouse's run of `url`; a run whose trace it could not record (NO_NAVSTART and the like) is run once more. */
+async function lighthouseRun(url: string, port: number, repeat: boolean, again = true) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -140,8 +141,15 @@ async function measure(name: string, url: string, port: number, repeat: boolean)
     disableStorageReset: repeat,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const { lhr, artifacts } = result;
-  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const error = result.lhr.runtimeError;
+  if (!error) return result;
+  if (!again) throw new Error(`lighthouse: ${error.code} ${error.message}`);
+  console.log(`  lighthouse: ${error.code} for ${url}; run once more`);
+  return lighthouseRun(url, port, repeat, false);
+}
+
+async function measure(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {
+  const { lhr, artifacts } = await lighthouseRun(url, port, repeat);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   // LIGHTHOUSE_WHY=1: what the largest paint was, and its phases (why it came when it did).
   if (process.env.LIGHTHOUSE_WHY === '1') {
