@@ -46,10 +46,17 @@ export interface PagePlan {
   status: 200 | 404;
   /** The locale's shop list, one shop's detail, the locale's barbers, one barber, or nothing. */
   needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null;
+  /** The screens whose code the page fetches with the first route's: its own, and at / the welcome a first visit goes on to. */
+  code: ScreenName[];
 }
 
 /** The plan for a path, or null when the server answers the plain shell (guarded and other private screens). */
 export function planPage(path: string): PagePlan | null {
+  const plan = planOf(path);
+  return plan && { ...plan, code: plan.screen === 'Gate' ? ['Gate', 'Welcome'] : [plan.screen] };
+}
+
+function planOf(path: string): Omit<PagePlan, 'code'> | null {
   const m = match(ROUTES, path);
   const screen = m.route.screen;
   if (m.route.auth || !PUBLIC.includes(screen)) return null;

@@ -149,6 +149,38 @@ first(
   },
 );
 
+first(
+  "at / a first visit's welcome slides come at once: their code arrived with the first route's, no spinner after the gate",
+  async () => {
+    const fresh = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    // Every full-screen spinner put on the page once the address is /welcome (a screen still loading shows one).
+    await fresh.addInitScript({
+      content:
+        "window.__spinners = 0; new MutationObserver((all) => { if (location.pathname !== '/welcome') return; for (const m of all) for (const n of m.addedNodes) if (n.nodeType === 1 && (n.matches('.loader-full') || n.querySelector('.loader-full'))) window.__spinners++; }).observe(document, { childList: true, subtree: true });",
+    });
+    const { page, said, asked } = await visit(fresh, '/');
+    await page.waitForURL(/\/welcome$/);
+    await page.locator('.welcome-text').first().waitFor();
+    assert.equal(said, []);
+    assert.is(
+      await page.evaluate(() => (window as unknown as { __spinners: number }).__spinners),
+      0,
+      'no spinner on the way to the slides',
+    );
+    // The page named the slides' chunk to its loader, which asked for it beside the first route's kernel.
+    const welcome = asked.findIndex((u) => /\/c\/Welcome-/.test(u));
+    const entry = asked.findIndex((u) => /\/main-/.test(u));
+    assert.ok(welcome >= 0 && entry >= 0 && welcome < entry, asked.join(' '));
+    await fresh.close();
+  },
+);
+
 first('a first visit to /home loads no more script than the budget, counted until the network is idle', async () => {
   const root = join(import.meta.dirname, '../..');
   const { budget } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { budget: { firstVisitGzipKB: number } };

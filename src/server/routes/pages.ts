@@ -28,17 +28,22 @@ export const RENDER_DIR = 'server';
 export const RENDER_ENTRY = `${RENDER_DIR}/render.mjs`;
 /** What the built render entry exports (src/client/render.tsx). */
 interface Renderer {
-  planPage(
-    path: string,
-  ): { status: 200 | 404; needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null } | null;
+  planPage(path: string): {
+    status: 200 | 404;
+    needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null;
+    code?: string[];
+  } | null;
   renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string;
 }
 
 /** A page as answered: its status and kept bytes; null: answer the plain shell. */
 export type Page = { status: number; answer: Answer } | null;
 
-/** index.html with the markup inside #app, the data beside the script, and the language on <html>. */
-export function fillShell(shell: string, markup: string, data: PageData): string {
+/**
+ * index.html with the markup inside #app, the data beside the script, and the language on <html>; `chunks`, the
+ * screen's code beyond the first route, are named to the loader, which fetches them with the first route's.
+ */
+export function fillShell(shell: string, markup: string, data: PageData, chunks: string[] = []): string {
   const open = '<div id="app">';
   const start = shell.indexOf(open);
   const end = shell.lastIndexOf('</div>', shell.indexOf('<noscript>'));
@@ -58,7 +63,10 @@ export function fillShell(shell: string, markup: string, data: PageData): string
       // page carries the configuration, so /config.json is not fetched at all.
       .replace(/\n?[ \t]*<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
       .replace(/\n?[ \t]*<script>[\s\S]*?<\/script>/g, '')
-      .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)">/, '<script type="module" src="$1">')
+      .replace(
+        /<script type="module" src="[^"]*" data-after-paint="([^"]+)">/,
+        `<script type="module" src="$1"${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`,
+      )
   );
 }
 
@@ -77,14 +85,20 @@ export interface Pages {
 }
 
 /** Loads the render entry beside the client; null when there is none (an API-only server, a build without it). */
-async function loadRenderer(staticDir: string | null, log: Deps['log']): Promise<{ renderer: Renderer; shell: string } | null> {
+async function loadRenderer(
+  staticDir: string | null,
+  log: Deps['log'],
+): Promise<{ renderer: Renderer; shell: string; chunks: Record<string, string[]> } | null> {
   if (!staticDir) return null;
   const entry = join(staticDir, RENDER_ENTRY);
   const index = join(staticDir, 'index.html');
   if (!existsSync(entry) || !existsSync(index)) return null;
   try {
     const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-    return { renderer, shell: readFileSync(index, 'utf8') };
+    // Each screen's chunks beyond the first route, as build.ts lists them; without the list a page names none.
+    const list = join(staticDir, RENDER_DIR, 'chunks.json');
+    const chunks = existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as Record<string, string[]>) : {};
+    return { renderer, shell: readFileSync(index, 'utf8'), chunks };
   } catch (err) {
     log.error({ err }, 'pages: the render entry did not load; public screens get the plain shell');
     return null;
@@ -146,7 +160,8 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
             data.barber = barber;
           }
           const markup = render.renderer.renderPage(path, data, language, locale, now);
-          return makeAnswer(fillShell(render.shell, markup, data), version);
+          const chunks = [...new Set((plan.code ?? []).flatMap((screen) => render.chunks[screen] ?? []))];
+          return makeAnswer(fillShell(render.shell, markup, data, chunks), version);
         });
         return answer ? { status: plan.status, answer } : null;
       } catch (err) {

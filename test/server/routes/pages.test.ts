@@ -47,6 +47,9 @@ const SHELL = `<!doctype html>
 `;
 writeFileSync(join(dist, 'index.html'), SHELL);
 await bundleRender(root, join(dist, 'server/render.mjs'));
+/** Each screen's chunks beyond the first route, as build.ts lists them beside the render entry. */
+const CHUNKS = { Shop: ['/assets/c/Shop-CCCCCCCC.js', '/assets/c/chunk-DDDDDDDD.js'], Welcome: ['/assets/c/Welcome-EEEEEEEE.js'] };
+writeFileSync(join(dist, 'server/chunks.json'), JSON.stringify(CHUNKS));
 
 interface Data {
   path: string;
@@ -139,6 +142,11 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   assert.is(data.shop?.id, 2);
   assert.ok(res.body.includes(data.shop!.name));
   assert.match(res.body, /class="shop-hero"/);
+  // The loader fetches the shop page's own chunks with the first route's, not after it.
+  assert.match(
+    res.body,
+    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-chunks="\/assets\/c\/Shop-CCCCCCCC.js \/assets\/c\/chunk-DDDDDDDD.js"><\/script>/,
+  );
   const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
   assert.is(again.statusCode, 304);
   // A busy shop's likely window is in the markup beside its number, in the page's language.
@@ -193,6 +201,9 @@ pages('the public screens render; an unknown path answers 404 with its page', as
     const res = await app.inject({ url: path, headers: html });
     assert.is(res.statusCode, 200, path);
     assert.is(dataOf(res.body)?.path, path, path);
+    // At / a first visit goes on to the welcome: its chunk comes with the first route's, as on /welcome itself.
+    if (path === '/' || path === '/welcome') assert.match(res.body, /data-chunks="\/assets\/c\/Welcome-EEEEEEEE.js"/, path);
+    else assert.not.match(res.body, /data-chunks/, path);
   }
   const missing = await app.inject({ url: '/no/such/page', headers: html });
   assert.is(missing.statusCode, 404);
@@ -200,6 +211,7 @@ pages('the public screens render; an unknown path answers 404 with its page', as
   assert.match(missing.body, /<h1>[^<]+<\/h1>/);
   // Files and API paths are not pages.
   assert.is((await app.inject({ url: '/server/render.mjs', headers: html })).statusCode, 404);
+  assert.is((await app.inject({ url: '/server/chunks.json' })).statusCode, 404);
   assert.is((await app.inject({ url: '/home' })).statusCode, 404, 'no HTML asked for, no page');
 });
 
