@@ -22,6 +22,7 @@ import { config } from './state/config.ts';
 import { locale as localeSignal, preloadLanguage, switchLanguageNow } from './state/i18n.ts';
 import { primeBarbers } from './state/barbers.ts';
 import { primeShops } from './state/shops.ts';
+import { installPlatform } from './state/welcome.ts';
 
 export type { PageData } from './services/page-data.ts';
 
@@ -48,12 +49,21 @@ export interface PagePlan {
   needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null;
   /** The screens whose code the page fetches with the first route's: its own, and at / the welcome a first visit goes on to. */
   code: ScreenName[];
+  /**
+   * Where the screen sends a visit with nothing stored on the phone: the gate at / sends it to the welcome slides
+   * (no order, no recovery, the welcome not seen), so the server sends it there itself, to markup it rendered.
+   */
+  firstVisit?: string;
+  /** The markup depends on the phone's platform (the welcome's install help): kept per platform. */
+  byPlatform?: true;
 }
 
 /** The plan for a path, or null when the server answers the plain shell (guarded and other private screens). */
 export function planPage(path: string): PagePlan | null {
   const plan = planOf(path);
-  return plan && { ...plan, code: plan.screen === 'Gate' ? ['Gate', 'Welcome'] : [plan.screen] };
+  if (!plan) return null;
+  if (plan.screen === 'Gate') return { ...plan, code: ['Gate', 'Welcome'], firstVisit: '/welcome' };
+  return plan.screen === 'Welcome' ? { ...plan, code: [plan.screen], byPlatform: true } : { ...plan, code: [plan.screen] };
 }
 
 function planOf(path: string): Omit<PagePlan, 'code'> | null {
@@ -86,7 +96,13 @@ await Promise.all([...PUBLIC.map(loadScreen), ...ALL_LANGUAGES.map((l) => preloa
  */
 export function renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string {
   const u = new URL(url, 'http://render.invalid');
-  const before = { loc: loc.peek(), previous: previousPath.peek(), locale: localeSignal.peek(), config: config.peek() };
+  const before = {
+    loc: loc.peek(),
+    previous: previousPath.peek(),
+    locale: localeSignal.peek(),
+    config: config.peek(),
+    platform: installPlatform.peek(),
+  };
   const beforeClock = pinClock(now);
   const beforeLanguage = switchLanguageNow(language);
   let restoreShops: () => void = () => {};
@@ -96,6 +112,7 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     previousPath.value = null;
     localeSignal.value = locale;
     config.value = data.config;
+    installPlatform.value = data.platform ?? 'unknown';
     restoreShops = primeShops({ list: data.list, detail: data.shop, locale, language }, now);
     restoreBarbers = primeBarbers({ list: data.barbers, one: data.barber });
     const formats = recordFormats();
@@ -115,6 +132,7 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     restoreBarbers();
     restoreShops();
     config.value = before.config;
+    installPlatform.value = before.platform;
     localeSignal.value = before.locale;
     previousPath.value = before.previous;
     loc.value = before.loc;

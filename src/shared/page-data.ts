@@ -4,6 +4,7 @@
  * its state from it and hydrates the markup without reading the same data again.
  */
 import type { Language, Locale } from './locales.ts';
+import type { InstallPlatform } from './platform.ts';
 import type { WireConfig, WireEmployee, WirePob, WirePobDetail } from './wire.ts';
 
 /** The id of the script element that carries the data. */
@@ -25,6 +26,8 @@ export interface PageData {
   barbers?: WireEmployee[];
   /** One barber (his page). */
   barber?: WireEmployee;
+  /** The platform of the phone it was rendered for (the welcome's install help), by the request's user agent. */
+  platform?: InstallPlatform;
   /**
    * The strings the render formatted, by format and input (src/client/lib/known-formats.ts): hydration reads them
    * rather than starting the phone's Intl. Added by the render itself.

@@ -139,6 +139,9 @@ async function lighthouseRun(url: string, port: number, repeat: boolean, again =
     logLevel: 'error',
     onlyCategories: ['performance'],
     disableStorageReset: repeat,
+    // A first visit has nothing stored: Lighthouse by default keeps cookies, IndexedDB and local storage, so the
+    // second and third runs of a page would be returning visits (the prefs cookie, the stored locale).
+    ...(repeat ? {} : { clearStorageTypes: ['all' as const] }),
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const error = result.lhr.runtimeError;

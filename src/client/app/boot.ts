@@ -77,8 +77,12 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
   if (!page && (path === '/home' || (path === '/' && stored.welcomeSeen === true))) void loadShops();
   await setLanguage(lang, { store: query !== null && query === lang });
+  // The cookie tells the server this phone has the app's state: without it, / is answered as a first visit's.
+  // Written at every start that finds none, so a phone that stored its choices before the cookie existed has it too.
+  const keepCookie = (lang: Language) => prefsCookieLanguage() || writePrefsCookie(lang, locale.value);
   const late = () => {
     if (!page) {
+      keepCookie(language.peek());
       if (!storedLocale) void detectLocale();
       return;
     }
@@ -89,6 +93,7 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
     // the server's choice stands.
     const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : lang, cfg.allowedLanguages) as Language;
     if (mine !== lang) void setLanguage(mine);
+    keepCookie(mine);
     if (!storedLocale) {
       writePrefsCookie(language.peek(), locale.value);
       void save('locale', locale.value);

@@ -1,4 +1,5 @@
 /** The browser's geolocation as a promise with the 10 s timeout. */
+import { installPlatformOf, type InstallPlatform } from '../../shared/platform.ts';
 import { GEO_TIMEOUT_MS } from '../../shared/constants.ts';
 
 export type GeoFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -30,9 +31,6 @@ export function isStandalone(): boolean {
   );
 }
 
-export function platform(): 'ios' | 'android' | 'unknown' {
-  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;
-  if (/iPhone|iPad|iPod/i.test(ua)) return 'ios';
-  if (/Android/i.test(ua)) return 'android';
-  return 'unknown';
+export function platform(): InstallPlatform {
+  return installPlatformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
 }

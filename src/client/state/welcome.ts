@@ -4,18 +4,20 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import { isStandalone, platform } from '../services/geo.ts';
+import type { InstallPlatform } from '../../shared/platform.ts';
 import { markWelcomeSeen } from './prefs.ts';
 import { navigate } from '../router/history.ts';
 import { save } from '../services/storage.ts';
 
 export type WelcomeSlide = 'service' | 'product' | 'account' | 'install';
-export type InstallPlatform = 'ios' | 'android' | 'unknown';
+export type { InstallPlatform };
 
 /** A horizontal move shorter than this is a tap, longer a swipe. */
 const SWIPE_PX = 40;
 
 export const standalone = signal(false);
-export const installPlatform = signal<InstallPlatform>('unknown');
+/** The phone's own from the start, as the server rendered it for the same phone: hydration changes nothing. */
+export const installPlatform = signal<InstallPlatform>(platform());
 export const slideIndex = signal(0);
 
 /** 4 slides, 3 when standalone. */

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appLanguage, DEFAULT_LANGUAGE, languageTag, localeOfCountry, type Language, type Locale } from '../../shared/locales.ts';
 import { PREFS_COOKIE, PREFS_COOKIE_MAX_AGE_S, pageLanguage, parsePrefs, prefsValue } from '../../shared/page-prefs.ts';
 import { PAGE_DATA_ID, type PageData } from '../../shared/page-data.ts';
+import { installPlatformOf } from '../../shared/platform.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../domain/shop-cache.ts';
@@ -32,12 +33,14 @@ interface Renderer {
     status: 200 | 404;
     needs: { list: true } | { shopId: number } | { barbers: true } | { barberId: number } | null;
     code?: string[];
+    firstVisit?: string;
+    byPlatform?: true;
   } | null;
   renderPage(url: string, data: PageData, language: Language, locale: Locale, now: number): string;
 }
 
-/** A page as answered: its status and kept bytes; null: answer the plain shell. */
-export type Page = { status: number; answer: Answer } | null;
+/** A page as answered: its status and kept bytes, or where a first visit goes instead; null: answer the plain shell. */
+export type Page = { status: number; answer: Answer } | { status: 302; location: string } | null;
 
 /**
  * index.html with the markup inside #app, the data beside the script, and the language on <html>; `chunks`, the
@@ -120,6 +123,14 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
       if (!render || (req.query as Record<string, unknown> | undefined)?.dev !== undefined) return null;
       const plan = render.renderer.planPage(path);
       if (!plan) return null;
+      // Nothing of the app's on this phone (no prefs cookie: the app writes it at every start): a first visit, which
+      // the screen would send on at once (the gate at / to the welcome). The query goes along, as the app's redirects
+      // keep it.
+      const prefs = parsePrefs(req.headers.cookie);
+      if (plan.firstVisit && prefs.language === null && prefs.locale === null) {
+        const query = req.url.indexOf('?');
+        return { status: 302, location: plan.firstVisit + (query < 0 ? '' : req.url.slice(query)) };
+      }
       const { language, locale } = pageChoice(req, config);
       // ?lang= chose the language: the choice holds for the next page too, even one opened before the app takes
       // this one over (a tap on a server-rendered link), as the cookie the app writes would make it.
@@ -134,12 +145,14 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
           `${PREFS_COOKIE}=${prefsValue(language, locale)}; Path=/; Max-Age=${PREFS_COOKIE_MAX_AGE_S}; SameSite=Lax`,
         );
       const on: Depends = plan.needs && 'shopId' in plan.needs ? { shopId: plan.needs.shopId } : { country: locale };
-      const key = `page:${path}:${locale}:${language}:${config.development}`;
+      // The welcome's install help follows the phone's platform: those pages are kept per platform.
+      const platform = plan.byPlatform ? installPlatformOf(req.headers['user-agent']) : undefined;
+      const key = `page:${path}:${locale}:${language}:${config.development}${platform ? `:${platform}` : ''}`;
       try {
         const answer = await kept.get(key, on, async () => {
           const now = deps.now();
           const scope = { country: locale, includeTest: config.development, now, lang: language };
-          const data: PageData = { path, language, locale, now, config: clientConfig };
+          const data: PageData = { path, language, locale, now, config: clientConfig, ...(platform && { platform }) };
           let version = -1;
           if (plan.needs && 'list' in plan.needs)
             data.list = JSON.parse((await cachedPobs(deps, reads, scope, listSerializer(reply))).json) as WirePob[];
@@ -184,6 +197,8 @@ export function pageHandler(p: Pages): (req: FastifyRequest, reply: FastifyReply
 
 /** Sends a page: 304 when the client has it, else its precompressed bytes; it varies by the prefs cookie. */
 export async function sendPage(req: FastifyRequest, reply: FastifyReply, page: NonNullable<Page>): Promise<unknown> {
+  if ('location' in page)
+    return reply.code(302).header('location', page.location).header('cache-control', 'no-cache').header('vary', 'cookie').send();
   const { answer } = page;
   reply
     .header('content-type', 'text/html; charset=utf-8')

@@ -53,6 +53,7 @@ writeFileSync(join(dist, 'server/chunks.json'), JSON.stringify(CHUNKS));
 
 interface Data {
   path: string;
+  platform?: string;
   language: string;
   locale: string;
   list?: WirePob[];
@@ -197,8 +198,10 @@ pages('the barbers: the list and a barber as data, their names in the markup; an
 });
 
 pages('the public screens render; an unknown path answers 404 with its page', async () => {
+  // A phone with the app's cookie: the gate at / is rendered for it (without, a first visit is sent to the welcome).
+  const returning = { ...html, cookie: 'prefs=fi.FI' };
   for (const path of ['/', '/welcome', '/login', '/register', '/recovery', '/profile/language', '/barbers', '/barbers/3']) {
-    const res = await app.inject({ url: path, headers: html });
+    const res = await app.inject({ url: path, headers: returning });
     assert.is(res.statusCode, 200, path);
     assert.is(dataOf(res.body)?.path, path, path);
     // At / a first visit goes on to the welcome: its chunk comes with the first route's, as on /welcome itself.
@@ -213,6 +216,41 @@ pages('the public screens render; an unknown path answers 404 with its page', as
   assert.is((await app.inject({ url: '/server/render.mjs', headers: html })).statusCode, 404);
   assert.is((await app.inject({ url: '/server/chunks.json' })).statusCode, 404);
   assert.is((await app.inject({ url: '/home' })).statusCode, 404, 'no HTML asked for, no page');
+});
+
+pages('at / a visit without the prefs cookie (a first visit) is sent to the welcome, its query kept; not with ?dev=', async () => {
+  const first = await app.inject({ url: '/', headers: html });
+  assert.is(first.statusCode, 302);
+  assert.is(first.headers.location, '/welcome');
+  assert.is(first.headers['cache-control'], 'no-cache');
+  assert.match(String(first.headers.vary), /cookie/);
+  const en = await app.inject({ url: '/?lang=en', headers: html });
+  assert.is(en.headers.location, '/welcome?lang=en');
+  const welcome = await app.inject({ url: '/welcome?lang=en', headers: html });
+  assert.is(welcome.statusCode, 200);
+  assert.is(dataOf(welcome.body)?.language, 'en');
+  // Only the gate sends a first visit on: /home and the rest are rendered without the cookie.
+  assert.is((await app.inject({ url: '/home', headers: html })).statusCode, 200);
+  // With ?dev= the app decides on the device's stored switch: the plain shell, as before.
+  const dev = await app.inject({ url: '/?dev=1', headers: html });
+  assert.is(dev.statusCode, 200);
+  assert.is(dev.body, SHELL);
+});
+
+pages("the welcome's install help follows the request's platform, each kept apart", async () => {
+  const steps = (body: string) => [...body.matchAll(/class="welcome-install"><h3>([^<]+)</g)].map((m) => m[1]);
+  const as = async (ua: string) => (await app.inject({ url: '/welcome?lang=en', headers: { ...html, 'user-agent': ua } })).body;
+  const iphone = await as('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15');
+  const android = await as('Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Mobile Safari/537.36');
+  const other = await as('Mozilla/5.0 (X11; Linux x86_64)');
+  assert.is(steps(iphone).length, 1, steps(iphone).join());
+  assert.is(steps(android).length, 1, steps(android).join());
+  assert.is(steps(other).length, 2, 'both when unknown');
+  assert.is.not(steps(iphone)[0], steps(android)[0]);
+  assert.equal(steps(other), [steps(iphone)[0], steps(android)[0]]);
+  assert.is(dataOf(android)?.platform, 'android');
+  // Kept apart: the iPhone's page again is the iPhone's.
+  assert.equal(steps(await as('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')), steps(iphone));
 });
 
 pages("a guarded screen is the plain shell, with nothing of the customer's", async () => {
