@@ -11,7 +11,6 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statS
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { buildServer } from './scripts/build-server.ts';
 import { bundleRender, nativeSyncExternalStore } from './scripts/render-bundle.ts';
-import { languageTag, type Language } from './src/shared/locales.ts';
 
 const root = import.meta.dirname;
 const out = join(root, 'dist');
@@ -159,21 +158,21 @@ async function squeeze(first: string[]) {
 const SERVER_DIR = 'server';
 
 /**
- * Each screen's chunks beyond the first route, by screen name (its folder under src/client/screens), written beside
- * the render entry as chunks.json: a page the server renders names them to its loader, which fetches them with the
- * first route's instead of after it (routes/pages.ts).
+ * What a page the server renders names to its loader, written beside the render entry as preloads.json: each
+ * screen's chunks beyond the first route, by screen name (its folder under src/client/screens), and each language's
+ * strings, so the loader fetches them with the first route's instead of after it (routes/pages.ts).
  */
-function screenChunks(meta: Metafile, first: string[]) {
-  const chunks: Record<string, string[]> = {};
+function pagePreloads(meta: Metafile, first: string[]) {
+  const screens: Record<string, string[]> = {};
   for (const [file, output] of Object.entries(meta.outputs)) {
     const screen = /^src\/client\/screens\/([^/]+)\/index\.tsx$/.exec(output.entryPoint ?? '')?.[1];
     if (screen)
-      chunks[screen] = closure(meta, [file])
+      screens[screen] = closure(meta, [file])
         .filter((f) => !first.includes(f))
         .map(url);
   }
   mkdirSync(join(out, SERVER_DIR), { recursive: true });
-  writeFileSync(join(out, SERVER_DIR, 'chunks.json'), JSON.stringify(chunks));
+  writeFileSync(join(out, SERVER_DIR, 'preloads.json'), JSON.stringify({ screens, strings: dictionaries }));
 }
 
 /** The client's render entry for Node, beside the client (scripts/render-bundle.ts). */
@@ -316,13 +315,12 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
 /**
  * The loader of a page the server rendered (routes/pages.ts swaps it in for the entry): its markup is the first
  * screen, so nothing competes with it for the network until it has painted. Then the first route's chunks, the
- * screen's own (the page names them in its script's data-chunks) and the page's strings are preloaded and the entry
- * imported. Without paint timing (or a page never painted) it goes
- * on after 1.5 s. Docs: docs/decisions.md, "The first screen from the server".
+ * screen's own and the page's strings (the page names both on the loader's tag: data-chunks, data-strings) are
+ * preloaded and the entry imported. Without paint timing (or a page never painted) it goes on after 1.5 s.
+ * Docs: docs/decisions.md, "The first screen from the server".
  */
 function afterPaint(main: string, preload: string[]): string {
-  const strings = Object.fromEntries(Object.entries(dictionaries).map(([lang, u]) => [languageTag(lang as Language), u]));
-  const code = `let done=false;const go=()=>{if(done)return;done=true;const add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.appendChild(l)};const c=document.querySelector('script[data-chunks]');${JSON.stringify(preload.map(url))}.concat(c?c.dataset.chunks.split(' '):[]).forEach(h=>add(h,'modulepreload'));const s=${JSON.stringify(strings)}[document.documentElement.lang];if(s)add(s,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go,0)).observe({type:'paint',buffered:true})}catch{}setTimeout(go,1500);`;
+  const code = `let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const name = `assets/after-paint-${hash}.js`;
   writeFileSync(join(out, name), code);
@@ -395,7 +393,7 @@ writeIndex(
 copyPublic();
 await serviceWorker(precacheList(meta, css, first, dictionaries), [...hashed, url(css), ...Object.values(dictionaries)]);
 await renderBundle();
-screenChunks(meta, first);
+pagePreloads(meta, first);
 compress();
 checkBudget(report(meta, first));
 if (!existsSync(join(out, 'index.html'))) throw new Error('build: index.html missing');

@@ -42,11 +42,20 @@ interface Renderer {
 /** A page as answered: its status and kept bytes, or where a first visit goes instead; null: answer the plain shell. */
 export type Page = { status: number; answer: Answer } | { status: 302; location: string } | null;
 
+/** What the loader fetches with the first route's: the screen's chunks beyond it, the page language's strings. */
+export interface Preloads {
+  chunks: string[];
+  strings?: string;
+}
+
 /**
- * index.html with the markup inside #app, the data beside the script, and the language on <html>; `chunks`, the
- * screen's code beyond the first route, are named to the loader, which fetches them with the first route's.
+ * index.html with the markup inside #app, the data beside the script, and the language on <html>; the page's
+ * preloads are named on the loader's tag (data-chunks, data-strings).
  */
-export function fillShell(shell: string, markup: string, data: PageData, chunks: string[] = []): string {
+export function fillShell(shell: string, markup: string, data: PageData, preloads: Preloads = { chunks: [] }): string {
+  const named =
+    (preloads.chunks.length ? ` data-chunks="${preloads.chunks.join(' ')}"` : '') +
+    (preloads.strings ? ` data-strings="${preloads.strings}"` : '');
   const open = '<div id="app">';
   const start = shell.indexOf(open);
   const end = shell.lastIndexOf('</div>', shell.indexOf('<noscript>'));
@@ -66,10 +75,7 @@ export function fillShell(shell: string, markup: string, data: PageData, chunks:
       // page carries the configuration, so /config.json is not fetched at all.
       .replace(/\n?[ \t]*<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
       .replace(/\n?[ \t]*<script>[\s\S]*?<\/script>/g, '')
-      .replace(
-        /<script type="module" src="[^"]*" data-after-paint="([^"]+)">/,
-        `<script type="module" src="$1"${chunks.length ? ` data-chunks="${chunks.join(' ')}"` : ''}>`,
-      )
+      .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)">/, `<script type="module" src="$1"${named}>`)
   );
 }
 
@@ -87,21 +93,27 @@ export interface Pages {
   page(req: FastifyRequest, reply: FastifyReply, path: string): Promise<Page>;
 }
 
+/** build.ts's preloads.json: each screen's chunks beyond the first route, each language's strings. */
+interface BuiltPreloads {
+  screens: Record<string, string[]>;
+  strings: Partial<Record<Language, string>>;
+}
+
 /** Loads the render entry beside the client; null when there is none (an API-only server, a build without it). */
 async function loadRenderer(
   staticDir: string | null,
   log: Deps['log'],
-): Promise<{ renderer: Renderer; shell: string; chunks: Record<string, string[]> } | null> {
+): Promise<{ renderer: Renderer; shell: string; preloads: BuiltPreloads } | null> {
   if (!staticDir) return null;
   const entry = join(staticDir, RENDER_ENTRY);
   const index = join(staticDir, 'index.html');
   if (!existsSync(entry) || !existsSync(index)) return null;
   try {
     const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
-    // Each screen's chunks beyond the first route, as build.ts lists them; without the list a page names none.
-    const list = join(staticDir, RENDER_DIR, 'chunks.json');
-    const chunks = existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as Record<string, string[]>) : {};
-    return { renderer, shell: readFileSync(index, 'utf8'), chunks };
+    // Each screen's chunks and each language's strings, as build.ts lists them; without the list a page names none.
+    const list = join(staticDir, RENDER_DIR, 'preloads.json');
+    const preloads = existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as BuiltPreloads) : { screens: {}, strings: {} };
+    return { renderer, shell: readFileSync(index, 'utf8'), preloads };
   } catch (err) {
     log.error({ err }, 'pages: the render entry did not load; public screens get the plain shell');
     return null;
@@ -173,8 +185,9 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
             data.barber = barber;
           }
           const markup = render.renderer.renderPage(path, data, language, locale, now);
-          const chunks = [...new Set((plan.code ?? []).flatMap((screen) => render.chunks[screen] ?? []))];
-          return makeAnswer(fillShell(render.shell, markup, data, chunks), version);
+          const chunks = [...new Set((plan.code ?? []).flatMap((screen) => render.preloads.screens[screen] ?? []))];
+          const preloads = { chunks, strings: render.preloads.strings[language] };
+          return makeAnswer(fillShell(render.shell, markup, data, preloads), version);
         });
         return answer ? { status: plan.status, answer } : null;
       } catch (err) {

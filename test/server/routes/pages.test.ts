@@ -47,9 +47,12 @@ const SHELL = `<!doctype html>
 `;
 writeFileSync(join(dist, 'index.html'), SHELL);
 await bundleRender(root, join(dist, 'server/render.mjs'));
-/** Each screen's chunks beyond the first route, as build.ts lists them beside the render entry. */
-const CHUNKS = { Shop: ['/assets/c/Shop-CCCCCCCC.js', '/assets/c/chunk-DDDDDDDD.js'], Welcome: ['/assets/c/Welcome-EEEEEEEE.js'] };
-writeFileSync(join(dist, 'server/chunks.json'), JSON.stringify(CHUNKS));
+/** Each screen's chunks beyond the first route and each language's strings, as build.ts lists them beside the render entry. */
+const PRELOADS = {
+  screens: { Shop: ['/assets/c/Shop-CCCCCCCC.js', '/assets/c/chunk-DDDDDDDD.js'], Welcome: ['/assets/c/Welcome-EEEEEEEE.js'] },
+  strings: { fi: '/assets/l/fi-AAAAAAAA.json', en: '/assets/l/en-FFFFFFFF.json' },
+};
+writeFileSync(join(dist, 'server/preloads.json'), JSON.stringify(PRELOADS));
 
 interface Data {
   path: string;
@@ -131,7 +134,11 @@ pages('/home: the shops, their waits and hours in the markup, the list as data, 
   // The markup is the first screen: nothing competes with it for the network before it has painted.
   assert.not.match(res.body, /rel="(modulepreload|preload)"/, 'no preload before the first paint');
   assert.match(res.body, /<link rel="stylesheet" href="\/assets\/app-AAAAAAAA.css">/);
-  assert.match(res.body, /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js"><\/script>/, 'the loader, not the entry');
+  assert.match(
+    res.body,
+    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-strings="\/assets\/l\/fi-AAAAAAAA.json"><\/script>/,
+    "the loader, not the entry, naming the page language's strings",
+  );
   assert.not.match(res.body, /main-AAAAAAAA/);
   assert.match(res.body, /^<!doctype html>\n<html lang="fi">/);
 });
@@ -146,7 +153,7 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   // The loader fetches the shop page's own chunks with the first route's, not after it.
   assert.match(
     res.body,
-    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-chunks="\/assets\/c\/Shop-CCCCCCCC.js \/assets\/c\/chunk-DDDDDDDD.js"><\/script>/,
+    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-chunks="\/assets\/c\/Shop-CCCCCCCC.js \/assets\/c\/chunk-DDDDDDDD.js" data-strings="\/assets\/l\/fi-AAAAAAAA.json"><\/script>/,
   );
   const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
   assert.is(again.statusCode, 304);
@@ -214,7 +221,7 @@ pages('the public screens render; an unknown path answers 404 with its page', as
   assert.match(missing.body, /<h1>[^<]+<\/h1>/);
   // Files and API paths are not pages.
   assert.is((await app.inject({ url: '/server/render.mjs', headers: html })).statusCode, 404);
-  assert.is((await app.inject({ url: '/server/chunks.json' })).statusCode, 404);
+  assert.is((await app.inject({ url: '/server/preloads.json' })).statusCode, 404);
   assert.is((await app.inject({ url: '/home' })).statusCode, 404, 'no HTML asked for, no page');
 });
 
@@ -229,6 +236,7 @@ pages('at / a visit without the prefs cookie (a first visit) is sent to the welc
   const welcome = await app.inject({ url: '/welcome?lang=en', headers: html });
   assert.is(welcome.statusCode, 200);
   assert.is(dataOf(welcome.body)?.language, 'en');
+  assert.match(welcome.body, /data-strings="\/assets\/l\/en-FFFFFFFF.json"/, "the loader fetches the page language's strings");
   // Only the gate sends a first visit on: /home and the rest are rendered without the cookie.
   assert.is((await app.inject({ url: '/home', headers: html })).statusCode, 200);
   // With ?dev= the app decides on the device's stored switch: the plain shell, as before.
