@@ -70,6 +70,29 @@ browse('the browser back button returns to the list', async () => {
   await page.locator('.shop-card-name').first().waitFor();
 });
 
+browse('a screen whose code is still on its way: the list stays, marked busy, and no spinner comes between', async () => {
+  const { context, page: fresh } = await phone(browser, { serviceWorkers: 'block' });
+  // Every full-screen spinner put on the page after it first loaded.
+  await context.addInitScript({
+    content:
+      "window.__spinners = 0; addEventListener('load', () => new MutationObserver((all) => { for (const m of all) for (const n of m.addedNodes) if (n.nodeType === 1 && (n.matches('.loader-full') || n.querySelector('.loader-full'))) window.__spinners++; }).observe(document, { childList: true, subtree: true }));",
+  });
+  // The shop page's code held back 700 ms, as on a slow network.
+  await context.route(/\/assets\/c\/Shop-[\w-]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  await fresh.goto(`${server.url}/home?lang=en`, { waitUntil: 'networkidle' });
+  await fresh.locator('a.shop-card-body', { hasText: 'Kallio' }).locator('.shop-card-name').click();
+  await fresh.waitForURL(/\/barbershop\/\d+$/);
+  // The list is still there meanwhile, its <main> busy for assistive technology.
+  await fresh.locator('main[aria-busy="true"] .shop-card-name').first().waitFor();
+  await fresh.locator('.service').first().waitFor();
+  assert.is(await fresh.locator('main[aria-busy]').count(), 0);
+  assert.is(await fresh.evaluate(() => (window as unknown as { __spinners: number }).__spinners), 0, 'no spinner');
+  await context.close();
+});
+
 browse('barbers list and a barber page', async () => {
   await page.locator('nav.nav a[href="/barbers"]').click();
   await page.waitForURL(/\/barbers$/);
@@ -78,8 +101,10 @@ browse('barbers list and a barber page', async () => {
   assert.ok((await page.locator('a[href^="/barbers/"]').count()) >= 10);
   await first.click();
   await page.waitForURL(/\/barbers\/\d+$/);
-  await page.locator('h1').first().waitFor();
-  assert.match((await page.locator('h1').first().textContent())!, /^\S+ \S\.$/);
+  // The list stays until the barber's page has its code: his page's own heading.
+  const name = page.locator('.barber-hero h1');
+  await name.waitFor();
+  assert.match((await name.textContent())!, /^\S+ \S\.$/);
 });
 
 browse('an unknown path shows the 404 page with a link home', async () => {

@@ -1,5 +1,5 @@
 /** The app shell: the matched screen with its slide, the navigation bar, the notice bar, the offline banner. */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { loc, redirect } from '../router/history.ts';
 import { guard, match, showsNav } from '../router/match.ts';
@@ -15,7 +15,13 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 
 export function App() {
   useSignals();
-  const { path, direction } = loc.value;
+  // The screen follows the location as a deferred value: a screen whose code is still on its way leaves the last one
+  // in place (marked busy) instead of a spinner, which React would then hold for 300 ms at least however soon the
+  // code came (docs/decisions.md, "Moving between screens").
+  const current = loc.value;
+  const shown = useDeferredValue(current);
+  const busy = shown !== current;
+  const { path, direction } = shown;
   const m = match(ROUTES, path);
   const blocked = guard(m.route, loggedIn.value);
   // The guard's answer is a new object each render: the effect keys on its fields, not on it.
@@ -35,15 +41,27 @@ export function App() {
     <>
       <NoticeBar />
       <OfflineBanner />
-      <main id="main" className={`page slide-${direction}${nav ? ' with-nav' : ''}`} key={path}>
-        <ErrorBoundary>
-          <Suspense fallback={<Loader fullScreen />}>
-            <Screen params={m.params} />
-          </Suspense>
-        </ErrorBoundary>
-      </main>
+      {/* Above the screen's <main>: a later screen that suspends leaves the shown one as it is. */}
+      <Suspense
+        fallback={
+          <main id="main" className="page">
+            <Loader fullScreen />
+          </main>
+        }
+      >
+        <main
+          id="main"
+          className={`page slide-${direction}${nav ? ' with-nav' : ''}${busy ? ' page-busy' : ''}`}
+          aria-busy={busy || undefined}
+          key={path}
+        >
+          <ErrorBoundary>
+            <Screen params={m.params} path={path} />
+          </ErrorBoundary>
+        </main>
+      </Suspense>
       <TrackingButton path={path} />
-      {nav && <Nav path={path} />}
+      {nav && <Nav path={current.path} />}
     </>
   );
 }

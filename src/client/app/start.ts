@@ -34,9 +34,6 @@ export function start(root: HTMLElement) {
   const screen = match(ROUTES, location.pathname).route.screen;
   const chunk = page ? loadScreen(screen) : loaders[screen]();
   chunk.catch(() => {});
-  // At / a first visit goes on to the welcome slides: their code at hand before the gate sends it there, they
-  // render at once, where a screen still loading shows React's fallback for 300 ms at least.
-  if (screen === 'Gate') loadScreen('Welcome').catch(() => {});
   boot(page)
     .catch((err) => {
       console.error('boot', err);

@@ -4,6 +4,8 @@ import type { RouteDef } from './match.ts';
 /** What every screen gets: the path's parameters by name. */
 export interface ScreenProps {
   params: Record<string, string>;
+  /** The path the screen is shown for (the app's, which follows the location once the screen can render). */
+  path?: string;
 }
 
 export type ScreenName =

@@ -8,17 +8,19 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { loc } from '../../router/history.ts';
 import { Loader } from '../../components/Loader.tsx';
+import type { ScreenProps } from '../../router/routes.ts';
 
 const Console = lazy(() => import('../Operator/index.tsx'));
 
 export const isConsolePath = (path: string) => path === '/operator' || path.startsWith('/operator/');
 
-export default function NotFound() {
+export default function NotFound(props: Partial<ScreenProps>) {
   useSignals();
-  if (isConsolePath(loc.value.path)) {
+  const path = props.path ?? loc.value.path;
+  if (isConsolePath(path)) {
     return (
       <Suspense fallback={<Loader fullScreen />}>
-        <Console params={{}} />
+        <Console params={{}} path={path} />
       </Suspense>
     );
   }

@@ -33,7 +33,7 @@ const TABS: { view: View; href: string; label: string }[] = [
   { view: 'display', href: '/operator/display', label: 'operator.tabs.display' },
 ];
 
-export default function Operator(_: ScreenProps) {
+export default function Operator(props: ScreenProps) {
   useSignals();
   useEffect(() => {
     if (phase.value === 'loading') void startConsole();
@@ -42,7 +42,7 @@ export default function Operator(_: ScreenProps) {
   if (phase.value === 'loading') return <Loader fullScreen />;
   if (phase.value === 'pairing') return <Pairing />;
 
-  const view = role.value === 'display' ? 'display' : viewOf(loc.value.path);
+  const view = role.value === 'display' ? 'display' : viewOf(props.path ?? loc.value.path);
   if (view === 'display') return <Display />;
 
   const pob = floor.value?.pob;
