@@ -2,9 +2,11 @@
  * Pages rendered by the server: the render time of each public screen (the client's render entry bundled for
  * Node, as build.ts does, called directly with the data the server would give it), and the throughput of a kept
  * /home page over loopback as a ratio to a hello-world Fastify answer measured in the same run (target ≥ 0.5×).
- * PGlite in memory with the demo seed; bounded: N requests per case, C at a time.
+ * PGlite in memory with the demo seed. The load comes from a process of its own (live/cannon.ts: autocannon, C
+ * keep-alive connections, BENCH_SECONDS each, 5 by default), on the load's cores, this process on the server's.
  */
 import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +17,9 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
+import { onCores, pinSelfToServerCore, placement } from './live/cores.ts';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 3000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const C = 16;
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 200);
 const NOW = Date.parse('2026-11-24T10:00:00Z'); // Tuesday noon in Helsinki: busy shops
@@ -43,21 +46,25 @@ writeFileSync(
 );
 await bundleRender(root, join(dir, 'server/render.mjs'));
 
-async function load(base: string, path: string, headers: Record<string, string>): Promise<number> {
-  let next = 0;
-  const start = performance.now();
-  const worker = async () => {
-    while (next < N) {
-      next++;
-      const res = await fetch(base + path, { headers });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      await res.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: C }, worker));
-  return N / ((performance.now() - start) / 1000);
+/** Requests a second answered 200 at `path`, the load from its own process (live/cannon.ts) on the load's cores. */
+function load(base: string, path: string, headers: Record<string, string>, seconds = SECONDS): Promise<number> {
+  const args = JSON.stringify({ url: base + path, seconds, connections: C, headers });
+  const [cmd, argv] = onCores('load', process.execPath, ['--import', 'tsx', join(root, 'test/bench/live/cannon.ts'), args]);
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, argv, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (b) => (out += b));
+    child.on('exit', (code) => {
+      if (code !== 0) return fail(new Error(`cannon exited ${code}`));
+      const r = JSON.parse(out.trim().split('\n').pop()!) as { rps: number; non2xx: number; errors: number };
+      if (r.non2xx || r.errors) return fail(new Error(`${path}: ${r.non2xx} answers not 2xx, ${r.errors} errors`));
+      done(r.rps);
+    });
+  });
 }
 
+// Both servers answer from this process, on the server's core; the load runs on the others.
+pinSelfToServerCore();
 const db = await openDb({ databaseUrl: null, dataDir: null });
 await seedDemo(db, NOW);
 const config = loadConfig({ ...process.env, DATABASE_URL: '', LOG_LEVEL: 'silent', STATIC_DIR: dir });
@@ -75,7 +82,8 @@ try {
   const carried = (body: string) => JSON.parse(/id="page-data">([\s\S]*?)<\/script>/.exec(body)![1]);
   console.log(`render time of each public screen (mean of ${RENDERS} renders, the data as the page carries it):`);
   for (const path of SCREENS) {
-    const res = await app.inject({ url: path, headers: { accept: 'text/html' } });
+    // With the app's cookie: a visit without it is sent from / to the welcome's page (a 302, nothing rendered).
+    const res = await app.inject({ url: path, headers: { accept: 'text/html', cookie: 'prefs=fi.FI' } });
     const data = carried(res.body);
     for (let i = 0; i < 20; i++) renderer.renderPage(path, data, 'fi', 'FI', NOW);
     const t0 = performance.now();
@@ -88,12 +96,12 @@ try {
 
   // ---- throughput: a kept /home page against a hello-world, the same client, C at a time ----
   const html = { accept: 'text/html', 'accept-encoding': 'br' };
-  await load(helloBase, '/', {});
-  await load(base, '/home', html);
+  await load(helloBase, '/', {}, 1);
+  await load(base, '/home', html, 1);
   const helloRps = await load(helloBase, '/', {});
   const homeRps = await load(base, '/home', html);
   const ratio = homeRps / helloRps;
-  console.log(`\nthroughput over loopback, ${N} requests, ${C} at a time:`);
+  console.log(`\nthroughput over loopback, ${C} connections for ${SECONDS} s each (load from its own process; ${placement}):`);
   console.log(`  hello-world (Fastify)       ${Math.round(helloRps).toString().padStart(7)} req/s`);
   console.log(`  kept /home page (brotli)    ${Math.round(homeRps).toString().padStart(7)} req/s`);
   console.log(

@@ -26,3 +26,8 @@ export function onCores(side: 'server' | 'load', cmd: string, args: string[]): [
 }
 
 export const placement = canPin ? `server on core 0, load on cores 1-${cores - 1} (taskset)` : 'unpinned';
+
+/** Moves this process (every thread of it) to the server's core: a bench that serves in-process. */
+export function pinSelfToServerCore(): void {
+  if (canPin) execFileSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
