@@ -99,6 +99,23 @@ interface BuiltPreloads {
   strings: Partial<Record<Language, string>>;
 }
 
+/** The paths whose plans are kept (a plan depends on the path alone); past it the list starts afresh. */
+const PLANS_KEPT = 1000;
+const plansOf = new WeakMap<Renderer, Map<string, ReturnType<Renderer['planPage']>>>();
+
+/** The render entry's plan for a path, matched once per path (the router's match was a kept page's largest part). */
+function planOf(renderer: Renderer, path: string): ReturnType<Renderer['planPage']> {
+  let plans = plansOf.get(renderer);
+  if (!plans) plansOf.set(renderer, (plans = new Map()));
+  let plan = plans.get(path);
+  if (plan === undefined) {
+    if (plans.size >= PLANS_KEPT) plans.clear();
+    plan = renderer.planPage(path);
+    plans.set(path, plan);
+  }
+  return plan;
+}
+
 /** Loads the render entry beside the client; null when there is none (an API-only server, a build without it). */
 async function loadRenderer(
   staticDir: string | null,
@@ -133,7 +150,7 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
       const render = await loaded;
       // ?dev= pages depend on the device's stored switch: the client renders those itself.
       if (!render || (req.query as Record<string, unknown> | undefined)?.dev !== undefined) return null;
-      const plan = render.renderer.planPage(path);
+      const plan = planOf(render.renderer, path);
       if (!plan) return null;
       // Nothing of the app's on this phone (no prefs cookie: the app writes it at every start): a first visit, which
       // the screen would send on at once (the gate at / to the welcome). The query goes along, as the app's redirects
