@@ -42,7 +42,10 @@ const allowedSets = new WeakMap<readonly string[], Set<Language | null>>();
 /** The query's language if allowed, else the cookie's if allowed, else the default: the same order as the app's start. */
 export function pageLanguage(query: string | null, cookie: Language | null, allowed: readonly string[], fallback: Language): Language {
   let ok = allowedSets.get(allowed);
-  if (!ok) allowedSets.set(allowed, (ok = new Set(allowed.map((a) => appLanguage(a.split(/[-_]/)[0])))));
+  if (!ok) {
+    ok = new Set(allowed.map((a) => appLanguage(a.split(/[-_]/)[0])));
+    allowedSets.set(allowed, ok);
+  }
   for (const candidate of [query ? appLanguage(query.trim().split(/[-_]/)[0]) : null, cookie])
     if (candidate && ok.has(candidate)) return candidate;
   return fallback;

@@ -15,8 +15,9 @@ function hhmm(ms: number, tz: string): string {
 }
 
 /**
- * The shop opens at 00:00 today and closes `minutes` from now (rounded up to the minute). When that is after
- * midnight, today runs to 24:00 into tomorrow, which closes then: the server reads the two as one opening.
+ * The shop opens at 00:00 today and closes `minutes` from now (rounded up to the minute), with one more barber on
+ * shift until then. When that is after midnight, today runs to 24:00 into tomorrow, which closes then: the server
+ * reads the two as one opening.
  */
 export async function closeSoon(
   dataDir: string,
@@ -37,6 +38,20 @@ export async function closeSoon(
          ON CONFLICT (shop_id, weekday) DO UPDATE SET opens = EXCLUDED.opens, closes = EXCLUDED.closes`,
         [shopId, weekday, opens, closesAt],
       );
+    // A barber on shift from now to the close, besides the roster: near a change of shifts (the night barber's ends
+    // at 08:00 at Kallio) the demo's queue can fill every minute left, and the card would not take orders at all.
+    const free = await db.query<{ barber_id: number }>(
+      `SELECT barber_id FROM shifts WHERE shop_id = $1 GROUP BY barber_id
+       HAVING NOT bool_or(starts_at < $3 AND ends_at > $2) ORDER BY barber_id LIMIT 1`,
+      [shopId, new Date(now - 60_000), new Date(close)],
+    );
+    if (free.rows[0])
+      await db.query('INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $2, $3, $4)', [
+        free.rows[0].barber_id,
+        shopId,
+        new Date(now - 60_000),
+        new Date(close),
+      ]);
     if (closeDay.date === today.date) {
       await set(today.weekday, '00:00', closes);
     } else {

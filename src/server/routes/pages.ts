@@ -106,7 +106,10 @@ const plansOf = new WeakMap<Renderer, Map<string, ReturnType<Renderer['planPage'
 /** The render entry's plan for a path, matched once per path (the router's match was a kept page's largest part). */
 function planOf(renderer: Renderer, path: string): ReturnType<Renderer['planPage']> {
   let plans = plansOf.get(renderer);
-  if (!plans) plansOf.set(renderer, (plans = new Map()));
+  if (!plans) {
+    plans = new Map();
+    plansOf.set(renderer, plans);
+  }
   let plan = plans.get(path);
   if (plan === undefined) {
     if (plans.size >= PLANS_KEPT) plans.clear();
