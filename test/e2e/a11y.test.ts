@@ -69,9 +69,11 @@ const go = async (path: string, ready: string) => {
       const index = ((history.state as { index?: number } | null)?.index ?? 0) + 1;
       history.pushState({ index }, '', to);
       dispatchEvent(new PopStateEvent('popstate', { state: { index } }));
-      // Two frames: React has committed the new route, so `ready` cannot match the screen that was there.
+      // Two frames: React has committed the new route, or marked the screen still shown busy while the new one's
+      // code comes (then `ready` could match the screen that was there: the bonus screen has an e-mail field too).
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }, path);
+    await page.waitForFunction(() => !document.querySelector('main[aria-busy="true"]'));
   } else {
     await page.goto(`${server.url}${path}`);
   }
