@@ -21,18 +21,20 @@ let js: BrowserContext;
 
 const PUBLIC = ['/home', '/barbershop/2', '/welcome', '/login', '/register', '/recovery', '/profile/language', '/barbers', '/no/such/page'];
 
+/** A phone on a first visit: service workers blocked. */
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+  serviceWorkers: 'block' as const,
+};
+
 first.before(async () => {
   server = await startServer({ DEVELOPMENT: '0' });
   browser = await launch();
-  const phone = {
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-    serviceWorkers: 'block' as const,
-  };
-  noJs = await browser.newContext({ ...phone, javaScriptEnabled: false });
-  js = await browser.newContext(phone);
+  noJs = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  js = await browser.newContext(PHONE);
   await watchCsp(js);
   // The server's <main> is marked before any script runs: hydration keeps it, a render from scratch replaces it.
   await js.addInitScript({
@@ -152,13 +154,7 @@ first(
 first(
   "at / a first visit is sent to the welcome slides' markup; a phone with the cookie meets the gate, which shows the slides without a spinner",
   async () => {
-    const fresh = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-US',
-      serviceWorkers: 'block',
-    });
+    const fresh = await browser.newContext(PHONE);
     // Every full-screen spinner put on the page once the address is /welcome (a screen still loading shows one); the
     // server's <main> marked before any script runs.
     await fresh.addInitScript({
@@ -190,11 +186,8 @@ first(
 
 first("an Android phone's /welcome keeps its layout when the app takes over: the install help was rendered for it", async () => {
   const phone = {
+    ...PHONE,
     viewport: { width: 412, height: 823 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-    serviceWorkers: 'block' as const,
     userAgent:
       'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
   };
