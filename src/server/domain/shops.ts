@@ -69,6 +69,7 @@ export function toWireQueues(queue: ShopQueue, s: Schedule): WireQueue[] {
       wait_low: q.low,
       wait_high: q.high,
       queue_open: q.queue_open,
+      waits: q.byPriority.map((e) => ({ priority: e.priority, wait_time: e.wait_time, wait_low: e.low, wait_high: e.high })),
     });
   }
   return out;
