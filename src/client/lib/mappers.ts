@@ -111,13 +111,17 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
       .sort(byOrder),
     extraServices,
     shortestQueue: w.shortest_queue ?? null,
-    queues: (w.queues ?? []).map((q) => ({
-      barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
-      waitTime: q.wait_time ?? null,
-      waitLow: minutes(q.wait_low),
-      waitHigh: minutes(q.wait_high),
-      queueOpen: Boolean(q.queue_open),
-    })),
+    queues: (w.queues ?? []).map((q) => {
+      // The viewer's own wait with this barber when the server sends one per priority; else the spec's (priority 0).
+      const own = q.waits?.find((x) => x.priority === priority);
+      return {
+        barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
+        waitTime: own ? (own.wait_time ?? null) : (q.wait_time ?? null),
+        waitLow: minutes(own ? own.wait_low : q.wait_low),
+        waitHigh: minutes(own ? own.wait_high : q.wait_high),
+        queueOpen: Boolean(q.queue_open),
+      };
+    }),
     openTimes: w.open_times ?? [],
   };
 }

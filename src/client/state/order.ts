@@ -22,7 +22,8 @@ import { shop } from './shops.ts';
 import { etaMinutes, resetEta } from './eta.ts';
 import { handOver, noteExpected } from './tracking.ts';
 import { checkIn } from './tracking-actions.ts';
-import { companionsBody, resetParty, validate as validateParty } from './party.ts';
+import { companions, companionsBody, resetParty, validate as validateParty } from './party.ts';
+import { confirmQuote } from './quote.ts';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -163,6 +164,29 @@ function failed(err: unknown) {
   }
 }
 
+/** The join's body as the review would send it now (null: no shop or nothing chosen). The quote asks for the same. */
+export const reviewBody = computed(() => {
+  // Read to follow them: the body is made from their current values.
+  void [shop.value, lines.value, barber.value, etaMinutes.value, companions.value];
+  return joinBody();
+});
+
+export function joinBody(): WireOrderInput | null {
+  const s = shop.peek();
+  const chosen = lines.peek();
+  if (!s || !chosen.length) return null;
+  const barberId = barber.peek();
+  const eta = etaMinutes.peek();
+  const companions = companionsBody();
+  return {
+    pob_id: s.id,
+    items: rules.orderItems(chosen),
+    ...(barberId !== null ? { barber_id: barberId } : {}),
+    ...(eta !== null ? { eta_minutes: eta } : {}),
+    ...(companions ? { companions } : {}),
+  };
+}
+
 /** Sends the accepted order; on success tracks the confirmation and goes to /tracking after 750 ms. */
 export async function sendOrder(): Promise<boolean> {
   const s = shop.peek();
@@ -173,17 +197,17 @@ export async function sendOrder(): Promise<boolean> {
   if (!validateParty()) return false;
   const barberId = barber.peek();
   const eta = etaMinutes.peek();
-  const companions = companionsBody();
-  const body: WireOrderInput = {
-    pob_id: s.id,
-    items: rules.orderItems(chosen),
-    ...(barberId !== null ? { barber_id: barberId } : {}),
-    ...(eta !== null ? { eta_minutes: eta } : {}),
-    ...(companions ? { companions } : {}),
-  };
+  const body = joinBody()!;
+  sending.value = 'pending';
+  // The quote asked for at this press (state/quote.ts): when the queue has moved past the window shown, the review
+  // shows the new figure and the customer confirms again; nothing is sent.
+  const quoted = await confirmQuote({ locale: locale.peek(), customerId: u.id }, body);
+  if (quoted === 'changed') {
+    sending.value = 'idle';
+    return false;
+  }
   batch(() => {
-    sending.value = 'pending';
-    sentWait.value = wait.peek();
+    sentWait.value = quoted?.queue ?? wait.peek();
     error.value = null;
     errorMessage.value = null;
   });
