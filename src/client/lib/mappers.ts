@@ -112,13 +112,14 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
     extraServices,
     shortestQueue: w.shortest_queue ?? null,
     queues: (w.queues ?? []).map((q) => {
-      // The viewer's own wait with this barber when the server sends one per priority; else the spec's (priority 0).
-      const own = q.waits?.find((x) => x.priority === priority);
+      // The viewer's own wait with this barber when the server sends one per priority (index = priority); else the
+      // spec's (priority 0).
+      const own = q.waits?.[priority] ?? q;
       return {
         barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
-        waitTime: own ? (own.wait_time ?? null) : (q.wait_time ?? null),
-        waitLow: minutes(own ? own.wait_low : q.wait_low),
-        waitHigh: minutes(own ? own.wait_high : q.wait_high),
+        waitTime: own.wait_time ?? null,
+        waitLow: minutes(own.wait_low),
+        waitHigh: minutes(own.wait_high),
         queueOpen: Boolean(q.queue_open),
       };
     }),
