@@ -140,16 +140,29 @@ async function customer(phoneNumber: string): Promise<Page> {
 const minutesOf = (text: string) => (/\d+/.test(text) ? Number(/\d+/.exec(text)![0]) : 0);
 const service = (page: Page, title: string) => page.locator('.service', { hasText: title }).locator('button.service-toggle').first();
 
+const quoted = (page: Page) => page.waitForResponse((r) => r.url().includes('/quote/') && r.request().method() === 'POST');
+
 /** Next, past the low-wait confirm when it comes; the review once its quote has come. */
 async function openReview(page: Page) {
+  const answered = quoted(page);
   await page.locator('button.order-next').click();
   const confirm = page.locator('.low-wait-dialog');
   const review = page.locator('.review-dialog');
   await confirm.or(review).first().waitFor();
   if (await confirm.isVisible()) await confirm.locator('button.primary').click();
   await review.waitFor();
-  await page.waitForTimeout(600);
+  await answered;
   return review;
+}
+
+/** An arrival picked in the review, once the quote for it has come. */
+async function arrive(page: Page, label: string) {
+  const input = page.locator('.review-dialog .eta-option', { hasText: label }).locator('input');
+  // Kept from before (the review was open already): its quote is the one shown.
+  if (await input.isChecked()) return;
+  const answered = quoted(page);
+  await input.check();
+  await answered;
 }
 
 async function reviewWait(page: Page) {
@@ -167,7 +180,7 @@ async function trackingWait(page: Page) {
   await page.waitForURL(/\/tracking$/);
   const timer = page.locator('.tracking-live .timer').first();
   await timer.waitFor();
-  await page.waitForTimeout(800);
+  await page.waitForTimeout(300);
   return ((await timer.textContent()) ?? '').trim();
 }
 
@@ -175,15 +188,17 @@ one('1. a Gold member on his way: the review tells him what tracking then says, 
   const page = await customer('0401000002');
   await service(page, 'Haircut').click();
   const review = await openReview(page);
-  await review.locator('.eta-option', { hasText: 'About 20 min' }).locator('input').check();
-  await page.waitForTimeout(600);
+  await arrive(page, 'About 20 min');
   const quoted = await reviewWait(page);
   const leave = ((await review.locator('.eta-leave-now').textContent()) ?? '').trim();
   noteTimes('review leave-by (1)', leave);
   await shot(page, 'one-answer-1-review-390x844');
   await review.locator('button.order-send').click();
   const tracked = await trackingWait(page);
-  noteTimes('tracking (1)', (await page.locator('.tracking-wait').textContent()) ?? '');
+  // On his way with a 20-minute trip and a window starting past it: tracking says when to leave.
+  const leaveBy = page.locator('.tracking-leave-by');
+  await leaveBy.waitFor();
+  noteTimes('tracking leave-by (1)', (await leaveBy.textContent()) ?? '');
   await shot(page, 'one-answer-1-tracking-390x844');
   assert.ok(minutesOf(tracked) > 5, `tracking says ${tracked}: the walk-in's barber and his trip decide`);
   assert.ok(Math.abs(minutesOf(quoted) - minutesOf(tracked)) <= 1, `review ${quoted}, tracking ${tracked}`);
@@ -195,15 +210,13 @@ one("2. near a barber's shift end the review's wait is the service's own, and th
   const page = await customer('0401000004');
   await service(page, 'Buzz cut').click();
   let review = await openReview(page);
-  await review.locator('.eta-option', { hasText: "I'm here" }).locator('input').check();
-  await page.waitForTimeout(600);
+  await arrive(page, "I'm here");
   const short = await reviewWait(page);
   await review.locator('button', { hasText: 'Edit order' }).click();
   await service(page, 'Buzz cut').click();
   await service(page, 'Haircut & beard').click();
   review = await openReview(page);
-  await review.locator('.eta-option', { hasText: "I'm here" }).locator('input').check();
-  await page.waitForTimeout(600);
+  await arrive(page, "I'm here");
   const long = await reviewWait(page);
   await shot(page, 'one-answer-2-review-390x844');
   // 60 minutes do not fit before barber A leaves: the long service waits for barber B.
@@ -239,8 +252,7 @@ one('3. the headline is the viewer’s chip of the barber it names; a Platinum m
   // His order then waits what his chip said.
   await service(page, 'Haircut').click();
   const review = await openReview(page);
-  await review.locator('.eta-option', { hasText: "I'm here" }).locator('input').check();
-  await page.waitForTimeout(600);
+  await arrive(page, "I'm here");
   await review.locator('button.order-send').click();
   const tracked = await trackingWait(page);
   assert.ok(Math.abs(minutesOf(own) - minutesOf(tracked)) <= 2, `chip ${own}, tracking ${tracked}`);
