@@ -311,7 +311,7 @@ test('a display key sees the display: names with initials, who serves whom, the 
   assert.is(el.querySelectorAll('button').length, 0);
 });
 
-test('the figures: today and 7 days, with the share served inside the window told and its width, and the moves', async () => {
+test('the figures: today and 7 days; before, inside and after the window add up to 100 %, each row says one thing', async () => {
   const day = {
     served: 12,
     waiting: 3,
@@ -320,28 +320,50 @@ test('the figures: today and 7 days, with the share served inside the window tol
     remote_joins: 5,
     mean_wait_minutes: 21,
     mean_quoted_minutes: 19,
-    mean_actual_minutes: 23,
-    within_10_share: 0.75,
-    waited_longer_share: 0.25,
+    mean_actual_minutes: 21,
+    within_10_share: 0.333,
+    waited_longer_share: 0.333,
+    served_sooner_share: 0.333,
+    before_window_share: 0.09,
     in_window_share: 0.83,
     past_window_share: 0.08,
     mean_window_minutes: 24,
     moved_in: 2,
     moved_out: 1,
   };
-  const { moved_in: _, moved_out: __, ...older } = day;
+  // A server from before the new shares: what the others leave is shown.
+  const { moved_in: _, moved_out: __, served_sooner_share: ___, before_window_share: ____, ...older } = day;
   const { el, f } = await paired({
-    'GET /operator/pobs/2/stats/': { body: { today: day, week: { ...older, in_window_share: null } } },
+    'GET /operator/pobs/2/stats/': {
+      body: { today: day, week: { ...older, within_10_share: 0.75, waited_longer_share: 0.25, in_window_share: null } },
+    },
   });
   navigate('/operator/stats');
-  await waitFor(() => text(el).includes('Served within the window told'));
+  await waitFor(() => text(el).includes('Served within the window'));
   f.restore();
   const [today, week] = [...el.querySelectorAll('.op-figures section')];
   const stat = (s: Element, key: string) => text(s.querySelector(`[data-stat="${key}"]`) as Element);
+  const percent = (s: Element, key: string) => Number(stat(s, key).replace(/[^\d]/g, ''));
+  assert.match(stat(today, 'beforeWindow'), /^9\s?%$/);
   assert.match(stat(today, 'inWindow'), /^83\s?%$/);
   assert.match(stat(today, 'pastWindow'), /^8\s?%$/);
+  // Thirds read 34, 33, 33: the group adds up to 100.
+  assert.is(percent(today, 'within10') + percent(today, 'waitedLonger') + percent(today, 'servedSooner'), 100);
+  assert.equal([percent(week, 'within10'), percent(week, 'waitedLonger'), percent(week, 'servedSooner')], [75, 25, 0]);
   assert.is(stat(today, 'meanWindow'), '24 min');
-  assert.is(stat(week, 'inWindow'), '–', 'no window told yet: a dash');
+  assert.equal(
+    ['beforeWindow', 'inWindow', 'pastWindow'].map((k) => stat(week, k)),
+    ['–', '–', '–'],
+    'no window told yet: dashes',
+  );
+  // One average-wait row each: the wait from joining to service, and the wait quoted at joining.
+  const rows = [...today.querySelectorAll('dt')].map(text);
+  assert.equal(
+    rows.filter((r) => /mean wait/i.test(r)),
+    ['Mean wait, joining to service', 'Mean wait quoted at joining'],
+  );
+  assert.is(new Set(rows).size, rows.length, 'no row repeats another');
+  assert.equal([...today.querySelectorAll('h3')].map(text), ['Against the wait quoted at joining', 'Against the window told at joining']);
   assert.equal([stat(today, 'movedIn'), stat(today, 'movedOut')], ['2', '1']);
   assert.ok(text(today).includes('Moved here from another shop'), 'named in the console’s language');
   assert.equal([stat(week, 'movedIn'), stat(week, 'movedOut')], ['–', '–'], 'a server from before moves: dashes');
