@@ -11,7 +11,7 @@ import type { Deps } from './deps.ts';
 import { pushFromConfig } from './notify/push.ts';
 import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
-import { queueChanges } from './queue/changes.ts';
+import { queueChanges } from './live/changes.ts';
 import { countedPush, countedSms, measuredDb } from './metrics.ts';
 import { checkTurns, turnNotifier } from './notify/turns.ts';
 

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { BudgetedSms } from './notify/sms-budget.ts';
-import type { QueueChanges } from './queue/changes.ts';
+import type { QueueChanges } from './live/changes.ts';
 import type { TurnNotifier } from './notify/turns.ts';
 
 export interface Deps {

@@ -14,13 +14,13 @@ import { parseId, readerLanguage } from '../input/params.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeShop } from '../operator/keys.ts';
 import { isDeviceActive } from '../operator/devices.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { orderEventsSchema, orderTicketSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
 import { operatorQueueSchema, orderSchema } from './schemas/orders.ts';
-import { serializerOf, type Streams } from '../streams.ts';
+import { serializerOf, type Streams } from '../live/streams.ts';
 
 type IdParams = { Params: { id: string } };
 type OrderParams = { Params: { id: string; orderId: string } };

@@ -12,9 +12,9 @@ import { idempotencyOf, parseJoin, parseMove, parsePatch } from '../input/orders
 import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
-import { sendAnswer } from '../http-answer.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
+import { sendAnswer } from '../live/http-answer.ts';
 import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };

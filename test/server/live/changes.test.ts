@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import type { ChangeEvent } from '../../../src/server/queue/changes.ts';
+import type { ChangeEvent } from '../../../src/server/live/changes.ts';
 import { inShop } from '../../../src/server/queue/orders.ts';
 import { harness, usePostgres, type Harness } from '../harness.ts';
 

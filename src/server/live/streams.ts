@@ -12,11 +12,11 @@
  * One address may hold `perAddress` streams (429 beyond), and a shutdown ends every stream cleanly.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from './deps.ts';
-import { HttpError } from './errors.ts';
-import { WIRE_ERRORS } from '../shared/wire-errors.ts';
-import { countStreams } from './metrics.ts';
-import { limiter } from './lib/limiter.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../errors.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { countStreams } from '../metrics.ts';
+import { limiter } from '../lib/limiter.ts';
 import {
   addressPlaces,
   type Conn,
