@@ -13,7 +13,7 @@ import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { queueChanges } from './live/changes.ts';
 import { countedPush, countedSms, measuredDb } from './metrics.ts';
-import { checkTurns, turnNotifier } from './notify/turns.ts';
+import { checkTurns, turnNotifier } from './queue/turns.ts';
 
 export { makeLogger } from './log.ts';
 

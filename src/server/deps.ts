@@ -9,7 +9,7 @@ import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { BudgetedSms } from './notify/sms-budget.ts';
 import type { QueueChanges } from './live/changes.ts';
-import type { TurnNotifier } from './notify/turns.ts';
+import type { TurnNotifier } from './queue/turns.ts';
 
 export interface Deps {
   config: Config;

@@ -8,7 +8,7 @@ import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, relogin } from '../queue-helpers.ts';
 import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns } from '../../../src/server/notify/turns.ts';
+import { checkTurns } from '../../../src/server/queue/turns.ts';
 import { notifyEnded } from '../../../src/server/notify/ended.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 

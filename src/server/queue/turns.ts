@@ -10,13 +10,13 @@
  * waits also shrink with time alone.
  */
 import type { Config } from '../config.ts';
-import { noticeText } from './texts.ts';
-import { deliver, type DeliverDeps, type DeliveryOutcome } from './deliver.ts';
+import { noticeText } from '../notify/texts.ts';
+import { deliver, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
-import { loadQueues, scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 
 export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
 const MINUTE = 60_000;
