@@ -7,8 +7,8 @@ import { localeOfSegment, type Locale } from '../shared/locales.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
-import { notFound } from './errors.ts';
-import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http-errors.ts';
+import { notFound } from './lib/http-error.ts';
+import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http/errors.ts';
 import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
@@ -32,11 +32,11 @@ import { clientEventRoutes } from './routes/client-events.ts';
 import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
-import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
+import { capConnectionsPerAddress, timeoutOptions } from './http/limits.ts';
 import { setHashPoolLimits } from './auth/passwords.ts';
-import { noStoreForSecrets, securityHeaders } from './security.ts';
+import { noStoreForSecrets, securityHeaders } from './http/security.ts';
 import { healthRoutes } from './routes/health.ts';
-import { httpDuration } from './metrics.ts';
+import { httpDuration } from './ops/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

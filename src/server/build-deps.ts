@@ -3,7 +3,7 @@
  * and the test harness both call buildDeps; tests replace a provider through `overrides` (a fake SMS or push).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { makeLogger, makeRawLogger } from './log.ts';
+import { makeLogger, makeRawLogger } from './ops/log.ts';
 import { loadKeys } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -12,10 +12,10 @@ import { pushFromConfig } from './notify/push.ts';
 import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { queueChanges } from './live/changes.ts';
-import { countedPush, countedSms, measuredDb } from './metrics.ts';
+import { countedPush, countedSms, measuredDb } from './ops/metrics.ts';
 import { checkTurns, turnNotifier } from './queue/turns.ts';
 
-export { makeLogger } from './log.ts';
+export { makeLogger } from './ops/log.ts';
 
 export async function buildDeps(
   /** log: the redacting logger (log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */

@@ -9,7 +9,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { customerExists } from '../repos/customers.ts';
 import { parseId } from '../input/params.ts';
 import { bearerOf, verifyAccessToken } from './tokens.ts';

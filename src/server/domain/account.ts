@@ -7,7 +7,7 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { assertCurrentPassword } from '../auth/current-password.ts';
 import { forget } from '../auth/throttle.ts';
 import type { Deps } from '../deps.ts';
-import { unauthorized } from '../errors.ts';
+import { unauthorized } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { changeOrder } from '../queue/orders.ts';
 import { accountDates, deleteAccountData, messagesForExport, ordersForExport, teaserSignupsOf } from '../repos/account-data.ts';

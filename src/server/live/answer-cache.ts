@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { keptAnswers } from '../metrics.ts';
+import { keptAnswers } from '../ops/metrics.ts';
 import type { QueueChanges } from './changes.ts';
 
 const br = promisify(brotliCompress);

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { listen, type Listener } from '../db/listen.ts';
 import { announceEverything, QUEUE_CHANNEL } from '../repos/shops.ts';
-import { announcements } from '../metrics.ts';
+import { announcements } from '../ops/metrics.ts';
 
 export interface QueueChange {
   shopId: number;

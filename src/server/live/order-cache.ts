@@ -9,7 +9,7 @@
 import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
 import { assertAccount } from '../auth/guard.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { orderRows, partyOpen, type OrderViewParts, viewOf } from '../queue/order-read.ts';
 import { queueFromRows } from '../queue/snapshot.ts';
 import type { OrderRow } from '../repos/orders.ts';

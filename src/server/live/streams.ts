@@ -13,9 +13,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { countStreams } from '../metrics.ts';
+import { countStreams } from '../ops/metrics.ts';
 import { limiter } from '../lib/limiter.ts';
 import {
   addressPlaces,

@@ -8,7 +8,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from './priority.ts';
-import { conflict, HttpError, notFound } from '../errors.ts';
+import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { joinGate, keepIdempotentAnswer, orderById, setExpectedAt, type OrderRow } from '../repos/orders.ts';
 import { lockShopForChange, type LockedShop, type ShopRow } from '../repos/shops.ts';

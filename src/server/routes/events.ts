@@ -9,7 +9,7 @@ import { requireCustomer } from '../auth/guard.ts';
 import { signTicket, TICKET_TTL_S, verifyTicket, type TicketFor } from '../auth/tickets.ts';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeShop } from '../operator/keys.ts';

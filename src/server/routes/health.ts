@@ -9,8 +9,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { migrationFiles } from '../db/migrate.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden } from '../errors.ts';
-import { engineRecompute, registry, shopQueueLength, shopWalkInWait } from '../metrics.ts';
+import { forbidden } from '../lib/http-error.ts';
+import { engineRecompute, registry, shopQueueLength, shopWalkInWait } from '../ops/metrics.ts';
 import { listPobs } from '../domain/shops.ts';
 import { isLoopback } from '../operator/local-admin.ts';
 

@@ -19,7 +19,7 @@ import type { Deps } from '../deps.ts';
 import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../live/shop-cache.ts';
 import { notModified, preferredEncoding } from '../live/http-answer.ts';
 import { serializerOf } from '../live/streams.ts';
-import { wireConfig } from '../client-config.ts';
+import { wireConfig } from '../http/client-config.ts';
 import { countryOf } from '../input/country.ts';
 import { getEmployee, listEmployees } from '../domain/employees.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';

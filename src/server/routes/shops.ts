@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import type { PobScope } from '../domain/shops.ts';
 import { answerCache, cachedPob, cachedPobs, type AnswerCache } from '../live/shop-cache.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { catalogueLanguage, parseId, wantsDev } from '../input/params.ts';
 import { sendAnswer } from '../live/http-answer.ts';
 import { serializerOf, type Streams } from '../live/streams.ts';

@@ -6,8 +6,8 @@
  * them), a shop's opening hours replaced, a shift known by its barber, shop and start. See docs/operations.md
  * for the format and scripts/chain.example.json for an example.
  */
-import type { Db, Queryable } from './db/db.ts';
-import { announceEverything, type HoursRow, type ShopRow } from './repos/shops.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { announceEverything, type HoursRow, type ShopRow } from '../repos/shops.ts';
 
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
 const TIMEZONES: Record<string, string> = {

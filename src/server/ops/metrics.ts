@@ -6,10 +6,10 @@
  * GET /metrics serves them (routes/health.ts); see docs/operations.md.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db, Queryable } from './db/db.ts';
-import type { PushSender } from './notify/push.ts';
-import type { SmsProvider } from './notify/sms.ts';
-import { hashPoolState } from './auth/hash-pool.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { PushSender } from '../notify/push.ts';
+import type { SmsProvider } from '../notify/sms.ts';
+import { hashPoolState } from '../auth/hash-pool.ts';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
