@@ -33,10 +33,10 @@ import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http/limits.ts';
-import { setHashPoolLimits } from './auth/passwords.ts';
+import { hashPoolState, setHashPoolLimits } from './auth/passwords.ts';
 import { noStoreForSecrets, securityHeaders } from './http/security.ts';
 import { healthRoutes } from './routes/health.ts';
-import { httpDuration } from './ops/metrics.ts';
+import { httpDuration, measureHashPool } from './ops/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,6 +79,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   bodilessHead(app);
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
+  measureHashPool(hashPoolState);
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
