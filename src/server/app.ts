@@ -44,7 +44,7 @@ declare module 'fastify' {
     locale: Locale;
   }
   interface FastifyInstance {
-    /** The open event streams (streams.ts). */
+    /** The open event streams (live/streams.ts). */
     streams: Streams;
   }
 }
@@ -70,7 +70,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // ignore them as the wire contract says).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     ...timeoutOptions(deps.config),
-    // Fastify's and Node's own error answers in our shape (http-errors.ts).
+    // Fastify's and Node's own error answers in our shape (http/errors.ts).
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
@@ -92,7 +92,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
-  // Kept answers and open streams follow the queue change announcements (queue/changes.ts).
+  // Kept answers and open streams follow the queue change announcements (live/changes.ts).
   // The kept rows first, then the kept answers, then the streams: each hears a change before what reads it does.
   keptRows(deps);
   const answers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
@@ -113,7 +113,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     orderAnswers.close();
   });
   compressJson(app);
-  // Every answer's time by route pattern and status (metrics.ts); an unknown path is one label, not one each.
+  // Every answer's time by route pattern and status (ops/metrics.ts); an unknown path is one label, not one each.
   app.addHook('onResponse', (req, reply, done) => {
     httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) },

@@ -18,12 +18,12 @@ import { checkTurns, turnNotifier } from './queue/turns.ts';
 export { makeLogger } from './ops/log.ts';
 
 export async function buildDeps(
-  /** log: the redacting logger (log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */
+  /** log: the redacting logger (ops/log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */
   base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger; smsLog?: FastifyBaseLogger },
   overrides: { sms?: SmsProvider; push?: Deps['push'] } = {},
 ): Promise<Deps> {
   const { config, now } = base;
-  // Every statement timed and its failures counted (metrics.ts).
+  // Every statement timed and its failures counted (ops/metrics.ts).
   const db = measuredDb(base.db);
   const log = base.log ?? makeLogger(config);
   const changes = queueChanges(db, { databaseUrl: config.databaseUrl, log });

@@ -26,6 +26,6 @@ export interface Deps {
   turns: TurnNotifier;
   /** The access-token and SMS-code keys, read (or created) once from JWT_SECRET or the database. */
   keys: Keys;
-  /** Queue change announcements of every process (queue/changes.ts): the answer cache and the streams follow them. */
+  /** Queue change announcements of every process (live/changes.ts): the answer cache and the streams follow them. */
   changes: QueueChanges;
 }

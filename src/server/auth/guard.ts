@@ -50,7 +50,7 @@ export function requireAccess(deps: Deps): preHandlerAsyncHookHandler {
 
 /**
  * requireCustomer with the account of the path's own customer left to the handler, which looks it up unless it
- * answers from a kept read of that customer's own data (domain/order-cache.ts). The answers are the same.
+ * answers from a kept read of that customer's own data (live/order-cache.ts). The answers are the same.
  */
 export function requireCustomerToken(deps: Deps): preHandlerAsyncHookHandler {
   return async (req) => {

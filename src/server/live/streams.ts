@@ -2,7 +2,7 @@
  * Server-sent event streams (docs/architecture.md, "Live updates across processes"). Connections follow a topic (one shop's public state,
  * one customer's order, one shop's operator queue); a topic is read once per change for all its connections, and
  * the same bytes are written to each. A topic is read again when a change of its shop is announced
- * (queue/changes.ts; `all` after a listener reconnect or a roster change), and once a minute, since waits move
+ * (changes.ts; `all` after a listener reconnect or a roster change), and once a minute, since waits move
  * with time alone: each topic at its own second of the minute (from its key), so a process with thousands of
  * topics re-reads a few each second rather than all at once; a frame goes out only when the answer differs from the last one sent.
  * An idle stream costs no query: heartbeats (`: ping`) come from memory.

@@ -34,7 +34,7 @@ async function ticketOf(deps: Deps, req: FastifyRequest): Promise<TicketFor> {
   return t;
 }
 
-/** `orders`: the kept order reads (domain/order-cache.ts) the customer's GET shares. */
+/** `orders`: the kept order reads (live/order-cache.ts) the customer's GET shares. */
 export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   const orderSerializer = serializerOf(orderSchema.response[200]);

@@ -19,7 +19,7 @@ import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
-/** `orders`: the kept order reads (domain/order-cache.ts), shared with the order stream. */
+/** `orders`: the kept order reads (live/order-cache.ts), shared with the order stream. */
 export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.

@@ -1,6 +1,6 @@
 /**
  * GET /pobs/ and GET /pobs/{id}/: the locale's shops with their live queue, answered from kept bytes
- * (domain/shop-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail.
+ * (live/shop-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';

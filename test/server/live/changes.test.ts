@@ -1,5 +1,5 @@
 /**
- * The queue change announcements (queue/changes.ts): a committed change is heard once with its new version, a
+ * The queue change announcements (live/changes.ts): a committed change is heard once with its new version, a
  * rolled-back one never; on PostgreSQL a NOTIFY from any connection is heard, and a dropped LISTEN connection
  * comes back and tells every listener to drop what it kept.
  */
