@@ -12,7 +12,7 @@ import { wireOrder } from '../queue-fixtures.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { liveMode } from '../../../src/client/state/live.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 
 setKeyValueStore(memoryKeyValue());

@@ -9,7 +9,7 @@ import { NearbyOffer } from '../../components/NearbyOffer.tsx';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
 import { offer } from '../../state/nearby.ts';
-import { askMove, cancelMove, confirmMove, enterNearbyTracking, moveError, moveStatus } from '../../state/nearby-tracking.ts';
+import { askMove, cancelMove, confirmMove, enterNearbyTracking, moveError, moveStatus } from '../../state/tracking/nearby-tracking.ts';
 
 export function Nearby({ order: o }: { order: TrackedOrder }) {
   useSignals();

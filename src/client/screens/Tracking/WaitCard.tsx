@@ -10,7 +10,7 @@ import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { timerClass } from '../../lib/timer.ts';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { clock, leaveAt, messageText, view } from '../../state/tracking.ts';
+import { clock, leaveAt, messageText, view } from '../../state/tracking/tracking.ts';
 
 /** "Leave by 14:20", or "Leave now" once it is time; nothing when there is no such moment. */
 function leaveText(at: number | 'now' | null): string {
