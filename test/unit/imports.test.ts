@@ -239,6 +239,16 @@ test('what deps.ts names never imports deps.ts (the notifiers take the slice of 
   );
 });
 
+test("only the console's screens and state reach state/console/ (the console stays a chunk customers never load)", () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client') && !under(p, 'client/state/console') && !under(p, 'client/screens/Operator'),
+      (i) => under(i, 'client/state/console'),
+    ),
+    [],
+  );
+});
+
 test('screens import ScreenProps from the route names, never app/screens.ts (which loads them)', () => {
   assert.equal(
     crossings(

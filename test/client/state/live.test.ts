@@ -1,5 +1,5 @@
 /**
- * The tracking screen's live order (state/tracking.ts through state/live.ts): the order's stream with a ticket,
+ * The tracking screen's live order (state/tracking/tracking.ts through state/live.ts): the order's stream with a ticket,
  * polling resting while it delivers, polling when it fails, a new ticket per reconnect, paused while hidden.
  * Time is a fake clock here (timers are virtual; nothing waits for real).
  */

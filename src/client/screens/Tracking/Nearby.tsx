@@ -1,5 +1,5 @@
 /**
- * A shorter queue nearby on tracking (state/nearby-tracking.ts): the offer's line with "Move my place", the
+ * A shorter queue nearby on tracking (state/tracking/nearby-tracking.ts): the offer's line with "Move my place", the
  * confirm that says what moving does, and, when a move is refused, why, with the current order kept.
  */
 import { useEffect } from 'react';

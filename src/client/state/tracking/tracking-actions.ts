@@ -1,5 +1,5 @@
 /**
- * The customer's own changes to his tracked order (state/tracking.ts): "I am here", "Running late?" with a new
+ * The customer's own changes to his tracked order (tracking.ts): "I am here", "Running late?" with a new
  * arrival, and leaving the queue with a confirm. Each answer supersedes any refresh on its way.
  */
 import { batch } from '@preact/signals-react';

@@ -3,7 +3,7 @@
  * stream while visible (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while
  * hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the
  * message chosen by the change in wait; and when the order ends or disappears, the active order is cleared
- * and / follows.
+ * and / follows. Screens read the followed order from here alone; the other files of state/tracking/ change it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import { REFRESH_MS, RETURN_HOME_MS } from '../../../shared/constants.ts';
