@@ -21,7 +21,7 @@ import type { ScheduledOrder, Snapshot } from '../queue/engine/types.ts';
 import { scheduleOf } from '../queue/snapshot.ts';
 import { inOrderOfService } from '../queue/service-order.ts';
 import type { Queryable } from '../db/db.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 
 const MINUTE = 60_000;

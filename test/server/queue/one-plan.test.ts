@@ -18,7 +18,7 @@ import type { WireOperatorOrder, WireOperatorQueue, WireOrder } from '../../../s
 import type { WirePobDetail } from '../../../src/shared/wire.ts';
 import type { MembershipType } from '../../../src/shared/wire-account.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns } from '../../../src/server/notify/turns.ts';
+import { checkTurns } from '../../../src/server/queue/turns.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 const MIN = 60_000;

@@ -10,7 +10,7 @@ import { formatMinutes } from '../../lib/format.ts';
 import { wholePercents } from '../../lib/shares.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import type { Stats } from '../../lib/operator.ts';
-import { consoleActions as ops, pobId } from '../../state/operator.ts';
+import { consoleActions as ops, pobId } from '../../state/console/operator.ts';
 
 type Row = [key: string, value: string];
 
