@@ -12,7 +12,7 @@ import { ROUTES } from '../../../src/client/router/routes.ts';
 import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { feed, floor, reset } from '../../../src/client/state/console/operator.ts';
+import { clock, feed, floor, reset } from '../../../src/client/state/console/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
 import type { Floor } from '../../../src/client/lib/operator.ts';
 import { save } from '../../../src/client/services/storage.ts';
@@ -309,6 +309,43 @@ test('a display key sees the display: names with initials, who serves whom, the 
   assert.ok(body.includes('1Mikko K.'), body);
   assert.not.ok(body.includes('Koski'), 'no last names');
   assert.is(el.querySelectorAll('button').length, 0);
+});
+
+test("before a change of shifts: the barber whose queue closed takes nobody new, and the display shows the app's quote", async () => {
+  const answer = structuredClone(floorAnswer) as unknown as Floor;
+  // Janne is on shift until :40 and free, but a service no longer fits: his queue is closed; the next shift's barber
+  // takes the walk-in in about three hours, which the server quotes for him.
+  answer.barbers[0] = {
+    ...answer.barbers[0],
+    serving: null,
+    serving_since: null,
+    expected_finish: null,
+    next_order: null,
+    queue_open: false,
+    wait_time: null,
+    wait_low: null,
+    wait_high: null,
+    shifts: [{ start: iso(-60), end: iso(40) }],
+  };
+  answer.orders = answer.orders.filter((o) => o.status === 'waiting');
+  answer.pob = { ...answer.pob, wait_time: 190, wait_low: 175, wait_high: 215 };
+  const realNow = clock.now;
+  clock.now = () => Date.parse(iso(20));
+  reset();
+  const quote = { 'GET /operator/pobs/2/queue/': { body: answer } };
+  let { el, f } = await paired(quote);
+  const janne = el.querySelector('[data-barber="1"]') as Element;
+  assert.match(text(janne), /Takes no new customers: shift ends at \d\d[:.]40/);
+  assert.not.ok(text(janne).includes('Free'));
+  f.restore();
+  await cleanup();
+  reset();
+  setKeyValueStore(memoryKeyValue());
+  ({ el, f } = await paired(quote, { ...me, role: 'display' }));
+  assert.is(text(el.querySelector('.op-walkin') as Element), '190 min', 'the quote, not "no barber"');
+  assert.is(text(el.querySelector('.wait-window') as Element), 'usually 175–215 min');
+  f.restore();
+  clock.now = realNow;
 });
 
 test('the figures: today and 7 days; before, inside and after the window add up to 100 %, each row says one thing', async () => {
