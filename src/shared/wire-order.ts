@@ -128,9 +128,9 @@ export interface WireOrder {
    */
   waits_for_arrival?: boolean;
   /**
-   * When a customer on his way should leave to arrive as the low end of his window comes (ISO, never before now; the
-   * moment of the "time to leave" alert and of the console's expected arrival); null at the shop, in service or
-   * without a window. Optional: older servers leave it out.
+   * When a customer on his way should leave to arrive as the low end of his window comes (ISO, whole minutes, never
+   * before the current minute; the moment of the "time to leave" alert and of the console's expected arrival); null
+   * at the shop, in service or without a window. Optional: older servers leave it out.
    */
   leave_by?: string | null;
   date: string; // ISO, when the order joined the queue

@@ -20,7 +20,7 @@ export type LeaveOrder = Pick<EngineOrder, 'joinedAt' | 'source'> & {
 export interface ArrivalPlan {
   /** His trip, minutes: the one he gave (arrival given − join), else the shop's learned trip of remote joiners. */
   trip: number;
-  /** When he should leave (epoch ms, whole minutes, never before now). */
+  /** When he should leave (epoch ms, whole minutes, never before the current minute). */
   leaveBy: number;
   /** When the shop can expect him (epoch ms): leaving then he arrives then, or the engine's arrival if later. */
   arriveAt: number;
@@ -44,9 +44,10 @@ export function arrivalPlan(
       ? Math.max(0, Math.round((o.expectedAt - o.joinedAt) / MINUTE))
       : Math.round(meanAbove((learned ?? DEFAULT_LEARNED).trip, 0));
   const low = Math.min(wait.low ?? wait.wait, wait.wait);
-  // The moment the low end of his window comes, less his trip; whole minutes, as the screens show them.
+  // The moment the low end of his window comes, less his trip; whole minutes, as the screens show them, so every
+  // screen that reads within the same minute says the same moment ("leave now": the current minute).
   const leave = Math.floor((now + (low - trip) * MINUTE) / MINUTE) * MINUTE;
-  const leaveBy = Math.max(now, leave);
+  const leaveBy = Math.max(Math.floor(now / MINUTE) * MINUTE, leave);
   const engine = readyAt(order, now, learned);
   return { trip, leaveBy, arriveAt: Math.max(Math.max(leave, o.joinedAt) + trip * MINUTE, engine) };
 }
