@@ -9,7 +9,8 @@
  *    not shown above them in his party's card;
  *  - a companion marked a no-show at the desk leaves the party's count and total on Kalle's tracking;
  *  - the figures' before / inside / after the window add up to 100 %, one mean-wait row each.
- * Console and display at 1280×800, the phone at 390×844; screenshots to /tmp/console-honest-*.png (SHOTS=dir).
+ * Console and display at 1280×800, the phone at 390×844; axe-core finds nothing on the floor, the display and the
+ * figures; screenshots to /tmp/console-honest-*.png (SHOTS=dir).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch, startServer, type Server } from './browser.ts';
+import { auditor } from './axe.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import { migratedDataDir } from '../server/db-templates.ts';
 import { seedIfEmpty } from '../../src/server/seed/index.ts';
@@ -203,6 +205,7 @@ test('the queue in the order of service with its waits: no place above an earlie
   assert.ok(waits.length >= 6, `waits ${waits}`);
   for (let i = 1; i < waits.length; i++)
     assert.ok(waits[i - 1] <= waits[i], `place ${i} waits ${waits[i - 1]}, place ${i + 1} ${waits[i]}`);
+  await auditor(desk).audit('the floor before a change of shifts');
   await shot(desk, 'floor');
 });
 
@@ -226,6 +229,7 @@ test('a barber whose queue has closed is not free, and the display shows the quo
   const shown = (await walkIn.textContent()) ?? '';
   assert.not.ok(shown.includes('No barber'), shown);
   assert.ok(Math.abs(minutesOf(shown) - wait) <= 1, `display ${shown} vs the app's ${wait} min`);
+  await auditor(wall).audit('the display before a change of shifts');
   await shot(wall, 'display');
 });
 
@@ -262,6 +266,7 @@ test('the figures add up: before, inside and after the window make 100 %, each r
   const rows = await week.locator('dt').allTextContents();
   assert.is(new Set(rows).size, rows.length, 'no row repeats another');
   assert.is(rows.filter((r) => /mean wait/i.test(r)).length, 2, 'the wait and the quote, once each');
+  await auditor(desk).audit('the figures');
   await shot(desk, 'figures');
   assert.equal(errors, []);
 });
