@@ -49,7 +49,10 @@ function expectedArrivals(s: Snapshot, rows: readonly ScheduledOrder[], open: Ma
     }),
   );
 }
-/** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
+/**
+ * GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in the order of service
+ * (queue/service-order.ts).
+ */
 /** `lang`: the language of the orders' service names (null: as sold). */
 export async function operatorQueue(deps: Deps, shopId: number, lang: Language | null = null): Promise<WireOperatorQueue> {
   const now = deps.now();
