@@ -200,6 +200,16 @@ async function paired(extra: Record<string, unknown> = {}, who = me) {
   return { el, f };
 }
 
+test('a name ending in an emoji gets no full stop: "Lasse 🧔", while "Mikko K." keeps his', async () => {
+  const answer = structuredClone(floorAnswer);
+  Object.assign(answer.orders[0], { name: 'Lasse 🧔', first_name: 'Lasse', last_initial: '🧔' });
+  const { el, f } = await paired({ 'GET /operator/pobs/2/queue/': { body: answer } });
+  const names = [...el.querySelectorAll('h4, .op-serving, .op-barber')].map((n) => text(n)).join(' | ');
+  assert.ok(text(el).includes('Lasse 🧔'), names);
+  assert.not.ok(text(el).includes('Lasse 🧔.'), names);
+  f.restore();
+});
+
 test('the rules: "Mikko K.", the suggestion is the barber whose next order it is, a walk-in gets the shortest open wait', () => {
   const f = structuredClone(floorAnswer) as unknown as Floor;
   assert.is(shortName(f.orders[1]), 'Mikko K.');
