@@ -16,6 +16,7 @@ import { t } from '../../state/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { Loader } from '../Loader.tsx';
 import { GoogleMap } from './GoogleMap.tsx';
+import { MapLegend } from './Legend.tsx';
 import { ShopPopup } from './ShopPopup.tsx';
 import { TileMap } from './TileMap.tsx';
 
@@ -96,6 +97,7 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
         {mode === 'loading' && <Loader label={t('map.loading')} />}
         {mode === 'api' && api && <GoogleMap api={api} center={center} shops={shops} user={user} onSelect={setSelectedId} />}
         {mode === 'tiles' && <TileMap center={center} shops={shops} user={user} selectedId={selectedId} onSelect={setSelectedId} />}
+        {mode !== 'loading' && !selected && <MapLegend />}
       </div>
       {selected && (
         <ShopPopup
