@@ -84,6 +84,13 @@ test('the server error text is shown on the field it names; without one the gene
   await settle(10);
   f.restore();
   assert.match(text(el.querySelector('.form-errors')), 'Check your current password and that the new password is strong enough');
+  // Offline is said as such, not as a wrong password.
+  const stubbed = globalThis.fetch;
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  await fire.click(submit(el));
+  await settle(10);
+  globalThis.fetch = stubbed;
+  assert.is(text(el.querySelector('.form-errors')), 'No connection. Check your network and try again.');
 });
 
 test('a weak-password refusal names the whole rule, on the new password', async () => {
