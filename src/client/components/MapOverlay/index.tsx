@@ -97,7 +97,8 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
         {mode === 'loading' && <Loader label={t('map.loading')} />}
         {mode === 'api' && api && <GoogleMap api={api} center={center} shops={shops} user={user} onSelect={setSelectedId} />}
         {mode === 'tiles' && <TileMap center={center} shops={shops} user={user} selectedId={selectedId} onSelect={setSelectedId} />}
-        {mode !== 'loading' && !selected && <MapLegend />}
+        {/* The legend names the tile map's markers (their colours are ours; the maps API draws its own pins, with the same words). */}
+        {mode === 'tiles' && !selected && <MapLegend />}
       </div>
       {selected && (
         <ShopPopup
