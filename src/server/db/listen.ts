@@ -8,9 +8,9 @@
  * nothing arrives any more, while the socket looks open for the kernel's minutes. So every `heartbeatMs` the
  * connection NOTIFYs the channel a heartbeat of its own ("heartbeat <token> <n>", which every other listener
  * ignores) and must hear it back within `deadlineMs`: the round trip covers the socket both ways, the session and
- * its LISTEN. A heartbeat not heard back in time, or a connection not listening within `deadlineMs` of its start,
- * counts as lost: the socket is destroyed and the connection made anew (docs/architecture.md, "Live updates across
- * processes").
+ * its LISTEN. A heartbeat not heard back in time, or a connection not listening within `deadlineMs` of its start
+ * (plus the backoff's delay, so a slow database is given longer at each try), counts as lost: the socket is
+ * destroyed and the connection made anew (docs/architecture.md, "Live updates across processes").
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -86,14 +86,14 @@ export function listen(
   };
 
   /** Past `deadlineMs`: lost, unless what it waited for is already read (a busy loop runs timers before I/O). */
-  const expect = (c: pg.Client, what: string, done: () => boolean) => {
+  const expect = (c: pg.Client, what: string, done: () => boolean, ms: number) => {
     deadline = setTimeout(() => {
       setImmediate(() => {
         if (client !== c || done()) return;
-        onError(new Error(`listener ${what} within ${timing.deadlineMs} ms; connecting anew`));
+        onError(new Error(`listener ${what} within ${ms} ms; connecting anew`));
         down(c);
       });
-    }, timing.deadlineMs);
+    }, ms);
     deadline.unref();
   };
 
@@ -102,7 +102,7 @@ export function listen(
     const n = ++beat;
     awaited = n;
     c.query('SELECT pg_notify($1, $2)', [channel, `${HEARTBEAT}${token} ${n}`]).catch(() => down(c));
-    expect(c, 'heartbeat not heard back', () => awaited !== n);
+    expect(c, 'heartbeat not heard back', () => awaited !== n, timing.deadlineMs);
   };
 
   const connect = async () => {
@@ -125,7 +125,8 @@ export function listen(
         deadline = null;
       }
     });
-    if (timing.heartbeatMs > 0) expect(c, 'not listening', () => connected);
+    // A connection slower than the deadline (a loaded database) gets longer at each try, as the backoff grows.
+    if (timing.heartbeatMs > 0) expect(c, 'not listening', () => connected, timing.deadlineMs + delay);
     try {
       await c.connect();
       await c.query(`LISTEN ${channel}`);
