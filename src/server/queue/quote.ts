@@ -5,13 +5,14 @@
  * the answer as the join's view does (order-read.ts waitOf, party-wire.ts partyDone): the schedule with everyone
  * in it. So the join, run on the same queue at the same minute, answers the same wait and window. Pure.
  */
-import { conflict } from '../errors.ts';
+import { conflict } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { leaveBy } from '../../shared/leave-by.ts';
 import { fits } from './engine/schedule.ts';
 import type { EngineOrder } from './engine/types.ts';
 import { checkPlacement, guarded, insertAt, proposalOf } from './place.ts';
 import { readyAt } from './engine/floor.ts';
+import { arrivalPlan } from './engine/leave.ts';
+import { inOrderOfService } from './service-order.ts';
 import { scheduleOf, type ShopQueue } from './snapshot.ts';
 import type { ShopRow } from '../repos/shops.ts';
 
@@ -49,7 +50,7 @@ export interface Quote {
   ahead: number;
   /** When the engine expects him at the shop (epoch ms), or null when planned as present. */
   expectedAt: number | null;
-  /** When to leave to be there at the low end of his window (shared/leave-by.ts), or null. */
+  /** When to leave to be there as the low end of his window comes (engine/leave.ts), or null. */
   leaveBy: number | null;
   /** Minutes until the last of the party is likely done, with its window (null for one person). */
   done: { done: number; low: number; high: number } | null;
@@ -95,8 +96,9 @@ export async function quoteJoin(queue: ShopQueue, now: number, input: QuoteInput
     };
     q = { ...q, snapshot: { ...q.snapshot, orders: insertAt(q.snapshot.orders, o) } };
   }
-  const plan = scheduleOf(q);
-  const rows = ids.map((id) => plan.orders.find((o) => o.id === id));
+  // Read as the order read reads (order-read.ts waitOf): in the order of service, his place in it.
+  const plan = inOrderOfService(scheduleOf(q));
+  const rows = ids.map((id) => plan.find((o) => o.id === id));
   const people = rows.map((r) => {
     // fits() said yes for each, so each is served today in the schedule with everyone in it.
     if (!r || r.wait === null) throw conflict(WIRE_ERRORS.timeslot);
@@ -104,12 +106,18 @@ export async function quoteJoin(queue: ShopQueue, now: number, input: QuoteInput
   });
   const head = q.snapshot.orders.find((o) => o.id === ids[0])!;
   const at = readyAt(head, now, q.snapshot.learned);
-  const arrive = Number.isFinite(at) && at > now ? at : null;
+  // When to leave: the order's own plan (engine/leave.ts), as the join's answer and tracking give it.
+  const leave = arrivalPlan(
+    { joinedAt: now, source: 'app', status: 'active', checkedIn: false, expectedAt },
+    people[0],
+    now,
+    q.snapshot.learned,
+  );
   return {
     people,
     ahead: rows[0]?.position ?? 0,
-    expectedAt: arrive ?? expectedAt,
-    leaveBy: arrive === null ? null : leaveBy(now, people[0].low, (arrive - now) / MINUTE),
+    expectedAt: Number.isFinite(at) ? at : expectedAt,
+    leaveBy: leave?.leaveBy ?? null,
     done: people.length > 1 ? partyDoneOf(q, ids) : null,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The customer's orders: POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/, and
  * POST /customers/{id}/orders/{orderId}/move/ (to another shop of the chain, queue/move.ts), and POST
- * /customers/{id}/quote/ (what a join would be told, domain/quote.ts).
+ * /customers/{id}/quote/ (what a join would be told, live/quote.ts).
  * requireCustomer first (401 without a valid token, 403 for another customer's id); the body is checked by
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */
@@ -13,15 +13,15 @@ import { idempotencyOf, parseJoin, parseMove, parsePatch } from '../input/orders
 import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import { cachedQuote } from '../domain/quote.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
-import { sendAnswer } from '../http-answer.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import { cachedQuote } from '../live/quote.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
+import { sendAnswer } from '../live/http-answer.ts';
 import { joinSchema, moveSchema, orderPatchSchema, orderSchema, quoteSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
-/** `orders`: the kept order reads (domain/order-cache.ts), shared with the order stream. */
+/** `orders`: the kept order reads (live/order-cache.ts), shared with the order stream. */
 export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.
@@ -46,7 +46,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
     },
   );
 
-  // The review's quote of exactly the join it will send (domain/quote.ts): places nothing, kept per customer and
+  // The review's quote of exactly the join it will send (live/quote.ts): places nothing, kept per customer and
   // body until the shop's queue changes or the minute moves. The join's body and its 400s; the join's 404 and 409s.
   app.post('/customers/:id/quote/', { preValidation: requireCustomerToken(deps), schema: quoteSchema }, async (req, reply) => {
     const { pobId, barberId, choices, etaMinutes, companions } = parseJoin(bodyOf(req), deps.config.party.max);

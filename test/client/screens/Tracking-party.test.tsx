@@ -18,9 +18,9 @@ import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { config, DEFAULT_CONFIG } from '../../../src/client/state/config.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
-import { resetPartyTracking } from '../../../src/client/state/party-tracking.ts';
+import { resetPartyTracking } from '../../../src/client/state/tracking/party-tracking.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 
@@ -189,6 +189,23 @@ test('the receipt lists each person’s services under his name, a companion tak
   assert.equal(groups.length, 2);
   assert.ok(groups[0].startsWith('You') && groups[0].includes('Haircut'), groups[0]);
   assert.ok(groups[1].startsWith('Son') && groups[1].includes('Kids cut'), groups[1]);
+  assert.ok(text(el.querySelector('.order-total')).includes('55,00'), text(el.querySelector('.order-total')));
+  f.restore();
+});
+
+test('a companion the shop marked a no-show leaves the count, the total and the receipt; he stays listed as absent', async () => {
+  const order = party({}, [
+    person({ person: 0, name: 'Matti M.' }),
+    person({ person: 1, name: 'Leo', status: 'no-show', queue: null, services: [service(20, 'Beard trim', 2500)], price: 2500 }),
+    person({ person: 2, name: 'Son', services: [service(30, 'Kids cut', 2000)], price: 2000 }),
+  ]);
+  const { el, f } = await open({ [ORDER]: { body: order } });
+  assert.is(text(el.querySelector('.tracking-party h2')), 'Your party (2)');
+  assert.ok(text(el.querySelector('[data-person="1"]')).includes('Leo'), 'still listed, with his status');
+  await fire.click(el.querySelector('.receipt-toggle'));
+  const groups = [...el.querySelectorAll('.receipt-person')].map((g) => text(g));
+  assert.equal(groups.length, 2, groups.join(' | '));
+  assert.not.ok(groups.some((g) => g.includes('Beard trim')));
   assert.ok(text(el.querySelector('.order-total')).includes('55,00'), text(el.querySelector('.order-total')));
   f.restore();
 });

@@ -22,7 +22,7 @@ import * as order from '../../../../src/client/state/order.ts';
 import { profile, reset as resetSession, user } from '../../../../src/client/state/session.ts';
 import { reset as resetPage } from '../../../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../../../src/client/state/shops.ts';
-import * as tracking from '../../../../src/client/state/tracking.ts';
+import * as tracking from '../../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');
@@ -82,6 +82,7 @@ test('a person is a section with a heading, a labelled name, a barber and his ow
   assert.is(text(first.querySelector('h4')), 'Person 2');
   const name = first.querySelector('input') as HTMLInputElement;
   assert.is(text(el.querySelector(`label[for="${name.id}"]`)), 'Name or label');
+  assert.is(name.maxLength, 30, "the server's limit of a companion's name");
   assert.ok(first.querySelector('select'), 'his barber');
   assert.equal(
     [...first.querySelectorAll('option')].map((o) => text(o)),
