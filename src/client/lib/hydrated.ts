@@ -11,7 +11,7 @@ import { signal } from '@preact/signals-react';
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * While the server's markup is rendered or hydrated. The shops' waits are then mapped for no one (state/shops.ts):
+ * While the server's markup is rendered or hydrated. The shops' waits are then shown for no one (state/session.ts):
  * the server rendered them so, and the phone's login (its membership) comes in before the screen's part of the page
  * has hydrated.
  */
@@ -23,7 +23,7 @@ export function serverMarkup(on: boolean): void {
 }
 
 export function useHydrated(): boolean {
-  const [live, setLive] = useState(() => !markup.peek());
+  const [live, setLive] = useState(!markup.peek());
   useEffect(() => {
     if (!live) startTransition(() => setLive(true));
   }, [live]);

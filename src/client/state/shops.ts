@@ -13,7 +13,6 @@ import { language, locale } from './i18n.ts';
 import { activeRenames, development } from './prefs.ts';
 import { renameShop } from '../../shared/dev-renames.ts';
 import { priority } from './session.ts';
-import { markup } from '../lib/hydrated.ts';
 
 export type FetchStatus = 'idle' | 'pending' | 'fulfilled' | 'rejected';
 
@@ -35,21 +34,20 @@ const detailWire = signal<WirePobDetail | null>(null);
 /** When the shown detail came with the page (0: it did not), so entering the page does not read it again. */
 let detailPrimedAt = 0;
 
-/** The priority the shops' waits are shown for: the viewer's, except while the server's markup is hydrated. */
-const viewing = () => (markup.value ? 0 : priority.value);
-
 /** Today's weekday where the shops are (1 = Monday). */
 const weekday = () => isoWeekday(new Date(clockNow()), LOCALES[locale.value]?.timezone ?? 'Europe/Helsinki');
 
 export const shops = computed(() => {
   const day = weekday();
   const renames = activeRenames.value;
-  return listWire.value.filter((w) => development.value || !w.is_test).map((w) => toShop(renameShop(w.id, w, renames), viewing(), day));
+  return listWire.value
+    .filter((w) => development.value || !w.is_test)
+    .map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
 });
 
 export const shop = computed(() => {
   const w = detailWire.value;
-  return w ? toShopDetail(renameShop(w.id, w, activeRenames.value), viewing(), weekday()) : null;
+  return w ? toShopDetail(renameShop(w.id, w, activeRenames.value), priority.value, weekday()) : null;
 });
 
 /** Fetches the list unless a fetch of the same locale and language answered less than 5 s ago. */
