@@ -50,6 +50,10 @@ export const WIRE_ERRORS = {
   invalidOperatorKey: 'Invalid operator key',
   otherShopKey: 'This key is for another shop',
   displayReadOnly: 'A display key cannot change the queue',
+  /** 403: the chain owner's key reads every shop and plans shifts, but serves no customer (no floor action). */
+  ownerNoFloor: "The owner's key does not serve customers",
+  /** 403: the chain's screen is the owner's; a shop's key or device reads only its shop. */
+  ownerOnly: "Only the chain owner's key reads the chain",
   invalidPairingCode: 'Invalid pairing code',
   barberNotOnShift: 'Barber is not on shift now',
   barberOnBreak: 'Barber is already on a break',

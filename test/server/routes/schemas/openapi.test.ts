@@ -57,6 +57,12 @@ const OPERATIONS = [
   'POST /api/{locale}/operator/orders/{id}/no-show/',
   'GET /api/{locale}/operator/me/',
   'POST /api/{locale}/operator/local/pobs/{id}/pairing-codes/',
+  'POST /api/{locale}/operator/local/owner/pairing-codes/',
+  'GET /api/{locale}/operator/local/owner/devices/',
+  'DELETE /api/{locale}/operator/local/owner/devices/{deviceId}/',
+  'GET /api/{locale}/operator/chain/',
+  'GET /api/{locale}/operator/owner/devices/',
+  'DELETE /api/{locale}/operator/owner/devices/{deviceId}/',
   'GET /api/{locale}/operator/pobs/{id}/stats/',
   'POST /api/{locale}/operator/pairing/',
   'POST /api/{locale}/operator/pobs/{id}/pairing-codes/',
@@ -78,6 +84,7 @@ const BODYLESS = new Set([
   'POST /api/{locale}/operator/orders/{id}/no-show/',
   'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/back/',
   'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/end-shift/',
+  'POST /api/{locale}/operator/local/owner/pairing-codes/',
 ]);
 
 // Operations whose handler reads the query string, and what it reads.
