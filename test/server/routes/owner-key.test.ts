@@ -196,6 +196,58 @@ test('reach: the owner serves no customer and acts on no floor, but ends a barbe
   assert.is(logged.barber_id, barber.id);
 });
 
+test("the chain: every shop of the demo, its figures and floor by the shop's own reads; a crowded shop is flagged beside one with room", async () => {
+  const owner = await ownerBrowser('Chain screen');
+  h.clock.set(helsinki('12:30'));
+  // Shop 2 (Kallio) gets a queue from the desk; Kamppi (1), 3 km away, keeps its own.
+  const m = await menu(h, 2);
+  for (let i = 0; i < 6; i++) {
+    const res = await op('POST', 'pobs/2/walk-ins/', keys[2], {
+      name: `Walk In ${i}`,
+      services: [{ service_id: m.services[0].id, amount: 1, extra_services: [] }],
+      barber_id: null,
+    });
+    assert.is(res.status, 201, JSON.stringify(res.body));
+  }
+  const chain = await op('GET', 'chain/', owner.key);
+  assert.is(chain.status, 200);
+  const shops = await allShops(h.db);
+  assert.is(chain.body.pobs.length, shops.length, 'one row per shop');
+  for (const s of shops) {
+    const row = chain.body.pobs.find((p: { id: number }) => p.id === s.id);
+    const stats = (await op('GET', `pobs/${s.id}/stats/`, keys[s.id] ?? owner.key)).body;
+    assert.equal(row.figures, stats, `shop ${s.id}: the figures are the shop's own`);
+    const floor = (await op<WireOperatorQueue>('GET', `pobs/${s.id}/queue/`, owner.key)).body;
+    assert.is(row.open, floor.pob.open, `shop ${s.id} open`);
+    assert.is(row.barbers_on_shift, floor.barbers.filter((b) => b.on_shift).length, `shop ${s.id} barbers`);
+    const waiting = floor.orders.filter((o) => o.status === 'waiting');
+    assert.is(row.waiting_present + row.waiting_on_way, waiting.length, `shop ${s.id} waiting`);
+    assert.is(row.waiting_on_way, waiting.filter((o) => o.expected_at !== null).length, `shop ${s.id} on their way`);
+    const waits = floor.barbers.filter((b) => b.queue_open && b.wait_time !== null).map((b) => b.wait_time!);
+    assert.is(row.wait?.minutes ?? null, waits.length ? Math.min(...waits) : null, `shop ${s.id} wait now`);
+  }
+  const kallio = chain.body.pobs.find((p: { id: number }) => p.id === 2);
+  const kamppi = chain.body.pobs.find((p: { id: number }) => p.id === 1);
+  assert.is(kallio.waiting_present, 6, 'walk-ins are at the shop');
+  assert.ok(kallio.wait.minutes > kamppi.wait.minutes + 1, `Kallio ${kallio.wait.minutes} min, Kamppi ${kamppi.wait.minutes} min`);
+  const before = h.config.chainFlagWaitMinutes;
+  try {
+    h.config.chainFlagWaitMinutes = Math.floor((kallio.wait.minutes + kamppi.wait.minutes) / 2);
+    const flagged = (await op('GET', 'chain/', owner.key)).body.pobs;
+    const k2 = flagged.find((p: { id: number }) => p.id === 2);
+    assert.ok(k2.crowded, 'Kallio is over the threshold while Kamppi nearby has room');
+    assert.ok(k2.nearby_room.includes(1));
+    assert.not.ok(flagged.find((p: { id: number }) => p.id === 1).crowded);
+    h.config.chainFlagWaitMinutes = kallio.wait.minutes + 1;
+    assert.not.ok(
+      (await op('GET', 'chain/', owner.key)).body.pobs.find((p: { id: number }) => p.id === 2).crowded,
+      'under the threshold: no flag',
+    );
+  } finally {
+    h.config.chainFlagWaitMinutes = before;
+  }
+});
+
 /** Resolves true once the stream ended, false if it was still open after `ms`. */
 const endsWithin = (s: SseStream, ms: number) =>
   Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);

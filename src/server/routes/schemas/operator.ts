@@ -3,7 +3,7 @@
  * bearer is. The bodies are read by the handlers (operator/devices.ts) after the bearer is checked: described only.
  */
 import { operatorQueueSchema } from './orders.ts';
-import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
+import { arrayOf, bool, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
 
 const deviceRole = { type: 'string', enum: ['console', 'display'] };
 const pairedRole = { type: 'string', enum: ['console', 'display', 'owner'] };
@@ -162,7 +162,29 @@ export const localOwnerDeviceDeleteSchema = {
 };
 
 export const chainSchema = {
-  summary: 'Every shop of the chain with its figures for today and the last 7 days (as GET …/stats/ answers each)',
+  summary:
+    'Every shop of the chain: its floor now (as GET …/queue/ reads it), its figures for today and the last 7 days (as GET …/stats/ answers), and whether it is crowded while a shop nearby has room (CHAIN_FLAG_WAIT_MINUTES, NEARBY_RADIUS_M)',
   description: owner,
-  response: { 200: obj({ pobs: arrayOf(obj({ id: int, name: str, figures: obj({ today: stats, week: stats }) })) }) },
+  response: {
+    200: obj({
+      pobs: arrayOf(
+        obj({
+          id: int,
+          name: str,
+          open: bool,
+          queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
+          closes_at: isoOrNull,
+          chairs: int,
+          barbers_on_shift: int,
+          waiting_present: int,
+          waiting_on_way: int,
+          in_service: int,
+          wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
+          crowded: bool,
+          nearby_room: arrayOf(int),
+          figures: obj({ today: stats, week: stats }),
+        }),
+      ),
+    }),
+  },
 };
