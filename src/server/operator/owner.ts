@@ -11,6 +11,7 @@ import { ownerDevices, revokeOwnerDevice, type OperatorPrincipal } from '../repo
 import { allShops } from '../repos/operators.ts';
 import type { WireDevice, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { iso } from '../lib/time.ts';
+import { queueVersion } from '../repos/orders.ts';
 import { queueOf } from '../queue/order-read.ts';
 import { operatorQueue } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
@@ -138,4 +139,12 @@ export async function chainOverview(deps: Deps): Promise<{ pobs: ChainShop[] }> 
       return { ...r, crowded: nearby.length > 0, nearby_room: nearby };
     }),
   };
+}
+
+/** The chain stream's version: the sum of every shop's queue version (it moves with any shop's change). */
+export async function chainVersion(deps: Pick<Deps, 'db'>): Promise<number> {
+  return queueVersion(
+    deps.db,
+    (await allShops(deps.db)).map((s) => s.id),
+  );
 }

@@ -252,6 +252,41 @@ test("the chain: every shop of the demo, its figures and floor by the shop's own
 const endsWithin = (s: SseStream, ms: number) =>
   Promise.race([s.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
+test("the chain's stream: a change at any shop reaches the owner; a shop's key gets no ticket; revoked, it ends within 1 s", async () => {
+  const owner = await ownerBrowser('Wall screen');
+  assert.is((await op('POST', 'chain/events/ticket/', keys[1])).status, 403, "a shop's key");
+  const shopTicket = (await op('POST', 'pobs/1/events/ticket/', keys[1])).body.ticket;
+  const wrongKind = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${shopTicket}`);
+  open.push(wrongKind);
+  assert.is(wrongKind.status, 403, "a shop's queue ticket opens no chain stream");
+  const t = await op('POST', 'chain/events/ticket/', owner.key);
+  assert.is(t.status, 200);
+  const s = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t.body.ticket}`);
+  open.push(s);
+  assert.is(s.status, 200);
+  const first = await s.next((e) => e.event === 'chain');
+  const waitingAt11 = (body: string) => {
+    const row = JSON.parse(body).pobs.find((p: { id: number }) => p.id === 11);
+    return row.waiting_present + row.waiting_on_way;
+  };
+  const before = waitingAt11(first.data);
+  const m = await menu(h, 11);
+  const added = await op('POST', 'pobs/11/walk-ins/', keys[11], {
+    name: 'Chain Watcher',
+    services: [{ service_id: m.services[0].id, amount: 1, extra_services: [] }],
+    barber_id: null,
+  });
+  assert.is(added.status, 201, JSON.stringify(added.body));
+  const moved = await s.next((e) => e.event === 'chain' && waitingAt11(e.data) === before + 1, s.events.length - 1, 3_000);
+  assert.ok(Number(moved.id) > Number(first.id), 'the version moved');
+
+  assert.is((await op('DELETE', `owner/devices/${owner.id}/`, (await ownerBrowser('Revoker')).key)).status, 204);
+  assert.ok(await endsWithin(s, 1_000), 'revoked: the chain stream ended within 1 s');
+  const late = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t.body.ticket}`);
+  open.push(late);
+  assert.is(late.status, 401);
+});
+
 test("revocation: the browser's key and tickets stop working and its open stream ends within 1 s; the other goes on", async () => {
   const laptop = await ownerBrowser('Laptop');
   const phone = await ownerBrowser('Phone');

@@ -61,6 +61,8 @@ const OPERATIONS = [
   'GET /api/{locale}/operator/local/owner/devices/',
   'DELETE /api/{locale}/operator/local/owner/devices/{deviceId}/',
   'GET /api/{locale}/operator/chain/',
+  'POST /api/{locale}/operator/chain/events/ticket/',
+  'GET /api/{locale}/operator/chain/events/',
   'GET /api/{locale}/operator/owner/devices/',
   'DELETE /api/{locale}/operator/owner/devices/{deviceId}/',
   'GET /api/{locale}/operator/pobs/{id}/stats/',
@@ -85,6 +87,7 @@ const BODYLESS = new Set([
   'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/back/',
   'POST /api/{locale}/operator/pobs/{id}/barbers/{barberId}/end-shift/',
   'POST /api/{locale}/operator/local/owner/pairing-codes/',
+  'POST /api/{locale}/operator/chain/events/ticket/',
 ]);
 
 // Operations whose handler reads the query string, and what it reads.
@@ -97,6 +100,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/{locale}/pobs/{id}/events/': ['dev'],
   'GET /api/{locale}/customers/{id}/orders/{orderId}/events/': ['ticket'],
   'GET /api/{locale}/operator/pobs/{id}/events/': ['ticket'],
+  'GET /api/{locale}/operator/chain/events/': ['ticket'],
   'GET /api/{locale}/employees/': ['dev'],
   'GET /api/{locale}/employees/{id}/': ['dev'],
   'GET /api/{locale}/customers/{id}/messages/': ['lang'],
