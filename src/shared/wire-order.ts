@@ -322,3 +322,29 @@ export interface WireOrderState {
   started_at: string | null;
   finished_at: string | null;
 }
+
+/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
+export interface WireChainShop {
+  id: number;
+  name: string;
+  open: boolean;
+  queue_state: 'open' | 'closed' | 'full';
+  /** When today's hours end (ISO), null when closed for the rest of today. */
+  closes_at: string | null;
+  chairs: number;
+  barbers_on_shift: number;
+  /** Waiting and at the shop (checked in, or a desk order) / waiting and not there yet. */
+  waiting_present: number;
+  waiting_on_way: number;
+  in_service: number;
+  /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
+  wait: { minutes: number; low: number | null; high: number | null } | null;
+  /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
+  crowded: boolean;
+  nearby_room: number[];
+  figures: { today: WireShopStats; week: WireShopStats };
+}
+
+export interface WireChain {
+  pobs: WireChainShop[];
+}

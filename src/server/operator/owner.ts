@@ -9,13 +9,13 @@ import type { Deps } from '../deps.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ownerDevices, revokeOwnerDevice, type OperatorPrincipal } from '../repos/operators.ts';
 import { allShops } from '../repos/operators.ts';
-import type { WireDevice, WireOperatorQueue } from '../../shared/wire-order.ts';
+import type { WireChainShop, WireDevice, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { iso } from '../lib/time.ts';
 import { queueVersion } from '../repos/orders.ts';
 import { queueOf } from '../queue/order-read.ts';
 import { operatorQueue } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
-import { shopStats, type ShopStats } from './stats.ts';
+import { shopStats } from './stats.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 
 export async function listOwnerDevices(deps: Pick<Deps, 'db'>): Promise<WireDevice[]> {
@@ -37,33 +37,9 @@ export function logOwnerChange(deps: Pick<Deps, 'log'>, who: OperatorPrincipal, 
   deps.log.info({ owner: who.name, owner_device: who.deviceId, action, ...detail }, `owner change: ${action} by ${who.name}`);
 }
 
-/** The shortest wait a walk-in would get now (any barber), with its window, as the console's barber rows show it. */
-export interface ChainWait {
-  minutes: number;
-  low: number | null;
-  high: number | null;
-}
-
 /** One shop on the chain's screen: its floor now (operatorQueue, the console's read) and its figures (shopStats). */
-export interface ChainShop {
-  id: number;
-  name: string;
-  open: boolean;
-  queue_state: 'open' | 'closed' | 'full';
-  /** When today's hours end (ISO), null when closed today. */
-  closes_at: string | null;
-  chairs: number;
-  barbers_on_shift: number;
-  /** Waiting and checked in (or a desk order, there from the start) / waiting and not yet at the shop. */
-  waiting_present: number;
-  waiting_on_way: number;
-  in_service: number;
-  wait: ChainWait | null;
-  /** Over CHAIN_FLAG_WAIT_MINUTES while a shop within NEARBY_RADIUS_M waits under it; `nearby_room` names those shops. */
-  crowded: boolean;
-  nearby_room: number[];
-  figures: { today: ShopStats; week: ShopStats };
-}
+export type ChainShop = WireChainShop;
+type ChainWait = NonNullable<ChainShop['wait']>;
 
 const EARTH_M = 6_371_000;
 const rad = (d: number) => (d * Math.PI) / 180;
