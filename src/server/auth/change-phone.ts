@@ -4,8 +4,9 @@
  *    SMS to the NEW number (valid 1 h, single use, 5 tries; stored with purpose 'phone' and bound to this customer,
  *    so a recovery code can never change a phone and another customer's code cannot either).
  * 2. POST /customers/{id}/phone/confirm/ {phone, token}: the code proves the new number. The phone changes, every
- *    refresh token is revoked (the other devices log out), this device gets a new session, and the OLD number
- *    gets an SMS saying the number changed. From then on login works with the new number only.
+ *    refresh token is revoked (the other devices log out), this device gets a new session, the new number is proven,
+ *    and the OLD number, if it was proven, gets an SMS saying the number changed. From then on login works with the
+ *    new number only.
  * A number that already has an account is refused with the registration's text, which names no one.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -78,11 +79,13 @@ export async function confirmPhone(deps: Deps, customerId: number, body: Body, l
   const session = await deps.db.transaction(async (tx) => {
     if (!(await markUsed(tx, attempt.id, deps.now()))) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
     // Someone may have registered the number since the code was sent: the unique index decides.
-    if (!(await setPhone(tx, customerId, phone))) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
+    if (!(await setPhone(tx, customerId, phone, deps.now()))) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
     await revokeAllRefreshTokens(tx, customerId, 'phone', deps.now());
     return issueSession(deps, customerId, tx);
   });
   await forget(deps.db, 'loginPhone', phone);
+  // No SMS but a code goes to a number nobody proved (docs/decisions.md, "A phone is proven before it is texted").
+  if (!before.phone_proven) return session;
   const language = before.language ?? languageOfLocale(locale);
   // Not awaited: the change is done; a gateway failure must not turn it into an error.
   deps.sms
