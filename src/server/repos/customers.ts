@@ -60,6 +60,12 @@ export async function customerByPhone(q: Queryable, phone: string): Promise<Cust
   return rows[0] ?? null;
 }
 
+/** The customer's stored language; undefined when there is no such customer (null: none stored). */
+export async function customerLanguage(q: Queryable, id: number): Promise<string | null | undefined> {
+  const { rows } = await q.query<{ language: string | null }>('SELECT language FROM customers WHERE id = $1', [id]);
+  return rows[0]?.language;
+}
+
 export async function customerExists(q: Queryable, id: number): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM customers WHERE id = $1', [id]);
   return rows.length > 0;
