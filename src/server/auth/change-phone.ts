@@ -39,8 +39,8 @@ export async function requestPhoneCode(deps: Deps, customerId: number, body: Bod
   if (me.phone === phone) throw badRequest(SAME_PHONE, 'phone');
   // The same limits as recovery codes: a number gets at most a few SMS an hour, whoever asks.
   await enforce(deps.db, deps.now(), [
-    { name: 'codePhone', key: phone },
-    { name: 'codeAddress', key: address },
+    { name: 'codePhone', key: phone, limit: deps.config.limits.codePhone },
+    { name: 'codeAddress', key: address, limit: deps.config.limits.codeAddress },
   ]);
   if (await customerByPhone(deps.db, phone)) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
 
@@ -67,7 +67,7 @@ export async function confirmPhone(deps: Deps, customerId: number, body: Body, l
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address, limit: deps.config.limits.codeTryAddress }]);
   const attempt = await takeTry(deps.db, 'phone', phone, deps.now(), MAX_CODE_TRIES, customerId);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(phoneCodeHash(deps, phone, code), 'hex');

@@ -48,7 +48,7 @@ export async function provePhoneByCode(deps: Deps, body: Body, address: string):
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address, limit: deps.config.limits.codeTryAddress }]);
   const attempt = await takeTry(deps.db, 'proof', phone, deps.now(), MAX_CODE_TRIES);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(hashCode(deps.keys, proofKey(phone), code), 'hex');

@@ -61,9 +61,12 @@ export async function sendCode(
   // A number without an account spends nobody's limits (not the number's, which its owner may register tomorrow,
   // nor its SMS budget): its requests are counted in a bucket of their own under the same rule, so its answers,
   // 429s included, are the very ones an account's number gets and tell nothing.
+  const limits = deps.config.limits;
   await enforce(deps.db, deps.now(), [
-    customer ? { name: 'codePhone', key: phone } : { name: 'codeNoAccount', key: phone, rule: LIMITS.codePhone },
-    { name: 'codeAddress', key: address },
+    customer
+      ? { name: 'codePhone', key: phone, limit: limits.codePhone }
+      : { name: 'codeNoAccount', key: phone, rule: { ...LIMITS.codePhone, limit: limits.codePhone } },
+    { name: 'codeAddress', key: address, limit: limits.codeAddress },
   ]);
   if (!customer || c.send === false) return;
   // The number's SMS budget (notify/sms-budget.ts) is counted before the code is made, so the code is in the
@@ -98,7 +101,7 @@ export async function resetPassword(deps: Deps, body: Body, address: string): Pr
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address, limit: deps.config.limits.codeTryAddress }]);
   const attempt = await takeTry(deps.db, 'recovery', phone, deps.now(), MAX_CODE_TRIES);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(hashCode(deps.keys, phone, code), 'hex');
