@@ -11,7 +11,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { proofCodeText } from '../notify/texts.ts';
 import { customerByPhone, provePhone } from '../repos/customers.ts';

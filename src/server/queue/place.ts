@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { insertOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { menuItemsOf, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';

@@ -14,9 +14,9 @@ import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
 import { answerLanguage } from '../domain/customers.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
-import { sendAnswer } from '../http-answer.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
+import { sendAnswer } from '../live/http-answer.ts';
 import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
@@ -25,7 +25,7 @@ type OrderParams = { Params: { id: string; orderId: string } };
 const languageOf = (deps: Deps, req: FastifyRequest): Language | Promise<Language> =>
   readerLanguage(req) ?? answerLanguage(deps, req.customerId!, req.locale, null);
 
-/** `orders`: the kept order reads (domain/order-cache.ts), shared with the order stream. */
+/** `orders`: the kept order reads (live/order-cache.ts), shared with the order stream. */
 export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.

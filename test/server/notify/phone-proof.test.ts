@@ -10,7 +10,7 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns } from '../../../src/server/notify/turns.ts';
+import { checkTurns } from '../../../src/server/queue/turns.ts';
 import { call as inject, FAST, freshPhone, login, PASSWORD, registration } from '../accounts-helpers.ts';
 import { call, customer, helsinki, item, menu, operatorKey, type TestCustomer } from '../queue-helpers.ts';
 
