@@ -3,6 +3,7 @@
  * them, the start suggestion, the walk-in wait, the shop's state.
  */
 import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { withInitial } from '../../shared/display-name.ts';
 
 export type { DeviceRole };
 
@@ -21,7 +22,7 @@ export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStat
 /** "Mikko K.": first name and initial. */
 export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {
   const first = o.first_name || o.name;
-  return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
+  return withInitial(first, o.last_initial);
 }
 
 /** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */

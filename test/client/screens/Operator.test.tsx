@@ -12,7 +12,7 @@ import { ROUTES } from '../../../src/client/router/routes.ts';
 import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { feed, floor, reset } from '../../../src/client/state/console/operator.ts';
+import { feed, floor, noticeLife, reset } from '../../../src/client/state/console/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
 import type { Floor } from '../../../src/client/lib/operator.ts';
 import { save } from '../../../src/client/services/storage.ts';
@@ -200,6 +200,16 @@ async function paired(extra: Record<string, unknown> = {}, who = me) {
   return { el, f };
 }
 
+test('a name ending in an emoji gets no full stop: "Lasse 🧔", while "Mikko K." keeps his', async () => {
+  const answer = structuredClone(floorAnswer);
+  Object.assign(answer.orders[0], { name: 'Lasse 🧔', first_name: 'Lasse', last_initial: '🧔' });
+  const { el, f } = await paired({ 'GET /operator/pobs/2/queue/': { body: answer } });
+  const names = [...el.querySelectorAll('h4, .op-serving, .op-barber')].map((n) => text(n)).join(' | ');
+  assert.ok(text(el).includes('Lasse 🧔'), names);
+  assert.not.ok(text(el).includes('Lasse 🧔.'), names);
+  f.restore();
+});
+
 test('the rules: "Mikko K.", the suggestion is the barber whose next order it is, a walk-in gets the shortest open wait', () => {
   const f = structuredClone(floorAnswer) as unknown as Floor;
   assert.is(shortName(f.orders[1]), 'Mikko K.');
@@ -254,21 +264,30 @@ test('a walk-in: services with extras, a barber, a name and a phone are sent; no
   assert.ok(text(el).includes('Walter Walkin is in the queue.'));
 });
 
-test('start: the suggested barber is preselected and sent; a refusal is told in words and the dialog stays', async () => {
+test('start: the suggested barber is preselected and sent; a conflict closes the dialog, is told in words for a while, and the floor is read again', async () => {
   const { el, f } = await paired({
     'POST /operator/orders/15/start/': [{ status: 409, body: { error: 'Barber is already serving a customer' } }, { body: {} }],
   });
+  noticeLife.ms = 300;
   await fire.click(button(el.querySelector('[data-order="15"]')!, 'Start'));
-  const dialog = el.querySelector('[role="dialog"]')!;
+  let dialog = el.querySelector('[role="dialog"]')!;
   const checked = dialog.querySelector<HTMLInputElement>('input[type="radio"]:checked');
   assert.ok(checked, 'a barber is preselected');
   assert.ok(text(checked!.closest('label')).includes('suggested'));
+  const reads = () => f.calls.filter((c) => c.path === '/operator/pobs/2/queue/').length;
+  const before = reads();
   await fire.click(button(dialog, 'Start'));
   await settle(5);
-  assert.ok(el.querySelector('[role="dialog"]'), 'still open after the refusal');
+  assert.not.ok(el.querySelector('[role="dialog"]'), 'closed after the conflict');
   assert.ok(text(el).includes('The barber is already serving another customer'), text(el));
+  assert.ok(reads() > before, 'the floor read again');
+  await waitFor(() => !text(el.querySelector('.op-notice-region')), 2000);
+  // Started again from the row, it goes through.
+  await fire.click(button(el.querySelector('[data-order="15"]')!, 'Start'));
+  dialog = el.querySelector('[role="dialog"]')!;
   await fire.click(button(dialog, 'Start'));
   await waitFor(() => !el.querySelector('[role="dialog"]'));
+  noticeLife.ms = 8000;
   f.restore();
   assert.equal(
     f.calls.filter((c) => c.path === '/operator/orders/15/start/').map((c) => c.body),

@@ -120,6 +120,29 @@ test('shows name, city, address, floor, today and the week hours, and the chair 
   assert.ok(el.querySelector('button[aria-label="Add Kamppi to favourites"]'), 'favourite toggle');
 });
 
+test('the floor in the language of the page: a level as data says it, free text as written', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['fi', '2nd floor', '2. kerros'],
+    ['ee', '2nd floor', '2. korrus'],
+    ['sv', '3', 'våning 3'],
+    ['no', '1st floor', '1. etasje'],
+    ['dk', '2', '2. sal'],
+    ['de', '3rd floor', '3. Etage'],
+    ['en', '3', '3rd floor'],
+    ['en', '11', '11th floor'],
+    ['fi', 'Kauppakeskus, 2. krs', 'Kauppakeskus, 2. krs'],
+  ];
+  for (const [lang, floor, want] of cases) {
+    await setLanguage(lang as 'fi');
+    const el = await open({ ...pob(), floor });
+    assert.is(text(el.querySelector('.shop-floor')), `, ${want}`, `${lang} ${floor}`);
+    await cleanup();
+    resetShops();
+    resetPage();
+  }
+  await setLanguage('en');
+});
+
 test('chair label: hidden for 0, singular for 1, plural for 3', async () => {
   const cases: Array<[number, string | null]> = [
     [0, null],

@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, t } from '../../state/i18n.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
-import { canAct, consoleActions as ops, floor } from '../../state/console/operator.ts';
+import { canAct, consoleActions as ops, floor, notice } from '../../state/console/operator.ts';
 import { barbersToday, servedBy, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
 import { WalkInDialog } from './WalkIn.tsx';
 import { type Pending, personName, QueueList, time } from './Queue.tsx';
@@ -207,7 +207,9 @@ function StartDialog({ order, onClose }: { order: FloorOrder; onClose: () => voi
     setBusy(true);
     const ok = await ops.start(order.id, barber, t('operator.done.start', { name: personName(f, order) }));
     setBusy(false);
-    if (ok) onClose();
+    // Refused (someone started him first, the barber took another): the notice says why, the floor is fresh, and
+    // the dialog's choice is no longer the one to make. Offline keeps it open to try again.
+    if (ok || notice.peek()?.refused) onClose();
   };
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">

@@ -1,5 +1,5 @@
 /**
- * The profile menu: name and phone, membership end date and credits (members, with the
+ * The profile menu: name (editable on its own page) and phone, membership end date and credits (members, with the
  * MEMBER ribbon), messages with the unread badge, history, e-mail, permissions, notifications, password,
  * language, log out.
  */
@@ -54,6 +54,7 @@ export default function Profile(_props: ScreenProps) {
   const items: Item[] = [
     { href: '/profile/messages', label: t('profile.messages'), badge: unread.value },
     { href: '/profile/history', label: t('profile.history') },
+    { href: '/profile/name', label: t('profile.name'), detail: `${p.firstname} ${p.lastname}`.trim() },
     { href: '/profile/email', label: t('profile.email'), detail: p.email ?? '' },
     { href: '/profile/email-permission', label: t('profile.emailPermission') },
     { href: '/profile/notifications', label: t('profile.notifications') },
