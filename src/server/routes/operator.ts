@@ -10,6 +10,7 @@ import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
 import { addWalkIn, checkInAtDesk, finishService, markNoShow, setFull, startService, type OrderTarget } from '../operator/actions.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeAction, authorizeOwner, authorizePlan, authorizeShop, operatorOf } from '../operator/keys.ts';
+import { moveShiftTo, planShift, removeShift, shiftTimes } from '../operator/shifts.ts';
 import { chainOverview, listOwnerDevices, logOwnerChange, removeOwnerDevice } from '../operator/owner.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -51,6 +52,9 @@ import {
   localOwnerDevicesSchema,
   localOwnerPairingCodeSchema,
   ownerDeviceDeleteSchema,
+  shiftAddSchema,
+  shiftDeleteSchema,
+  shiftMoveSchema,
   ownerDevicesSchema,
   endShiftSchema,
   meSchema,
@@ -62,6 +66,7 @@ type IdParams = { Params: { id: string } };
 type DeviceParams = { Params: { id: string; deviceId: string } };
 type BarberParams = { Params: { id: string; barberId: string } };
 type OwnerDeviceParams = { Params: { deviceId: string } };
+type ShiftParams = { Params: { id: string; shiftId: string } };
 /** What a request does to the shop: reads it, acts on its floor (no display, no owner), or plans its shifts (no display). */
 type Reach = 'read' | 'act' | 'plan';
 const authorizeFor = { read: authorizeShop, act: authorizeAction, plan: authorizePlan };
@@ -239,5 +244,40 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
     await endShift(deps, shopId, barberId);
     logOwnerChange(deps, who, 'end-shift', { pob_id: shopId, barber_id: barberId });
     return operatorQueue(deps, shopId, readerLanguage(req));
+  });
+
+  // Shifts planned ahead (operator/shifts.ts): the shop's keys and consoles, and the chain owner (logged).
+  app.post<IdParams>('/operator/pobs/:id/shifts/', { schema: shiftAddSchema }, async (req, reply) => {
+    const { id, who } = await pobWith(req, 'plan');
+    const body = bodyOf(req);
+    onlyKeys(body, ['barber_id', 'start', 'end']);
+    if (body.barber_id === undefined || body.barber_id === null) throw badRequest('Missing barber_id parameter', 'barber_id');
+    const barberId = bodyId(body.barber_id, 'barber_id');
+    const planned = await planShift(deps, id, barberId, shiftTimes(body));
+    logOwnerChange(deps, who, 'add-shift', {
+      pob_id: id,
+      shift_id: planned.id,
+      barber_id: barberId,
+      start: planned.start,
+      end: planned.end,
+    });
+    return reply.status(201).send(planned);
+  });
+
+  app.patch<ShiftParams>('/operator/pobs/:id/shifts/:shiftId/', { schema: shiftMoveSchema }, async (req) => {
+    const { id, who } = await pobWith(req, 'plan');
+    const body = bodyOf(req);
+    onlyKeys(body, ['start', 'end']);
+    const moved = await moveShiftTo(deps, id, parseId(req.params.shiftId), shiftTimes(body));
+    logOwnerChange(deps, who, 'move-shift', { pob_id: id, shift_id: moved.id, start: moved.start, end: moved.end });
+    return moved;
+  });
+
+  app.delete<ShiftParams>('/operator/pobs/:id/shifts/:shiftId/', { schema: shiftDeleteSchema }, async (req, reply) => {
+    const { id, who } = await pobWith(req, 'plan');
+    const shiftId = parseId(req.params.shiftId);
+    await removeShift(deps, id, shiftId);
+    logOwnerChange(deps, who, 'remove-shift', { pob_id: id, shift_id: shiftId });
+    return reply.status(204).send();
   });
 }

@@ -190,3 +190,41 @@ export const chainSchema = {
     }),
   },
 };
+
+const shift = obj({ id: int, barber_id: int, start: iso, end: iso });
+const planner =
+  "the shop's key, one of its consoles or the chain owner's key as the bearer (401 without a valid key, 403 for a display or another shop's key)";
+const planErrors =
+  "400 'Shifts are planned for today and the next 14 days' or a bad time; 409 'The shift is outside the shop's opening hours', " +
+  "'The barber has another shift at that time', or 'This change would leave N waiting customers with no barber before close' " +
+  '(nothing changes). Announced as a queue change: waits and streams follow.';
+
+export const shiftAddSchema = {
+  summary: "Plan a barber's shift at the shop, today or up to 14 days ahead (201)",
+  description: `${planner}. ${planErrors}`,
+  params: params('id'),
+  body: describedBody(
+    {
+      barber_id: described('integer, required'),
+      start: described('ISO time, required'),
+      end: described('ISO time, required', 'after start, on the same day, inside its opening hours'),
+    },
+    'A JSON object',
+  ),
+  response: { 201: shift },
+};
+
+export const shiftMoveSchema = {
+  summary: 'Move a planned shift of the shop to other times (same barber)',
+  description: `${planner}. 404 for a shift not of this shop. ${planErrors}`,
+  params: params('id', 'shiftId'),
+  body: describedBody({ start: described('ISO time, required'), end: described('ISO time, required') }, 'A JSON object'),
+  response: { 200: shift },
+};
+
+export const shiftDeleteSchema = {
+  summary: 'Remove a planned shift of the shop (204)',
+  description: `${planner}. 404 for a shift not of this shop. 409 when it would leave waiting customers with no barber before close.`,
+  params: params('id', 'shiftId'),
+  response: { 204: { type: 'null', description: 'No content' } },
+};
