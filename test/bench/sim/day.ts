@@ -34,6 +34,8 @@ export interface WaitRecord {
   high: number;
   spread: number;
   spreadLow: number;
+  /** The window model's features at join (window-model.ts MODEL_FEATURES). */
+  features: number[];
   naive: number;
   actual: number;
   member: boolean;
@@ -79,6 +81,8 @@ interface Customer {
   high: number;
   spread: number;
   spreadLow: number;
+  /** The window model's features at join (window-model.ts). */
+  features: number[];
   naive: number;
   leftLate: boolean;
   passedWhileAway: boolean;
@@ -202,6 +206,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       quotedHigh: c.high,
       quotedSpread: c.spread,
       quotedSpreadLow: c.spreadLow,
+      quotedFeatures: c.features,
     });
   }
 
@@ -236,6 +241,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
         high: fit.high,
         spread: fit.spread,
         spreadLow: fit.spreadLow,
+        features: fit.features,
         naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
         leftLate,
         passedWhileAway: false,
@@ -279,6 +285,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       high: c.high,
       spread: c.spread,
       spreadLow: c.spreadLow,
+      features: c.features,
       naive: c.naive,
       actual: (t - c.joinedAt) / MINUTE,
       member: c.a.priority > 0,

@@ -3,6 +3,8 @@
  * and waits minutes. The engine is a pure function of a Snapshot: no clock, no database, no randomness.
  */
 
+import type { WindowModel } from './window-model.ts';
+
 export interface EngineShift {
   start: number;
   end: number;
@@ -48,6 +50,10 @@ export interface Learned {
    * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: the normal percentiles.
    */
   window?: WindowCorrection;
+  /** The chain's learned window model (window-model.ts); absent: the correction above (or the normal percentiles). */
+  model?: WindowModel;
+  /** The shop's hour of the day at now (0..23), a feature of the model. */
+  hour?: number;
 }
 
 export interface WindowCorrection {
