@@ -31,6 +31,7 @@ import {
 import { type FeatureInput, featuresOf, modelWindow } from './window-model.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** A checked-in order due within this many minutes is never pushed back by a later joiner. */
 export const GUARD_MINUTES = 5;
 export const CLOSING_SOON_MINUTES = 30;
@@ -156,7 +157,7 @@ function aheadOf(list: readonly EngineOrder[]): { absent: Int32Array; minutes: F
 /** Orders waiting that joined in the last hour. */
 function recentJoins(orders: readonly EngineOrder[], now: number): number {
   let n = 0;
-  for (const o of orders) if (o.joinedAt >= now - 60 * MINUTE) n++;
+  for (const o of orders) if (o.joinedAt >= now - HOUR) n++;
   return n;
 }
 
@@ -309,7 +310,7 @@ function slotWait(ctx: Ctx, sc: SpreadCtx, free: Free, slot: Slot | null, priori
     latest: planned,
     minutesAhead: free.minutes,
     arrival: 0,
-    recent: free.recent,
+    recent: free.recent + 1,
   }));
   return { wait_time: wait, low, high };
 }
@@ -470,7 +471,8 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     earliest: waitMinutes(s.now, averaged.earliest[at]),
     latest: waitMinutes(s.now, averaged.latest[at]),
     arrival: Math.max(0, (readyPlayed[at] - s.now) / MINUTE),
-    recent: recentJoins(s.orders, s.now),
+    // He is one of them once he has joined, as schedule() counts him right after.
+    recent: recentJoins(s.orders, s.now) + (x.joinedAt >= s.now - HOUR ? 1 : 0),
   });
   const { low, high, x: modelX } = told(ctx, wait, spread, cellOf(kindOf(x), x.barberId !== null, wait), () => input);
   // The features are logged at join whether or not a model answered, so a chain learns its first model.

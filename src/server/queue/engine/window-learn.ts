@@ -26,7 +26,7 @@ export const MAX_MODEL_SAMPLES = 24_000;
 /** Boosting: trees per percentile, their depth, the smallest leaf, and the step each tree takes. */
 export const MODEL_TREES = 40;
 export const MODEL_DEPTH = 3;
-export const MODEL_MIN_LEAF = 40;
+export const MODEL_MIN_LEAF = 100;
 export const MODEL_STEP = 0.15;
 /** The trees' percentiles of actual − quote. */
 export const TREE_P_LOW = 0.1;

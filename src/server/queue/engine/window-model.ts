@@ -6,7 +6,10 @@
  * correction. A few hundred numbers; evaluated in a handful of comparisons. Pure and deterministic.
  */
 import type { Ctx } from './lanes.ts';
+import type { Forest, WindowModel } from './types.ts';
 import type { Window } from './window.ts';
+
+export type { Forest, WindowModel };
 
 const MINUTE = 60_000;
 /** The narrowest width (minutes) the correction scales with (window-learn.ts). */
@@ -91,32 +94,6 @@ export function featuresOf(ctx: Ctx, onShift: number, i: FeatureInput): number[]
 }
 
 const r1 = (x: number): number => Math.round(x * 10) / 10;
-
-/** Boosted trees of one percentile: its value is base + the sum of each tree's leaf (minutes). */
-export interface Forest {
-  base: number;
-  /** Every tree's nodes in heap order (children of i: 2i+1, 2i+2), tree after tree, TREE_NODES each. */
-  f: readonly number[];
-  /** Split threshold (x[f] ≤ t goes left) of an inner node; a leaf's value. */
-  t: readonly number[];
-}
-
-/** The learned window (window-learn.ts): the 10th and 90th percentiles of actual − quote, then the correction. */
-export interface WindowModel {
-  v: number;
-  /** Depth of every tree. */
-  depth: number;
-  lo: Forest;
-  hi: Forest;
-  /**
-   * Per cell (window.ts cellOf): the conformal correction, how far each end moves out (negative: in) in units of the
-   * forests' width (at least MIN_SCALE minutes).
-   */
-  clo: readonly number[];
-  chi: readonly number[];
-  /** Served customers behind it. */
-  n: number;
-}
 
 const nodesOf = (depth: number): number => 2 ** (depth + 1) - 1;
 
