@@ -207,7 +207,11 @@ function scheduledOrders(
   recent: number,
 ): ScheduledOrder[] {
   let position = 0;
-  const ahead = aheadOf(placements.map((p) => p.order));
+  let aheadAt: ReturnType<typeof aheadOf> | null = null;
+  const ahead = () => {
+    aheadAt ??= aheadOf(placements.map((p) => p.order));
+    return aheadAt;
+  };
   return placements.map(({ order, barberId, start }, k) => {
     if (start === null)
       return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
@@ -215,7 +219,7 @@ function scheduledOrders(
     const wait = quoted(ctx, order.priority, planned, isPinned(order));
     const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
     const { low, high } = told(ctx, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait), () =>
-      orderFeatures(order, k, ahead, {
+      orderFeatures(order, k, ahead(), {
         wait,
         planned,
         spread,
@@ -341,13 +345,15 @@ interface Free {
   recent: number;
 }
 
-function freeOf(idle: number[], idleVar: Float64Array, ahead: readonly EngineOrder[], recent: number): Free {
+function freeOf(ctx: Ctx, idle: number[], idleVar: Float64Array, ahead: readonly EngineOrder[], recent: number): Free {
   let absent = 0;
   let minutes = 0;
-  for (const o of ahead) {
-    if (kindOf(o) !== 0) absent++;
-    minutes += o.duration;
-  }
+  // Only the window's model reads them.
+  if (ctx.learned?.model)
+    for (const o of ahead) {
+      if (kindOf(o) !== 0) absent++;
+      minutes += o.duration;
+    }
   return { idle, idleVar, ahead: ahead.length, absent, minutes, recent };
 }
 
@@ -368,7 +374,7 @@ function freeBefore(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, priorit
   // Usually priority 0: everyone is ahead, and the full schedule has played them already.
   if (ahead.length === placed.list.length) return full;
   const plan = playFloor(ctx, ahead, ready);
-  return freeOf(plan.idle, playSpread(ctx, sc, plan, ready).idle, ahead, full.recent);
+  return freeOf(ctx, plan.idle, playSpread(ctx, sc, plan, ready).idle, ahead, full.recent);
 }
 
 function estimates(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, probe: number): Schedule['estimates'] {
@@ -405,7 +411,7 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const sc = spreadCtx(ctx);
   const spread = playSpread(ctx, sc, placed, ready);
   const recent = recentJoins(s.orders, s.now);
-  const full = freeOf(placed.idle, spread.idle, list, recent);
+  const full = freeOf(ctx, placed.idle, spread.idle, list, recent);
   const est = estimates(ctx, sc, placed, full, probe);
   const barbers = barberQueues(ctx, sc, s, full, probe);
   const open = isOpen(s);
