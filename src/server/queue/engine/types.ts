@@ -45,10 +45,10 @@ export interface Learned {
   meanMinutes: number;
   /**
    * The shop's correction of its windows (window.ts): per cell the 10th and 90th percentiles of
-   * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: the normal percentiles.
+   * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: window.ts Z_LOW_UNLEARNED / Z_HIGH_UNLEARNED.
    */
   window?: WindowCorrection;
-  /** The chain's learned window model (window-model.ts); absent: the correction above (or the normal percentiles). */
+  /** The chain's learned window model (window-model.ts); absent: the correction above. */
   model?: WindowModel;
   /** The shop's hour of the day at now (0..23), a feature of the model. */
   hour?: number;

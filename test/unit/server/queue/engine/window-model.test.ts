@@ -4,7 +4,7 @@ import { DEFAULT_LEARNED } from '../../../../../src/server/queue/engine/lanes.ts
 import { defaultFigures, learnedAt, learnFigures, resolveFigures } from '../../../../../src/server/queue/engine/learn.ts';
 import { fits, schedule } from '../../../../../src/server/queue/engine/schedule.ts';
 import type { Learned } from '../../../../../src/server/queue/engine/types.ts';
-import { cellOf } from '../../../../../src/server/queue/engine/window.ts';
+import { cellOf, windowOf, Z_HIGH_UNLEARNED, Z_LOW_UNLEARNED } from '../../../../../src/server/queue/engine/window.ts';
 import {
   growForest,
   learnWindowModel,
@@ -181,6 +181,13 @@ test('the engine tells the model’s window at join and schedule() the same one 
     orders: [...s.orders, { id: 9, priority: 0, joinedAt: s.now, barberId: null, duration: 30, checkedIn: true, source: 'desk' }],
   }).orders.find((o) => o.id === 9);
   assert.equal({ wait: row?.wait, low: row?.low, high: row?.high }, { wait: f.wait, low: f.low, high: f.high });
+});
+
+test('a chain that has learned nothing: 1.8 spreads below and 2.8 above the wait, wider above than the normal percentiles', () => {
+  assert.is(Z_LOW_UNLEARNED, 1.8);
+  assert.is(Z_HIGH_UNLEARNED, 2.8);
+  assert.equal(windowOf(undefined, 30, { low: 10, high: 10 }, 0), { low: 12, high: 58 });
+  assert.equal(windowOf(DEFAULT_LEARNED, 30, { low: 5, high: 10 }, cellOf(1, false, 30)), { low: 21, high: 58 });
 });
 
 test.run();
