@@ -20,8 +20,8 @@ import { activeOrderId, loggedIn, user } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
 import { etaMinutes, resetEta } from './eta.ts';
-import { handOver, noteExpected } from './tracking.ts';
-import { checkIn } from './tracking-actions.ts';
+import { handOver, noteExpected } from './tracking/tracking.ts';
+import { checkIn } from './tracking/tracking-actions.ts';
 import { companionsBody, resetParty, validate as validateParty } from './party.ts';
 
 export const barbershop = signal<number | null>(null);

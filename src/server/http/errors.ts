@@ -8,9 +8,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { WIRE_ERRORS } from '../shared/wire-errors.ts';
-import { HttpError } from './errors.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** Seconds a client should wait before retrying a request refused because the server is shutting down. */
 export const RESTART_RETRY_AFTER_S = 5;

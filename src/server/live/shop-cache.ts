@@ -6,7 +6,7 @@ import type { Deps } from '../deps.ts';
 import { queueFromRows } from '../queue/snapshot.ts';
 import { type Answer, type AnswerCache, makeAnswer } from './answer-cache.ts';
 import { shopMenu, shopRows } from './kept-rows.ts';
-import { inScope, listPobs, pobFrom, type PobScope } from './shops.ts';
+import { inScope, listPobs, pobFrom, type PobScope } from '../domain/shops.ts';
 
 export { type Answer, type AnswerCache, answerCache, type Depends, type Encoding, makeAnswer } from './answer-cache.ts';
 

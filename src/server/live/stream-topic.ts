@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Limiter } from './lib/limiter.ts';
+import type { Limiter } from '../lib/limiter.ts';
 
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
 const MAX_BACKLOG = 1 << 20;

@@ -4,10 +4,10 @@
  * and then checks in; no active order there says so.
  */
 import { signal } from '@preact/signals-react';
-import type { WireOrder } from '../../shared/wire-order.ts';
-import * as api from '../services/orders.ts';
-import { language, locale } from './i18n.ts';
-import { activeOrderId, loggedIn, sync, user } from './session.ts';
+import type { WireOrder } from '../../../shared/wire-order.ts';
+import * as api from '../../services/orders.ts';
+import { language, locale } from '../i18n.ts';
+import { activeOrderId, loggedIn, sync, user } from '../session.ts';
 import { handOver } from './tracking.ts';
 
 export type CheckInState =

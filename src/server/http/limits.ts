@@ -5,8 +5,8 @@
  */
 import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Config } from './config.ts';
-import { WIRE_ERRORS } from '../shared/wire-errors.ts';
+import type { Config } from '../config.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 type Limits = Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs' | 'keepAliveTimeoutMs'>;
 

@@ -1,16 +1,16 @@
 /**
- * The customer's own changes to his tracked order (state/tracking.ts): "I am here", "Running late?" with a new
+ * The customer's own changes to his tracked order (tracking.ts): "I am here", "Running late?" with a new
  * arrival, and leaving the queue with a confirm. Each answer supersedes any refresh on its way.
  */
 import { batch } from '@preact/signals-react';
-import { ERROR_NOTICE_MS, SURVEY_NOTICE_MS } from '../../shared/constants.ts';
-import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { serverTextKey } from '../lib/account.ts';
-import { ApiError } from '../services/http.ts';
-import * as api from '../services/orders.ts';
-import { language, locale, t } from './i18n.ts';
-import { notify } from './notices.ts';
-import { user } from './session.ts';
+import { ERROR_NOTICE_MS, SURVEY_NOTICE_MS } from '../../../shared/constants.ts';
+import { WIRE_ERRORS } from '../../../shared/wire-errors.ts';
+import { serverTextKey } from '../../lib/account.ts';
+import { ApiError } from '../../services/http.ts';
+import * as api from '../../services/orders.ts';
+import { language, locale, t } from '../i18n.ts';
+import { notify } from '../notices.ts';
+import { user } from '../session.ts';
 import {
   applyChange,
   canceled,

@@ -3,28 +3,28 @@
  * stream while visible (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while
  * hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the
  * message chosen by the change in wait; and when the order ends or disappears, the active order is cleared
- * and / follows.
+ * and / follows. Screens read the followed order from here alone; the other files of state/tracking/ change it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
-import { REFRESH_MS, RETURN_HOME_MS } from '../../shared/constants.ts';
-import type { WireOrder } from '../../shared/wire-order.ts';
-import type { QueueMessage } from '../lib/queue-message.ts';
-import { isEnded, nextMessage, toTrackedOrder, type TrackedOrder } from '../lib/tracking.ts';
-import { trackingState } from '../lib/tracking-state.ts';
-import { loc, navigate } from '../router/history.ts';
-import { ApiError } from '../services/http.ts';
-import { load, save } from '../services/storage.ts';
-import * as api from '../services/orders.ts';
-import { noteActiveOrder } from './account.ts';
-import { language, locale, t, tList } from './i18n.ts';
-import { intlOfLanguage as intlOf } from '../lib/shop-detail.ts';
-import { follow } from './live.ts';
-import { activeRenames } from './prefs.ts';
-import { renameShop } from '../../shared/dev-renames.ts';
-import { activeOrderId, sync, user } from './session.ts';
-import { geo } from './geo.ts';
-import { tripFrom } from '../lib/travel.ts';
-import { leaveBy } from '../lib/wait-window.ts';
+import { REFRESH_MS, RETURN_HOME_MS } from '../../../shared/constants.ts';
+import type { WireOrder } from '../../../shared/wire-order.ts';
+import type { QueueMessage } from '../../lib/queue-message.ts';
+import { isEnded, nextMessage, toTrackedOrder, type TrackedOrder } from '../../lib/tracking.ts';
+import { trackingState } from '../../lib/tracking-state.ts';
+import { loc, navigate } from '../../router/history.ts';
+import { ApiError } from '../../services/http.ts';
+import { load, save } from '../../services/storage.ts';
+import * as api from '../../services/orders.ts';
+import { noteActiveOrder } from '../account.ts';
+import { language, locale, t, tList } from '../i18n.ts';
+import { intlOfLanguage as intlOf } from '../../lib/shop-detail.ts';
+import { follow } from '../live.ts';
+import { activeRenames } from '../prefs.ts';
+import { renameShop } from '../../../shared/dev-renames.ts';
+import { activeOrderId, sync, user } from '../session.ts';
+import { geo } from '../geo.ts';
+import { tripFrom } from '../../lib/travel.ts';
+import { leaveBy } from '../../lib/wait-window.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;
@@ -223,7 +223,7 @@ export function startTracking(): () => void {
         const u = user.peek();
         const id = activeOrderId.peek();
         if (!u || id === null || ended.peek()) return null;
-        return (await import('../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
+        return (await import('../../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
       },
       onData: streamed,
     });

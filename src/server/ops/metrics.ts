@@ -6,10 +6,9 @@
  * GET /metrics serves them (routes/health.ts); see docs/operations.md.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db, Queryable } from './db/db.ts';
-import type { PushSender } from './notify/push.ts';
-import type { SmsProvider } from './notify/sms.ts';
-import { hashPoolState } from './auth/hash-pool.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import type { PushSender } from '../notify/push.ts';
+import type { SmsProvider } from '../notify/sms.ts';
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -62,13 +61,20 @@ const dbDuration = new Histogram({
 });
 const dbErrors = new Counter({ name: 'db_statement_errors_total', help: 'Database statements that failed', registers: [registry] });
 
+/** The password hash pool's state the gauge reads; the app hands it the pool's (measureHashPool). */
+let hashPool: () => { running: number; queued: number } = () => ({ running: 0, queued: 0 });
+/** The gauge of password hashes reads `state` (auth/hash-pool.ts's hashPoolState): the instruments import no layer. */
+export function measureHashPool(state: () => { running: number; queued: number }): void {
+  hashPool = state;
+}
+
 new Gauge({
   name: 'password_hash_queue',
   help: 'Password hashes running and waiting for a thread',
   labelNames: ['state'],
   registers: [registry],
   collect() {
-    const s = hashPoolState();
+    const s = hashPool();
     this.set({ state: 'running' }, s.running);
     this.set({ state: 'waiting' }, s.queued);
   },

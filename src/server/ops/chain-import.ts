@@ -6,8 +6,8 @@
  * them), a shop's opening hours replaced, a shift known by its barber, shop and start. See docs/operations.md
  * for the format and scripts/chain.example.json for an example.
  */
-import type { Db, Queryable } from './db/db.ts';
-import { announceEverything, type HoursRow, type ShopRow } from './repos/shops.ts';
+import type { Db, Queryable } from '../db/db.ts';
+import { announceEverything, type HoursRow, type ShopRow } from '../repos/shops.ts';
 
 const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
 const TIMEZONES: Record<string, string> = {
@@ -60,8 +60,8 @@ export class ChainFileError extends Error {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Checks the parsed file; throws ChainFileError listing every problem. */
-export function parseChain(input: unknown): Chain {
+/** Reads the fields of the file's objects, noting every problem with where it is (`shops[1].hours[0].closes: …`). */
+function fieldReader() {
   const problems: string[] = [];
   const bad = (at: string, what: string) => problems.push(`${at}: ${what}`);
   const text = (o: Obj, key: string, at: string, opts: { optional?: boolean; max?: number } = {}): string => {
@@ -107,114 +107,127 @@ export function parseChain(input: unknown): Chain {
       bad(where, shape);
       return fallback;
     });
+  return { problems, bad, text, int, num, catalogueKey, unique, objects };
+}
+type Reader = ReturnType<typeof fieldReader>;
 
-  if (!isObj(input)) throw new ChainFileError(['(top): must be an object with "shops", "barbers" and "shifts"']);
-  for (const key of Object.keys(input))
-    if (!['shops', 'barbers', 'shifts'].includes(key)) bad(key, 'unknown key (expected shops, barbers, shifts)');
-  const shopIds = new Set<number>();
-  const groupIds = new Set<number>();
-  const serviceIds = new Set<number>();
-  const shops = objects(input, 'shops', '(top)', 'must be an object', null as unknown as ChainShop, (raw, at): ChainShop => {
-    const id = int(raw, 'id', at, 1);
-    unique(shopIds, id, `${at}.id`);
-    const country = raw.country as ChainShop['country'];
-    if (!COUNTRIES.includes(country)) bad(`${at}.country`, `must be one of ${COUNTRIES.join(', ')}`);
-    const days = new Set<number>();
-    const hours = objects(
-      raw,
-      'hours',
-      at,
-      'must be an object { weekday, opens, closes }',
-      { weekday: 0, opens: '', closes: '' },
-      (h, hat) => {
-        const weekday = int(h, 'weekday', hat, 1, 7);
-        if (days.has(weekday)) bad(`${hat}.weekday`, `weekday ${weekday} appears twice`);
-        days.add(weekday);
-        const opens = String(h.opens ?? '');
-        const closes = String(h.closes ?? '');
-        if (!TIME.test(opens)) bad(`${hat}.opens`, 'must be a time HH:MM');
-        if (!TIME.test(closes)) bad(`${hat}.closes`, 'must be a time HH:MM');
-        else if (TIME.test(opens) && closes <= opens) bad(`${hat}.closes`, 'must be after opens');
-        return { weekday, opens, closes };
-      },
-    );
-    const noGroup: ChainShop['menu'][number] = { id: 0, title: '', description: '', services: [] };
-    const menu = objects(raw, 'menu', at, 'must be an object { id, title, services }', noGroup, (g, gat) => {
-      const gid = int(g, 'id', gat, 1);
-      unique(groupIds, gid, `${gat}.id`);
-      const noService = { id: 0, title: '', description: '', price: 0, duration: 0, catalogue_key: null };
-      const services = objects(g, 'services', gat, 'must be an object { id, title, price, duration }', noService, (s, sat) => {
-        const sid = int(s, 'id', sat, 1);
-        unique(serviceIds, sid, `${sat}.id`);
-        return {
-          id: sid,
-          title: text(s, 'title', sat),
-          description: text(s, 'description', sat, { optional: true, max: 2000 }),
-          price: int(s, 'price', sat, 0, 10_000_000),
-          duration: int(s, 'duration', sat, 1, 600),
-          catalogue_key: catalogueKey(s, sat),
-        };
-      });
-      return { id: gid, title: text(g, 'title', gat), description: text(g, 'description', gat, { optional: true, max: 2000 }), services };
-    });
-    return {
-      id,
-      country,
-      name: text(raw, 'name', at),
-      city: text(raw, 'city', at),
-      address: text(raw, 'address', at),
-      floor: text(raw, 'floor', at, { optional: true }) || null,
-      latitude: num(raw, 'latitude', at, -90, 90),
-      longitude: num(raw, 'longitude', at, -180, 180),
-      chairs: int(raw, 'chairs', at, 0, 100),
-      hours,
-      menu,
-    };
+/** The ids read so far: each is unique in the file, and barbers and shifts must name shops and barbers of the file. */
+interface Ids {
+  shops: Set<number>;
+  groups: Set<number>;
+  services: Set<number>;
+  barbers: Set<number>;
+}
+
+/** A shop's opening hours: at most one opening a weekday, closing after it opens. */
+function readHours(r: Reader, shop: Obj, at: string): ChainShop['hours'] {
+  const days = new Set<number>();
+  return r.objects(shop, 'hours', at, 'must be an object { weekday, opens, closes }', { weekday: 0, opens: '', closes: '' }, (h, hat) => {
+    const weekday = r.int(h, 'weekday', hat, 1, 7);
+    if (days.has(weekday)) r.bad(`${hat}.weekday`, `weekday ${weekday} appears twice`);
+    days.add(weekday);
+    const opens = String(h.opens ?? '');
+    const closes = String(h.closes ?? '');
+    if (!TIME.test(opens)) r.bad(`${hat}.opens`, 'must be a time HH:MM');
+    if (!TIME.test(closes)) r.bad(`${hat}.closes`, 'must be a time HH:MM');
+    else if (TIME.test(opens) && closes <= opens) r.bad(`${hat}.closes`, 'must be after opens');
+    return { weekday, opens, closes };
   });
+}
 
-  const barberIds = new Set<number>();
-  const barbers = objects(input, 'barbers', '(top)', 'must be an object', null as unknown as ChainBarber, (raw, at): ChainBarber => {
-    const id = int(raw, 'id', at, 1);
-    unique(barberIds, id, `${at}.id`);
-    const home = raw.home_shop_id === undefined || raw.home_shop_id === null ? null : int(raw, 'home_shop_id', at, 1);
-    if (home !== null && !shopIds.has(home)) bad(`${at}.home_shop_id`, `shop ${home} is not in the file`);
-    return {
-      id,
-      firstname: text(raw, 'firstname', at),
-      lastname: text(raw, 'lastname', at),
-      description: text(raw, 'description', at, { optional: true, max: 2000 }),
-      home_shop_id: home,
-    };
-  });
-
-  const noShift = null as unknown as ChainShift;
-  const shifts = objects(
-    input,
-    'shifts',
-    '(top)',
-    'must be an object { barber_id, shop_id, starts_at, ends_at }',
-    noShift,
-    (raw, at): ChainShift => {
-      const barber = int(raw, 'barber_id', at, 1);
-      const shop = int(raw, 'shop_id', at, 1);
-      if (!barberIds.has(barber)) bad(`${at}.barber_id`, `barber ${barber} is not in the file`);
-      if (!shopIds.has(shop)) bad(`${at}.shop_id`, `shop ${shop} is not in the file`);
-      const time = (key: string) => {
-        const v = raw[key];
-        // An instant with its offset, so a shift never depends on the importing machine's zone.
-        const t = typeof v === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
-        if (!Number.isFinite(t)) bad(`${at}.${key}`, 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00+02:00');
-        return t;
+/** A shop's menu: groups of services, each with its price, duration and optional catalogue key. */
+function readMenu(r: Reader, shop: Obj, at: string, ids: Ids): ChainShop['menu'] {
+  const noGroup: ChainShop['menu'][number] = { id: 0, title: '', description: '', services: [] };
+  return r.objects(shop, 'menu', at, 'must be an object { id, title, services }', noGroup, (g, gat) => {
+    const gid = r.int(g, 'id', gat, 1);
+    r.unique(ids.groups, gid, `${gat}.id`);
+    const noService = { id: 0, title: '', description: '', price: 0, duration: 0, catalogue_key: null };
+    const services = r.objects(g, 'services', gat, 'must be an object { id, title, price, duration }', noService, (s, sat) => {
+      const sid = r.int(s, 'id', sat, 1);
+      r.unique(ids.services, sid, `${sat}.id`);
+      return {
+        id: sid,
+        title: r.text(s, 'title', sat),
+        description: r.text(s, 'description', sat, { optional: true, max: 2000 }),
+        price: r.int(s, 'price', sat, 0, 10_000_000),
+        duration: r.int(s, 'duration', sat, 1, 600),
+        catalogue_key: r.catalogueKey(s, sat),
       };
-      const starts = time('starts_at');
-      const ends = time('ends_at');
-      if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000))
-        bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
-      return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
-    },
-  );
+    });
+    return { id: gid, title: r.text(g, 'title', gat), description: r.text(g, 'description', gat, { optional: true, max: 2000 }), services };
+  });
+}
 
-  if (problems.length) throw new ChainFileError(problems);
+function readShop(r: Reader, raw: Obj, at: string, ids: Ids): ChainShop {
+  const id = r.int(raw, 'id', at, 1);
+  r.unique(ids.shops, id, `${at}.id`);
+  const country = raw.country as ChainShop['country'];
+  if (!COUNTRIES.includes(country)) r.bad(`${at}.country`, `must be one of ${COUNTRIES.join(', ')}`);
+  const hours = readHours(r, raw, at);
+  const menu = readMenu(r, raw, at, ids);
+  return {
+    id,
+    country,
+    name: r.text(raw, 'name', at),
+    city: r.text(raw, 'city', at),
+    address: r.text(raw, 'address', at),
+    floor: r.text(raw, 'floor', at, { optional: true }) || null,
+    latitude: r.num(raw, 'latitude', at, -90, 90),
+    longitude: r.num(raw, 'longitude', at, -180, 180),
+    chairs: r.int(raw, 'chairs', at, 0, 100),
+    hours,
+    menu,
+  };
+}
+
+function readBarber(r: Reader, raw: Obj, at: string, ids: Ids): ChainBarber {
+  const id = r.int(raw, 'id', at, 1);
+  r.unique(ids.barbers, id, `${at}.id`);
+  const home = raw.home_shop_id === undefined || raw.home_shop_id === null ? null : r.int(raw, 'home_shop_id', at, 1);
+  if (home !== null && !ids.shops.has(home)) r.bad(`${at}.home_shop_id`, `shop ${home} is not in the file`);
+  return {
+    id,
+    firstname: r.text(raw, 'firstname', at),
+    lastname: r.text(raw, 'lastname', at),
+    description: r.text(raw, 'description', at, { optional: true, max: 2000 }),
+    home_shop_id: home,
+  };
+}
+
+function readShift(r: Reader, raw: Obj, at: string, ids: Ids): ChainShift {
+  const barber = r.int(raw, 'barber_id', at, 1);
+  const shop = r.int(raw, 'shop_id', at, 1);
+  if (!ids.barbers.has(barber)) r.bad(`${at}.barber_id`, `barber ${barber} is not in the file`);
+  if (!ids.shops.has(shop)) r.bad(`${at}.shop_id`, `shop ${shop} is not in the file`);
+  const time = (key: string) => {
+    const v = raw[key];
+    // An instant with its offset, so a shift never depends on the importing machine's zone.
+    const t = typeof v === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(v) ? Date.parse(v) : Number.NaN;
+    if (!Number.isFinite(t)) r.bad(`${at}.${key}`, 'must be a date and time with its offset, e.g. 2026-12-01T09:00:00+02:00');
+    return t;
+  };
+  const starts = time('starts_at');
+  const ends = time('ends_at');
+  if (Number.isFinite(starts) && Number.isFinite(ends) && (ends <= starts || ends - starts > 24 * 3_600_000))
+    r.bad(`${at}.ends_at`, 'must be after starts_at, within 24 hours');
+  return { barber_id: barber, shop_id: shop, starts_at: starts, ends_at: ends };
+}
+
+/** Checks the parsed file; throws ChainFileError listing every problem. */
+export function parseChain(input: unknown): Chain {
+  if (!isObj(input)) throw new ChainFileError(['(top): must be an object with "shops", "barbers" and "shifts"']);
+  const r = fieldReader();
+  for (const key of Object.keys(input))
+    if (!['shops', 'barbers', 'shifts'].includes(key)) r.bad(key, 'unknown key (expected shops, barbers, shifts)');
+  const ids: Ids = { shops: new Set(), groups: new Set(), services: new Set(), barbers: new Set() };
+  const top = '(top)';
+  const shops = r.objects(input, 'shops', top, 'must be an object', null as unknown as ChainShop, (raw, at) => readShop(r, raw, at, ids));
+  const barbers = r.objects(input, 'barbers', top, 'must be an object', null as unknown as ChainBarber, (raw, at) =>
+    readBarber(r, raw, at, ids),
+  );
+  const shiftShape = 'must be an object { barber_id, shop_id, starts_at, ends_at }';
+  const shifts = r.objects(input, 'shifts', top, shiftShape, null as unknown as ChainShift, (raw, at) => readShift(r, raw, at, ids));
+  if (r.problems.length) throw new ChainFileError(r.problems);
   return { shops, barbers, shifts };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The customer's order read kept like the shop reads (domain/shop-cache.ts): the bytes its serializer wrote, with
+ * The customer's order read kept like the shop reads (shop-cache.ts): the bytes its serializer wrote, with
  * their ETag and the shop's queue version, per order. Every change of an order is a change of its shop's queue, so
  * the answer is kept until that shop's change is announced (in this process at once, from the others through
  * PostgreSQL's LISTEN), until the clock's minute moves (the wait moves with it), or while announcements may be
@@ -9,7 +9,7 @@
 import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
 import { assertAccount } from '../auth/guard.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { orderRows, partyOpen, type OrderViewParts, viewOf } from '../queue/order-read.ts';
 import { queueFromRows } from '../queue/snapshot.ts';
 import type { OrderRow } from '../repos/orders.ts';

@@ -2,7 +2,7 @@
  * Server-sent event streams (docs/architecture.md, "Live updates across processes"). Connections follow a topic (one shop's public state,
  * one customer's order, one shop's operator queue); a topic is read once per change for all its connections, and
  * the same bytes are written to each. A topic is read again when a change of its shop is announced
- * (queue/changes.ts; `all` after a listener reconnect or a roster change), and once a minute, since waits move
+ * (changes.ts; `all` after a listener reconnect or a roster change), and once a minute, since waits move
  * with time alone: each topic at its own second of the minute (from its key), so a process with thousands of
  * topics re-reads a few each second rather than all at once; a frame goes out only when the answer differs from the last one sent.
  * An idle stream costs no query: heartbeats (`: ping`) come from memory.
@@ -12,11 +12,11 @@
  * One address may hold `perAddress` streams (429 beyond), and a shutdown ends every stream cleanly.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from './deps.ts';
-import { HttpError } from './errors.ts';
-import { WIRE_ERRORS } from '../shared/wire-errors.ts';
-import { countStreams } from './metrics.ts';
-import { limiter } from './lib/limiter.ts';
+import type { Deps } from '../deps.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
+import { countStreams } from '../ops/metrics.ts';
+import { type Limiter, limiter } from '../lib/limiter.ts';
 import {
   addressPlaces,
   type Conn,
@@ -56,18 +56,103 @@ export interface Streams {
   close(): void;
 }
 
-export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number; readsAtOnce?: number }): Streams {
-  const topics = new Map<string, TopicState>();
-  const limit = limiter(opts.readsAtOnce ?? 4);
-  const perAddress = addressPlaces();
-  let conns = 0;
+/** What the streams of one process share: the topics followed, the read limit, the places each address holds. */
+interface Hub {
+  deps: Deps;
+  topics: Map<string, TopicState>;
+  limit: Limiter;
+  perAddress: ReturnType<typeof addressPlaces>;
+  /** Streams one address may hold. */
+  perAddressMax: number;
+  /** Open streams. */
+  conns: number;
+}
 
-  const drop = (c: Conn) => {
-    if (!c.state.conns.delete(c)) return;
-    conns--;
-    perAddress.give(c.address);
-    if (c.state.conns.size === 0 && topics.get(c.state.topic.key) === c.state) topics.delete(c.state.topic.key);
+/** A topic not followed yet: to be read before its first frame, then again at its own second of each minute. */
+function newTopic(topic: Topic, now: number): TopicState {
+  const phase = phaseOf(topic.key);
+  return {
+    topic,
+    conns: new Set(),
+    frame: null,
+    json: null,
+    stale: true,
+    urgent: true,
+    readingUrgent: false,
+    reading: null,
+    phase,
+    minute: Math.floor((now - phase) / MINUTE),
   };
+}
+
+/** Opens one stream (Streams.open): refused before any byte, or the topic's current frame first. */
+async function openStream(hub: Hub, req: FastifyRequest, reply: FastifyReply, topic: Topic, deviceId: number | null): Promise<void> {
+  const { deps, topics, limit, perAddress } = hub;
+  if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
+  // A HEAD learns what a GET would open without holding a stream (bodilessHead sends no body).
+  if (req.method === 'HEAD') {
+    reply.status(200).headers(STREAM_HEADERS).send('');
+    return;
+  }
+  const address = req.ip;
+  if (perAddress.count(address) >= hub.perAddressMax) {
+    reply.header('retry-after', '30');
+    throw new HttpError(429, WIRE_ERRORS.tooManyStreams);
+  }
+  let s = topics.get(topic.key);
+  if (!s) {
+    s = newTopic(topic, deps.now());
+    topics.set(topic.key, s);
+  }
+  // Reserve the address's place while the first read runs.
+  perAddress.take(address);
+  try {
+    // A client waits for a change's read (it gets the current state first), not for the minute's: that one
+    // may wait behind every other topic's, and the frame it has is at most a minute old.
+    if (!s.frame || s.urgent || (s.reading && s.readingUrgent)) {
+      s.urgent ||= s.stale || !s.frame;
+      await refresh(s, limit);
+    }
+    // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
+    const current = topics.get(topic.key);
+    if (!current) topics.set(topic.key, s);
+    else if (current !== s) {
+      s = current;
+      if (!s.frame) await refresh(s, limit);
+    }
+    // Revoked while the first read ran (the announcement came before this stream was listed).
+    if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
+  } catch (err) {
+    perAddress.give(address);
+    if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
+    throw err;
+  }
+  const res = startEventStream(req, reply);
+  const c: Conn = { res, address, deviceId, state: s };
+  s.conns.add(c);
+  hub.conns++;
+  res.on('close', () => dropConn(hub, c));
+  res.write(s.frame!);
+}
+
+/** A stream ended: its address's place is free, and a topic nobody follows any more is forgotten. */
+function dropConn(hub: Hub, c: Conn): void {
+  if (!c.state.conns.delete(c)) return;
+  hub.conns--;
+  hub.perAddress.give(c.address);
+  if (c.state.conns.size === 0 && hub.topics.get(c.state.topic.key) === c.state) hub.topics.delete(c.state.topic.key);
+}
+
+export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: number; tickMs?: number; readsAtOnce?: number }): Streams {
+  const hub: Hub = {
+    deps,
+    topics: new Map(),
+    limit: limiter(opts.readsAtOnce ?? 4),
+    perAddress: addressPlaces(),
+    perAddressMax: opts.perAddress,
+    conns: 0,
+  };
+  const { topics, limit } = hub;
 
   const refreshInBackground = (s: TopicState, urgent: boolean) => {
     s.stale = true;
@@ -118,71 +203,12 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   clock.unref();
 
   return {
-    async open(req, reply, topic, openOpts = {}) {
-      const deviceId = openOpts.deviceId ?? null;
-      if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
-      // A HEAD learns what a GET would open without holding a stream (bodilessHead sends no body).
-      if (req.method === 'HEAD') {
-        reply.status(200).headers(STREAM_HEADERS).send('');
-        return;
-      }
-      const address = req.ip;
-      if (perAddress.count(address) >= opts.perAddress) {
-        reply.header('retry-after', '30');
-        throw new HttpError(429, WIRE_ERRORS.tooManyStreams);
-      }
-      let s = topics.get(topic.key);
-      if (!s) {
-        const phase = phaseOf(topic.key);
-        s = {
-          topic,
-          conns: new Set(),
-          frame: null,
-          json: null,
-          stale: true,
-          urgent: true,
-          readingUrgent: false,
-          reading: null,
-          phase,
-          minute: Math.floor((deps.now() - phase) / MINUTE),
-        };
-        topics.set(topic.key, s);
-      }
-      // Reserve the address's place while the first read runs.
-      perAddress.take(address);
-      try {
-        // A client waits for a change's read (it gets the current state first), not for the minute's: that one
-        // may wait behind every other topic's, and the frame it has is at most a minute old.
-        if (!s.frame || s.urgent || (s.reading && s.readingUrgent)) {
-          s.urgent ||= s.stale || !s.frame;
-          await refresh(s, limit);
-        }
-        // The topic may have been dropped meanwhile (its last client left) and opened anew by another client.
-        const current = topics.get(topic.key);
-        if (!current) topics.set(topic.key, s);
-        else if (current !== s) {
-          s = current;
-          if (!s.frame) await refresh(s, limit);
-        }
-        // Revoked while the first read ran (the announcement came before this stream was listed).
-        if (deviceId !== null && deps.changes.isRevoked(deviceId)) throw new HttpError(401, WIRE_ERRORS.invalidTicket);
-      } catch (err) {
-        perAddress.give(address);
-        if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
-        throw err;
-      }
-      const res = startEventStream(req, reply);
-      const c: Conn = { res, address, deviceId, state: s };
-      s.conns.add(c);
-      conns++;
-      res.on('close', () => drop(c));
-      res.write(s.frame!);
-    },
+    open: (req, reply, topic, openOpts = {}) => openStream(hub, req, reply, topic, openOpts.deviceId ?? null),
     tick,
     get size() {
-      return conns;
+      return hub.conns;
     },
-    countOf: (address) => perAddress.count(address),
+    countOf: (address) => hub.perAddress.count(address),
     settled,
     close() {
       clearInterval(heartbeat);

@@ -4,17 +4,17 @@
  * once. A refusal (409, 404, no network) changes nothing: the current order is kept and the error is said.
  */
 import { batch, effect, signal } from '@preact/signals-react';
-import { ERROR_NOTICE_MS } from '../../shared/constants.ts';
-import { MAX_ETA_MINUTES } from '../../shared/travel.ts';
-import { serverTextKey } from '../lib/account.ts';
-import { ApiError } from '../services/http.ts';
-import { track } from '../services/analytics.ts';
-import * as api from '../services/orders.ts';
-import { noteActiveOrder } from './account.ts';
-import { language, locale, t } from './i18n.ts';
-import { offer, props, watchNearby } from './nearby.ts';
-import { notify } from './notices.ts';
-import { user } from './session.ts';
+import { ERROR_NOTICE_MS } from '../../../shared/constants.ts';
+import { MAX_ETA_MINUTES } from '../../../shared/travel.ts';
+import { serverTextKey } from '../../lib/account.ts';
+import { ApiError } from '../../services/http.ts';
+import { track } from '../../services/analytics.ts';
+import * as api from '../../services/orders.ts';
+import { noteActiveOrder } from '../account.ts';
+import { language, locale, t } from '../i18n.ts';
+import { offer, props, watchNearby } from '../nearby.ts';
+import { notify } from '../notices.ts';
+import { user } from '../session.ts';
 import { followAgain, handOver, noteExpected, order } from './tracking.ts';
 
 export const moveStatus = signal<'idle' | 'confirm' | 'pending'>('idle');

@@ -1,5 +1,5 @@
 /**
- * Turn notifications: when a customer's turn is near (wait at most the lead the customer chose in the profile,
+ * Turn notifications, the queue's turn policy (notify/ only sends what it decides): when a customer's turn is near (wait at most the lead the customer chose in the profile,
  * NEAR_MINUTES by default; or, for someone on his way, once the low end of his likely window is at most the trip
  * he announced: then it says "time to leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
  * customer has an FCM token and push is configured, and by SMS if the customer allows SMS. Each (order, kind,
@@ -10,19 +10,19 @@
  * waits also shrink with time alone.
  */
 import type { Config } from '../config.ts';
-import { noticeText } from './texts.ts';
-import { deliver, type DeliverDeps, type DeliveryOutcome } from './deliver.ts';
+import { noticeText } from '../notify/texts.ts';
+import { deliver, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
-import { loadQueues, scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 
 export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
 const MINUTE = 60_000;
 /** Orders further than this from their turn cannot be due whatever their lead or trip. */
 const MAX_LEAD_MINUTES = Math.max(...ALERT_LEAD_CHOICES, MAX_ETA_MINUTES);
-/** The notices of a waiting order; the end-of-order one is notify-ended.ts's. */
+/** The notices of a waiting order; the end-of-order one is notify/ended.ts's. */
 type TurnKind = Exclude<NoticeKind, 'ended'>;
 
 interface Log {

@@ -5,14 +5,14 @@
  * customer's language and changes nothing here; the order is read again so the screen shows what holds.
  */
 import { signal } from '@preact/signals-react';
-import { ERROR_NOTICE_MS } from '../../shared/constants.ts';
-import type { WireOrderPatch } from '../../shared/wire-order.ts';
-import { serverTextKey } from '../lib/account.ts';
-import { ApiError } from '../services/http.ts';
-import * as api from '../services/orders.ts';
-import { language, locale, t } from './i18n.ts';
-import { notify } from './notices.ts';
-import { user } from './session.ts';
+import { ERROR_NOTICE_MS } from '../../../shared/constants.ts';
+import type { WireOrderPatch } from '../../../shared/wire-order.ts';
+import { serverTextKey } from '../../lib/account.ts';
+import { ApiError } from '../../services/http.ts';
+import * as api from '../../services/orders.ts';
+import { language, locale, t } from '../i18n.ts';
+import { notify } from '../notices.ts';
+import { user } from '../session.ts';
 import { applyChange, order, refreshOrder } from './tracking.ts';
 
 /** Taking a companion off: whom the confirm asks about, and whether it is on its way. */

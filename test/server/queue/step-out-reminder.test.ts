@@ -8,7 +8,7 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, item, menu } from '../queue-helpers.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { backReminderDue, checkTurns } from '../../../src/server/notify/turns.ts';
+import { backReminderDue, checkTurns } from '../../../src/server/queue/turns.ts';
 
 const MIN = 60_000;
 let h: Harness;

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { answerCache, makeAnswer, type Answer } from '../../../../src/server/domain/shop-cache.ts';
-import type { ChangeEvent, QueueChanges } from '../../../../src/server/queue/changes.ts';
+import { answerCache, makeAnswer, type Answer } from '../../../../src/server/live/shop-cache.ts';
+import type { ChangeEvent, QueueChanges } from '../../../../src/server/live/changes.ts';
 
 /** An in-memory announcer: what inShop's announcements look like to the cache. */
 function announcer() {

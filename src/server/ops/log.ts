@@ -11,7 +11,7 @@
  */
 import { pino, type DestinationStream, type LoggerOptions } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 export const REDACTED = '[redacted]';
 

@@ -1,5 +1,5 @@
 /**
- * Answers from kept bytes (domain/shop-cache.ts): the ETag and 304, and the precompressed form the client takes.
+ * Answers from kept bytes (shop-cache.ts): the ETag and 304, and the precompressed form the client takes.
  * routes/compress.ts compresses every other JSON answer; these skip it (their content-encoding is set).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,7 +28,7 @@ export function notModified(ifNoneMatch: string | string[] | undefined, etag: st
 }
 
 /**
- * Sends a kept answer (domain/shop-cache.ts) as it is: 304 when the client has it, else its precompressed bytes
+ * Sends a kept answer (shop-cache.ts) as it is: 304 when the client has it, else its precompressed bytes
  * (or its JSON to a client that takes no compression), with the ETag. Nothing is serialized or compressed here.
  */
 export function sendAnswer(

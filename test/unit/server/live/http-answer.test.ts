@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { notModified, preferredEncoding } from '../../../src/server/http-answer.ts';
+import { notModified, preferredEncoding } from '../../../../src/server/live/http-answer.ts';
 
 test('brotli when taken, else gzip, else none; q=0 refuses', () => {
   assert.is(preferredEncoding('gzip, deflate, br'), 'br');

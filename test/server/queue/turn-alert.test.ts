@@ -9,7 +9,7 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, relogin, type TestCustomer } from '../queue-helpers.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns, turnAlert } from '../../../src/server/notify/turns.ts';
+import { checkTurns, turnAlert } from '../../../src/server/queue/turns.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 
 const MIN = 60_000;

@@ -8,11 +8,11 @@
  */
 import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
-import type { QueueChanges } from '../queue/changes.ts';
+import type { QueueChanges } from './changes.ts';
 import { loadQueueRows, type QueueRows } from '../queue/snapshot.ts';
 import { shopForRead, type ShopRow } from '../repos/shops.ts';
 import { answerCache, type AnswerCache } from './answer-cache.ts';
-import { menuOf, type Menu } from './shops.ts';
+import { menuOf, type Menu } from '../domain/shops.ts';
 
 const caches = new WeakMap<QueueChanges, AnswerCache<unknown>>();
 

@@ -1,6 +1,6 @@
 /**
  * Queue change announcements (docs/architecture.md, "Live updates across processes"). Every queue change is announced
- * once after its transaction commits, with the shop's new queue version: inShop (orders.ts) calls `announce` in this
+ * once after its transaction commits, with the shop's new queue version: inShop (queue/orders.ts) calls `announce` in this
  * process at once, and its lock statement (repos/shops.ts lockShopForChange) has PostgreSQL NOTIFY every process on
  * commit. On PostgreSQL a dedicated connection LISTENs (db/listen.ts); a process hears its own changes twice, so a
  * change whose version it already has is dropped. While that connection is down nothing may be trusted to stay current
@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { listen, type Listener } from '../db/listen.ts';
 import { announceEverything, QUEUE_CHANNEL } from '../repos/shops.ts';
-import { announcements } from '../metrics.ts';
+import { announcements } from '../ops/metrics.ts';
 
 export interface QueueChange {
   shopId: number;

@@ -1,9 +1,9 @@
 /** The runtime configuration the client reads (GET /config.json; the pages the server renders carry it too). */
-import { BONUS_LOCALES, TEASER_LOCALES } from '../shared/constants.ts';
-import { LOCALES, SERVED_LOCALES } from '../shared/locales.ts';
-import type { WireConfig } from '../shared/wire.ts';
-import type { Deps } from './deps.ts';
-import { STEP_OUT_MINUTES } from './config-values.ts';
+import { BONUS_LOCALES, TEASER_LOCALES } from '../../shared/constants.ts';
+import { LOCALES, SERVED_LOCALES } from '../../shared/locales.ts';
+import type { WireConfig } from '../../shared/wire.ts';
+import type { Deps } from '../deps.ts';
+import { STEP_OUT_MINUTES } from '../config-values.ts';
 
 /** The runtime configuration clients read (GET /config.json; rendered pages carry it too). */
 export function wireConfig(config: Deps['config']): WireConfig {

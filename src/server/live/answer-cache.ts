@@ -1,18 +1,23 @@
 /**
- * Reads that cost nothing (docs/decisions.md, "Reads from kept bytes, changes announced"): the shop list and shop
- * detail answers are kept as the bytes the route's own serializer wrote, with their ETag and their brotli and gzip
- * forms made once, so a read is a map lookup. An answer is kept until the queue changes it depends on are announced
- * (queue/changes.ts: a shop's change drops that shop's detail and its country's list, a reconnect of the PostgreSQL
- * listener or a roster change drops everything), until the clock's minute moves (waits move with the clock alone), and
- * for at most `maxAgeMs`: never by a query per request. While the listener is down (PostgreSQL) announcements may be
- * missed, so answers are computed and not kept. The key holds everything an answer depends on: the route, the country,
- * test shops (development), the catalogue language.
+ * The read side's rule (src/server/live/, docs/architecture.md "The read side"; this is the folder's main file).
+ * KEPT: an answer is kept as the bytes its route's serializer wrote (with ETag, brotli and gzip forms made once) under
+ * a key holding all it depends on (route, country, test shops, language), the rows it is built from beside it
+ * (kept-rows.ts); only while the announcement listener is up (`changes.live`), else every read is computed.
+ * STALE: it is dropped when a change it depends on is announced (changes.ts: a shop's change drops the shop's detail,
+ * its country's list and its orders; a listener reconnect or a roster change drops everything), when the clock's
+ * minute moves (waits move with time; the rows outlive the minute), and at the latest after its setting's time,
+ * which bounds what changes without an announcement (the learned figures, an edit made directly in the database).
+ * SETTINGS: POB_CACHE_MS (answers, 60 s), KEPT_ROWS_MS (rows, 10 min), ORDER_CACHE_ENTRIES (orders kept, 5000).
+ * The streams (streams.ts) re-read a topic on the same announcements and once a minute (STREAM_READS_AT_ONCE).
+ *
+ * This file: the kept answers themselves (docs/decisions.md, "Reads from kept bytes, changes announced"), so a read
+ * is a map lookup and never a query per request; `maxAgeMs` is the setting's time.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { keptAnswers } from '../metrics.ts';
-import type { QueueChanges } from '../queue/changes.ts';
+import { keptAnswers } from '../ops/metrics.ts';
+import type { QueueChanges } from './changes.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);

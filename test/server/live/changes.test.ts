@@ -1,12 +1,12 @@
 /**
- * The queue change announcements (queue/changes.ts): a committed change is heard once with its new version, a
+ * The queue change announcements (live/changes.ts): a committed change is heard once with its new version, a
  * rolled-back one never; on PostgreSQL a NOTIFY from any connection is heard, and a dropped LISTEN connection
  * comes back and tells every listener to drop what it kept.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import type { ChangeEvent } from '../../../src/server/queue/changes.ts';
+import type { ChangeEvent } from '../../../src/server/live/changes.ts';
 import { inShop } from '../../../src/server/queue/orders.ts';
 import { harness, usePostgres, type Harness } from '../harness.ts';
 

@@ -4,14 +4,14 @@
  * every POLL_MS. Actions are refused while offline (never queued) and errors come back in the operator's language.
  */
 import { computed, effect, signal } from '@preact/signals-react';
-import { ApiError, apiUrl } from '../services/http.ts';
-import { serverTextKey } from '../lib/account.ts';
-import { addStrings, language, locale, t } from './i18n.ts';
-import { loadConsoleDictionary } from '../services/console/dictionaries.ts';
-import type { Language } from '../../shared/locales.ts';
-import { offline } from './offline.ts';
-import type { DeviceRole, Floor, Me, PairedDevice, WalkIn } from '../lib/operator.ts';
-import { loadDevice, operatorApi as apiIn, saveDevice, streamUrl } from '../services/operator.ts';
+import { ApiError, apiUrl } from '../../services/http.ts';
+import { serverTextKey } from '../../lib/account.ts';
+import { addStrings, language, locale, t } from '../i18n.ts';
+import { loadConsoleDictionary } from '../../services/console/dictionaries.ts';
+import type { Language } from '../../../shared/locales.ts';
+import { offline } from '../offline.ts';
+import type { DeviceRole, Floor, Me, PairedDevice, WalkIn } from '../../lib/operator.ts';
+import { loadDevice, operatorApi as apiIn, saveDevice, streamUrl } from '../../services/operator.ts';
 
 /** The operator calls, in the language the console shows now. */
 const operatorApi = () => apiIn({ locale: locale.value, language: language.value });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 /** The tile server the client's own map draws from (src/client/lib/map.ts OSM_TILE_URL): always allowed. */
 export const OSM_TILES = 'https://tile.openstreetmap.org';
