@@ -136,11 +136,11 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
  * The window told with a wait: the chain's learned model when the shop has one (window-model.ts), else the
  * engine's spreads with the shop's correction (window.ts).
  */
-function told(ctx: Ctx, wait: number, spread: Spread, cell: number, features: () => FeatureInput): Window & { x: number[] | null } {
+function told(ctx: Ctx, wait: number, spread: Spread, cell: number, features: () => FeatureInput): Window {
   const model = ctx.learned?.model;
-  if (!model) return { ...windowOf(ctx.learned, wait, spread, cell), x: null };
-  const x = featuresOf(ctx, onShiftAt(ctx, ctx.now), features());
-  return { ...modelWindow(model, x, wait, cell), x };
+  return model
+    ? modelWindow(model, featuresOf(ctx, onShiftAt(ctx, ctx.now), features()), wait, cell)
+    : windowOf(ctx.learned, wait, spread, cell);
 }
 
 /** Per list index: how many ahead are not in the shop, and their listed minutes. */
@@ -480,9 +480,11 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     // He is one of them once he has joined, as schedule() counts him right after.
     recent: recentJoins(s.orders, s.now) + (x.joinedAt >= s.now - HOUR ? 1 : 0),
   });
-  const { low, high, x: modelX } = told(ctx, wait, spread, cellOf(kindOf(x), x.barberId !== null, wait), () => input);
   // The features are logged at join whether or not a model answered, so a chain learns its first model.
-  const features = modelX ?? featuresOf(ctx, onShiftAt(ctx, ctx.now), input);
+  const features = featuresOf(ctx, onShiftAt(ctx, ctx.now), input);
+  const cell = cellOf(kindOf(x), x.barberId !== null, wait);
+  const model = ctx.learned?.model;
+  const { low, high } = model ? modelWindow(model, features, wait, cell) : windowOf(ctx.learned, wait, spread, cell);
   return {
     ok: true,
     start,
