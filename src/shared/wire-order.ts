@@ -127,6 +127,12 @@ export interface WireOrder {
    * at expected_at. Optional: older servers leave it out.
    */
   waits_for_arrival?: boolean;
+  /**
+   * When a customer on his way should leave to arrive as the low end of his window comes (ISO, whole minutes, never
+   * before the current minute; the moment of the "time to leave" alert and of the console's expected arrival); null
+   * at the shop, in service or without a window. Optional: older servers leave it out.
+   */
+  leave_by?: string | null;
   date: string; // ISO, when the order joined the queue
   started_at: string | null;
   finished_at: string | null;
@@ -161,6 +167,13 @@ export interface WireOperatorQueue {
     queue_state: 'open' | 'closed' | 'full';
     closing_soon: boolean;
     queue_version: number;
+    /**
+     * The wait a walk-in (no membership, anyone) is quoted now, with its window: the shop list's figure, from the
+     * same plan; null unless the queue is open. Optional: older servers leave it out.
+     */
+    wait_time?: number | null;
+    wait_low?: number | null;
+    wait_high?: number | null;
   };
   barbers: {
     id: number;
@@ -246,10 +259,13 @@ export interface WireShopStats {
   mean_actual_minutes: number | null;
   within_10_share: number | null;
   waited_longer_share: number | null;
+  /** Served more than 10 minutes sooner than quoted: with the two above, adds up to 1. Optional: older servers. */
+  served_sooner_share?: number | null;
   /**
-   * Over the started orders told a window at join: the share served inside it, the share served after its high
-   * end, and its mean width in minutes. Optional: servers from before the window leave them out.
+   * Over the started orders told a window at join: the shares served before its low end, inside it and after its
+   * high end (adding up to 1), and its mean width in minutes. Optional: servers from before the window leave them out.
    */
+  before_window_share?: number | null;
   in_window_share?: number | null;
   past_window_share?: number | null;
   mean_window_minutes?: number | null;
@@ -277,6 +293,10 @@ export interface WireOperatorOrder {
   start: string | null;
   expected_end: string | null;
   wait: number | null;
+  /** The window of wait, as his phone shows it; null with it. Optional: older servers leave them out. */
+  wait_low?: number | null;
+  wait_high?: number | null;
+  /** Place in the order of service (0 = next): by the wait each is told, so a place never waits longer than the next. */
   position: number | null;
   duration: number;
   services: string[];
@@ -286,6 +306,8 @@ export interface WireOperatorOrder {
   checked_in_at: string | null;
   /** When the engine expects the customer at the shop; null once checked in (or a desk order planned as present). */
   expected_at: string | null;
+  /** When his phone tells him to leave (WireOrder.leave_by); null at the shop. Optional: older servers. */
+  leave_by?: string | null;
   /** For "Mikko K.": the first name, and the last name's initial without the dot (null when there is none). */
   first_name: string;
   last_initial: string | null;

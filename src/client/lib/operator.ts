@@ -3,6 +3,7 @@
  * them, the start suggestion, the walk-in wait, the shop's state.
  */
 import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { withInitial } from '../../shared/display-name.ts';
 
 export type { DeviceRole };
 
@@ -21,7 +22,7 @@ export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStat
 /** "Mikko K.": first name and initial. */
 export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {
   const first = o.first_name || o.name;
-  return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
+  return withInitial(first, o.last_initial);
 }
 
 /** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */
@@ -55,9 +56,36 @@ export function suggestedBarber(floor: Floor, order: FloorOrder): number | null 
   return floor.barbers.find(free)?.id ?? order.barber_id ?? order.chosen_barber_id ?? null;
 }
 
-/** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
+/** The wait a walk-in gets now: the shop's quote for him (walkInQuote); null when the queue takes nobody. */
 export function walkInWait(floor: Floor): number | null {
-  return walkInQueue(floor)?.wait_time ?? null;
+  return walkInQuote(floor)?.wait ?? null;
+}
+
+/**
+ * The wait a walk-in (no membership, anyone) is quoted now with its window: the server's figure for him, from the same
+ * plan as the app's quotes (a barber whose queue is closed before his shift ends is no one's answer, one whose shift
+ * starts later may be); from a server that does not say, the shortest open queue on shift. Null when the queue is not
+ * open.
+ */
+export function walkInQuote(floor: Floor): { wait: number; low: number | null; high: number | null } | null {
+  if (floor.pob.queue_state !== 'open') return null;
+  if (floor.pob.wait_time !== undefined) {
+    const { wait_time: wait, wait_low: low, wait_high: high } = floor.pob;
+    return wait === null ? null : { wait, low: low ?? null, high: high ?? null };
+  }
+  const b = walkInQueue(floor);
+  return b && b.wait_time !== null ? { wait: b.wait_time, low: b.wait_low ?? null, high: b.wait_high ?? null } : null;
+}
+
+/** A barber on shift who serves nobody: free to take the next customer, or (queue closed) taking nobody new. */
+export function idleState(b: FloorBarber): 'free' | 'closed' | null {
+  if (!b.on_shift || b.serving !== null || b.on_break_until) return null;
+  return b.queue_open ? 'free' : 'closed';
+}
+
+/** The end of the shift a barber is in now (ISO), or null. */
+export function shiftEnd(b: FloorBarber, now: number): string | null {
+  return b.shifts.find((w) => Date.parse(w.start) <= now && now < Date.parse(w.end))?.end ?? null;
 }
 
 /** The barber a walk-in would get now (the shortest wait of those taking customers), with his likely window. */

@@ -11,6 +11,7 @@ import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
+import { answerLanguage } from '../domain/customers.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeShop } from '../operator/keys.ts';
 import { isDeviceActive } from '../operator/devices.ts';
@@ -61,11 +62,12 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     const serialize = orderSerializer(reply);
     // The ticket was signed for this customer and order: his account is not looked up again. The read that finds
     // the order's shop is the one the stream's first frame is made of (kept, the GET's bytes).
-    const lang = readerLanguage(req);
+    // Without ?lang=: the profile's language, else the locale's (read once, as the stream opens).
+    const lang = readerLanguage(req) ?? (await answerLanguage(deps, t.customerId, req.locale, null));
     const read = () => cachedOrder(deps, orders, t.customerId, t.orderId, serialize, 'trusted', lang);
     const { shopId } = await read();
     await live.open(req, reply, {
-      key: `order:${t.orderId}:${lang ?? ''}`,
+      key: `order:${t.orderId}:${lang}`,
       event: 'order',
       shopId,
       load: async () => {

@@ -91,6 +91,7 @@ const CSS = `
 .op-figures dl > div { display: contents; }
 .op-figures dt { color: var(--muted); }
 .op-figures dd { margin: 0; font-weight: 700; text-align: right; }
+.op-figures h3 { font-size: 1rem; margin: 1.1rem 0 .5rem; }
 .op-display { padding: 3vmin 4vmin; display: grid; gap: 4vmin; align-content: start; font-size: clamp(1.5rem, 4vmin, 3rem); }
 .op-display h1 { font-size: clamp(2rem, 6vmin, 4.5rem); margin: 0; }
 .op-display h2 { font-size: clamp(1.4rem, 4vmin, 3rem); color: var(--muted); margin: 0 0 1vmin; }

@@ -104,13 +104,15 @@ const stats = obj(
     mean_actual_minutes: nullable(num),
     within_10_share: nullable(num),
     waited_longer_share: nullable(num),
+    served_sooner_share: nullable(num),
+    before_window_share: nullable(num),
     in_window_share: nullable(num),
     past_window_share: nullable(num),
     mean_window_minutes: nullable(num),
     moved_in: { ...int, description: 'orders of the period that moved here from another shop of the chain' },
     moved_out: { ...int, description: 'orders of the period that moved from here to another shop of the chain' },
   },
-  ['in_window_share', 'past_window_share', 'mean_window_minutes'],
+  ['served_sooner_share', 'before_window_share', 'in_window_share', 'past_window_share', 'mean_window_minutes'],
 );
 
 export const statsSchema = {

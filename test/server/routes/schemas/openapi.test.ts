@@ -27,6 +27,8 @@ const OPERATIONS = [
   'POST /api/{locale}/refresh/',
   'POST /api/{locale}/logout/',
   'POST /api/{locale}/auth/reset-token/',
+  'POST /api/{locale}/auth/phone-code/',
+  'POST /api/{locale}/auth/phone-proof/',
   'POST /api/{locale}/auth/reset/',
   'POST /api/{locale}/password/',
   'GET /api/{locale}/customers/{id}/',
