@@ -188,7 +188,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     expectedAt,
   };
   const party = { partyOf: p.partyOf ?? null, person: p.person ?? 0, stepOutsLeft: p.stepOutsLeft ?? 0 };
-  const id = await insertOrder(tx, { ...placed, ...party, movedFrom: p.movedFrom ?? null }, items);
+  const id = await insertOrder(tx, { ...placed, ...party, movedFrom: p.movedFrom ?? null, quotedFeatures: fit.features }, items);
   const order: OrderRow = {
     ...placed,
     ...party,

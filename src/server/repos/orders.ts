@@ -83,6 +83,8 @@ export interface NewOrder {
   quotedHigh: number | null;
   quotedSpread: number | null;
   quotedSpreadLow: number | null;
+  /** What the window's model read at join (window-model.ts MODEL_FEATURES); absent or null: nothing kept. */
+  quotedFeatures?: readonly number[] | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
   /** The expected arrival the customer gave (eta_minutes), or null. */
@@ -201,9 +203,9 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
        joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low, moved_from,
-       party_of, person, step_outs_left)
+       party_of, person, step_outs_left, quoted_features)
      VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16, $17,
-       $18, $19, $20)
+       $18, $19, $20, $21)
      RETURNING id`,
     [
       o.shopId,
@@ -226,6 +228,7 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       o.partyOf ?? null,
       o.person ?? 0,
       o.stepOutsLeft ?? 0,
+      o.quotedFeatures ? [...o.quotedFeatures] : null,
     ],
   );
   const id = rows[0].id;
