@@ -201,30 +201,33 @@ export interface WireOperatorQueue {
 /** A paired device's role: a console acts, a display only shows. */
 export type DeviceRole = 'console' | 'display';
 
-/** GET /operator/pobs/{id}/devices/ → an entry. */
+/** GET /operator/pobs/{id}/devices/ (and the owner's GET /operator/owner/devices/) → an entry. */
 export interface WireDevice {
   id: number;
   name: string;
-  role: DeviceRole;
+  role: PairedRole;
   created_at: string;
   last_seen_at: string | null;
   revoked_at: string | null;
 }
 
-/** POST /operator/pairing/ → the device's own key (shown once) and who it is. */
+/** A paired browser's role: a shop's device, or one of the chain owner's (of no shop). */
+export type PairedRole = DeviceRole | 'owner';
+
+/** POST /operator/pairing/ → the device's own key (shown once) and who it is (the owner's: pob_id null). */
 export interface WirePairedDevice {
   key: string;
-  role: DeviceRole;
-  pob_id: number;
+  role: PairedRole;
+  pob_id: number | null;
   device_id: number;
   name: string;
 }
 
-/** GET /operator/me/ → who the bearer is: the shop's own key (no device) or a paired device. */
+/** GET /operator/me/ → who the bearer is: the shop's own key (no device), a paired device, or the chain owner's (no shop). */
 export interface WireOperatorMe {
-  pob_id: number;
-  pob_name: string;
-  role: 'shop' | DeviceRole;
+  pob_id: number | null;
+  pob_name: string | null;
+  role: 'shop' | PairedRole;
   device_id: number | null;
   name: string | null;
 }
@@ -240,10 +243,10 @@ export interface WireWalkIn {
 /** The shop's menu as the console's walk-in form reads it from GET /pobs/{id}/. */
 export type WireWalkInMenu = Pick<WirePobDetail, 'services' | 'extra_services'>;
 
-/** POST /operator/pobs/{id}/pairing-codes/ → */
+/** POST /operator/pobs/{id}/pairing-codes/ (and the owner's, made on the server's machine) → */
 export interface WirePairingCode {
   code: string;
-  role: DeviceRole;
+  role: PairedRole;
   expires_at: string;
 }
 
@@ -373,4 +376,30 @@ export interface WireQuote {
   /** The shop's queue version the quote was read at, and when (ISO): a join at another version may answer otherwise. */
   queue_version: number;
   quoted_at: string;
+}
+
+/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
+export interface WireChainShop {
+  id: number;
+  name: string;
+  open: boolean;
+  queue_state: 'open' | 'closed' | 'full';
+  /** When today's hours end (ISO), null when closed for the rest of today. */
+  closes_at: string | null;
+  chairs: number;
+  barbers_on_shift: number;
+  /** Waiting and at the shop (checked in, or a desk order) / waiting and not there yet. */
+  waiting_present: number;
+  waiting_on_way: number;
+  in_service: number;
+  /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
+  wait: { minutes: number; low: number | null; high: number | null } | null;
+  /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
+  crowded: boolean;
+  nearby_room: number[];
+  figures: { today: WireShopStats; week: WireShopStats };
+}
+
+export interface WireChain {
+  pobs: WireChainShop[];
 }

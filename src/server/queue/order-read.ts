@@ -5,7 +5,6 @@
 import type { Queryable } from '../db/db.ts';
 import { itemsOf, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { barberLooks, type BarberLookRow } from '../repos/order-people.ts';
-import { itemsInLanguage } from '../repos/item-texts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { Language } from '../../shared/locales.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -96,7 +95,7 @@ export async function orderRows(
 ): Promise<Pick<OrderViewParts, 'items' | 'look' | 'name' | 'companions'>> {
   const barberId = order.barberId ?? order.chosenBarberId;
   const [items, looks, party] = await Promise.all([
-    itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
+    itemsOf(q, [order.id], lang),
     barberLooks(q, barberId === null ? [] : [barberId]),
     read ?? partyRows(q, order.id),
   ]);
@@ -107,7 +106,8 @@ export async function orderRows(
       itemsOf(
         q,
         party.companions.map((c) => c.id),
-      ).then((rows) => itemsInLanguage(q, rows, lang)),
+        lang,
+      ),
       barberLooks(q, [...new Set(theirs)]),
     ]);
     for (const c of party.companions) {

@@ -11,7 +11,7 @@
  */
 import type { Config } from '../config.ts';
 import { noticeText } from '../notify/texts.ts';
-import { deliver, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
+import { deliver, smsAllowed, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
@@ -188,14 +188,17 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     );
     if (!alert) continue;
     const { kind } = alert;
-    const channels = channelsOf(deps, c, order, now);
+    // Someone in the chair needs no SMS that it is his turn (push and the app still say it).
+    const channels = channelsOf(deps, c, order, now).filter((ch) => ch !== 'sms' || order.status !== 'in_service');
     const shop = shopName.get(order.shopId) ?? '';
+    // Only someone not checked in yet is asked to check in.
+    const here = order.checkedIn || order.status === 'in_service';
     const text =
       kind === 'now'
-        ? noticeText('server.turn.now', c.language, { shop })
+        ? noticeText(here ? 'server.turn.nowHere' : 'server.turn.now', c.language, { shop })
         : alert.leave
           ? noticeText('server.turn.leave', c.language, { shop, wait, trip: alert.trip })
-          : noticeText('server.turn.near', c.language, { shop, wait });
+          : noticeText(here ? 'server.turn.nearHere' : 'server.turn.near', c.language, { shop, wait });
     for (const channel of channels) {
       const data = { order_id: String(order.id), kind };
       const outcome = await deliver(deps, {
@@ -219,9 +222,9 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
 function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, 'joinedAt'>, now: number): NoticeChannel[] {
   const channels: NoticeChannel[] = [];
   if (deps.push && c.fcmToken) channels.push('push');
-  // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+  // SMS only to a proven number whose owner has not stopped them, and not before the order is a while old: a join
   // cancelled at once sends none; the timer's next check sends one that waited.
-  if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+  if (smsAllowed(c) && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
   return channels;
 }
 

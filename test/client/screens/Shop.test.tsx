@@ -10,6 +10,7 @@ import Shop from '../../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../../src/client/router/history.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { geo } from '../../../src/client/state/geo.ts';
+import { devStored } from '../../../src/client/state/prefs.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
 import { headerImageHeight } from '../../../src/client/lib/images.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
@@ -243,6 +244,19 @@ test('full, closed and unknown shops show their message instead of the timer', a
   for (const [over, want] of cases) {
     const el = await open(pob(over));
     assert.ok(text(el.querySelector('.shop-wait')).includes(want), want);
+    await cleanup();
+    resetShops();
+  }
+});
+
+test('development mode does not make a closed shop take orders: its page says closed, as the list does', async () => {
+  devStored.value = true;
+  try {
+    const el = await open(pob({ open: false, queue_state: 'closed', service_time_estimates: [{ priority: 0, wait_time: 418 }] }));
+    assert.ok(text(el.querySelector('.shop-wait')).includes('The barbershop is closed.'), text(el.querySelector('.shop-wait')));
+    assert.not.match(text(el), '418');
+  } finally {
+    devStored.value = false;
     await cleanup();
     resetShops();
   }

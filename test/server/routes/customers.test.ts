@@ -163,6 +163,7 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
     'tutorial_seen',
     'allow_email',
     'allow_sms',
+    'phone_proven',
     'app_language',
     'language',
     'fcm_token',

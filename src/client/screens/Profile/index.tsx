@@ -15,6 +15,7 @@ import { member, profile } from '../../state/session.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { formatPhone } from '../../lib/phone-format.ts';
+import { ProofOffer } from '../../components/PhoneProof.tsx';
 
 interface Item {
   href: string;
@@ -90,6 +91,11 @@ export default function Profile(_props: ScreenProps) {
           </dl>
         )}
       </header>
+      {p.phone_proven === false && (
+        <div className="section">
+          <ProofOffer phone={p.phone} />
+        </div>
+      )}
       <nav aria-label={t('profile.menu')}>
         <ul className="menu">
           {items.map((item) => (
