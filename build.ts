@@ -379,6 +379,8 @@ const dictionaries = writeDictionaries();
 const meta = await bundle();
 const css = await styles();
 const first = firstRoute(meta);
+// BUILD_META=file: esbuild's metafile there (each module's bytes in each chunk), for measuring what a route loads.
+if (process.env.BUILD_META) writeFileSync(process.env.BUILD_META, JSON.stringify(meta));
 await squeeze(first);
 const main = outputOf(meta, 'src/client/main.tsx')!;
 const hashed = Object.keys(meta.outputs)

@@ -141,8 +141,8 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-/** Lighthouse's run of `url`; a run whose trace it could not record (NO_NAVSTART and the like) is run once more. */
-async function lighthouseRun(url: string, port: number, repeat: boolean, again = true) {
+/** Lighthouse's run of `url`; a run whose trace it could not record (NO_NAVSTART and the like) is run again, twice at most. */
+async function lighthouseRun(url: string, port: number, repeat: boolean, again = 2) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -158,7 +158,7 @@ async function lighthouseRun(url: string, port: number, repeat: boolean, again =
   if (!error) return result;
   if (!again) throw new Error(`lighthouse: ${error.code} ${error.message}`);
   console.log(`  lighthouse: ${error.code} for ${url}; run once more`);
-  return lighthouseRun(url, port, repeat, false);
+  return lighthouseRun(url, port, repeat, again - 1);
 }
 
 async function measure(name: string, url: string, port: number, repeat: boolean): Promise<Figures> {

@@ -350,6 +350,127 @@ first('a language known only from the cookie stays once the app takes over (noth
   await context.close();
 });
 
+/** A phone logged in as a demo customer, on /home (one for the draft's tests). */
+let customer: { context: BrowserContext; page: Page; said: string[] } | undefined;
+async function loggedInPhone() {
+  if (customer) {
+    await customer.page.goto(`${server.url}/home`);
+    return customer;
+  }
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const said: string[] = [];
+  page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !/Failed to load resource|tile\.openstreetmap/.test(m.text()) && said.push(m.text()));
+  await page.goto(`${server.url}/login?lang=en`);
+  await page.locator('#login-phone').fill('0401000004');
+  await page.locator('#login-password').fill('Demo1234');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/home$/);
+  customer = { context, page, said };
+  return customer;
+}
+
+/** What the shop page shows chosen: the ticked services and extras by title, and the barber checked. */
+async function chosenOn(page: Page) {
+  await page.locator('button.service-toggle[aria-pressed="true"]').first().waitFor();
+  return {
+    services: await page.locator('li.service:has(> button.service-toggle[aria-pressed="true"]) .service-title').allTextContents(),
+    extras: await page
+      .locator('button.extra-toggle[aria-pressed="true"]')
+      .evaluateAll((all) => all.map((b) => b.closest('li')?.textContent)),
+    barber: await page.locator('label.barber-option:has(input:checked) .barber-option-name').textContent(),
+  };
+}
+
+/** Next on the shop page, through the under-5-minutes confirm when it asks: the review. */
+async function openReview(page: Page) {
+  await page.locator('button.order-next').click();
+  const confirm = page.locator('.low-wait-dialog');
+  const review = page.locator('.review-dialog');
+  await confirm.or(review).first().waitFor();
+  if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Continue' }).click();
+  await review.waitFor();
+  return review;
+}
+
+first('the order draft survives Back from the review and a reload of the shop page and of the review', async () => {
+  const { page, said } = await loggedInPhone();
+  await page.locator('a.shop-card-body', { hasText: 'Kallio' }).click();
+  // A service with an extra (a tap on the extra ticks its service), another service, and a barber when one is free.
+  await page.locator('button.extra-toggle:not([disabled])').first().click();
+  await page.locator('button.service-toggle[aria-pressed="false"]:not([disabled])').first().click();
+  const barbers = page.locator('label.barber-option:not(.disabled)');
+  if ((await barbers.count()) > 1) await barbers.nth(1).click();
+  const chosen = await chosenOn(page);
+  assert.is(chosen.services.length, 2, chosen.services.join());
+  assert.is(chosen.extras.length, 1);
+  let review = await openReview(page);
+  const person = (i: number) => page.locator('.party-person').nth(i);
+  for (const [i, name] of ['Son', 'Junior'].entries()) {
+    await review.getByRole('button', { name: 'Add a person' }).click();
+    await person(i).getByLabel('Name or label').fill(name);
+    await person(i).locator('.party-service-toggle').first().click();
+  }
+  const names = async () =>
+    Promise.all(
+      [...Array(await page.locator('.party-person').count()).keys()].map((i) => person(i).getByLabel('Name or label').inputValue()),
+    );
+  assert.equal(await names(), ['Son', 'Junior']);
+
+  // Back closes the review: the shop page, everything still chosen.
+  await page.goBack();
+  await review.waitFor({ state: 'detached' });
+  assert.match(page.url(), /\/barbershop\/2$/);
+  assert.equal(await chosenOn(page), chosen, 'after Back from the review');
+
+  // A reload of the shop page: the services, extras and barber are back once the app has taken over.
+  await page.reload();
+  assert.equal(await chosenOn(page), chosen, 'after a reload of the shop page');
+  review = await openReview(page);
+  assert.equal(await names(), ['Son', 'Junior'], 'the party kept');
+
+  // A reload of the review: the review again, with the party; Back from it is the shop page with the order.
+  await page.reload();
+  await review.waitFor();
+  assert.equal(await names(), ['Son', 'Junior'], 'after a reload of the review');
+  assert.equal(await review.locator('.review-lines > li > .review-line:not(.extra) > span:first-child').allTextContents(), chosen.services);
+  await page.goBack();
+  await review.waitFor({ state: 'detached' });
+  assert.match(page.url(), /\/barbershop\/2$/);
+  assert.equal(await chosenOn(page), chosen, 'after Back from the reloaded review');
+  assert.equal(said, []);
+});
+
+first('a draft for a shop whose menu changed keeps what still exists and says what was dropped', async () => {
+  const { context, page, said } = await loggedInPhone();
+  // A new tab: its session starts with no draft.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.locator('a.shop-card-body', { hasText: 'Kallio' }).click();
+  const toggles = page.locator('button.service-toggle[aria-pressed="false"]:not([disabled])');
+  await toggles.nth(0).click();
+  await toggles.nth(0).click();
+  const chosen = (await chosenOn(page)).services;
+  assert.is(chosen.length, 2);
+  await page.goBack();
+  await page.waitForURL(/\/home$/);
+  // The shop takes the second service off its menu meanwhile: its next answer (and stream frame) lacks it.
+  const gone = chosen[1];
+  await page.route(/\/pobs\/2\/events\//, (route) => route.abort());
+  await page.route(/\/pobs\/2\/(\?.*)?$/, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { services: { id: number; title: string }[] };
+    body.services = body.services.filter((s) => s.title !== gone);
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.locator('a.shop-card-body', { hasText: 'Kallio' }).click();
+  await page.locator('.notice', { hasText: gone }).waitFor();
+  assert.equal((await chosenOn(page)).services, [chosen[0]], 'the first kept, the one gone not silently kept');
+  assert.equal(said, []);
+  await context.close();
+});
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

@@ -2,14 +2,16 @@
  * Building and sending an order on the shop page: the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
  * review, the POST, the 750 ms redirect to /tracking, and the send errors with their notices and analytics.
  */
-import { batch, computed, signal } from '@preact/signals-react';
+import { batch, computed, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
 import type { WireOrderInput } from '../../shared/wire-order.ts';
 import * as rules from '../lib/order.ts';
 import { serverTextKey } from '../lib/account.ts';
 import type { BuildStatus, Selection, SendError, SendStatus } from '../lib/order.ts';
 import type { Service } from '../lib/types.ts';
-import { loc, navigate } from '../router/history.ts';
+import { loc, navigate, overlay } from '../router/history.ts';
+import { closeOverlay, openOverlay } from '../router/overlay.ts';
+import { clearDraft } from '../services/session-draft.ts';
 import { track } from '../services/analytics.ts';
 import { ApiError } from '../services/http.ts';
 import * as api from '../services/orders.ts';
@@ -23,6 +25,9 @@ import { etaMinutes, resetEta } from './eta.ts';
 import { handOver, noteExpected } from './tracking.ts';
 import { checkIn } from './tracking-actions.ts';
 import { companionsBody, resetParty, validate as validateParty } from './party.ts';
+
+/** The review's layer over the shop page (router/history.ts): an entry of its own, so Back closes it. */
+export const REVIEW = 'review';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -92,7 +97,9 @@ export function preselect(next: Selection) {
 }
 
 export function accept() {
-  if (!rules.isEmpty(selection.peek())) status.value = 'accepted';
+  if (rules.isEmpty(selection.peek())) return;
+  status.value = 'accepted';
+  openOverlay(REVIEW);
 }
 
 /** After login (or when already logged in): the low-wait confirm first when the wait is under 5 minutes. */
@@ -132,6 +139,7 @@ export function cancelLowWait() {
 export function backToEditing() {
   if (sending.peek() === 'pending' || sending.peek() === 'fulfilled') return;
   status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+  closeOverlay(REVIEW);
 }
 
 function failed(err: unknown) {
@@ -215,8 +223,11 @@ export async function sendOrder(): Promise<boolean> {
       duration: sum.duration,
       wait: answer.queue ?? null,
     });
+    // The order is placed: its draft is done with.
+    clearDraft();
     clearTimeout(redirectTimer);
-    redirectTimer = setTimeout(() => navigate('/tracking'), REDIRECT_AFTER_SEND_MS);
+    // Tracking takes the review's entry: Back from tracking is the shop page, not a review of a sent order.
+    redirectTimer = setTimeout(() => navigate('/tracking', { replace: overlay.peek() === REVIEW }), REDIRECT_AFTER_SEND_MS);
     return true;
   } catch (err) {
     failed(err);
@@ -254,11 +265,21 @@ export function enterOrder(idParam: string | undefined): () => void {
   barbershop.value = Number.isInteger(id) ? id : null;
   const wanted = new URLSearchParams(loc.peek().search).get('barber');
   if (wanted && /^\d+$/.test(wanted)) selectBarber(Number(wanted));
-  return clearOrder;
+  // Back (or a closed layer) took the review's entry away: the review closes, the order kept.
+  const stopReview = effect(() => {
+    if (overlay.value !== REVIEW && status.peek() === 'accepted') backToEditing();
+  });
+  return () => {
+    stopReview();
+    clearOrder();
+    // Left for another screen: the review's layer went with the page.
+    if (overlay.peek() === REVIEW) overlay.value = null;
+  };
 }
 
 export function reset() {
   clearTimeout(redirectTimer);
+  clearDraft();
   clearOrder();
   orderId.value = null;
 }
