@@ -3,8 +3,7 @@
  * keeps it for the tab's session until the order is placed or emptied. Ids with the titles they had, so a draft read
  * again against a menu that has changed since keeps what still exists and can name what was dropped.
  */
-import type { EtaChoice } from './travel.ts';
-import { ETA_CHOICES } from './travel.ts';
+import { ETA_CHOICES, type EtaChoice } from '../../shared/constants.ts';
 import type { Companion } from './party.ts';
 import type { Selection } from './order.ts';
 import type { BarberQueue, Extra, Service } from './types.ts';

@@ -10,7 +10,7 @@ import { draftHoldsSomething, isDraft, makeDraft, restoreDraft } from '../lib/dr
 import { isEmpty } from '../lib/order.ts';
 import { dropOverlay, reopenedOverlay } from '../router/overlay.ts';
 import { clearDraft, readDraft, writeDraft } from '../services/session-draft.ts';
-import { etaChoice } from './eta.ts';
+import { etaChoice } from './eta-choice.ts';
 import { t } from './i18n.ts';
 import { notify } from './notices.ts';
 import { barbershop, editable, REVIEW, selection, sending, status } from './order.ts';
