@@ -1,13 +1,13 @@
 /**
  * `npm run import -- chain.json`: loads a chain's shops (hours, menus), barbers and shifts into the database the
  * server uses (DATABASE_URL, or PGlite in DATA_DIR while no server holds it). Checked first, written in one
- * transaction, idempotent; see src/server/chain-import.ts and docs/operations.md (scripts/chain.example.json).
+ * transaction, idempotent; see src/server/ops/chain-import.ts and docs/operations.md (scripts/chain.example.json).
  */
 import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/open.ts';
 import { DataDirLockedError } from '../src/server/db/pglite.ts';
-import { ChainFileError, importChain } from '../src/server/chain-import.ts';
+import { ChainFileError, importChain } from '../src/server/ops/chain-import.ts';
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {

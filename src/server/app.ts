@@ -7,16 +7,16 @@ import { localeOfSegment, type Locale } from '../shared/locales.ts';
 import type { Config } from './config.ts';
 import type { Deps } from './deps.ts';
 import { WIRE_ERRORS } from '../shared/wire-errors.ts';
-import { notFound } from './errors.ts';
-import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http-errors.ts';
+import { notFound } from './lib/http-error.ts';
+import { bodilessHead, clientErrorHandler, errorHandler, frameworkErrors, refuseWhileClosing } from './http/errors.ts';
 import { plainTextHook } from './input/text.ts';
 import { configRoutes } from './routes/config.ts';
 import { smsStopRoutes } from './routes/sms-stop.ts';
 import { pobRoutes } from './routes/shops.ts';
 import { eventRoutes } from './routes/events.ts';
-import { streams, type Streams } from './streams.ts';
-import { keptRows } from './domain/kept-rows.ts';
-import { answerCache } from './domain/shop-cache.ts';
+import { streams, type Streams } from './live/streams.ts';
+import { keptRows } from './live/kept-rows.ts';
+import { answerCache } from './live/shop-cache.ts';
 import { employeeRoutes } from './routes/employees.ts';
 import { staticFiles } from './routes/static.ts';
 import { pageHandler, pages, RENDER_DIR } from './routes/pages.ts';
@@ -32,11 +32,11 @@ import { clientEventRoutes } from './routes/client-events.ts';
 import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
-import { capConnectionsPerAddress, timeoutOptions } from './http-limits.ts';
-import { setHashPoolLimits } from './auth/passwords.ts';
-import { noStoreForSecrets, securityHeaders } from './security.ts';
+import { capConnectionsPerAddress, timeoutOptions } from './http/limits.ts';
+import { hashPoolState, setHashPoolLimits } from './auth/passwords.ts';
+import { noStoreForSecrets, securityHeaders } from './http/security.ts';
 import { healthRoutes } from './routes/health.ts';
-import { httpDuration } from './metrics.ts';
+import { httpDuration, measureHashPool } from './ops/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,7 +44,7 @@ declare module 'fastify' {
     locale: Locale;
   }
   interface FastifyInstance {
-    /** The open event streams (streams.ts). */
+    /** The open event streams (live/streams.ts). */
     streams: Streams;
   }
 }
@@ -70,7 +70,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     // ignore them as the wire contract says).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     ...timeoutOptions(deps.config),
-    // Fastify's and Node's own error answers in our shape (http-errors.ts).
+    // Fastify's and Node's own error answers in our shape (http/errors.ts).
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
@@ -79,6 +79,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   bodilessHead(app);
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
+  measureHashPool(hashPoolState);
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);
   app.addHook('onRoute', withLocaleParam);
@@ -91,7 +92,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   app.decorateRequest('locale', 'FI' as Locale);
   // No turn or end-of-order notification outlives the app (and the database it writes to).
   app.addHook('onClose', async () => deps.turns.idle());
-  // Kept answers and open streams follow the queue change announcements (queue/changes.ts).
+  // Kept answers and open streams follow the queue change announcements (live/changes.ts).
   // The kept rows first, then the kept answers, then the streams: each hears a change before what reads it does.
   keptRows(deps);
   const answers = answerCache(deps.changes, deps.now, { maxAgeMs: deps.config.pobCacheMs });
@@ -112,7 +113,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     orderAnswers.close();
   });
   compressJson(app);
-  // Every answer's time by route pattern and status (metrics.ts); an unknown path is one label, not one each.
+  // Every answer's time by route pattern and status (ops/metrics.ts); an unknown path is one label, not one each.
   app.addHook('onResponse', (req, reply, done) => {
     httpDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'none', status: String(reply.statusCode) },

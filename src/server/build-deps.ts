@@ -3,7 +3,7 @@
  * and the test harness both call buildDeps; tests replace a provider through `overrides` (a fake SMS or push).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { makeLogger, makeRawLogger } from './log.ts';
+import { makeLogger, makeRawLogger } from './ops/log.ts';
 import { loadKeys } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -11,19 +11,19 @@ import type { Deps } from './deps.ts';
 import { pushFromConfig } from './notify/push.ts';
 import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
-import { queueChanges } from './queue/changes.ts';
-import { countedPush, countedSms, measuredDb } from './metrics.ts';
-import { checkTurns, turnNotifier } from './notify/turns.ts';
+import { queueChanges } from './live/changes.ts';
+import { countedPush, countedSms, measuredDb } from './ops/metrics.ts';
+import { checkTurns, turnNotifier } from './queue/turns.ts';
 
-export { makeLogger } from './log.ts';
+export { makeLogger } from './ops/log.ts';
 
 export async function buildDeps(
-  /** log: the redacting logger (log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */
+  /** log: the redacting logger (ops/log.ts); smsLog: the `log` SMS provider's own, unredacted (default: stdout). */
   base: { config: Config; db: Db; now: () => number; log?: FastifyBaseLogger; smsLog?: FastifyBaseLogger },
   overrides: { sms?: SmsProvider; push?: Deps['push'] } = {},
 ): Promise<Deps> {
   const { config, now } = base;
-  // Every statement timed and its failures counted (metrics.ts).
+  // Every statement timed and its failures counted (ops/metrics.ts).
   const db = measuredDb(base.db);
   const log = base.log ?? makeLogger(config);
   const changes = queueChanges(db, { databaseUrl: config.databaseUrl, log });

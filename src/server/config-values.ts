@@ -1,6 +1,7 @@
 /**
  * How each setting of config.ts is read from its environment variable: the limits, the proxy hops, flags, the JSON
- * settings and the language list. Each refuses a value it cannot use, so the server never starts half-configured.
+ * settings, the language list, the FCM push settings. Each refuses a value it cannot use, so the server never starts
+ * half-configured; the providers (notify/) take the values read here and never read the environment themselves.
  */
 import { isIP } from 'node:net';
 import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
@@ -148,4 +149,43 @@ export function allowedLanguages(value: string | undefined): Language[] {
     if (!out.includes(lang)) out.push(lang);
   }
   return out;
+}
+
+/** A Google service account, as FCM_SERVICE_ACCOUNT gives it (notify/push.ts signs with its key). */
+export interface ServiceAccount {
+  client_email: string;
+  private_key: string;
+  token_uri?: string;
+  project_id?: string;
+  private_key_id?: string;
+}
+
+export interface FcmConfig {
+  endpoint: string;
+  projectId: string;
+  serviceAccount: ServiceAccount | null;
+  accessToken: string | null;
+}
+
+/** The FCM settings from the environment; null (push off) without a project or credentials. */
+export function fcmConfigFrom(
+  env: NodeJS.ProcessEnv,
+  readFile: (path: string) => string,
+  firebase: Record<string, string> | null,
+): FcmConfig | null {
+  const raw = env.FCM_SERVICE_ACCOUNT?.trim();
+  let serviceAccount: ServiceAccount | null = null;
+  if (raw) {
+    try {
+      serviceAccount = JSON.parse(raw.startsWith('{') ? raw : readFile(raw)) as ServiceAccount;
+    } catch (err) {
+      throw new Error(`FCM_SERVICE_ACCOUNT is neither service-account JSON nor a readable JSON file: ${(err as Error).message}`);
+    }
+    if (!serviceAccount.client_email || !serviceAccount.private_key)
+      throw new Error('FCM_SERVICE_ACCOUNT needs client_email and private_key');
+  }
+  const accessToken = env.FCM_ACCESS_TOKEN || null;
+  const projectId = env.FCM_PROJECT_ID || serviceAccount?.project_id || firebase?.projectId || null;
+  if (!projectId || (!serviceAccount && !accessToken)) return null;
+  return { endpoint: env.FCM_ENDPOINT || 'https://fcm.googleapis.com', projectId, serviceAccount, accessToken };
 }

@@ -1,13 +1,14 @@
 /** Configuration from the environment, read once. Everything the server needs to know comes through here. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fcmConfigFrom, type FcmConfig } from './notify/push.ts';
 import { availableParallelism } from 'node:os';
 import type { DevRenames } from '../shared/dev-renames.ts';
 import type { Language } from '../shared/locales.ts';
 import {
   allowedLanguages,
   devRenames,
+  type FcmConfig,
+  fcmConfigFrom,
   flag,
   json,
   type Limits,

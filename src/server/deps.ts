@@ -8,8 +8,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { BudgetedSms } from './notify/sms-budget.ts';
-import type { QueueChanges } from './queue/changes.ts';
-import type { TurnNotifier } from './notify/turns.ts';
+import type { QueueChanges } from './live/changes.ts';
+import type { TurnNotifier } from './queue/turns.ts';
 
 export interface Deps {
   config: Config;
@@ -26,6 +26,6 @@ export interface Deps {
   turns: TurnNotifier;
   /** The access-token and SMS-code keys, read (or created) once from JWT_SECRET or the database. */
   keys: Keys;
-  /** Queue change announcements of every process (queue/changes.ts): the answer cache and the streams follow them. */
+  /** Queue change announcements of every process (live/changes.ts): the answer cache and the streams follow them. */
   changes: QueueChanges;
 }

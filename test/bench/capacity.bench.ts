@@ -24,7 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { importChain } from '../../src/server/chain-import.ts';
+import { importChain } from '../../src/server/ops/chain-import.ts';
 import { openDb } from '../../src/server/db/open.ts';
 import { benchCustomers } from './load/customers.ts';
 import { freshDatabase, rssMb, start, type Proc } from './live/server-proc.ts';

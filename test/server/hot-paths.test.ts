@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { buildDeps } from '../../src/server/build-deps.ts';
 import { countingDb, type CountingDb } from '../../src/server/db/counting.ts';
 import type { Deps } from '../../src/server/deps.ts';
-import { checkTurns, turnNotifier, type SeenQueue } from '../../src/server/notify/turns.ts';
+import { checkTurns, turnNotifier, type SeenQueue } from '../../src/server/queue/turns.ts';
 import { loadQueues } from '../../src/server/queue/snapshot.ts';
 import { getShop } from '../../src/server/repos/shops.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';

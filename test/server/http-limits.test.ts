@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { connect, type Socket } from 'node:net';
 import { harness, type Harness } from './harness.ts';
-import { timeoutOptions } from '../../src/server/http-limits.ts';
+import { timeoutOptions } from '../../src/server/http/limits.ts';
 
 const limits = suite('HTTP connection limits');
 // Short timeouts so the suite does not wait 30 s; the defaults are checked in the last test.

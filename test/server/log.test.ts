@@ -6,7 +6,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { makeLogger, makeRawLogger, safeError, scrub } from '../../src/server/log.ts';
+import { makeLogger, makeRawLogger, safeError, scrub } from '../../src/server/ops/log.ts';
 import { FAST, call, codeFor, freshPhone, PASSWORD, registration } from './accounts-helpers.ts';
 import { harness, type Harness } from './harness.ts';
 

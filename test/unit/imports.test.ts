@@ -1,7 +1,8 @@
 /**
  * Who may import whom (docs/architecture.md), checked over every source file with no exception list: client and
- * server never import each other, shared imports neither, routes never import repos, nothing under
- * src/server imports routes/ except app.ts, and screens/components never import services/.
+ * server never import each other, shared imports neither, routes never import repos nor db, only routes and the
+ * wiring reach live/, notify/ imports neither queue/ nor live/, nothing under src/server imports routes/ except
+ * app.ts, no value import runs up the server's floors, and screens/components never import services/.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -84,14 +85,52 @@ test('shared imports neither side', () => {
   );
 });
 
-test('routes never import repos', () => {
+test('routes never import repos nor db (a route calls the domain, ops/ or the deps)', () => {
   assert.equal(
     crossings(
       (p) => under(p, 'server/routes'),
-      (i) => under(i, 'server/repos'),
+      (i) => under(i, 'server/repos') || under(i, 'server/db'),
     ),
     [],
   );
+});
+
+/** The wiring at the server's root: it builds the services and the app, and may reach every folder. */
+const WIRING = ['server/app.ts', 'server/build-deps.ts', 'server/deps.ts', 'server/server.ts'];
+
+test('only routes, the app and the wiring reach live/ (the read side is read through them)', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server') && !under(p, 'server/live') && !under(p, 'server/routes') && !WIRING.includes(p),
+      (i) => under(i, 'server/live'),
+    ),
+    [],
+  );
+});
+
+test('notify/ only sends: it imports neither queue/ (the turn policy) nor live/', () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'server/notify'),
+      (i) => under(i, 'server/queue') || under(i, 'server/live'),
+    ),
+    [],
+  );
+});
+
+test('the settings hand providers their values: config.ts and config-values.ts import no other server file', () => {
+  assert.equal(
+    crossings(
+      (p) => p === 'server/config.ts' || p === 'server/config-values.ts',
+      (i) => under(i, 'server') && i !== 'server/config.ts' && i !== 'server/config-values.ts',
+    ),
+    [],
+  );
+});
+
+test("the server's root holds the entry points, the wiring and the settings: at most 8 files", () => {
+  const loose = readdirSync(join(src, 'server')).filter((name) => !statSync(join(src, 'server', name)).isDirectory());
+  assert.ok(loose.length <= 8, `src/server holds ${loose.length} files: ${loose.join(', ')}`);
 });
 
 test('nothing under src/server imports routes/ except app.ts and other routes', () => {
@@ -190,12 +229,22 @@ test('queue/ never imports domain/ nor input/ (domain and the request parsers bu
 
 test('what deps.ts names never imports deps.ts (the notifiers take the slice of Deps they use)', () => {
   const named = all.find((f) => f.path === 'server/deps.ts')!.imports;
-  assert.ok(named.includes('server/notify/turns.ts'), 'deps.ts names the turn notifier');
+  assert.ok(named.includes('server/queue/turns.ts'), 'deps.ts names the turn notifier');
   assert.equal(
     crossings(
       (p) => named.includes(p) || under(p, 'server/notify'),
       (i) => i === 'server/deps.ts',
     ).filter((line) => !line.startsWith('server/notify/ended.ts ')),
+    [],
+  );
+});
+
+test("only the console's screens and state reach state/console/ (the console stays a chunk customers never load)", () => {
+  assert.equal(
+    crossings(
+      (p) => under(p, 'client') && !under(p, 'client/state/console') && !under(p, 'client/screens/Operator'),
+      (i) => under(i, 'client/state/console'),
+    ),
     [],
   );
 });
@@ -225,6 +274,75 @@ test('the event sender never imports the reporter that loads it; client services
     ),
     [],
   );
+});
+
+/**
+ * The server's floors, lowest first: a file may import its own floor and those below it, never one above. Type-only
+ * imports do not count (they run nothing: the notifiers declare the slice of Deps they use as types).
+ */
+const FLOORS: [floor: number, holds: (path: string) => boolean][] = [
+  // lib/, the settings, the instruments every layer logs and counts with
+  [
+    0,
+    (p) =>
+      under(p, 'server/lib') || ['server/config.ts', 'server/config-values.ts', 'server/ops/log.ts', 'server/ops/metrics.ts'].includes(p),
+  ],
+  [2, (p) => under(p, 'server/queue/engine')],
+  [1, (p) => under(p, 'server/db') || under(p, 'server/input')],
+  [2, (p) => under(p, 'server/repos')],
+  [3, (p) => under(p, 'server/notify')],
+  [4, (p) => under(p, 'server/auth')],
+  [5, (p) => under(p, 'server/queue')],
+  [6, (p) => under(p, 'server/domain') || under(p, 'server/operator')],
+  [7, (p) => under(p, 'server/live') || under(p, 'server/seed') || under(p, 'server/demo')],
+  [8, (p) => under(p, 'server/http') || under(p, 'server/ops')],
+  [9, (p) => under(p, 'server/routes')],
+  [10, (p) => WIRING.includes(p)],
+];
+const floorOf = (path: string) => FLOORS.find(([, holds]) => holds(path))?.[0];
+
+/** The relative modules a file imports for their values (static, re-exports, dynamic), without `import type`. */
+function valueImportsOf(file: string): string[] {
+  const text = readFileSync(join(src, file), 'utf8');
+  const statements = [
+    ...text.matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/gm),
+  ];
+  return statements
+    .filter((m) => m[4] || (!m[1] && !/^\{(\s*type\s[^,}]*,?)+\s*\}\s*$/.test(m[2]!.trim())))
+    .map((m) =>
+      relative(src, resolve(dirname(join(src, file)), m[3] ?? m[4]!))
+        .split(sep)
+        .join('/'),
+    );
+}
+
+/** The value imports from a server file to a server file on a higher floor, as "file → import" lines. */
+function upTheFloors(files: string[]): string[] {
+  return files.flatMap((f) => {
+    const from = floorOf(f);
+    return valueImportsOf(f)
+      .filter((i) => under(i, 'server') && (floorOf(i) ?? -1) > (from ?? Number.POSITIVE_INFINITY))
+      .map((i) => `${f} → ${i}`);
+  });
+}
+
+test('every server file has a floor', () => {
+  assert.equal(
+    all.filter((f) => under(f.path, 'server') && floorOf(f.path) === undefined).map((f) => f.path),
+    [],
+  );
+});
+
+test('the floor finder sees a value import up the floors and skips a type-only one (a test of the test)', () => {
+  assert.equal(floorOf('server/notify/push.ts'), 3);
+  assert.equal(floorOf('server/queue/turns.ts'), 5);
+  assert.ok(valueImportsOf('server/queue/turns.ts').includes('server/notify/deliver.ts'));
+  assert.ok(!valueImportsOf('server/deps.ts').length, 'deps.ts imports types only');
+});
+
+test("at most 3 value imports run up the server's floors", () => {
+  const up = upTheFloors(all.filter((f) => under(f.path, 'server')).map((f) => f.path));
+  assert.ok(up.length <= 3, up.join('\n'));
 });
 
 /** One import cycle per tangle of files that reach each other, as "a → b → … → a", shortest first from each file. */

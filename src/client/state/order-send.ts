@@ -21,8 +21,8 @@ import { user } from './session.ts';
 import { wait } from './shop-page.ts';
 import { shop } from './shops.ts';
 import { etaMinutes } from './eta.ts';
-import { handOver, noteExpected } from './tracking.ts';
-import { checkIn } from './tracking-actions.ts';
+import { handOver, noteExpected } from './tracking/tracking.ts';
+import { checkIn } from './tracking/tracking-actions.ts';
 import { companionsBody, validate as validateParty } from './party.ts';
 
 function failed(err: unknown) {

@@ -14,7 +14,7 @@ import { languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { WireLoginAnswer } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, unauthorized } from '../errors.ts';
+import { badRequest, conflict, unauthorized } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { phoneChangedText, phoneCodeText } from '../notify/texts.ts';
 import { customerById, customerByPhone, setPhone } from '../repos/customers.ts';

@@ -6,7 +6,7 @@
 import { MAX_PASSWORD_LENGTH } from '../../shared/constants.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, unauthorized } from '../errors.ts';
+import { badRequest, unauthorized } from '../lib/http-error.ts';
 import { customerById, type CustomerRow } from '../repos/customers.ts';
 import { verifyPassword } from './passwords.ts';
 import { enforce, forget } from './throttle.ts';

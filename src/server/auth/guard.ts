@@ -9,7 +9,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { customerExists } from '../repos/customers.ts';
 import { parseId } from '../input/params.ts';
 import { bearerOf, verifyAccessToken } from './tokens.ts';
@@ -50,7 +50,7 @@ export function requireAccess(deps: Deps): preHandlerAsyncHookHandler {
 
 /**
  * requireCustomer with the account of the path's own customer left to the handler, which looks it up unless it
- * answers from a kept read of that customer's own data (domain/order-cache.ts). The answers are the same.
+ * answers from a kept read of that customer's own data (live/order-cache.ts). The answers are the same.
  */
 export function requireCustomerToken(deps: Deps): preHandlerAsyncHookHandler {
   return async (req) => {

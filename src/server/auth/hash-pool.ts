@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 /** What a hashing thread (scrypt-worker.mjs) is sent and answers. */

@@ -8,7 +8,7 @@ import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
 import { languageOfLocale, type Locale } from '../../shared/locales.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { codeText } from '../notify/texts.ts';
 import { customerByPhone, setPasswordHash } from '../repos/customers.ts';
 import { insertCode, markUsed, pruneCodes, takeTry } from '../repos/sms-codes.ts';

@@ -5,7 +5,7 @@ import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../share
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
 import { customerByPhone, insertCustomer } from '../repos/customers.ts';
 import { optionalBool, requiredText, type Body } from '../input/body.ts';
 import { hashPassword } from './passwords.ts';

@@ -6,7 +6,7 @@
 import { passwordProblem as problemOf } from '../../shared/account-rules.ts';
 import { dialCode, isEmail, normalisePhone } from '../../shared/validation.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 
 export { isEmail };
 

@@ -14,7 +14,7 @@ import type { WireLoginAnswer, WireRefreshAnswer } from '../../shared/wire-accou
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, unauthorized } from '../errors.ts';
+import { badRequest, unauthorized } from '../lib/http-error.ts';
 import { appLanguage } from '../../shared/locales.ts';
 import { customerById, customerByPhone, setPasswordHash, updateCustomer, upgradePasswordHash } from '../repos/customers.ts';
 import { insertRefreshToken, pruneRefreshTokens, refreshTokenByHash, revokeAllRefreshTokens, revokeRefreshToken } from '../repos/tokens.ts';

@@ -5,7 +5,7 @@
  */
 import { tooManyText } from '../../shared/wire-errors.ts';
 import type { Queryable } from '../db/db.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { clear, clearPrefix, hit, prune, retryAt } from '../repos/limits.ts';
 
 const MIN = 60_000;

@@ -3,7 +3,7 @@
  * an authenticated call hands out. A ticket is a JWT (HS256, the access tokens' key, so every process accepts
  * it) for one thing: one customer's order, or one shop's queue; valid TICKET_TTL_S seconds. Its audience is not
  * the API's, so it is never an access token and an access token is never a ticket. Request lines never log it
- * (log.ts replaces every query value).
+ * (ops/log.ts replaces every query value).
  */
 import { errors, SignJWT } from 'jose';
 import { verifiedPayload, type Keys } from './tokens.ts';

@@ -1,7 +1,7 @@
 /**
  * Whether an error means the database cannot serve now rather than that the request was wrong: it is down,
  * unreachable, restarting, out of connections, or its disk or memory is full. Such a request is answered 503 with
- * Retry-After (http-errors.ts), so a client or load balancer tries again, instead of a 500.
+ * Retry-After (http/errors.ts), so a client or load balancer tries again, instead of a 500.
  */
 
 /** SQLSTATE classes and codes: 08 connection exception, 53 insufficient resources (53100 disk full), 57P0x shutdown. */

@@ -5,7 +5,7 @@
  * server.ts in the embedded demo only; tests drive `simulatorTick` with their own clock instead.
  */
 import type { Deps } from '../deps.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { offsetMs } from '../lib/tz.ts';
 import { lastFinishes } from '../repos/order-history.ts';
 import { openOrdersOf, orderById } from '../repos/orders.ts';

@@ -7,7 +7,7 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { assertCurrentPassword } from '../auth/current-password.ts';
 import { forget } from '../auth/throttle.ts';
 import type { Deps } from '../deps.ts';
-import { unauthorized } from '../errors.ts';
+import { unauthorized } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { changeOrder } from '../queue/orders.ts';
 import { accountDates, deleteAccountData, messagesForExport, ordersForExport, teaserSignupsOf } from '../repos/account-data.ts';
@@ -58,7 +58,7 @@ export async function deleteAccount(deps: Deps, customerId: number, body: Body):
     await changeOrder(deps, order, (tx, o) => cancelParty(tx, o.id, deps.now()));
   }
   await deps.db.transaction((tx) => deleteAccountData(tx, customerId, me.email));
-  // Kept reads of his orders (domain/order-cache.ts) go too, in every process: his token reads nothing more.
+  // Kept reads of his orders (live/order-cache.ts) go too, in every process: his token reads nothing more.
   await deps.changes.announceEverything();
   // Rate-limit keys name the phone and the id: nothing of the person stays behind.
   await forget(deps.db, 'loginPhone', me.phone);

@@ -6,7 +6,7 @@ import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales
 import type { WireBenefit, WireProfile } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { redeemBenefit } from '../repos/benefits.ts';
 import { customerById, updateCustomer } from '../repos/customers.ts';

@@ -9,7 +9,7 @@ import type { WireMembership, WireProfile } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { isEmail } from '../auth/rules.ts';
 import type { Queryable } from '../db/db.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { bonusAccount, listBenefits } from '../repos/benefits.ts';
 import { activeMembership, customerById, openOrderId, PATCHABLE, type PatchableColumn } from '../repos/customers.ts';
 import { onlyKeys, type Body } from '../input/body.ts';

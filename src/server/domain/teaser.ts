@@ -7,7 +7,7 @@ import type { Locale } from '../../shared/locales.ts';
 import { isEmail } from '../auth/rules.ts';
 import { enforce } from '../auth/throttle.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, notFound } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { upsertTeaserSignup } from '../repos/benefits.ts';
 

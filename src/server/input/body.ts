@@ -3,7 +3,7 @@
  * ('Missing phone parameter' …), which schema errors cannot produce.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 
 export type Body = Record<string, unknown>;
 

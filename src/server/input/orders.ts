@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
 import type { PatchAction } from '../queue/orders.ts';
 import type { Choice } from '../queue/place.ts';

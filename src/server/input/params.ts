@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { appLanguage, DEFAULT_LANGUAGE, type Language } from '../../shared/locales.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 
 // Ids are Postgres `integer`s; a larger number names nothing, so callers answer 404 without asking the database.
 const MAX_ID = 2_147_483_647;

@@ -5,7 +5,7 @@
  * 400 comes before any password hash or rate limit is spent and no route can forget it.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

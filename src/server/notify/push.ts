@@ -6,6 +6,7 @@
  * Without a project and credentials push is off: pushFromConfig answers null and nobody is pushed.
  */
 import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import type { FcmConfig, ServiceAccount } from '../config-values.ts';
 
 export interface PushMessage {
   token: string;
@@ -25,21 +26,6 @@ export interface PushSender {
 }
 
 export class PushError extends Error {}
-
-export interface ServiceAccount {
-  client_email: string;
-  private_key: string;
-  token_uri?: string;
-  project_id?: string;
-  private_key_id?: string;
-}
-
-export interface FcmConfig {
-  endpoint: string;
-  projectId: string;
-  serviceAccount: ServiceAccount | null;
-  accessToken: string | null;
-}
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
@@ -139,29 +125,6 @@ export function fcmSender(opts: {
       throw new PushError(`FCM answered ${res.status}`);
     },
   };
-}
-
-/** The FCM settings from the environment; null (push off) without a project or credentials. */
-export function fcmConfigFrom(
-  env: NodeJS.ProcessEnv,
-  readFile: (path: string) => string,
-  firebase: Record<string, string> | null,
-): FcmConfig | null {
-  const raw = env.FCM_SERVICE_ACCOUNT?.trim();
-  let serviceAccount: ServiceAccount | null = null;
-  if (raw) {
-    try {
-      serviceAccount = JSON.parse(raw.startsWith('{') ? raw : readFile(raw)) as ServiceAccount;
-    } catch (err) {
-      throw new Error(`FCM_SERVICE_ACCOUNT is neither service-account JSON nor a readable JSON file: ${(err as Error).message}`);
-    }
-    if (!serviceAccount.client_email || !serviceAccount.private_key)
-      throw new Error('FCM_SERVICE_ACCOUNT needs client_email and private_key');
-  }
-  const accessToken = env.FCM_ACCESS_TOKEN || null;
-  const projectId = env.FCM_PROJECT_ID || serviceAccount?.project_id || firebase?.projectId || null;
-  if (!projectId || (!serviceAccount && !accessToken)) return null;
-  return { endpoint: env.FCM_ENDPOINT || 'https://fcm.googleapis.com', projectId, serviceAccount, accessToken };
 }
 
 export function pushFromConfig(fcm: FcmConfig | null, now?: () => number): PushSender | null {

@@ -3,7 +3,7 @@
  * kind) to one number counts in the database (repos/limits.ts), so the budget holds across every process. Over
  * it, send rejects and nothing leaves. build-deps.ts wraps whichever provider SMS_PROVIDER configures.
  */
-import { sms } from '../metrics.ts';
+import { sms } from '../ops/metrics.ts';
 import type { Queryable } from '../db/db.ts';
 import { hit } from '../repos/limits.ts';
 import type { SmsProvider } from './sms.ts';

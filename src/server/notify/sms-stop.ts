@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Keys } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { stopTurnSms } from '../repos/notices.ts';
 import { serverText } from './texts.ts';
 

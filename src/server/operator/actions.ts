@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 import { mayAct } from './keys.ts';
 import { recordFinish } from './finish-speed.ts';

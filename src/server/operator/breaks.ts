@@ -5,7 +5,7 @@
  * their customers are told (push, or SMS where allowed) after commit.
  */
 import type { Deps } from '../deps.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../lib/http-error.ts';
 import { dayBounds, localDay } from '../lib/tz.ts';
 import {
   barberNameOf,

@@ -6,7 +6,7 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { badRequest, notFound, unauthorized } from '../lib/http-error.ts';
 import { enforce } from '../auth/throttle.ts';
 import { iso } from '../lib/time.ts';
 import {

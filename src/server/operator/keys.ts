@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { addOperatorKeyHash, principalOfKeyHash, touchDevice, type OperatorPrincipal } from '../repos/operators.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 

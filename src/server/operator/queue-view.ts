@@ -19,7 +19,7 @@ import { readyAt } from '../queue/engine/floor.ts';
 import { schedule } from '../queue/engine/schedule.ts';
 import type { Snapshot } from '../queue/engine/types.ts';
 import type { Queryable } from '../db/db.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 
 const MINUTE = 60_000;

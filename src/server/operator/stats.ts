@@ -15,7 +15,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import type { WireShopStats } from '../../shared/wire-order.ts';
 import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';

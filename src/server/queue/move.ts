@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { itemsOf, joinGate, orderById, type ItemRow } from '../repos/orders.ts';
 import { catalogueKeysOf, movedTo } from '../repos/moves.ts';

@@ -8,7 +8,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { customerPriority } from './priority.ts';
-import { conflict, HttpError, notFound } from '../errors.ts';
+import { conflict, HttpError, notFound } from '../lib/http-error.ts';
 import { TooManyRequests } from '../auth/throttle.ts';
 import { joinGate, keepIdempotentAnswer, orderById, setExpectedAt, type OrderRow } from '../repos/orders.ts';
 import { lockShopForChange, type LockedShop, type ShopRow } from '../repos/shops.ts';
@@ -41,7 +41,7 @@ export type KeepQueue = (queue: ShopQueue) => void;
 /**
  * Runs fn in one transaction holding the shop's row lock with the shop's queue version bumped (one statement,
  * repos/shops.ts lockShopForChange), hands it the shop as read under the lock, and after commit announces the
- * change (queue/changes.ts) and lets the turn notifier look at the shop: at the queue fn kept, if it kept one.
+ * change (live/changes.ts) and lets the turn notifier look at the shop: at the queue fn kept, if it kept one.
  * A unique-index violation comes out as its 409.
  */
 export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, shop: ShopRow, keep: KeepQueue) => Promise<T>): Promise<T> {
@@ -62,7 +62,7 @@ export async function inShop<T>(deps: Deps, shopId: number, fn: (tx: Queryable, 
     throw uniqueConflict(err) ?? err;
   }
   // Committed: announced at once in this process (cached answers, streams); PostgreSQL tells the others
-  // (queue/changes.ts).
+  // (live/changes.ts).
   const c = changed as LockedShop | null;
   if (c) deps.changes.announce({ shopId: c.id, country: c.country, version: c.queueVersion });
   const queue = kept as ShopQueue | null;

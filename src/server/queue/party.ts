@@ -5,7 +5,7 @@
  * inside the shop's transaction (orders.ts inShop / changeOrder).
  */
 import type { Queryable } from '../db/db.ts';
-import { badRequest, conflict } from '../errors.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Language } from '../../shared/locales.ts';
 import { endWaitingOrder, type OrderRow } from '../repos/orders.ts';

@@ -4,7 +4,7 @@
  * window), the row written, and the queue with the order in it handed back for the turn check.
  */
 import type { Queryable } from '../db/db.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { insertOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { menuItemsOf, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';

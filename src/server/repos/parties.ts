@@ -64,7 +64,7 @@ export async function partyRows(q: Queryable, orderId: number): Promise<{ name: 
 
 /**
  * An order with its shop's queue version, its customer's first name and its companions, in one statement (the kept
- * order read, domain/order-cache.ts); null for no such order.
+ * order read, live/order-cache.ts); null for no such order.
  */
 export async function orderWithParty(
   q: Queryable,

@@ -11,7 +11,7 @@ import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/
 import { bearerOf } from '../auth/tokens.ts';
 import { deviceCookieOf, setDeviceCookie } from '../auth/device-cookie.ts';
 import { addressOf, bodyOf, optionalBool } from '../input/body.ts';
-import { noStore } from '../security.ts';
+import { noStore } from '../http/security.ts';
 import {
   loginSchema,
   logoutSchema,

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { countryOf } from '../input/country.ts';
-import { wireConfig } from '../client-config.ts';
+import { wireConfig } from '../http/client-config.ts';
 import { configSchema, locateSchema } from './schemas/public.ts';
 
 export function configRoutes(app: FastifyInstance, { config }: Deps) {

@@ -6,10 +6,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireCustomer } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { customerProfile, markMessage, messagesOf, patchProfile, receiptsOf, redeem } from '../domain/customers.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
 import { parseId } from '../input/params.ts';
-import { noStore } from '../security.ts';
+import { noStore } from '../http/security.ts';
 import { messagePatchSchema, messagesSchema, profilePatchSchema, profileSchema, receiptsSchema, redeemSchema } from './schemas/account.ts';
 
 type Params = { id: string; mid?: string; bid?: string };

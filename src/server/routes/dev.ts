@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toInternationalPhone } from '../auth/rules.ts';
 import type { Deps } from '../deps.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { outboxSchema } from './schemas/public.ts';
 
 export function devRoutes(app: FastifyInstance, deps: Deps, path = '/dev/sms-outbox') {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WireEmployee } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
 import { getEmployee, listEmployees, type EmployeeScope } from '../domain/employees.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { catalogueLanguage, parseId, wantsDev } from '../input/params.ts';
 import { employeeListSchema, employeeSchema } from './schemas/public.ts';
 

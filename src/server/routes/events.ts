@@ -9,18 +9,18 @@ import { requireCustomer } from '../auth/guard.ts';
 import { signTicket, TICKET_TTL_S, verifyTicket, type TicketFor } from '../auth/tickets.ts';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeShop } from '../operator/keys.ts';
 import { isDeviceActive } from '../operator/devices.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { orderEventsSchema, orderTicketSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
 import { operatorQueueSchema, orderSchema } from './schemas/orders.ts';
-import { serializerOf, type Streams } from '../streams.ts';
+import { serializerOf, type Streams } from '../live/streams.ts';
 
 type IdParams = { Params: { id: string } };
 type OrderParams = { Params: { id: string; orderId: string } };
@@ -34,7 +34,7 @@ async function ticketOf(deps: Deps, req: FastifyRequest): Promise<TicketFor> {
   return t;
 }
 
-/** `orders`: the kept order reads (domain/order-cache.ts) the customer's GET shares. */
+/** `orders`: the kept order reads (live/order-cache.ts) the customer's GET shares. */
 export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   const orderSerializer = serializerOf(orderSchema.response[200]);

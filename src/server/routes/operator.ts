@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerOf } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { badRequest, notFound, unauthorized } from '../lib/http-error.ts';
 import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
 import { addWalkIn, checkInAtDesk, finishService, markNoShow, setFull, startService, type OrderTarget } from '../operator/actions.ts';
 import { operatorQueue } from '../operator/queue-view.ts';

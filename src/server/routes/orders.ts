@@ -12,14 +12,14 @@ import { idempotencyOf, parseJoin, parseMove, parsePatch } from '../input/orders
 import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
-import { cachedOrder } from '../domain/order-cache.ts';
-import type { AnswerCache } from '../domain/shop-cache.ts';
-import { sendAnswer } from '../http-answer.ts';
+import { cachedOrder } from '../live/order-cache.ts';
+import type { AnswerCache } from '../live/shop-cache.ts';
+import { sendAnswer } from '../live/http-answer.ts';
 import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
-/** `orders`: the kept order reads (domain/order-cache.ts), shared with the order stream. */
+/** `orders`: the kept order reads (live/order-cache.ts), shared with the order stream. */
 export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   // Before validation: a caller without the right token gets its 401/403 whatever it sends.

@@ -3,7 +3,7 @@
  * holding the screen's markup and the public data it was rendered from (JSON in a non-executable script), so a
  * first visit on a slow phone sees the shops before any script runs. The render is the client's own, built for
  * Node by build.ts (dist/server/render.mjs) and imported here at run time. Pages are kept as bytes with their
- * compressed forms beside the shop reads they were made from (domain/pob-cache.ts), dropped by the same
+ * compressed forms beside the shop reads they were made from (live/shop-cache.ts), dropped by the same
  * announcements and by the minute, so a kept page runs no query. Whatever fails answers the plain shell.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,10 +16,10 @@ import { PAGE_DATA_ID, type PageData } from '../../shared/page-data.ts';
 import { installPlatformOf } from '../../shared/platform.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import type { Deps } from '../deps.ts';
-import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../domain/shop-cache.ts';
-import { notModified, preferredEncoding } from '../http-answer.ts';
-import { serializerOf } from '../streams.ts';
-import { wireConfig } from '../client-config.ts';
+import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type Depends } from '../live/shop-cache.ts';
+import { notModified, preferredEncoding } from '../live/http-answer.ts';
+import { serializerOf } from '../live/streams.ts';
+import { wireConfig } from '../http/client-config.ts';
 import { countryOf } from '../input/country.ts';
 import { getEmployee, listEmployees } from '../domain/employees.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';

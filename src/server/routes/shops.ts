@@ -1,15 +1,15 @@
 /**
  * GET /pobs/ and GET /pobs/{id}/: the locale's shops with their live queue, answered from kept bytes
- * (domain/shop-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail.
+ * (live/shop-cache.ts) with an ETag (304 when unchanged); GET /pobs/{id}/events/ streams the detail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.ts';
 import type { PobScope } from '../domain/shops.ts';
-import { answerCache, cachedPob, cachedPobs, type AnswerCache } from '../domain/shop-cache.ts';
-import { notFound } from '../errors.ts';
+import { answerCache, cachedPob, cachedPobs, type AnswerCache } from '../live/shop-cache.ts';
+import { notFound } from '../lib/http-error.ts';
 import { catalogueLanguage, parseId, wantsDev } from '../input/params.ts';
-import { sendAnswer } from '../http-answer.ts';
-import { serializerOf, type Streams } from '../streams.ts';
+import { sendAnswer } from '../live/http-answer.ts';
+import { serializerOf, type Streams } from '../live/streams.ts';
 import { pobEventsSchema } from './schemas/events.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';
 

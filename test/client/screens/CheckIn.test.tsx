@@ -15,7 +15,7 @@ import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/s
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import { order, reset as resetTracking } from '../../../src/client/state/tracking.ts';
+import { order, reset as resetTracking } from '../../../src/client/state/tracking/tracking.ts';
 import type { Profile } from '../../../src/client/state/session.ts';
 
 setKeyValueStore(memoryKeyValue());

@@ -12,7 +12,7 @@ import { ROUTES } from '../../../src/client/router/routes.ts';
 import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { feed, floor, reset } from '../../../src/client/state/operator.ts';
+import { feed, floor, reset } from '../../../src/client/state/console/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
 import type { Floor } from '../../../src/client/lib/operator.ts';
 import { save } from '../../../src/client/services/storage.ts';

@@ -22,7 +22,7 @@ import * as nearby from '../../../src/client/state/nearby.ts';
 import { reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { activeOrderId, profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
 import { loadShops, reset as resetShops } from '../../../src/client/state/shops.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 

@@ -18,9 +18,9 @@ import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { config, DEFAULT_CONFIG } from '../../../src/client/state/config.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
-import { resetPartyTracking } from '../../../src/client/state/party-tracking.ts';
+import { resetPartyTracking } from '../../../src/client/state/tracking/party-tracking.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 

@@ -16,7 +16,7 @@ import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 

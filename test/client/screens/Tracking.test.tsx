@@ -15,7 +15,7 @@ import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { welcomeSeen } from '../../../src/client/state/prefs.ts';
 import { activeOrderId, profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');

@@ -1,5 +1,5 @@
 /**
- * The tracking screen's live order (state/tracking.ts through state/live.ts): the order's stream with a ticket,
+ * The tracking screen's live order (state/tracking/tracking.ts through state/live.ts): the order's stream with a ticket,
  * polling resting while it delivers, polling when it fails, a new ticket per reconnect, paused while hidden.
  * Time is a fake clock here (timers are virtual; nothing waits for real).
  */
@@ -12,7 +12,7 @@ import { wireOrder } from '../queue-fixtures.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { liveMode } from '../../../src/client/state/live.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
-import * as tracking from '../../../src/client/state/tracking.ts';
+import * as tracking from '../../../src/client/state/tracking/tracking.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 
 setKeyValueStore(memoryKeyValue());

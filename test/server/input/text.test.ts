@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { assertTextFields } from '../../../src/server/input/text.ts';
-import type { HttpError } from '../../../src/server/errors.ts';
+import type { HttpError } from '../../../src/server/lib/http-error.ts';
 import { accountsHarness, call, freshPhone, newCustomer, registration } from '../accounts-helpers.ts';
 import { customer, item, menu, operatorKey } from '../queue-helpers.ts';
 import type { Harness } from '../harness.ts';

@@ -6,9 +6,10 @@ import { importSPKI, jwtVerify } from 'jose';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, relogin } from '../queue-helpers.ts';
-import { fcmConfigFrom, fcmSender, PushError, serviceAccountToken, type FcmConfig } from '../../../src/server/notify/push.ts';
+import { fcmConfigFrom, type FcmConfig } from '../../../src/server/config-values.ts';
+import { fcmSender, PushError, serviceAccountToken } from '../../../src/server/notify/push.ts';
 import type { SmsProvider } from '../../../src/server/notify/sms.ts';
-import { checkTurns } from '../../../src/server/notify/turns.ts';
+import { checkTurns } from '../../../src/server/queue/turns.ts';
 import { notifyEnded } from '../../../src/server/notify/ended.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 

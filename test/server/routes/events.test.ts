@@ -10,7 +10,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/server/app.ts';
 import { countingDb, type CountingDb } from '../../../src/server/db/counting.ts';
-import { makeLogger } from '../../../src/server/log.ts';
+import { makeLogger } from '../../../src/server/ops/log.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { signTicket } from '../../../src/server/auth/tickets.ts';
 import { harness, type Harness } from '../harness.ts';

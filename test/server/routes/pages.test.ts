@@ -16,7 +16,7 @@ import { bundleRender } from '../../../scripts/render-bundle.ts';
 import { buildApp } from '../../../src/server/app.ts';
 import { countingDb, type CountingDb } from '../../../src/server/db/counting.ts';
 import { openDb } from '../../../src/server/db/open.ts';
-import { makeLogger } from '../../../src/server/log.ts';
+import { makeLogger } from '../../../src/server/ops/log.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { buildDeps } from '../../../src/server/build-deps.ts';
 import type { WireEmployee, WirePob, WirePobDetail } from '../../../src/shared/wire.ts';

@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { LoginDialog } from '../../components/LoginDialog/index.tsx';
-import { checkInAt, checkInState, reset } from '../../state/checkin.ts';
+import { checkInAt, checkInState, reset } from '../../state/tracking/checkin.ts';
 import { t } from '../../state/i18n.ts';
 import { sync } from '../../state/session.ts';
 import { SubPage } from '../../components/SubPage.tsx';

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatMinutes, formatTime } from '../../lib/format.ts';
-import { canAct, floor, me } from '../../state/operator.ts';
+import { canAct, floor, me } from '../../state/console/operator.ts';
 import { barbersToday, servedBy, shopState, shortName, walkInQueue } from '../../lib/operator.ts';
 import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { awayUntil, partyLabel, type QueueEntry, queueEntries } from './party.ts';

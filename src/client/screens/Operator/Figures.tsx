@@ -5,7 +5,7 @@ import { locale, t } from '../../state/i18n.ts';
 import { formatMinutes } from '../../lib/format.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import type { Stats } from '../../lib/operator.ts';
-import { consoleActions as ops, pobId } from '../../state/operator.ts';
+import { consoleActions as ops, pobId } from '../../state/console/operator.ts';
 
 function StatsList({ title, stats }: { title: string; stats: Stats }) {
   const intl = (LOCALES[locale.value] ?? LOCALES.FI).intl;

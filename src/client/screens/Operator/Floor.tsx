@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, t } from '../../state/i18n.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
-import { canAct, consoleActions as ops, floor } from '../../state/operator.ts';
+import { canAct, consoleActions as ops, floor } from '../../state/console/operator.ts';
 import { barbersToday, servedBy, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
 import { WalkInDialog } from './WalkIn.tsx';
 import { type Pending, personName, QueueList, time } from './Queue.tsx';

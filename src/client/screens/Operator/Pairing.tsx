@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
-import { notice, pair } from '../../state/operator.ts';
+import { notice, pair } from '../../state/console/operator.ts';
 
 export const CODE_LENGTH = 8;
 

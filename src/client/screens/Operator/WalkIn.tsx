@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { WireMenu } from '../../lib/operator.ts';
-import { consoleActions as ops, errorText, floor, notice } from '../../state/operator.ts';
+import { consoleActions as ops, errorText, floor, notice } from '../../state/console/operator.ts';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
   useSignals();

@@ -10,7 +10,7 @@ import { t } from '../../state/i18n.ts';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { injectStyles } from './styles.ts';
-import { canAct, feed, floor, me, notice, phase, role, startConsole } from '../../state/operator.ts';
+import { canAct, feed, floor, me, notice, phase, role, startConsole } from '../../state/console/operator.ts';
 import { Pairing } from './Pairing.tsx';
 import { FloorView, StateBadge } from './Floor.tsx';
 import { Devices } from './Devices.tsx';

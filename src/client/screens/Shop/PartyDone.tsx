@@ -8,7 +8,7 @@ import { PartyTimes } from '../../components/PartyTimes.tsx';
 import { firstStart } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
 import { sending } from '../../state/order.ts';
-import { order } from '../../state/tracking.ts';
+import { order } from '../../state/tracking/tracking.ts';
 
 export function PartyDone() {
   useSignals();

@@ -10,8 +10,8 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { canLeave, checkInLabel, type TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { checkInStatus, leaveStatus } from '../../state/tracking.ts';
-import { askLeave, cancelLeave, checkIn, confirmLeave } from '../../state/tracking-actions.ts';
+import { checkInStatus, leaveStatus } from '../../state/tracking/tracking.ts';
+import { askLeave, cancelLeave, checkIn, confirmLeave } from '../../state/tracking/tracking-actions.ts';
 import { RunningLate } from './RunningLate.tsx';
 import { SteppedOut, StepOut } from './StepOut.tsx';
 

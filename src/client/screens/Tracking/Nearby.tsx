@@ -1,5 +1,5 @@
 /**
- * A shorter queue nearby on tracking (state/nearby-tracking.ts): the offer's line with "Move my place", the
+ * A shorter queue nearby on tracking (state/tracking/nearby-tracking.ts): the offer's line with "Move my place", the
  * confirm that says what moving does, and, when a move is refused, why, with the current order kept.
  */
 import { useEffect } from 'react';
@@ -9,7 +9,7 @@ import { NearbyOffer } from '../../components/NearbyOffer.tsx';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
 import { offer } from '../../state/nearby.ts';
-import { askMove, cancelMove, confirmMove, enterNearbyTracking, moveError, moveStatus } from '../../state/nearby-tracking.ts';
+import { askMove, cancelMove, confirmMove, enterNearbyTracking, moveError, moveStatus } from '../../state/tracking/nearby-tracking.ts';
 
 export function Nearby({ order: o }: { order: TrackedOrder }) {
   useSignals();

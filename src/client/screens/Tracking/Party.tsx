@@ -9,7 +9,7 @@ import { PartyTimes } from '../../components/PartyTimes.tsx';
 import { windowText } from '../../components/WaitWindow.tsx';
 import { canTakeOff, firstStart, isParty, type PartyPerson, type TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { askTakeOff, cancelTakeOff, confirmTakeOff, takeOff } from '../../state/party-tracking.ts';
+import { askTakeOff, cancelTakeOff, confirmTakeOff, takeOff } from '../../state/tracking/party-tracking.ts';
 
 /** The customer is "You"; a companion goes by the name he was given. */
 export const personName = (p: Pick<PartyPerson, 'person' | 'name'>) => (p.person === 0 ? t('party.you') : p.name);

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { isParty, type OrderExtra, type OrderService, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';
-import { receiptOpen, toggleReceipt } from '../../state/tracking.ts';
+import { receiptOpen, toggleReceipt } from '../../state/tracking/tracking.ts';
 import { personName } from './Party.tsx';
 
 function Line({ item, extra = false }: { item: OrderExtra; extra?: boolean }) {

@@ -5,8 +5,8 @@
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
-import { lateStatus } from '../../state/tracking.ts';
-import { askLate, cancelLate, sendLate } from '../../state/tracking-actions.ts';
+import { lateStatus } from '../../state/tracking/tracking.ts';
+import { askLate, cancelLate, sendLate } from '../../state/tracking/tracking-actions.ts';
 
 /** Minutes from now; "30 min or more" sends 30. */
 const LATE_CHOICES = [10, 20, 30] as const;

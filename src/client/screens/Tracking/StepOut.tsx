@@ -8,8 +8,8 @@ import { Icon } from '../../components/Icon.tsx';
 import { canStepOut, type TrackedOrder } from '../../lib/tracking.ts';
 import { config } from '../../state/config.ts';
 import { t } from '../../state/i18n.ts';
-import { askStepOut, cancelStepOut, comeBack, stepOut, stepOutStatus } from '../../state/party-tracking.ts';
-import { clock } from '../../state/tracking.ts';
+import { askStepOut, cancelStepOut, comeBack, stepOut, stepOutStatus } from '../../state/tracking/party-tracking.ts';
+import { clock } from '../../state/tracking/tracking.ts';
 
 const DEFAULT_MINUTES = [10, 20, 30];
 

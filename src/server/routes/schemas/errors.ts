@@ -3,7 +3,7 @@
  * the answer to a bad request does not depend on whether a schema or a handler caught it.
  */
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { badRequest, type HttpError } from '../../errors.ts';
+import { badRequest, type HttpError } from '../../lib/http-error.ts';
 
 /** The field named by an error: the first segment of its path, or the property a root keyword names. */
 function fieldOf(e: FastifySchemaValidationError): string | undefined {

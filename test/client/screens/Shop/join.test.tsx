@@ -16,7 +16,7 @@ import * as order from '../../../../src/client/state/order.ts';
 import { profile, reset as resetSession, user } from '../../../../src/client/state/session.ts';
 import { reset as resetPage } from '../../../../src/client/state/shop-page.ts';
 import { reset as resetShops } from '../../../../src/client/state/shops.ts';
-import * as tracking from '../../../../src/client/state/tracking.ts';
+import * as tracking from '../../../../src/client/state/tracking/tracking.ts';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseChoices, parseJoin, parsePatch } from '../../../../src/server/input/orders.ts';
-import { noticeKind } from '../../../../src/server/notify/turns.ts';
+import { noticeKind } from '../../../../src/server/queue/turns.ts';
 import { codeText, noticeText } from '../../../../src/server/notify/texts.ts';
-import { HttpError } from '../../../../src/server/errors.ts';
+import { HttpError } from '../../../../src/server/lib/http-error.ts';
 
 function fails(fn: () => unknown, field?: string) {
   try {

@@ -1,0 +1,54 @@
+/**
+ * Rows kept across minutes (docs/decisions.md, "Reads from kept bytes, changes announced"): what a shop's detail
+ * and its customers' orders are built from, read once per change of the shop and process. A kept answer ends when
+ * the minute moves, since waits move with the clock; the rows it was built from do not, so the minute's answers
+ * (every open stream's re-read) are built again from these with no query. Rows end as answers do when their shop's
+ * change is announced, and after KEPT_ROWS_MS at most (what changes without an announcement, the hourly learned
+ * figures, is at most that late); while announcements may be missed nothing is kept.
+ */
+import type { Deps } from '../deps.ts';
+import type { Language } from '../../shared/locales.ts';
+import type { QueueChanges } from './changes.ts';
+import { loadQueueRows, type QueueRows } from '../queue/snapshot.ts';
+import { shopForRead, type ShopRow } from '../repos/shops.ts';
+import { answerCache, type AnswerCache } from './answer-cache.ts';
+import { menuOf, type Menu } from '../domain/shops.ts';
+
+const caches = new WeakMap<QueueChanges, AnswerCache<unknown>>();
+
+/** The process's kept rows (one store per announcement source, so each app and test has its own). */
+export function keptRows(deps: Pick<Deps, 'changes' | 'now' | 'config'>): AnswerCache<unknown> {
+  let cache = caches.get(deps.changes);
+  if (!cache) {
+    cache = answerCache<unknown>(deps.changes, deps.now, {
+      maxAgeMs: deps.config.keptRowsMs,
+      everyMinute: false,
+      maxEntries: deps.config.orderCacheEntries,
+    });
+    caches.set(deps.changes, cache);
+  }
+  return cache;
+}
+
+/** A shop as read: its row, its queue version and its queue's rows. */
+export interface ShopRows {
+  version: number;
+  shop: ShopRow;
+  rows: QueueRows;
+}
+
+/** The shop's rows, kept (null: no such shop). */
+export function shopRows(deps: Deps, id: number): Promise<ShopRows | null> {
+  return keptRows(deps).get<ShopRows>(`rows:${id}`, { shopId: id }, async () => {
+    const found = await shopForRead(deps.db, id);
+    if (!found) return null;
+    const { queueVersion, ...shop } = found;
+    const rows = (await loadQueueRows(deps.db, [shop], deps.now())).get(id)!;
+    return { version: queueVersion, shop, rows };
+  });
+}
+
+/** The shop's menu in one language, kept. */
+export function shopMenu(deps: Deps, id: number, lang: Language): Promise<Menu> {
+  return keptRows(deps).get<Menu>(`menu:${id}:${lang}`, { shopId: id }, () => menuOf(deps.db, id, lang)) as Promise<Menu>;
+}

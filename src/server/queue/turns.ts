@@ -1,0 +1,288 @@
+/**
+ * Turn notifications, the queue's turn policy (notify/ only sends what it decides): when a customer's turn is near (wait at most the lead the customer chose in the profile,
+ * NEAR_MINUTES by default; or, for someone on his way, once the low end of his likely window is at most the trip
+ * he announced: then it says "time to leave"; docs/decisions.md, "Turn alerts") and when it is now (wait 0, or the service started), by push if the
+ * customer has an FCM token and push is configured, and by SMS if the customer allows SMS. Each (order, kind,
+ * channel) is claimed in the database before it is sent, so it goes out at most once whichever process looks. A
+ * 'now' that comes first also claims 'near', so a customer is never told "in ten minutes" after "now".
+ *
+ * The check runs after every queue change (kick) and on a timer (server.ts, the simulator's tick), since
+ * waits also shrink with time alone.
+ */
+import type { Config } from '../config.ts';
+import { noticeText } from '../notify/texts.ts';
+import { deliver, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
+import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
+import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
+import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
+import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
+import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
+
+export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
+const MINUTE = 60_000;
+/** Orders further than this from their turn cannot be due whatever their lead or trip. */
+const MAX_LEAD_MINUTES = Math.max(...ALERT_LEAD_CHOICES, MAX_ETA_MINUTES);
+/** The notices of a waiting order; the end-of-order one is notify/ended.ts's. */
+type TurnKind = Exclude<NoticeKind, 'ended'>;
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export interface TurnNotice {
+  orderId: number;
+  customerId: number;
+  kind: NoticeKind;
+  channel: NoticeChannel;
+  outcome: DeliveryOutcome;
+}
+
+/** Which notice an order is due, if any: 'near' once the wait is at most `lead` minutes (the customer's choice). */
+export function noticeKind(status: OrderRow['status'], wait: number | null, lead: number = NEAR_MINUTES): TurnKind | null {
+  if (status === 'in_service') return 'now';
+  if (status !== 'active' || wait === null) return null;
+  if (wait <= 0) return 'now';
+  return wait <= lead ? 'near' : null;
+}
+
+/**
+ * The trip a customer on his way announced (expected arrival − join, minutes), or null: checked in, or no
+ * expected arrival given. ("Running late?" moves the arrival, so the trip grows with it.)
+ */
+export function announcedTrip(o: Pick<OrderRow, 'checkedIn' | 'expectedAt' | 'joinedAt'>): number | null {
+  if (o.checkedIn || o.expectedAt === null) return null;
+  return Math.max(0, Math.round((o.expectedAt - o.joinedAt) / MINUTE));
+}
+
+/**
+ * The turn alert of a waiting order: due at the customer's lead, or earlier for one whose announced trip is
+ * longer than that; it is "time to leave" once leaving with that trip lands him at the low end of his window
+ * (`low`, the wait itself when there is no window), the moment tracking's "leave by" names.
+ */
+export function turnAlert(
+  o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>,
+  wait: number | null,
+  lead: number | null,
+  low: number | null = wait,
+): { kind: TurnKind; leave: boolean; trip: number } | null {
+  const trip = announcedTrip(o);
+  // The trip takes as long as the window's low end or longer: he should be on his way now.
+  const leaveDue = trip !== null && wait !== null && wait > 0 && Math.min(low ?? wait, wait) <= trip;
+  const kind = o.status === 'active' && leaveDue ? 'near' : noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
+  if (!kind) return null;
+  return { kind, leave: kind === 'near' && leaveDue, trip: trip ?? 0 };
+}
+
+/** What a turn check uses of the app's services (a slice of Deps): delivery, the limits, and which queue versions were heard. */
+export type TurnCheckDeps = DeliverDeps & {
+  config: Pick<Config, 'limits'>;
+  changes: { versionOf(shopId: number): number | undefined };
+};
+
+/** A shop's queue as a change in this process left it (queue/orders.ts inShop), at the shop's queue version then. */
+export interface SeenQueue {
+  shop: ShopRow;
+  version: number;
+  queue: ShopQueue;
+}
+
+/** The customer orders of a shop and the waits of its queue, from the queue a change left (nothing read). */
+function fromSeen(seen: SeenQueue, waits: Map<number, Wait>): TurnOrder[] {
+  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, row);
+  return seen.queue.open.filter((o): o is OpenOrderRow & { customerId: number } => o.customerId != null);
+}
+
+/** An order's wait and the low end of its likely window, as the engine gives them. */
+type Wait = { wait: number | null; low: number | null };
+
+/** What the check reads of an open order. */
+type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & {
+  customerId: number;
+  expectedAt?: number | null;
+  steppedOutUntil?: number | null;
+};
+
+/** How long before a stepped-out customer is due back he is reminded. */
+export const BACK_REMINDER_MINUTES = 5;
+
+/**
+ * The step-out reminder (docs/decisions.md, "Parties and stepping out"): due from BACK_REMINDER_MINUTES before the
+ * time he said he would be back until that time, when his turn is near: planned to start within the lead of his
+ * return.
+ */
+export function backReminderDue(
+  o: Pick<TurnOrder, 'status' | 'steppedOutUntil'>,
+  wait: number | null,
+  now: number,
+  lead: number = NEAR_MINUTES,
+): boolean {
+  if (o.status !== 'active' || o.steppedOutUntil == null || wait === null) return false;
+  const left = (o.steppedOutUntil - now) / MINUTE;
+  return left <= BACK_REMINDER_MINUTES && left > 0 && wait <= left + lead;
+}
+
+/**
+ * Looks at the shops' customer orders and sends what is due; answers what was attempted. A shop in `seen` is
+ * looked at in the queue its change left, unless a later change of the shop has been heard since.
+ */
+export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = []): Promise<TurnNotice[]> {
+  const now = deps.now();
+  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
+  const current = new Map(
+    seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]),
+  );
+  const unread = ids.filter((id) => !current.has(id));
+  const waits = new Map<number, Wait>();
+  const orders: TurnOrder[] = [...current.values()].flatMap((s) => fromSeen(s, waits));
+  const fresh = unread.length
+    ? (await openOrdersOf(deps.db, unread)).filter((o): o is OrderRow & { customerId: number } => o.customerId !== null)
+    : [];
+  orders.push(...fresh);
+  if (!orders.length) return [];
+  const shops = [...current.values()].map((s) => s.shop);
+  if (fresh.length) {
+    const read = await Promise.all([...new Set(fresh.map((o) => o.shopId))].map((id) => getShop(deps.db, id)));
+    const loaded = read.filter((s): s is ShopRow => s !== null);
+    shops.push(...loaded);
+    const queues = await loadQueues(deps.db, loaded, now);
+    for (const [, queue] of queues) for (const row of scheduleOf(queue).orders) waits.set(row.id, row);
+  }
+  // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
+  const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id)?.wait ?? null, MAX_LEAD_MINUTES) !== null);
+  const back = orders.filter((o) => backReminderDue(o, waits.get(o.id)?.wait ?? null, now, MAX_LEAD_MINUTES));
+  if (!near.length && !back.length) return [];
+  const contacts = await contactsOf(deps.db, [...new Set([...near, ...back].map((o) => o.customerId))]);
+  const shopName = new Map(shops.map((s) => [s.id, s.name]));
+  const out: TurnNotice[] = [];
+  for (const order of back) {
+    const c = contacts.get(order.customerId);
+    const wait = waits.get(order.id)?.wait ?? null;
+    if (!c || !backReminderDue(order, wait, now, c.alertLead ?? NEAR_MINUTES)) continue;
+    // His turn is near: the turn alert's own words ("please head to the shop and check in").
+    const text = noticeText('server.turn.near', c.language, { shop: shopName.get(order.shopId) ?? '', wait: wait ?? 0 });
+    for (const channel of channelsOf(deps, c, order, now)) {
+      const data = { order_id: String(order.id), kind: 'back' };
+      const outcome = await deliver(deps, {
+        orderId: order.id,
+        kind: 'back',
+        channel,
+        contact: c,
+        text,
+        data,
+        link: '/tracking',
+        whileOpen: true,
+      });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind: 'back', channel, outcome });
+    }
+  }
+  for (const order of near) {
+    const c = contacts.get(order.customerId);
+    if (!c) continue;
+    const planned = waits.get(order.id);
+    const wait = planned?.wait ?? 0;
+    const alert = turnAlert(
+      { ...order, expectedAt: order.expectedAt ?? null },
+      order.status === 'in_service' ? 0 : (planned?.wait ?? null),
+      c.alertLead,
+      planned?.low ?? null,
+    );
+    if (!alert) continue;
+    const { kind } = alert;
+    const channels = channelsOf(deps, c, order, now);
+    const shop = shopName.get(order.shopId) ?? '';
+    const text =
+      kind === 'now'
+        ? noticeText('server.turn.now', c.language, { shop })
+        : alert.leave
+          ? noticeText('server.turn.leave', c.language, { shop, wait, trip: alert.trip })
+          : noticeText('server.turn.near', c.language, { shop, wait });
+    for (const channel of channels) {
+      const data = { order_id: String(order.id), kind };
+      const outcome = await deliver(deps, {
+        orderId: order.id,
+        kind,
+        channel,
+        contact: c,
+        text,
+        data,
+        link: '/tracking',
+        supersedes: kind === 'now' ? 'near' : undefined,
+        whileOpen: true,
+      });
+      if (outcome) out.push({ orderId: order.id, customerId: c.id, kind, channel, outcome });
+    }
+  }
+  return out;
+}
+
+/** The channels an alert goes by: push with a token, SMS where allowed (see below). */
+function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, 'joinedAt'>, now: number): NoticeChannel[] {
+  const channels: NoticeChannel[] = [];
+  if (deps.push && c.fcmToken) channels.push('push');
+  // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+  // cancelled at once sends none; the timer's next check sends one that waited.
+  if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+  return channels;
+}
+
+export interface TurnNotifier {
+  /** Checks one shop soon, after whatever check is running, in the queue its change left if given; never throws. */
+  kick(shopId: number, seen?: SeenQueue): void;
+  /** Checks every shop with customer orders now. */
+  checkAll(): Promise<TurnNotice[]>;
+  /** Runs a notification task after whatever check is running; never throws. */
+  enqueue(task: () => Promise<unknown>): void;
+  /** Resolves when no kicked check is pending (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/**
+ * The app's one notifier (built by build-deps.ts): checks run one after another, so a shop is never checked twice at
+ * once. `check` looks at the given shops (all shops with customer orders without ids), in the queues seen when given.
+ */
+export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
+  let chain: Promise<unknown> = Promise.resolve();
+  // Shops waiting for a check, with the latest queue a change handed over (null: read it).
+  const queued = new Map<number, SeenQueue | null>();
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn);
+    chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
+    return next;
+  };
+  return {
+    kick(shopId, seen) {
+      // A shop already waiting for a check needs no second one: it looks at the later change's queue, or reads.
+      if (queued.has(shopId)) {
+        const waiting = queued.get(shopId) ?? null;
+        queued.set(shopId, waiting && seen && seen.version > waiting.version ? seen : null);
+        return;
+      }
+      queued.set(shopId, seen ?? null);
+      void run(() => {
+        const latest = queued.get(shopId) ?? null;
+        queued.delete(shopId);
+        return check([shopId], latest ? [latest] : []);
+      }).catch(() => undefined);
+    },
+    checkAll: () => run(() => check()),
+    enqueue(task) {
+      void run(task).catch(() => undefined);
+    },
+    async idle() {
+      let seen: Promise<unknown>;
+      do {
+        seen = chain;
+        await seen;
+      } while (seen !== chain);
+    },
+  };
+}
+
+/** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
+export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
+  const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await turns.idle();
+  };
+}
