@@ -321,7 +321,9 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
  * Docs: docs/decisions.md, "The first screen from the server".
  */
 function afterPaint(main: string, preload: string[]): string {
-  const code = `let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
+  // A tap on a control marked data-tap before the app starts hydrating is noted for it (components/early-taps.ts).
+  const taps = `addEventListener('click',e=>{const t=e.target.closest?.('[data-tap]');t&&!window.__live&&(window.__taps??=[]).push(t.dataset.tap)},!0);`;
+  const code = `${taps}let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const name = `assets/after-paint-${hash}.js`;
   writeFileSync(join(out, name), code);

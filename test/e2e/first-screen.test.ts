@@ -305,7 +305,7 @@ first('a form typed into before the app takes over keeps what was typed: the sub
   await page.close();
 });
 
-first("a shop page's services cannot be ticked before the app takes over (a tap there would be lost), and can be after", async () => {
+first("a shop page's services are marked not ready before the app takes over, and can be ticked after", async () => {
   const page = await js.newPage();
   let release!: () => void;
   const late = new Promise<void>((r) => (release = r));
@@ -492,6 +492,32 @@ first('a draft for a shop whose menu changed keeps what still exists and says wh
   assert.equal((await chosenOn(page)).services, [chosen[0]], 'the first kept, the one gone not silently kept');
   assert.equal(said, []);
   await context.close();
+});
+
+first('at 4× CPU slowdown a tap on a service right after the first paint ticks it', async () => {
+  const page = await js.newPage();
+  const cdp = await js.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // The app's code held back until the tap, as on a slow network: only the page's small loader is there.
+  let release!: () => void;
+  const late = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/(c\/|main-)[^/]*\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/barbershop/2?lang=en`, { waitUntil: 'commit' });
+  await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { polling: 16 });
+  const tick = page.locator('button.service-toggle').first();
+  await tick.scrollIntoViewIfNeeded();
+  const box = (await tick.boundingBox())!;
+  assert.ok(await tick.isDisabled(), 'marked not ready in the server markup');
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  release();
+  await page.waitForFunction(() => document.querySelector('button.service-toggle')?.getAttribute('aria-pressed') === 'true', undefined, {
+    timeout: 20_000,
+  });
+  assert.is(await page.locator('button.service-toggle[aria-pressed="true"]').count(), 1, 'that one service, once');
+  await page.close();
 });
 
 first('the strict policy reported no violation', () => {

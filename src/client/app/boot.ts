@@ -87,7 +87,8 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
       return;
     }
     phoneState();
-    void import('../services/carried.ts').then((m) => m.keepCarried(page));
+    // In the worker's chunk, which the start loads anyway.
+    void import('../services/register-worker.ts').then((m) => m.keepCarried(page));
     // The server chose by ?lang= or the cookie, as the phone would have, unless the cookie is gone: a language the
     // phone stored wins then. With none stored (a link tapped before the app took over the page that had ?lang=),
     // the server's choice stands.

@@ -169,7 +169,10 @@ export function clearOrder() {
  */
 export function enterOrder(idParam: string | undefined): () => void {
   const id = Number(idParam);
-  if (barbershop.peek() !== id) clearOrder();
+  // Another shop's order goes. None (a fresh start, or left cleared): a tap the app took while the page was hydrating,
+  // before this ran, stays (components/early-taps.ts).
+  const before = barbershop.peek();
+  if (before !== null && before !== id) clearOrder();
   barbershop.value = Number.isInteger(id) ? id : null;
   const wanted = new URLSearchParams(loc.peek().search).get('barber');
   if (wanted && /^\d+$/.test(wanted)) selectBarber(Number(wanted));
