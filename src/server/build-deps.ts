@@ -26,7 +26,11 @@ export async function buildDeps(
   // Every statement timed and its failures counted (ops/metrics.ts).
   const db = measuredDb(base.db);
   const log = base.log ?? makeLogger(config);
-  const changes = queueChanges(db, { databaseUrl: config.databaseUrl, log });
+  const changes = queueChanges(db, {
+    databaseUrl: config.listenDatabaseUrl,
+    log,
+    timing: { heartbeatMs: config.listenHeartbeatMs, deadlineMs: config.listenDeadlineMs },
+  });
   // The first LISTEN is in place before anything is served (or failed: the cache stands aside until it is).
   await changes.ready;
   const deps: Deps = {

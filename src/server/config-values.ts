@@ -22,6 +22,12 @@ export interface Limits {
   turnSmsMinAgeMs: number;
   /** Pairing tries (right or wrong codes) from one address in 15 minutes (PAIRING_LIMIT_ADDRESS). */
   pairingAddress: number;
+  /** SMS codes (recovery, phone proof, phone change) to one number in an hour (CODE_LIMIT_PHONE). */
+  codePhone: number;
+  /** SMS codes asked from one client address in an hour, across numbers (CODE_LIMIT_ADDRESS). */
+  codeAddress: number;
+  /** Codes typed back from one client address in 15 minutes, across numbers (CODE_TRY_LIMIT_ADDRESS). */
+  codeTryAddress: number;
 }
 
 export function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -40,6 +46,9 @@ export const limitsFrom = (env: NodeJS.ProcessEnv): Limits => ({
   joinsCustomer: count(env, 'JOIN_LIMIT_CUSTOMER', 6),
   turnSmsMinAgeMs: count(env, 'TURN_SMS_MIN_AGE_S', 120) * 1000,
   pairingAddress: count(env, 'PAIRING_LIMIT_ADDRESS', 10),
+  codePhone: count(env, 'CODE_LIMIT_PHONE', 3),
+  codeAddress: count(env, 'CODE_LIMIT_ADDRESS', 10),
+  codeTryAddress: count(env, 'CODE_TRY_LIMIT_ADDRESS', 30),
 });
 
 export interface Nearby {

@@ -31,6 +31,15 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent, PGlite in dataDir. */
   databaseUrl: string | null;
+  /**
+   * The announcement listener's own connection string (LISTEN_DATABASE_URL; default databaseUrl): a LISTEN needs a
+   * session of its own, so it goes straight to PostgreSQL where the pool goes through a transaction pooler.
+   */
+  listenDatabaseUrl: string | null;
+  /** The listener NOTIFYs itself a heartbeat this often on its connection (LISTEN_HEARTBEAT_MS; 0: none). */
+  listenHeartbeatMs: number;
+  /** A heartbeat not heard back, or a connection not listening, within this counts the listener lost (LISTEN_DEADLINE_MS). */
+  listenDeadlineMs: number;
   /** Development mode: test shops, hidden barbers, the SMS outbox. */
   development: boolean;
   /** NODE_ENV=production: no demo seed or simulator unless set, never demo accounts. */
@@ -64,6 +73,11 @@ export interface Config {
   streamsPerAddress: number;
   /** Milliseconds between the streams' `: ping` heartbeats (STREAM_HEARTBEAT_MS). */
   streamHeartbeatMs: number;
+  /**
+   * The chain's screen flags a shop whose wait now is over this many minutes while a shop within NEARBY_RADIUS_M
+   * has a wait under it (CHAIN_FLAG_WAIT_MINUTES).
+   */
+  chainFlagWaitMinutes: number;
   /** Stream topics one process re-reads at once (STREAM_READS_AT_ONCE): the rest of the pool stays for requests. */
   streamReadsAtOnce: number;
   /**
@@ -132,6 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 8080}`).replace(/\/+$/, ''),
     dataDir: resolve(env.DATA_DIR ?? 'data'),
     databaseUrl,
+    listenDatabaseUrl: databaseUrl ? env.LISTEN_DATABASE_URL || databaseUrl : null,
+    listenHeartbeatMs: Number(env.LISTEN_HEARTBEAT_MS ?? 2_000),
+    listenDeadlineMs: Number(env.LISTEN_DEADLINE_MS ?? 3_000),
     development: flag(env.DEVELOPMENT, false),
     production,
     // The simulator plays the barbers in the embedded demo only.
@@ -154,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
     streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
+    chainFlagWaitMinutes: Number(env.CHAIN_FLAG_WAIT_MINUTES ?? 60),
     streamReadsAtOnce: Number(env.STREAM_READS_AT_ONCE ?? 4),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
@@ -224,6 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
   if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100)
     throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
+  if (!Number.isInteger(config.chainFlagWaitMinutes) || config.chainFlagWaitMinutes < 1)
+    throw new Error(`CHAIN_FLAG_WAIT_MINUTES must be a whole number of at least 1, got ${env.CHAIN_FLAG_WAIT_MINUTES}`);
+  if (!Number.isInteger(config.listenHeartbeatMs) || config.listenHeartbeatMs < 0)
+    throw new Error(`LISTEN_HEARTBEAT_MS must be 0 or more (milliseconds), got ${env.LISTEN_HEARTBEAT_MS}`);
+  if (!Number.isInteger(config.listenDeadlineMs) || config.listenDeadlineMs < 100)
+    throw new Error(`LISTEN_DEADLINE_MS must be at least 100 (milliseconds), got ${env.LISTEN_DEADLINE_MS}`);
   if (!Number.isInteger(config.keptRowsMs) || config.keptRowsMs < 0)
     throw new Error(`KEPT_ROWS_MS must be 0 or more (milliseconds), got ${env.KEPT_ROWS_MS}`);
   if (!Number.isInteger(config.streamReadsAtOnce) || config.streamReadsAtOnce < 1)

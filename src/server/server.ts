@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { openDbOrExit } from './db/open.ts';
 import { buildApp } from './app.ts';
+import { proveDemoPhones } from './seed/accounts.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { topUpRoster } from './seed/roster.ts';
 import { DEMO_CONSOLE_SHOP, writeDemoOperatorKeys, writeDemoPairingCode } from './demo/operator-keys.ts';
@@ -38,6 +39,8 @@ async function main() {
         );
       }
     }
+    // A demo database from before phones were proven: its demo customers are proven (never in production).
+    if (!config.production) await proveDemoPhones(db, now());
     // The shops' operator keys exist only in this file (only their hashes are stored); missing, it is made anew.
     const keyFile = await writeDemoOperatorKeys(db, config.dataDir);
     if (keyFile) console.log(`Operator keys of the demo shops: ${keyFile}`);

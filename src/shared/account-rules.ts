@@ -4,8 +4,9 @@
  * Kept apart from validation.ts because the common-password list rides along: only the lazily loaded
  * account screens and the server import this module, never the first route.
  */
-import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from './constants.ts';
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PHONE_LENGTH } from './constants.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { validateNames } from './name-rules.ts';
 import type { WireRegistration } from './wire-account.ts';
 import { isEmail, isStrongPassword, type FieldErrors, type ValidationError } from './validation.ts';
 
@@ -19,12 +20,6 @@ export function passwordProblem(password: string): PasswordProblem | null {
   if (!isStrongPassword(password)) return 'weak';
   if (isCommonPassword(password)) return 'common';
   return null;
-}
-
-/** A name field: required, at most MAX_NAME_LENGTH characters once trimmed. */
-export function nameProblem(name: string, missing: ValidationError): ValidationError | undefined {
-  if (!name.trim()) return missing;
-  return name.trim().length > MAX_NAME_LENGTH ? 'validation.nameLong' : undefined;
 }
 
 /** An e-mail address: the pattern and at most MAX_EMAIL_LENGTH characters. */
@@ -45,11 +40,7 @@ export interface RegistrationForm extends WireRegistration {
 export type RegistrationField = 'firstname' | 'lastname' | 'phone' | 'password' | 'email' | 'terms';
 
 export function validateRegistration(form: RegistrationForm): FieldErrors<RegistrationField> {
-  const errors: FieldErrors<RegistrationField> = {};
-  const first = nameProblem(form.firstname, 'validation.firstname');
-  if (first) errors.firstname = first;
-  const last = nameProblem(form.lastname, 'validation.lastname');
-  if (last) errors.lastname = last;
+  const errors: FieldErrors<RegistrationField> = validateNames(form);
   if (form.phone.trim().length < MIN_PHONE_LENGTH) errors.phone = 'validation.phone';
   const password = newPasswordError(form.password, 'validation.password');
   if (password) errors.password = password;

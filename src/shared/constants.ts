@@ -6,6 +6,10 @@ export const MIN_PHONE_LENGTH = 6;
 export const MAX_NAME_LENGTH = 100;
 /** RFC 5321's longest address. */
 export const MAX_EMAIL_LENGTH = 254;
+/** A phone number as typed, separators included (E.164 has at most 15 digits); a desk's walk-in phone too. */
+export const MAX_PHONE_INPUT_LENGTH = 32;
+/** The SMS codes (recovery, a phone change): six digits. */
+export const SMS_CODE_LENGTH = 6;
 
 export const REFRESH_MS = 30_000; // shop, shop list and order refresh
 export const LIST_CACHE_MS = 5_000;

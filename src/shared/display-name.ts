@@ -8,6 +8,16 @@ export function displayName(p: { firstname: string; lastname: string }): string 
   // The first code point, so an initial outside the BMP is not cut in half.
   const initial = [...p.lastname.trim()][0];
   if (!initial) return first;
-  const tail = `${initial.toLocaleUpperCase()}.`;
+  return withInitial(first, initial.toLocaleUpperCase());
+}
+
+/**
+ * The first name and an initial, the initial with its full stop only when it is a letter: "Mikko K.", but "Lasse 🧔"
+ * and "Ari !" (an emoji or a mark is no abbreviation). The console's names ("first_name", "last_initial") too.
+ */
+export function withInitial(first: string, initial: string | null | undefined): string {
+  const bare = (initial ?? '').trim().replace(/\.$/, '');
+  if (!bare) return first;
+  const tail = /^\p{L}/u.test(bare) ? `${bare}.` : bare;
   return first ? `${first} ${tail}` : tail;
 }

@@ -5,11 +5,14 @@
  */
 import {
   DEFAULT_DIAL_CODE,
+  MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
   MAX_PASSWORD_LENGTH,
+  MAX_PHONE_INPUT_LENGTH,
   MIN_PASSWORD_LENGTH,
   RECOVERY_CODE_VALID_MS,
   REGISTRATION_COUNTRIES,
+  SMS_CODE_LENGTH,
 } from './constants.ts';
 
 /** Error keys and the English text each stands for. */
@@ -32,6 +35,24 @@ export type ValidationError =
 
 /** The numbers the password hint and the error texts name ({{min}}, {{max}}, {{nameMax}}). */
 export const RULE_PARAMS = { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH, nameMax: MAX_NAME_LENGTH } as const;
+
+/**
+ * The longest value each account form field may hold, by its name in the forms and on the wire: the server's
+ * limits, so a field's maxlength stops what the server would refuse.
+ */
+export const FIELD_MAX: Readonly<Record<string, number>> = {
+  firstname: MAX_NAME_LENGTH,
+  lastname: MAX_NAME_LENGTH,
+  email: MAX_EMAIL_LENGTH,
+  phone: MAX_PHONE_INPUT_LENGTH,
+  password: MAX_PASSWORD_LENGTH,
+  old_password: MAX_PASSWORD_LENGTH,
+  new_password: MAX_PASSWORD_LENGTH,
+  confirm: MAX_PASSWORD_LENGTH,
+  repeat: MAX_PASSWORD_LENGTH,
+  code: SMS_CODE_LENGTH,
+  token: SMS_CODE_LENGTH,
+};
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationError>>;
 

@@ -85,6 +85,11 @@ export interface WireProfile {
   tutorial_seen: boolean;
   allow_email: boolean;
   allow_sms: boolean;
+  /**
+   * The phone was proven by a code sent to it. Until it is, no SMS but a code goes to it, whatever allow_sms says
+   * (docs/decisions.md, "A phone is proven before it is texted"). Read only.
+   */
+  phone_proven: boolean;
   app_language: string | null; // e.g. fi_FI
   language: string | null;
   fcm_token: string | null;

@@ -127,6 +127,12 @@ export interface WireOrder {
    * at expected_at. Optional: older servers leave it out.
    */
   waits_for_arrival?: boolean;
+  /**
+   * When a customer on his way should leave to arrive as the low end of his window comes (ISO, whole minutes, never
+   * before the current minute; the moment of the "time to leave" alert and of the console's expected arrival); null
+   * at the shop, in service or without a window. Optional: older servers leave it out.
+   */
+  leave_by?: string | null;
   date: string; // ISO, when the order joined the queue
   started_at: string | null;
   finished_at: string | null;
@@ -161,6 +167,13 @@ export interface WireOperatorQueue {
     queue_state: 'open' | 'closed' | 'full';
     closing_soon: boolean;
     queue_version: number;
+    /**
+     * The wait a walk-in (no membership, anyone) is quoted now, with its window: the shop list's figure, from the
+     * same plan; null unless the queue is open. Optional: older servers leave it out.
+     */
+    wait_time?: number | null;
+    wait_low?: number | null;
+    wait_high?: number | null;
   };
   barbers: {
     id: number;
@@ -188,30 +201,33 @@ export interface WireOperatorQueue {
 /** A paired device's role: a console acts, a display only shows. */
 export type DeviceRole = 'console' | 'display';
 
-/** GET /operator/pobs/{id}/devices/ → an entry. */
+/** GET /operator/pobs/{id}/devices/ (and the owner's GET /operator/owner/devices/) → an entry. */
 export interface WireDevice {
   id: number;
   name: string;
-  role: DeviceRole;
+  role: PairedRole;
   created_at: string;
   last_seen_at: string | null;
   revoked_at: string | null;
 }
 
-/** POST /operator/pairing/ → the device's own key (shown once) and who it is. */
+/** A paired browser's role: a shop's device, or one of the chain owner's (of no shop). */
+export type PairedRole = DeviceRole | 'owner';
+
+/** POST /operator/pairing/ → the device's own key (shown once) and who it is (the owner's: pob_id null). */
 export interface WirePairedDevice {
   key: string;
-  role: DeviceRole;
-  pob_id: number;
+  role: PairedRole;
+  pob_id: number | null;
   device_id: number;
   name: string;
 }
 
-/** GET /operator/me/ → who the bearer is: the shop's own key (no device) or a paired device. */
+/** GET /operator/me/ → who the bearer is: the shop's own key (no device), a paired device, or the chain owner's (no shop). */
 export interface WireOperatorMe {
-  pob_id: number;
-  pob_name: string;
-  role: 'shop' | DeviceRole;
+  pob_id: number | null;
+  pob_name: string | null;
+  role: 'shop' | PairedRole;
   device_id: number | null;
   name: string | null;
 }
@@ -227,10 +243,10 @@ export interface WireWalkIn {
 /** The shop's menu as the console's walk-in form reads it from GET /pobs/{id}/. */
 export type WireWalkInMenu = Pick<WirePobDetail, 'services' | 'extra_services'>;
 
-/** POST /operator/pobs/{id}/pairing-codes/ → */
+/** POST /operator/pobs/{id}/pairing-codes/ (and the owner's, made on the server's machine) → */
 export interface WirePairingCode {
   code: string;
-  role: DeviceRole;
+  role: PairedRole;
   expires_at: string;
 }
 
@@ -246,10 +262,13 @@ export interface WireShopStats {
   mean_actual_minutes: number | null;
   within_10_share: number | null;
   waited_longer_share: number | null;
+  /** Served more than 10 minutes sooner than quoted: with the two above, adds up to 1. Optional: older servers. */
+  served_sooner_share?: number | null;
   /**
-   * Over the started orders told a window at join: the share served inside it, the share served after its high
-   * end, and its mean width in minutes. Optional: servers from before the window leave them out.
+   * Over the started orders told a window at join: the shares served before its low end, inside it and after its
+   * high end (adding up to 1), and its mean width in minutes. Optional: servers from before the window leave them out.
    */
+  before_window_share?: number | null;
   in_window_share?: number | null;
   past_window_share?: number | null;
   mean_window_minutes?: number | null;
@@ -277,6 +296,10 @@ export interface WireOperatorOrder {
   start: string | null;
   expected_end: string | null;
   wait: number | null;
+  /** The window of wait, as his phone shows it; null with it. Optional: older servers leave them out. */
+  wait_low?: number | null;
+  wait_high?: number | null;
+  /** Place in the order of service (0 = next): by the wait each is told, so a place never waits longer than the next. */
   position: number | null;
   duration: number;
   services: string[];
@@ -286,6 +309,8 @@ export interface WireOperatorOrder {
   checked_in_at: string | null;
   /** When the engine expects the customer at the shop; null once checked in (or a desk order planned as present). */
   expected_at: string | null;
+  /** When his phone tells him to leave (WireOrder.leave_by); null at the shop. Optional: older servers. */
+  leave_by?: string | null;
   /** For "Mikko K.": the first name, and the last name's initial without the dot (null when there is none). */
   first_name: string;
   last_initial: string | null;
@@ -318,4 +343,30 @@ export interface WireOrderState {
   customer_at_pob: boolean;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
+export interface WireChainShop {
+  id: number;
+  name: string;
+  open: boolean;
+  queue_state: 'open' | 'closed' | 'full';
+  /** When today's hours end (ISO), null when closed for the rest of today. */
+  closes_at: string | null;
+  chairs: number;
+  barbers_on_shift: number;
+  /** Waiting and at the shop (checked in, or a desk order) / waiting and not there yet. */
+  waiting_present: number;
+  waiting_on_way: number;
+  in_service: number;
+  /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
+  wait: { minutes: number; low: number | null; high: number | null } | null;
+  /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
+  crowded: boolean;
+  nearby_room: number[];
+  figures: { today: WireShopStats; week: WireShopStats };
+}
+
+export interface WireChain {
+  pobs: WireChainShop[];
 }

@@ -13,6 +13,8 @@ import { DEFAULT_LEARNED, prepare } from '../../src/server/queue/engine/lanes.ts
 import { fits, schedule } from '../../src/server/queue/engine/schedule.ts';
 import type { ProposedOrder } from '../../src/server/queue/engine/schedule.ts';
 import type { EngineBarber, EngineOrder, Snapshot } from '../../src/server/queue/engine/types.ts';
+import { learnWindowModel } from '../../src/server/queue/engine/window-learn.ts';
+import { FEATURE_COUNT, type WindowModel } from '../../src/server/queue/engine/window-model.ts';
 import { Rng } from './sim/rng.ts';
 import { EXTRAS, MENU, MINUTE } from './sim/shop.ts';
 
@@ -21,6 +23,19 @@ const WINDOWS_BUDGET_US = 5000;
 const VARIANTS = 32; // distinct snapshots per size, cycled so one input does not stay hot
 const DAY = Date.UTC(2025, 2, 3);
 const at = (h: number) => DAY + Math.round(h * 60) * MINUTE;
+
+/**
+ * The learned case tells its windows from a window model of the full size (window-learn.ts), learned here on
+ * made-up customers: what it costs is its trees' count and depth, not what they learned.
+ */
+const MODEL = (() => {
+  const rng = new Rng(7);
+  const samples = Array.from({ length: 3000 }, (_, i) => {
+    const x = Array.from({ length: FEATURE_COUNT }, () => Math.floor(rng.uniform(0, 60)));
+    return { x, e: rng.uniform(-20, 20) + x[0] * 0.3, cell: i % 24, group: `1:${Math.floor(i / 100)}` };
+  });
+  return learnWindowModel(samples) as WindowModel;
+})();
 
 function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): Snapshot {
   const now = at(12 + rng.uniform(0, 4));
@@ -65,7 +80,13 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
       ...(checkedIn && rng.chance(0.25) && { pinned: true, pinnedAt: joinedAt + Math.round(rng.next() * (now - joinedAt)) }),
     });
   }
-  return { now, hours: { open: at(9), close: at(19) }, barbers: bs, orders: os, ...(learned && { learned: DEFAULT_LEARNED }) };
+  return {
+    now,
+    hours: { open: at(9), close: at(19) },
+    barbers: bs,
+    orders: os,
+    ...(learned && { learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 } }),
+  };
 }
 
 /** The baseline: priority, then join time, one placement pass. */

@@ -70,6 +70,7 @@ export function wireProfile(extra: Partial<WireProfile> = {}): WireProfile {
     tutorial_seen: true,
     allow_email: false,
     allow_sms: true,
+    phone_proven: true,
     app_language: 'fi_FI',
     language: 'fi',
     fcm_token: null,

@@ -213,6 +213,12 @@ a11y('logged in: home, profile and every profile page, forms with errors', async
   await audit('e-mail');
   await showFormErrors();
   await audit('e-mail with errors');
+  await go('/profile/name', '#name-firstname');
+  await audit('name');
+  await page.locator('#name-firstname').fill(' ');
+  await page.locator('#name-firstname').press('Tab');
+  await page.locator('#name-firstname[aria-invalid="true"]').waitFor();
+  await audit('name with errors');
   await go('/profile/password', 'form');
   await audit('password');
   await showFormErrors();

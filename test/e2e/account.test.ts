@@ -1,10 +1,11 @@
 /**
- * A customer's account in the browser: register, log in, profile, change the e-mail, reload on a guarded
+ * A customer's account in the browser: register (confirming the phone with its code, or not now), log in, profile, change the e-mail, reload on a guarded
  * page, log out, and recover the password with the code from the development SMS outbox.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
+import { auditor } from './axe.ts';
 import { launch, phone, startServer, cspViolations, type Server } from './browser.ts';
 
 const account = suite('account at 390×844');
@@ -37,9 +38,9 @@ async function login(password: string) {
   await page.waitForURL(/\/home$/);
 }
 
-account('registers with the form and sees the thank-you with a link to log in', async () => {
+async function register(number: string) {
   await page.goto(`${server.url}/register?lang=en`);
-  await page.locator('#register-phone').fill(NUMBER);
+  await page.locator('#register-phone').fill(number);
   await page.locator('#register-firstname').fill('Eero');
   await page.locator('#register-lastname').fill('Esimerkki');
   await page.locator('#register-email').fill('eero@example.fi');
@@ -48,7 +49,46 @@ account('registers with the form and sees the thank-you with a link to log in', 
   const submit = page.locator('form button[type="submit"]');
   await page.waitForFunction(() => !(document.querySelector('form button[type="submit"]') as HTMLButtonElement).disabled);
   await submit.click();
+  // Right after registration: the code sent to the number.
+  await page.locator('#phone-proof-code').waitFor();
+  await page.getByRole('heading', { name: 'Confirm your phone number' }).waitFor();
+}
+
+account('registers, confirms the phone with the code from the SMS, and sees the thank-you with a link to log in', async () => {
+  await register(NUMBER);
+  const a = auditor(page);
+  await a.audit('the code step after registration');
+  const outbox = await (await fetch(`${server.url}/dev/sms-outbox?to=%2B358${NUMBER}`)).json();
+  // In the customer's stored language (the locale's: registration does not send the UI language).
+  assert.match(outbox[0]?.text ?? '', /\b\d{6}\b/);
+  await page.locator('#phone-proof-code').fill(/\b(\d{6})\b/.exec(outbox[0].text)![1]);
+  await page.locator('.phone-proof button[type="submit"]').click();
   await page.locator('a.button[href="/login"]').waitFor();
+  assert.match((await page.locator('body').textContent()) ?? '', 'Your phone number is confirmed');
+  await a.audit('the thank-you, phone confirmed');
+  assert.equal(a.findings, []);
+});
+
+account('may skip the code: the thank-you says SMS alerts stay off; the profile offers to confirm later', async () => {
+  const other = `41${NUMBER.slice(2)}`;
+  await register(other);
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await page.locator('a.button[href="/login"]').waitFor();
+  assert.match((await page.locator('body').textContent()) ?? '', 'SMS alerts stay off until you confirm your phone number');
+  await page.goto(`${server.url}/login?lang=en`);
+  await page.locator('#login-phone').fill(`0${other}`);
+  await page.locator('#login-password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/home$/);
+  await page.goto(`${server.url}/profile/notifications`);
+  await page.locator('.phone-proof-offer').waitFor();
+  assert.ok(await page.locator('#allow-sms').isDisabled());
+  const a = auditor(page);
+  await a.audit('notifications, phone not confirmed');
+  assert.equal(a.findings, []);
+  await page.goto(`${server.url}/profile`);
+  await page.getByRole('button', { name: /log out/i }).click();
+  await page.waitForURL(/\/home$/);
 });
 
 account('logs in, opens the profile, and a reload keeps the guarded page', async () => {

@@ -95,6 +95,27 @@ test('the review: two people added, a missing name said inline, each with his ow
   assert.match(page.url(), /\/barbershop\/2$/, 'not sent');
   await axe.audit('the party form with a missing name');
 
+  // A long name (the 30 characters allowed, one word or several) leaves "Remove" on one line beside it.
+  const removeLines = () =>
+    person(1)
+      .locator('.party-remove')
+      .evaluate((b) => {
+        const range = document.createRange();
+        range.selectNodeContents(b);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+  for (const long of ['Bartholomewmaximilianalexander', 'Maximilian Bartholomew Alexand']) {
+    await person(1).getByLabel('Name or label').fill(long);
+    await person(1).getByRole('heading', { name: long, exact: true }).waitFor();
+    assert.is(await removeLines(), 1, `"Remove" on one line beside ${long}`);
+    const [head, button] = await Promise.all([person(1).locator('h4').boundingBox(), person(1).locator('.party-remove').boundingBox()]);
+    assert.ok(head && button && head.x + head.width <= button.x + 1, 'the name does not run under the button');
+  }
+  await person(1)
+    .locator('h4')
+    .evaluate((h) => h.scrollIntoView({ block: 'start' }));
+  await shot('party-long-name-en');
+
   await person(0).getByLabel('Name or label').fill('Son');
   await person(1).getByLabel('Name or label').fill('Junior');
   await person(0).getByRole('heading', { name: 'Son', exact: true }).waitFor();

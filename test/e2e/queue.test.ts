@@ -132,6 +132,11 @@ queue('another shop while in the queue: it says so and leads to tracking, nothin
   assert.ok(((await box.textContent()) ?? '').includes('You already have an active order'));
   assert.is(await page.locator('button.service-toggle').count(), 0, 'services are listed, not choosable');
   assert.ok((await page.locator('.service-title').count()) > 0, 'the menu is shown');
+  // The page leads to tracking itself: the floating button does not also float over its wait card.
+  await page.locator('.shop-wait').waitFor();
+  const [fab, wait] = await Promise.all([page.locator('.tracking-fab').boundingBox(), page.locator('.shop-wait').boundingBox()]);
+  const overlaps = fab && wait && fab.y < wait.y + wait.height && wait.y < fab.y + fab.height && fab.x < wait.x + wait.width;
+  assert.not.ok(overlaps, `the floating button ${JSON.stringify(fab)} covers the wait card ${JSON.stringify(wait)}`);
   const axe = auditor(page);
   await axe.audit('shop page with an active order');
   assert.equal(axe.findings, [], JSON.stringify(axe.findings));

@@ -83,3 +83,16 @@ export async function codeFor(h: Harness, phone: string): Promise<string | null>
   const text: string | undefined = res.json?.[0]?.text;
   return text ? /\b(\d{6})\b/.exec(text)![1] : null;
 }
+
+/** Proves a customer's phone as the app does: a code by SMS (the development outbox), then the code back. */
+export async function provePhone(h: Harness, phone: string, ip = '10.8.8.8'): Promise<void> {
+  const asked = await call(h, { method: 'POST', url: '/api/fi/auth/phone-code/', body: { countryCode: 'FI', phone }, ip });
+  if (asked.status !== 200) throw new Error(`phone code failed: ${asked.status} ${JSON.stringify(asked.json)}`);
+  const proved = await call(h, {
+    method: 'POST',
+    url: '/api/fi/auth/phone-proof/',
+    body: { countryCode: 'FI', phone, token: await codeFor(h, phone) },
+    ip,
+  });
+  if (proved.status !== 200) throw new Error(`phone proof failed: ${proved.status} ${JSON.stringify(proved.json)}`);
+}

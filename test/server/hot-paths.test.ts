@@ -129,8 +129,9 @@ test('a kick while a check waits: the later change queue is used, or the queue i
 });
 
 const orderUrl = (c: TestCustomer, id: number) => `/api/fi/customers/${c.id}/orders/${id}/`;
+// With ?lang= as the app reads it (services/orders.ts), in the test customers' profile language.
 const read = (c: TestCustomer, id: number, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: orderUrl(c, id), headers: { ...bearer(c), ...headers } });
+  app.inject({ method: 'GET', url: `${orderUrl(c, id)}?lang=en`, headers: { ...bearer(c), ...headers } });
 
 /** Counts the statements of fn once the turn checks it set off are done. */
 async function counted(fn: () => Promise<unknown>): Promise<string[]> {
@@ -164,6 +165,12 @@ test('a kept order read runs no query and answers the bytes the uncached read do
     assert.is((await read(c, id, { 'if-none-match': again!.headers.etag as string })).statusCode, 304),
   );
   assert.equal(notModified, []);
+  // Without ?lang= the answer is in the profile's language (English here), the same kept bytes, after one statement
+  // that reads that language (docs/decisions.md, "One language per answer").
+  const bare = async () => (second = await app.inject({ method: 'GET', url: orderUrl(c, id), headers: bearer(c) }));
+  let second: Awaited<ReturnType<typeof read>> | undefined;
+  assert.equal(await counted(bare), ['SELECT language FROM customers WHERE id = $1']);
+  assert.is(second!.body, first!.body);
 });
 
 test('the kept order read changes with the order, with its shop queue and with the minute', async () => {
@@ -227,7 +234,7 @@ test('opening the order stream reads the order once (none when the GET kept it);
   let t = await ticket();
   let frame = '';
   const open = await counted(async () => {
-    const s = await openSse(`${base}/api/fi/customers/${c.id}/orders/${id}/events/?ticket=${t}`);
+    const s = await openSse(`${base}/api/fi/customers/${c.id}/orders/${id}/events/?ticket=${t}&lang=en`);
     assert.is(s.status, 200, s.body);
     frame = (await s.next()).data;
     s.close();
@@ -238,7 +245,7 @@ test('opening the order stream reads the order once (none when the GET kept it);
   assert.is(frame, (await read(c, id)).body);
   t = await ticket();
   const kept = await counted(async () => {
-    const s = await openSse(`${base}/api/fi/customers/${c.id}/orders/${id}/events/?ticket=${t}`);
+    const s = await openSse(`${base}/api/fi/customers/${c.id}/orders/${id}/events/?ticket=${t}&lang=en`);
     await s.next();
     s.close();
   });

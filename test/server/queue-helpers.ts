@@ -12,10 +12,10 @@ export interface TestCustomer {
 
 let phones = 0;
 
-/** A customer with a session; optionally a membership, a push token, SMS permission. */
+/** A customer with a session; optionally a membership, a push token, SMS permission, a phone not proven (proven by default). */
 export async function customer(
   h: Harness,
-  opts: { membership?: MembershipType; fcmToken?: string; allowSms?: boolean; language?: string } = {},
+  opts: { membership?: MembershipType; fcmToken?: string; allowSms?: boolean; language?: string; phoneProven?: boolean } = {},
 ): Promise<TestCustomer> {
   phones++;
   const phone = `+3584${String(process.pid % 1000).padStart(3, '0')}${String(phones).padStart(5, '0')}`;
@@ -31,6 +31,7 @@ export async function customer(
       allowSms: opts.allowSms ?? false,
       language: opts.language ?? 'en',
       appLanguage: null,
+      phoneProvenAt: opts.phoneProven === false ? null : h.clock.now(),
     },
     h.clock.now(),
   );

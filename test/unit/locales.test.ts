@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { codeText, NOTICE_KEYS, noticeText } from '../../src/server/notify/texts.ts';
+import { codeText, NOTICE_KEYS, noticeText, proofCodeText } from '../../src/server/notify/texts.ts';
 
 const root = join(import.meta.dirname, '../..');
 const dir = join(root, 'locales');
@@ -105,10 +105,10 @@ for (const lang of languages) {
 // ---- the server's texts (push and SMS, src/server/notify/texts.ts) ---------------------------------
 
 test('src/server: every server text is in en.json with its placeholders, and renders in every language', () => {
-  const want: Record<string, string[]> = { 'server.sms.code': ['code'] };
+  const want: Record<string, string[]> = { 'server.sms.code': ['code'], 'server.sms.proofCode': ['code'] };
   for (const key of NOTICE_KEYS) {
     const params =
-      key === 'server.turn.near'
+      key === 'server.turn.near' || key === 'server.turn.nearHere'
         ? ['shop', 'wait']
         : key === 'server.turn.leave'
           ? ['shop', 'trip', 'wait']
@@ -133,6 +133,7 @@ test('src/server: every server text is in en.json with its placeholders, and ren
       assert.ok(title && body.includes('Kamppi') && !`${title}${body}`.includes('{{'), `${lang} ${key}: ${title} / ${body}`);
     }
     assert.ok(codeText(lang, '123456').includes('123456'), `${lang} server.sms.code`);
+    assert.ok(proofCodeText(lang, '123456').includes('123456'), `${lang} server.sms.proofCode`);
   }
 });
 

@@ -23,6 +23,7 @@ export const loaders: Record<ScreenName, Loader> = {
   Bonus: () => import('../screens/Bonus/index.tsx'),
   Profile: () => import('../screens/Profile/index.tsx'),
   Messages: () => import('../screens/Messages/index.tsx'),
+  Name: () => import('../screens/Name/index.tsx'),
   Email: () => import('../screens/Email/index.tsx'),
   EmailPermission: () => import('../screens/EmailPermission/index.tsx'),
   Credits: () => import('../screens/Credits/index.tsx'),

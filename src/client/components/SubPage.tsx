@@ -36,11 +36,13 @@ interface ToggleProps {
   description?: string;
   checked: boolean;
   busy?: boolean;
+  /** Cannot be switched now (the description says why). */
+  disabled?: boolean;
   onToggle: () => void;
 }
 
 /** A switch (role=switch) with its label and an optional description. */
-export function Toggle({ id, label, description, checked, busy, onToggle }: ToggleProps) {
+export function Toggle({ id, label, description, checked, busy, disabled, onToggle }: ToggleProps) {
   return (
     <div className="toggle-row">
       <div className="toggle-text">
@@ -62,7 +64,7 @@ export function Toggle({ id, label, description, checked, busy, onToggle }: Togg
         aria-labelledby={`${id}-label`}
         aria-describedby={description ? `${id}-desc` : undefined}
         aria-busy={busy || undefined}
-        disabled={busy}
+        disabled={busy || disabled}
         onClick={onToggle}
       >
         <span className="switch-knob" aria-hidden="true" />

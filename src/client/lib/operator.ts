@@ -3,6 +3,7 @@
  * them, the start suggestion, the walk-in wait, the shop's state.
  */
 import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import { withInitial } from '../../shared/display-name.ts';
 
 export type { DeviceRole };
 
@@ -17,11 +18,46 @@ export type FloorBarber = WireOperatorQueue['barbers'][number];
 export type FloorOrder = WireOperatorOrder;
 export type Floor = WireOperatorQueue;
 export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
+export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-order.ts';
+import type { WireChainShop } from '../../shared/wire-order.ts';
+
+/** The chain screen's sortable columns. */
+export type ChainSort = 'name' | 'wait' | 'waiting' | 'barbers' | 'served' | 'noShows' | 'window';
+/** A column's value to sort by: nothing known sorts last whichever the direction. */
+export function chainValue(s: WireChainShop, by: ChainSort): string | number | null {
+  switch (by) {
+    case 'name':
+      return s.name;
+    case 'wait':
+      // A closed shop's wait is the wait until it opens: it sorts with the unknown.
+      return s.open ? (s.wait?.minutes ?? null) : null;
+    case 'waiting':
+      return s.waiting_present + s.waiting_on_way;
+    case 'barbers':
+      return s.barbers_on_shift;
+    case 'served':
+      return s.figures.today.served;
+    case 'noShows':
+      return s.figures.today.no_shows;
+    case 'window':
+      return s.figures.today.in_window_share ?? null;
+  }
+}
+/** The rows sorted by a column (ties by name); flagged shops need no sort to be seen: their row says so. */
+export function sortChain(rows: readonly WireChainShop[], by: ChainSort, descending: boolean): WireChainShop[] {
+  return [...rows].sort((a, b) => {
+    const x = chainValue(a, by);
+    const y = chainValue(b, by);
+    if (x === null || y === null) return x === y ? a.name.localeCompare(b.name) : x === null ? 1 : -1;
+    const d = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+    return (descending ? -d : d) || a.name.localeCompare(b.name);
+  });
+}
 
 /** "Mikko K.": first name and initial. */
 export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {
   const first = o.first_name || o.name;
-  return o.last_initial ? `${first} ${o.last_initial.replace(/\.$/, '')}.` : first;
+  return withInitial(first, o.last_initial);
 }
 
 /** Waiting orders in service order (the engine's position, 0 = next; shown from 1). */
@@ -55,9 +91,36 @@ export function suggestedBarber(floor: Floor, order: FloorOrder): number | null 
   return floor.barbers.find(free)?.id ?? order.barber_id ?? order.chosen_barber_id ?? null;
 }
 
-/** The wait a walk-in gets now: the shortest wait of an open queue on shift; null when none is open. */
+/** The wait a walk-in gets now: the shop's quote for him (walkInQuote); null when the queue takes nobody. */
 export function walkInWait(floor: Floor): number | null {
-  return walkInQueue(floor)?.wait_time ?? null;
+  return walkInQuote(floor)?.wait ?? null;
+}
+
+/**
+ * The wait a walk-in (no membership, anyone) is quoted now with its window: the server's figure for him, from the same
+ * plan as the app's quotes (a barber whose queue is closed before his shift ends is no one's answer, one whose shift
+ * starts later may be); from a server that does not say, the shortest open queue on shift. Null when the queue is not
+ * open.
+ */
+export function walkInQuote(floor: Floor): { wait: number; low: number | null; high: number | null } | null {
+  if (floor.pob.queue_state !== 'open') return null;
+  if (floor.pob.wait_time !== undefined) {
+    const { wait_time: wait, wait_low: low, wait_high: high } = floor.pob;
+    return wait === null ? null : { wait, low: low ?? null, high: high ?? null };
+  }
+  const b = walkInQueue(floor);
+  return b && b.wait_time !== null ? { wait: b.wait_time, low: b.wait_low ?? null, high: b.wait_high ?? null } : null;
+}
+
+/** A barber on shift who serves nobody: free to take the next customer, or (queue closed) taking nobody new. */
+export function idleState(b: FloorBarber): 'free' | 'closed' | null {
+  if (!b.on_shift || b.serving !== null || b.on_break_until) return null;
+  return b.queue_open ? 'free' : 'closed';
+}
+
+/** The end of the shift a barber is in now (ISO), or null. */
+export function shiftEnd(b: FloorBarber, now: number): string | null {
+  return b.shifts.find((w) => Date.parse(w.start) <= now && now < Date.parse(w.end))?.end ?? null;
 }
 
 /** The barber a walk-in would get now (the shortest wait of those taking customers), with his likely window. */

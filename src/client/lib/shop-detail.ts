@@ -99,3 +99,13 @@ export function nameInitials(name: string): string {
     .filter(Boolean);
   return (letters.slice(0, 2).join('') || '?').toLocaleUpperCase();
 }
+
+/**
+ * A shop's floor as a level when the chain's data says only that ('2', '2nd floor', '2.'), so the page names it in
+ * the customer's language; any other text (a landmark, a wing) is null and shown as written.
+ */
+export function floorLevel(floor: string): number | null {
+  const m = /^\s*(\d{1,3})\s*(?:\.|st|nd|rd|th)?\s*(?:floor)?\s*$/i.exec(floor);
+  const level = m ? Number(m[1]) : 0;
+  return level > 0 ? level : null;
+}

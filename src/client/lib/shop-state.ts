@@ -5,11 +5,11 @@ export type ShopStateInput = Pick<Shop, 'open' | 'closingSoon' | 'queue' | 'queu
 
 /**
  * Checked in this order: unknown (no data or no queue value), closed (not open or closing soon),
- * full (queue full, or open but the queue is not in state open), else taking-orders.
- * `forceTakingOrders` is the development flag and wins over everything.
+ * full (queue full, or open but the queue is not in state open), else taking-orders. The one rule of the list, the
+ * map and the shop page, in development mode too: the server refuses a join at a closed or full shop in every mode,
+ * so nothing here may offer one (docs/decisions.md, "Development mode").
  */
-export function shopState(shop: ShopStateInput | null | undefined, forceTakingOrders = false): ShopCardState {
-  if (forceTakingOrders) return 'taking-orders';
+export function shopState(shop: ShopStateInput | null | undefined): ShopCardState {
   if (!shop || shop.queue === null || shop.queue === undefined) return 'unknown';
   if (!shop.open || shop.closingSoon) return 'closed';
   if (shop.queueState === 'full' || shop.queueState !== 'open') return 'full';

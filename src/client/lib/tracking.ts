@@ -48,6 +48,11 @@ export interface TrackedOrder {
   expectedAt: number | null;
   /** The server holds his turn for his arrival: it comes about at expectedAt. */
   waitsForArrival: boolean;
+  /**
+   * When the server tells him to leave (epoch ms; the alert's and the console's moment); null when there is none,
+   * undefined from a server that does not say (the phone then counts it itself).
+   */
+  leaveBy?: number | null;
   /** Everyone of the order, the customer first (one entry alone, none from a server before parties). */
   party: PartyPerson[];
   /** Minutes until the last of the party is likely done, and its window; null when nobody waits or not told. */
@@ -124,6 +129,12 @@ export function toPartyPerson(p: WirePartyPerson): PartyPerson {
 /** A party is more than the customer: a solo order (or a server from before parties) has none to show. */
 export const isParty = (people: readonly PartyPerson[]) => people.length > 1;
 
+/**
+ * Whether a person still counts in the party: not taken off (cancelled) and not marked absent by the shop (no-show).
+ * The party's count, total and receipt are of these.
+ */
+export const stillInParty = (p: Pick<PartyPerson, 'status'>) => p.status !== 'cancelled' && p.status !== 'no-show';
+
 /** A companion may be taken off while he waits, not once in the chair. */
 export const canTakeOff = (p: PartyPerson) => p.person > 0 && p.status === 'active' && !p.inService;
 
@@ -160,6 +171,7 @@ export function toTrackedOrder(w: WireOrder): TrackedOrder {
     duration: num(w.duration),
     expectedAt: when(w.expected_at),
     waitsForArrival: w.waits_for_arrival === true,
+    ...('leave_by' in w && { leaveBy: when(w.leave_by) }),
     party: (w.party ?? []).map(toPartyPerson).sort((a, b) => a.person - b.person),
     partyDone: orNull(w.party_done),
     partyDoneLow: orNull(w.party_done_low),

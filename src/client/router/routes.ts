@@ -24,6 +24,7 @@ export type ScreenName =
   | 'Bonus'
   | 'Profile'
   | 'Messages'
+  | 'Name'
   | 'Email'
   | 'EmailPermission'
   | 'Credits'
@@ -59,6 +60,7 @@ export const ROUTES: readonly RouteDef<ScreenName>[] = [
   { path: '/bonus', screen: 'Bonus', auth: true },
   { path: '/profile', screen: 'Profile', auth: true },
   { path: '/profile/messages', screen: 'Messages', auth: true },
+  { path: '/profile/name', screen: 'Name', auth: true },
   { path: '/profile/email', screen: 'Email', auth: true },
   { path: '/profile/email-permission', screen: 'EmailPermission', auth: true },
   { path: '/profile/credits', screen: 'Credits', auth: true },

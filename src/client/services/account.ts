@@ -87,3 +87,11 @@ export const exportAccount = (locale: Locale, id: number) => request<unknown>(lo
 
 export const deleteAccount = (locale: Locale, id: number, password: string) =>
   request<unknown>(locale, `/customers/${id}/`, { method: 'DELETE', body: { password }, auth: true });
+
+/** Proving the account's phone, step 1: a code by SMS to the number (the same answer whether or not it has an account). */
+export const requestPhoneProof = (locale: Locale, phone: string) =>
+  request<unknown>(locale, '/auth/phone-code/', { method: 'POST', body: { phone } });
+
+/** Proving the account's phone, step 2: the code back; SMS alerts may go to the number from then on. */
+export const provePhone = (locale: Locale, body: { phone: string; token: string }) =>
+  request<unknown>(locale, '/auth/phone-proof/', { method: 'POST', body });

@@ -11,6 +11,7 @@ import { save, type StoredKey } from '../services/storage.ts';
 import { navigate } from '../router/history.ts';
 import { forgetSession, tokenError } from './account.ts';
 import { locale, t } from './i18n.ts';
+import { reasonOf } from './failure.ts';
 import { notify } from './notices.ts';
 import { forgetFavouritesOf } from './prefs.ts';
 import { user } from './session.ts';
@@ -18,6 +19,8 @@ import { user } from './session.ts';
 export const exportStatus = signal<'idle' | 'pending' | 'failure'>('idle');
 export const deleteStatus = signal<'idle' | 'pending' | 'failure'>('idle');
 export const deleteError = signal<string | null>(null);
+/** The refusal was of the password itself: its text goes on the password field. */
+export const deletePasswordRefused = signal(false);
 
 /** Keys that hold something of the person; language, locale and the development switch belong to the device. */
 const PERSONAL: StoredKey[] = [
@@ -64,16 +67,18 @@ export async function deleteMyAccount(password: string): Promise<boolean> {
   batch(() => {
     deleteStatus.value = 'pending';
     deleteError.value = null;
+    deletePasswordRefused.value = false;
   });
   try {
     await api.deleteAccount(locale.peek(), me.id, password);
   } catch (err) {
     const wrong = err instanceof ApiError && (err.message === WIRE_ERRORS.wrongOldPassword || err.message === WIRE_ERRORS.missingPassword);
     batch(() => {
+      deletePasswordRefused.value = wrong;
       deleteError.value = wrong
         ? t('accountData.wrongPassword')
-        : err instanceof ApiError && err.status === 429
-          ? t('account.tooMany')
+        : err instanceof ApiError && (err.status === 429 || err.network)
+          ? reasonOf(err)
           : t('accountData.deleteFailed');
       deleteStatus.value = 'failure';
     });
@@ -94,5 +99,6 @@ export function resetAccountData() {
     exportStatus.value = 'idle';
     deleteStatus.value = 'idle';
     deleteError.value = null;
+    deletePasswordRefused.value = false;
   });
 }

@@ -217,16 +217,21 @@ export async function sendLanguage(lang: Language): Promise<void> {
 
 /** Loading, then patched or error. */
 export async function patchProfile(patch: WireProfilePatch): Promise<boolean> {
+  return (await savePatch(patch)) === null;
+}
+
+/** The same patch, answering why it failed (an ApiError: a 400 names its field) or null when it was saved. */
+export async function savePatch(patch: WireProfilePatch): Promise<unknown> {
   const current = user.peek();
-  if (!current) return false;
+  if (!current) return new Error('Not logged in');
   patchStatus.value = 'loading';
   try {
     applyProfile(await api.patchProfile(locale.peek(), current.id, patch));
     patchStatus.value = 'patched';
-    return true;
-  } catch {
+    return null;
+  } catch (err) {
     patchStatus.value = 'error';
-    return false;
+    return err;
   }
 }
 

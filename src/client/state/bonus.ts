@@ -3,12 +3,14 @@
  * default) and redeeming benefits. Dropped on logout.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
+import { MAX_EMAIL_LENGTH } from '../../shared/constants.ts';
 import { isEmail, type FieldErrors } from '../lib/validation.ts';
 import { sortBenefits } from '../lib/members.ts';
 import * as api from '../services/account.ts';
 import { applyProfile, refreshProfile } from './account.ts';
 import { createForm } from './account-form.ts';
-import { locale } from './i18n.ts';
+import { refuseOnField } from './failure.ts';
+import { locale, t } from './i18n.ts';
 import { profile, user } from './session.ts';
 import type { FetchStatus } from './request.ts';
 
@@ -20,7 +22,7 @@ interface TeaserValues {
 /** Both the e-mail and the marketing permission before submit (the permission has no text). */
 function validateTeaser(v: TeaserValues): FieldErrors<'email' | 'allow_email'> {
   const errors: FieldErrors<'email' | 'allow_email'> = {};
-  if (!isEmail(v.email)) errors.email = 'validation.email';
+  if (v.email.trim().length > MAX_EMAIL_LENGTH || !isEmail(v.email)) errors.email = 'validation.email';
   if (!v.allow_email) errors.allow_email = 'validation.terms';
   return errors;
 }
@@ -49,8 +51,11 @@ export async function submitTeaser(): Promise<boolean> {
     teaserStatus.value = 'fulfilled';
     void refreshProfile();
     return true;
-  } catch {
-    teaserStatus.value = 'rejected';
+  } catch (err) {
+    // A refusal of the address is said on the field; anything else by the form's failure line.
+    batch(() => {
+      teaserStatus.value = refuseOnField(teaserForm, err, (_, reason) => reason ?? t('bonus.emailInvalid')) ? 'idle' : 'rejected';
+    });
     return false;
   }
 }

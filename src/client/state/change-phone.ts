@@ -12,6 +12,7 @@ import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
 import { save } from '../services/storage.ts';
 import { createForm } from './account-form.ts';
+import { refuseOnField } from './failure.ts';
 import { refreshProfile } from './account.ts';
 import { locale, t } from './i18n.ts';
 import { user } from './session.ts';
@@ -65,8 +66,9 @@ async function run(step: () => Promise<void>) {
     await step();
     phoneStatus.value = 'idle';
   } catch (err) {
+    // A refusal naming a field (the number is taken, the password or the code is wrong) is said on that field.
     batch(() => {
-      phoneError.value = failureText(err);
+      phoneError.value = refuseOnField(phoneForm, err, () => failureText(err), { token: 'code' }) ? null : failureText(err);
       phoneStatus.value = 'failure';
     });
   }

@@ -6,7 +6,6 @@ import { batch } from '@preact/signals-react';
 import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
 import type { WireOrderInput } from '../../shared/wire-order.ts';
 import * as rules from '../lib/order.ts';
-import { serverTextKey } from '../lib/account.ts';
 import { sendErrorKind } from '../lib/send-error.ts';
 import { navigate, overlay } from '../router/history.ts';
 import { track } from '../services/analytics.ts';
@@ -18,6 +17,7 @@ import { language, locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
 import { barber, error, errorMessage, lines, orderId, REVIEW, selection, sending, sendMemo, sentWait, status, totals } from './order.ts';
 import { user } from './session.ts';
+import { isOffline, reasonOf } from './failure.ts';
 import { wait } from './shop-page.ts';
 import { shop } from './shops.ts';
 import { etaMinutes } from './eta.ts';
@@ -41,13 +41,14 @@ function failed(err: unknown) {
   if (kind === 'timeslot')
     notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
   else {
-    // A wire-contract text (src/shared/wire-errors.ts: one open order, a 503 while busy …) or a 429 in the customer's language.
-    const known = serverTextKey(message) ?? (err instanceof ApiError && err.status === 429 ? 'account.tooMany' : null);
+    // Offline says so; a wire-contract text (src/shared/wire-errors.ts: one open order, a 503 while busy …) or a 429
+    // in the customer's language; anything else as its code.
+    const reason = reasonOf(err);
     notify(
       {
         kind: 'error',
         title: t('order.errors.unknown.title'),
-        text: t('order.errors.unknown.code', { message: (known && t(known)) || message }),
+        text: isOffline(err) && reason ? reason : t('order.errors.unknown.code', { message: reason || message }),
       },
       ERROR_NOTICE_MS,
     );

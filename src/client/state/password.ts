@@ -10,6 +10,7 @@ import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
 import { save } from '../services/storage.ts';
 import { createForm } from './account-form.ts';
+import { reasonOf, refuseOnField } from './failure.ts';
 import { locale, t } from './i18n.ts';
 import { user } from './session.ts';
 
@@ -43,11 +44,15 @@ export async function submitPasswordChange(): Promise<boolean> {
     // hint stays short: required, at least 8 characters).
     const known =
       err instanceof ApiError ? (err.message === WIRE_ERRORS.passwordTooWeak ? 'password.tooWeak' : serverTextKey(err.message)) : null;
-    passwordError.value =
+    const text =
       err instanceof ApiError && !err.network && err.status !== 429 && err.message && err.status < 500
         ? (known && t(known)) || err.message
-        : t('password.failed');
-    passwordStatus.value = 'failure';
+        : (reasonOf(err) ?? t('password.failed')); // offline or too many tries say so, not "check your password"
+    // A refusal naming a field (the old password is wrong, the new one too weak) is said on that field.
+    batch(() => {
+      passwordError.value = refuseOnField(passwordForm, err, () => text) ? null : text;
+      passwordStatus.value = 'failure';
+    });
     return false;
   }
 }

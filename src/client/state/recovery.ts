@@ -7,11 +7,12 @@ import { signal } from '@preact/signals-react';
 import { MIN_PHONE_LENGTH } from '../../shared/constants.ts';
 import { validateRecovery, type RecoveryForm, type RecoveryField } from '../../shared/account-rules.ts';
 import { dialCode, normalisePhone } from '../lib/validation.ts';
-import { isPhoneError, serverTextKey } from '../lib/account.ts';
+import { isPhoneError } from '../lib/account.ts';
 import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
 import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
+import { reasonOf } from './failure.ts';
 import { recoveryPending } from './recovery-flag.ts';
 import { checkFresh, progress, storeProgress, tokenSent } from './recovery-store.ts';
 
@@ -28,11 +29,9 @@ export const otherError = signal<string | null>(null);
 export const form = createForm<RecoveryForm, RecoveryField>(() => ({ token: '', password: '', repeat: '' }), validateRecovery);
 
 const messageOf = (err: unknown) => {
-  const message = err instanceof ApiError ? err.message : '';
-  if (err instanceof ApiError && err.network) return t('account.networkError');
-  if (err instanceof ApiError && err.status === 429) return t('account.tooMany');
-  const key = serverTextKey(message);
-  return (key && t(key)) || message || t('common.error');
+  // A 4xx's own text when it has no translation (it names what is wrong); never a transport's or a 5xx's.
+  const raw = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : '';
+  return reasonOf(err) || raw || t('common.error');
 };
 
 /** Step 1: ask for the SMS code. */

@@ -1,6 +1,7 @@
 /**
- * Registration: idle → pending (loader) → success (thank-you) or failure
- * (the generic message plus the server's errors under 'other errors').
+ * Registration: idle → pending (loader) → success or failure (the generic message plus the server's errors under
+ * 'other errors'). Success asks for the code sent to the phone (state/phone-proof.ts), then thanks: the phone proven,
+ * or skipped (SMS alerts stay off until it is).
  */
 import { batch, signal } from '@preact/signals-react';
 import { validateRegistration, type RegistrationField, type RegistrationForm } from '../../shared/account-rules.ts';
@@ -10,6 +11,7 @@ import * as api from '../services/account.ts';
 import { ApiError } from '../services/http.ts';
 import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
+import { resetProof, startProof } from './phone-proof.ts';
 
 export const registerStatus = signal<'idle' | 'pending' | 'success' | 'failure'>('idle');
 /** Server errors that name no field of the form, as texts; each is shown with the generic prefix under 'other errors'. */
@@ -59,9 +61,10 @@ export async function submitRegistration(): Promise<boolean> {
     otherErrors.value = [];
   });
   try {
+    const phone = normalisePhone(dialCode(v.countryCode), v.phone);
     await api.register(locale.peek(), {
       countryCode: dialCode(v.countryCode),
-      phone: normalisePhone(dialCode(v.countryCode), v.phone),
+      phone,
       password: v.password,
       firstname: v.firstname.trim(),
       lastname: v.lastname.trim(),
@@ -74,6 +77,8 @@ export async function submitRegistration(): Promise<boolean> {
       registerStatus.value = 'success';
       registerForm.reset();
     });
+    // Right after registration: the code that proves the phone (SMS alerts go only to a proven number).
+    void startProof(phone);
     return true;
   } catch (err) {
     // A refusal naming a field marks that field; the rest are listed under 'other errors'.
@@ -98,6 +103,7 @@ export function leaveRegistration() {
       registerStatus.value = 'idle';
       otherErrors.value = [];
     });
+    resetProof();
   }
 }
 
@@ -107,4 +113,5 @@ export function reset() {
     otherErrors.value = [];
     registerForm.reset();
   });
+  resetProof();
 }

@@ -38,7 +38,7 @@ export const headerPinned = signal(false);
 export const headerNoticeOpen = signal(false);
 export const activeGroupId = signal<number | null>(null);
 
-export const pageState = computed(() => shopState(shop.value, development.value));
+export const pageState = computed(() => shopState(shop.value));
 export const selectedQueue = computed(() => shop.value?.queues.find((q) => q.barber.id === selectedBarberId.value) ?? null);
 /** A selected barber's numeric wait overrides the shop's queue. */
 export const wait = computed(() => effectiveWait(shop.value?.queue ?? null, selectedQueue.value?.waitTime));

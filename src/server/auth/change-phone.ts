@@ -4,8 +4,9 @@
  *    SMS to the NEW number (valid 1 h, single use, 5 tries; stored with purpose 'phone' and bound to this customer,
  *    so a recovery code can never change a phone and another customer's code cannot either).
  * 2. POST /customers/{id}/phone/confirm/ {phone, token}: the code proves the new number. The phone changes, every
- *    refresh token is revoked (the other devices log out), this device gets a new session, and the OLD number
- *    gets an SMS saying the number changed. From then on login works with the new number only.
+ *    refresh token is revoked (the other devices log out), this device gets a new session, the new number is proven,
+ *    and the OLD number, if it was proven, gets an SMS saying the number changed. From then on login works with the
+ *    new number only.
  * A number that already has an account is refused with the registration's text, which names no one.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -38,8 +39,8 @@ export async function requestPhoneCode(deps: Deps, customerId: number, body: Bod
   if (me.phone === phone) throw badRequest(SAME_PHONE, 'phone');
   // The same limits as recovery codes: a number gets at most a few SMS an hour, whoever asks.
   await enforce(deps.db, deps.now(), [
-    { name: 'codePhone', key: phone },
-    { name: 'codeAddress', key: address },
+    { name: 'codePhone', key: phone, limit: deps.config.limits.codePhone },
+    { name: 'codeAddress', key: address, limit: deps.config.limits.codeAddress },
   ]);
   if (await customerByPhone(deps.db, phone)) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
 
@@ -66,7 +67,7 @@ export async function confirmPhone(deps: Deps, customerId: number, body: Body, l
   // Not six digits cannot be a code: refused without spending one of the code's tries.
   if (!/^\d{6}$/.test(code)) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
 
-  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address }]);
+  await enforce(deps.db, deps.now(), [{ name: 'resetAddress', key: address, limit: deps.config.limits.codeTryAddress }]);
   const attempt = await takeTry(deps.db, 'phone', phone, deps.now(), MAX_CODE_TRIES, customerId);
   if (!attempt) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
   const given = Buffer.from(phoneCodeHash(deps, phone, code), 'hex');
@@ -78,11 +79,13 @@ export async function confirmPhone(deps: Deps, customerId: number, body: Body, l
   const session = await deps.db.transaction(async (tx) => {
     if (!(await markUsed(tx, attempt.id, deps.now()))) throw badRequest(WIRE_ERRORS.invalidCode, 'token');
     // Someone may have registered the number since the code was sent: the unique index decides.
-    if (!(await setPhone(tx, customerId, phone))) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
+    if (!(await setPhone(tx, customerId, phone, deps.now()))) throw conflict(WIRE_ERRORS.phoneTaken, 'phone');
     await revokeAllRefreshTokens(tx, customerId, 'phone', deps.now());
     return issueSession(deps, customerId, tx);
   });
   await forget(deps.db, 'loginPhone', phone);
+  // No SMS but a code goes to a number nobody proved (docs/decisions.md, "A phone is proven before it is texted").
+  if (!before.phone_proven) return session;
   const language = before.language ?? languageOfLocale(locale);
   // Not awaited: the change is done; a gateway failure must not turn it into an error.
   deps.sms

@@ -27,10 +27,13 @@ export const LIMITS = {
   loginPhone: { limit: 50, windowMs: 60 * MIN, what: 'attempts' },
   /** Logins from one address; generous, a shop's Wi-Fi is shared by many customers. */
   loginAddress: { limit: 100, windowMs: 15 * MIN, what: 'attempts' },
-  /** SMS codes per phone: at most 3 an hour, whether or not the phone has an account. */
+  /**
+   * SMS codes (recovery, phone proof, phone change) per phone: at most 3 an hour, whether or not the phone has an
+   * account (CODE_LIMIT_PHONE); per address across phones (CODE_LIMIT_ADDRESS).
+   */
   codePhone: { limit: 3, windowMs: 60 * MIN, what: 'code requests' },
   codeAddress: { limit: 10, windowMs: 60 * MIN, what: 'code requests' },
-  /** Code guesses per address, across phones (each code also has its own 5-try cap). */
+  /** Code guesses per address, across phones (each code also has its own 5-try cap); CODE_TRY_LIMIT_ADDRESS. */
   resetAddress: { limit: 30, windowMs: 15 * MIN, what: 'attempts' },
   registerAddress: { limit: 20, windowMs: 60 * MIN, what: 'requests' },
   /** Wrong current passwords on /password/ for one customer (a stolen access token must not brute-force it). */

@@ -2,14 +2,14 @@
  * The customer's own calls under /customers/{id}/…: the profile and its PATCH, receipts, messages in the
  * reader's language, and redeeming a benefit. The caller is the customer requireCustomer let through.
  */
-import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales.ts';
+import { appLanguage, type Language, languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { WireBenefit, WireProfile } from '../../shared/wire-account.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/http-error.ts';
 import type { Body } from '../input/body.ts';
 import { redeemBenefit } from '../repos/benefits.ts';
-import { customerById, updateCustomer } from '../repos/customers.ts';
+import { customerById, customerLanguage, updateCustomer } from '../repos/customers.ts';
 import { listMessages, messageFor, setRead, type Reader } from '../repos/messages.ts';
 import { listReceipts } from '../repos/receipts.ts';
 import { checkProfilePatch, profileOf } from './profile.ts';
@@ -32,12 +32,28 @@ export async function receiptsOf(deps: Deps, customerId: number, locale: Locale,
   return listReceipts(deps.db, customerId, (await readerOf(deps, customerId, locale, lang)).language);
 }
 
-/** Messages come in `lang` (?lang=) if it is a known language, else the customer's language, else the locale's. */
-async function readerOf(deps: Deps, customerId: number, locale: Locale, lang: unknown): Promise<Reader> {
+/**
+ * The language of an answer to a customer (docs/decisions.md, "One language per answer"): `lang` (?lang=) if it
+ * names a known language, else the customer's profile language, else the locale's. The profile is read only without
+ * ?lang= (the app always sends it).
+ */
+export async function answerLanguage(deps: Deps, customerId: number, locale: Locale, lang: unknown): Promise<Language> {
   const wanted = appLanguage(lang);
-  const stored = wanted ? null : (await customerById(deps.db, customerId))?.language;
-  const localeLanguage = languageOfLocale(locale);
-  return { customerId, language: wanted ?? stored ?? localeLanguage, localeLanguage, now: deps.now() };
+  if (wanted) return wanted;
+  const stored = await customerLanguage(deps.db, customerId);
+  // The read is the account's check too: a deleted account's token gets its 401 (auth/guard.ts assertAccount).
+  if (stored === undefined) throw unauthorized(WIRE_ERRORS.userNotFound);
+  return appLanguage(stored) ?? languageOfLocale(locale);
+}
+
+/** Messages come in the answer's language (answerLanguage). */
+async function readerOf(deps: Deps, customerId: number, locale: Locale, lang: unknown): Promise<Reader> {
+  return {
+    customerId,
+    language: await answerLanguage(deps, customerId, locale, lang),
+    localeLanguage: languageOfLocale(locale),
+    now: deps.now(),
+  };
 }
 
 export async function messagesOf(deps: Deps, customerId: number, locale: Locale, lang: unknown) {

@@ -46,6 +46,7 @@ export async function profileOf(q: Queryable, customerId: number, now: number): 
     tutorial_seen: c.tutorial_seen,
     allow_email: c.allow_email,
     allow_sms: c.allow_sms,
+    phone_proven: c.phone_proven,
     app_language: c.app_language,
     language: c.language,
     fcm_token: c.fcm_token,

@@ -68,7 +68,9 @@ export function toWireQueues(queue: ShopQueue, s: Schedule): WireQueue[] {
       wait_time: q.wait_time,
       wait_low: q.low,
       wait_high: q.high,
-      queue_open: q.queue_open,
+      // One rule for the list, the page and the join: no barber's queue is open while the shop takes no orders
+      // (closed or full; docs/decisions.md, "Order of service"), whatever his own plan says.
+      queue_open: q.queue_open && s.queueState === 'open',
     });
   }
   return out;

@@ -1,7 +1,7 @@
 /** Small request-parsing helpers the thin route handlers share. */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { appLanguage, DEFAULT_LANGUAGE, type Language } from '../../shared/locales.ts';
+import { appLanguage, type Language, languageOfLocale } from '../../shared/locales.ts';
 import { badRequest } from '../lib/http-error.ts';
 
 // Ids are Postgres `integer`s; a larger number names nothing, so callers answer 404 without asking the database.
@@ -21,11 +21,11 @@ export function wantsDev(req: FastifyRequest, config: Pick<Config, 'development'
 }
 
 /**
- * The catalogue's language from ?lang= (either spelling: "et" is "ee"); an unknown or missing one is Finnish,
- * the app's fallback too (a public read has no stored language).
+ * The catalogue's language from ?lang= (either spelling: "et" is "ee"); an unknown or missing one is the locale's
+ * (a public read has no stored language; docs/decisions.md, "One language per answer").
  */
 export function catalogueLanguage(req: FastifyRequest): Language {
-  return readerLanguage(req) ?? DEFAULT_LANGUAGE;
+  return readerLanguage(req) ?? languageOfLocale(req.locale);
 }
 
 /** The reader's language from ?lang= for texts that have one as written (an order's services): null without it. */

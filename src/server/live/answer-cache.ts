@@ -2,12 +2,14 @@
  * The read side's rule (src/server/live/, docs/architecture.md "The read side"; this is the folder's main file).
  * KEPT: an answer is kept as the bytes its route's serializer wrote (with ETag, brotli and gzip forms made once) under
  * a key holding all it depends on (route, country, test shops, language), the rows it is built from beside it
- * (kept-rows.ts); only while the announcement listener is up (`changes.live`), else every read is computed.
+ * (kept-rows.ts); only while the announcement listener is up (`changes.live`: its connection open and its heartbeat
+ * heard back in time), else what was kept is dropped and every read is computed.
  * STALE: it is dropped when a change it depends on is announced (changes.ts: a shop's change drops the shop's detail,
  * its country's list and its orders; a listener reconnect or a roster change drops everything), when the clock's
  * minute moves (waits move with time; the rows outlive the minute), and at the latest after its setting's time,
  * which bounds what changes without an announcement (the learned figures, an edit made directly in the database).
- * SETTINGS: POB_CACHE_MS (answers, 60 s), KEPT_ROWS_MS (rows, 10 min), ORDER_CACHE_ENTRIES (orders kept, 5000).
+ * SETTINGS: POB_CACHE_MS (answers, 60 s), KEPT_ROWS_MS (rows, 10 min), ORDER_CACHE_ENTRIES (orders kept, 5000);
+ * LISTEN_HEARTBEAT_MS (2 s) and LISTEN_DEADLINE_MS (3 s): a listener lost without a close is seen within their sum.
  * The streams (streams.ts) re-read a topic on the same announcements and once a minute (STREAM_READS_AT_ONCE).
  *
  * This file: the kept answers themselves (docs/decisions.md, "Reads from kept bytes, changes announced"), so a read
@@ -140,7 +142,12 @@ export function answerCache<V = Answer>(
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return entry;
   };
-  const live = () => changes.live && maxAgeMs > 0;
+  // While announcements may be missed nothing kept is trusted: it is dropped, and every read is computed.
+  const live = () => {
+    if (changes.live && maxAgeMs > 0) return true;
+    entries.clear();
+    return false;
+  };
 
   return {
     get<A extends V>(key: string, on: Depends, compute: () => Promise<A | null>) {

@@ -3,16 +3,18 @@
  * once after its transaction commits, with the shop's new queue version: inShop (queue/orders.ts) calls `announce` in this
  * process at once, and its lock statement (repos/shops.ts lockShopForChange) has PostgreSQL NOTIFY every process on
  * commit. On PostgreSQL a dedicated connection LISTENs (db/listen.ts); a process hears its own changes twice, so a
- * change whose version it already has is dropped. While that connection is down nothing may be trusted to stay current
- * (`live` is false: the answer cache stands aside), and once it is back every listener hears `all`, because
- * announcements may have been missed. PGlite is one process (its data directory is locked to it): the in-process
- * emitter is everything.
+ * change whose version it already has is dropped. That connection proves itself alive with a heartbeat through the
+ * channel (LISTEN_HEARTBEAT_MS, heard back within LISTEN_DEADLINE_MS), so a connection lost without a close is seen
+ * as one that closed. While it is down nothing may be trusted to stay current (`live` is false: the kept answers are
+ * dropped and every read is computed, and /readyz says not ready), and once it is back every listener hears `all`,
+ * because announcements may have been missed. PGlite is one process (its data directory is locked to it): the
+ * in-process emitter is everything.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
-import { listen, type Listener } from '../db/listen.ts';
+import { listen, type Listener, type ListenTiming } from '../db/listen.ts';
 import { announceEverything, QUEUE_CHANNEL } from '../repos/shops.ts';
-import { announcements } from '../ops/metrics.ts';
+import { announcements, listenerLosses } from '../ops/metrics.ts';
 
 export interface QueueChange {
   shopId: number;
@@ -59,7 +61,13 @@ export function parseAnnouncement(payload: string): ChangeEvent | null {
 
 export function queueChanges(
   db: Db,
-  opts: { databaseUrl: string | null; log: FastifyBaseLogger },
+  opts: {
+    /** The listener's connection string (LISTEN_DATABASE_URL); null: no listener (PGlite). */
+    databaseUrl: string | null;
+    log: FastifyBaseLogger;
+    /** The listener's heartbeat and deadline (LISTEN_HEARTBEAT_MS, LISTEN_DEADLINE_MS). */
+    timing?: ListenTiming;
+  },
 ): QueueChanges & { ready: Promise<void> } {
   const listeners = new Set<(e: ChangeEvent) => void>();
   const seen = new Map<number, number>();
@@ -108,10 +116,12 @@ export function queueChanges(
         if (e) hear(e);
       },
       (up) => {
-        if (up) emit({ kind: 'all' });
-        else opts.log.warn('queue change listener disconnected; reconnecting');
+        if (up) return emit({ kind: 'all' });
+        listenerLosses.inc();
+        opts.log.warn('queue change listener lost; reading afresh and reconnecting');
       },
       (err) => opts.log.warn({ err }, 'queue change listener'),
+      opts.timing,
     );
   }
 

@@ -26,7 +26,7 @@ export interface Notice {
   orderId: number;
   kind: NoticeKind;
   channel: NoticeChannel;
-  contact: Pick<ContactRow, 'id' | 'phone' | 'fcmToken' | 'language'>;
+  contact: Pick<ContactRow, 'id' | 'phone' | 'fcmToken' | 'language' | 'phoneProven'>;
   text: { title: string; body: string };
   /** Push only: the data FCM hands the app, and the page a tap opens. */
   data: Record<string, string>;
@@ -37,9 +37,19 @@ export interface Notice {
   whileOpen?: boolean;
 }
 
+/**
+ * Whether alerts may go to the customer's phone by SMS: he allows them, the number is proven (a code sent to it was
+ * typed back; docs/decisions.md, "A phone is proven before it is texted"), and its owner has not stopped them.
+ */
+export const smsAllowed = (c: Pick<ContactRow, 'allowSms' | 'phoneProven' | 'smsStopped'>): boolean =>
+  c.allowSms && c.phoneProven && !c.smsStopped;
+
 /** Sends the notice unless it was claimed before (null); answers how it went. */
 export async function deliver(deps: DeliverDeps, n: Notice): Promise<DeliveryOutcome | null> {
   const now = deps.now();
+  // The last guard, whoever called: nothing but a code goes to a number nobody proved (not even claimed, so the
+  // alert can still go once the number is proven).
+  if (n.channel === 'sms' && !n.contact.phoneProven) return null;
   const claimed = await claimNotice(deps.db, n.orderId, n.kind, n.channel, now, null, n.whileOpen);
   if (n.supersedes) await claimNotice(deps.db, n.orderId, n.supersedes, n.channel, now, `superseded by ${n.kind}`);
   if (!claimed) return null;
@@ -54,10 +64,11 @@ export async function deliver(deps: DeliverDeps, n: Notice): Promise<DeliveryOut
         await forgetPushToken(deps.db, n.contact.id, n.contact.fcmToken);
       }
     } else {
-      // Every alert SMS says how to stop them; deps.sms keeps the per-phone budget.
+      // The body alone (it says all the title does), and every alert SMS says how to stop them; deps.sms keeps the
+      // per-phone budget.
       const language = textLanguage(n.contact.language);
       const stop = serverText('server.sms.stop', language, { link: stopLink(deps, n.contact.phone, language) });
-      await deps.sms.send(n.contact.phone, `${n.text.title}: ${n.text.body}\n${stop}`);
+      await deps.sms.send(n.contact.phone, `${n.text.body}\n${stop}`);
     }
   } catch (err) {
     outcome = 'failed';

@@ -20,6 +20,9 @@ for (const lang of ALL_LANGUAGES) i18n.set(lang, JSON.parse(readFileSync(join(DI
 export interface ServerTexts {
   'server.turn.near': { shop: string; wait: number };
   'server.turn.now': { shop: string };
+  /** The turn alerts of someone checked in already: nothing asks him to check in. */
+  'server.turn.nearHere': { shop: string; wait: number };
+  'server.turn.nowHere': { shop: string };
   /** The turn alert of someone on his way whose trip is longer than the wait. */
   'server.turn.leave': { shop: string; wait: number; trip: number };
   'server.ended.serviced': { shop: string };
@@ -31,6 +34,7 @@ export interface ServerTexts {
   'server.sms.stop': { link: string };
   'server.sms.stopped': Record<string, never>;
   'server.sms.phoneCode': { code: string };
+  'server.sms.proofCode': { code: string };
   'server.sms.phoneChanged': { ending: string };
 }
 /** The texts that are notifications: a title and a body under the key. */
@@ -38,6 +42,8 @@ export type NoticeKey = Exclude<keyof ServerTexts, `server.sms.${string}`>;
 export const NOTICE_KEYS: readonly NoticeKey[] = [
   'server.turn.near',
   'server.turn.now',
+  'server.turn.nearHere',
+  'server.turn.nowHere',
   'server.turn.leave',
   'server.ended.serviced',
   'server.ended.noShow',
@@ -74,6 +80,10 @@ export const codeText = (language: string | null | undefined, code: string): str
 /** The SMS to a new number with the code that confirms it (change phone). */
 export const phoneCodeText = (language: string | null | undefined, code: string): string =>
   text('server.sms.phoneCode', { code }, language);
+
+/** The SMS with the code that proves the account's own number (after registration, or later from the profile). */
+export const proofCodeText = (language: string | null | undefined, code: string): string =>
+  text('server.sms.proofCode', { code }, language);
 
 /** The SMS to the old number after a change: only the new number's last digits, so a thief learns nothing new. */
 export const phoneChangedText = (language: string | null | undefined, newPhone: string): string =>

@@ -22,7 +22,7 @@ import {
 import { contactsOf, type NoticeChannel } from '../repos/notices.ts';
 import { orderById } from '../repos/orders.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
-import { deliver, type DeliveryOutcome } from '../notify/deliver.ts';
+import { deliver, smsAllowed, type DeliveryOutcome } from '../notify/deliver.ts';
 import { noticeText } from '../notify/texts.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -111,7 +111,7 @@ export async function notifyBarberLeft(deps: Deps, orderId: number, barberId: nu
   const params = { shop: shop?.name ?? '', barber: barber ? displayName(barber) : '' };
   const channels: NoticeChannel[] = [];
   if (deps.push && c.fcmToken) channels.push('push');
-  if (c.allowSms && !c.smsStopped) channels.push('sms');
+  if (smsAllowed(c)) channels.push('sms');
   const out: DeliveryOutcome[] = [];
   for (const channel of channels) {
     const outcome = await deliver(deps, {

@@ -16,8 +16,10 @@ import { itemsInLanguage } from '../repos/item-texts.ts';
 import { queueOf } from '../queue/order-read.ts';
 import { operatorEntry, type OperatorPlan } from '../queue/order-wire.ts';
 import { readyAt } from '../queue/engine/floor.ts';
-import { schedule } from '../queue/engine/schedule.ts';
-import type { Snapshot } from '../queue/engine/types.ts';
+import { arrivalPlan } from '../queue/engine/leave.ts';
+import type { ScheduledOrder, Snapshot } from '../queue/engine/types.ts';
+import { scheduleOf } from '../queue/snapshot.ts';
+import { inOrderOfService } from '../queue/service-order.ts';
 import type { Queryable } from '../db/db.ts';
 import { notFound } from '../lib/http-error.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
@@ -30,16 +32,27 @@ export async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
   return shop;
 }
 
-/** When the engine expects each waiting customer at the shop (floor.ts readyAt); null when he is there or planned as present. */
-function expectedArrivals(s: Snapshot): Map<number, string | null> {
+/**
+ * When each waiting customer is expected at the shop: on his way, as his leave-by has him arrive (engine/leave.ts,
+ * what tracking and the alerts say); else when the engine expects him (floor.ts readyAt; one who stepped out, back at
+ * his time); null when he is there or planned as present.
+ */
+function expectedArrivals(s: Snapshot, rows: readonly ScheduledOrder[], open: Map<number, OrderRow>) {
+  const plan = new Map(rows.map((r) => [r.id, r]));
   return new Map(
     s.orders.map((o) => {
-      const at = readyAt(o, s.now, s.learned);
-      return [o.id, Number.isFinite(at) ? iso(at) : null];
+      const row = open.get(o.id);
+      const r = plan.get(o.id);
+      const leave = row && r ? arrivalPlan(row, r, s.now, s.learned) : null;
+      const at = leave?.arriveAt ?? readyAt(o, s.now, s.learned);
+      return [o.id, { at: Number.isFinite(at) ? iso(at) : null, leaveBy: leave ? iso(leave.leaveBy) : null }];
     }),
   );
 }
-/** GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in service order. */
+/**
+ * GET /operator/pobs/{id}/queue/: barbers and orders, in service first, then waiting in the order of service
+ * (queue/service-order.ts).
+ */
 /** `lang`: the language of the orders' service names (null: as sold). */
 export async function operatorQueue(deps: Deps, shopId: number, lang: Language | null = null): Promise<WireOperatorQueue> {
   const now = deps.now();
@@ -50,8 +63,8 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
     queueVersion(deps.db, [shopId]),
     breaksAt(deps.db, shopId, now),
   ]);
-  const s = schedule(queue.snapshot);
-  const arrivals = expectedArrivals(queue.snapshot);
+  const s = scheduleOf(queue);
+  const waiting = inOrderOfService(s);
   const [items, names] = await Promise.all([
     itemsOf(
       deps.db,
@@ -63,6 +76,7 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
     ),
   ]);
   const byId = new Map(open.map((o) => [o.id, o]));
+  const arrivals = expectedArrivals(queue.snapshot, waiting, byId);
   const speeds = new Map(queue.snapshot.barbers.map((b) => [b.id, b.speed]));
   // A party's people still open, by the customer's order (docs/decisions.md, "Parties and stepping out").
   const sizes = new Map<number, number>();
@@ -77,13 +91,17 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
   const expectedEnd = (o: OrderRow) => iso((o.startedAt ?? o.joinedAt) + Math.round(o.duration * (speeds.get(o.barberId!) ?? 1) * MINUTE));
   const orders = [
     ...serving.map((o) => entry(o, { expected_end: expectedEnd(o), wait: 0 })),
-    ...s.orders.map((r) =>
+    // In the order they are told they will be served, each with the wait, window and leave-by his phone shows.
+    ...waiting.map((r) =>
       entry(byId.get(r.id)!, {
         barber_id: r.barberId,
         start: iso(r.start),
         wait: r.wait,
+        wait_low: r.low,
+        wait_high: r.high,
         position: r.position,
-        expected_at: arrivals.get(r.id) ?? null,
+        expected_at: arrivals.get(r.id)?.at ?? null,
+        leave_by: arrivals.get(r.id)?.leaveBy ?? null,
       }),
     ),
   ];
@@ -104,6 +122,10 @@ export async function operatorQueue(deps: Deps, shopId: number, lang: Language |
       queue_state: s.queueState,
       closing_soon: s.closingSoon,
       queue_version: version,
+      // What a walk-in (priority 0, anyone) is quoted now: the shop list's and the app's figure, from the same plan.
+      wait_time: s.queueState === 'open' ? (s.estimates[0]?.wait_time ?? null) : null,
+      wait_low: s.queueState === 'open' ? (s.estimates[0]?.low ?? null) : null,
+      wait_high: s.queueState === 'open' ? (s.estimates[0]?.high ?? null) : null,
     },
     barbers: queue.snapshot.barbers.map((b) => {
       const q = s.barbers.find((x) => x.id === b.id);

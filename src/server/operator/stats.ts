@@ -6,10 +6,11 @@
  * - served / waiting / no_shows: the period's orders now serviced / still waiting / marked no-show;
  * - walk_ins: added at the desk (source 'desk'); remote_joins: joined in the app and not at the shop at join;
  * - mean_wait_minutes: join to service start over every order started (in service or served);
- * - mean_quoted_minutes, mean_actual_minutes, within_10_share, waited_longer_share: over the started orders that
- *   had a quote, the outcomes accuracy() takes. Null when there is nothing to average.
- * - in_window_share, past_window_share, mean_window_minutes: over the started orders told a window at join, the
- *   figures windowAccuracy() takes (the accuracy bench's own).
+ * - mean_quoted_minutes, mean_actual_minutes, within_10_share, waited_longer_share, served_sooner_share: over the
+ *   started orders that had a quote, the outcomes accuracy() takes; the three shares add up to 1. Null when there is
+ *   nothing to average.
+ * - before_window_share, in_window_share, past_window_share, mean_window_minutes: over the started orders told a
+ *   window at join, the figures windowAccuracy() takes (the accuracy bench's own); the three shares add up to 1.
  * - moved_in / moved_out: the period's orders that moved here from another shop of the chain / that a later order
  *   moved from to another shop (queue/move.ts; docs/decisions.md, 'A shorter queue nearby: catalogue keys and moving').
  */
@@ -54,6 +55,8 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
     mean_actual_minutes: mean(outcomes.map((o) => o.actual)),
     within_10_share: a.n ? round(a.within, 3) : null,
     waited_longer_share: a.n ? round(a.longer, 3) : null,
+    served_sooner_share: a.n ? round(a.sooner, 3) : null,
+    before_window_share: w.n ? round(w.below, 3) : null,
     in_window_share: w.n ? round(w.covered, 3) : null,
     past_window_share: w.n ? round(w.above, 3) : null,
     mean_window_minutes: w.n ? round(w.meanWidth, 1) : null,

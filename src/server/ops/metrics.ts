@@ -46,6 +46,12 @@ export const announcements = new Counter({
   registers: [registry],
 });
 
+export const listenerLosses = new Counter({
+  name: 'queue_listener_lost_total',
+  help: 'Times the announcement listener was lost (its connection closed, or its heartbeat not heard back in time)',
+  registers: [registry],
+});
+
 export const keptAnswers = new Counter({
   name: 'kept_answers_total',
   help: 'Kept answers (shop list, shop, a customer order): served from what was kept, or rebuilt',

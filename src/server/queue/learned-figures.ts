@@ -2,7 +2,8 @@
  * The server side of what shops learn: turns the shops' past orders into learn.ts history rows,
  * recomputes the figures of the shops whose figures are older than an hour (off the request path: a timer in
  * server.ts, and the demo seed once), and gives the snapshot loader the figures at a moment. Each shop's
- * figures are stored resolved (shop, else chain, else constants: learn.ts resolveFigures).
+ * figures are stored resolved (shop, else chain, else constants: learn.ts resolveFigures); the window's model is
+ * the chain's, stored with every shop's figures.
  */
 import type { Queryable } from '../db/db.ts';
 import { offsetMs } from '../lib/tz.ts';
@@ -50,6 +51,7 @@ export function historyRow(r: PastOrderRow): HistoryRow {
     quotedHigh: r.quotedHigh ?? null,
     quotedSpread: r.quotedSpread ?? null,
     quotedSpreadLow: r.quotedSpreadLow ?? null,
+    quotedFeatures: r.quotedFeatures ?? null,
   };
 }
 
@@ -67,7 +69,8 @@ export async function refreshLearned(db: Queryable, now: number, opts: { force?:
   const stale = await staleShops(db, opts.force ? now + 1 : now - (opts.everyMs ?? LEARN_EVERY_MS));
   if (!stale.length) return [];
   const rows = (await pastOrders(db, now - HISTORY_DAYS * DAY, now)).map(historyRow);
-  const chain = learnFigures(rows);
+  // The window's model is the chain's, learned on every shop's customers (window-learn.ts).
+  const chain = learnFigures(rows, { model: true });
   const byShop = new Map<number, HistoryRow[]>();
   for (const r of rows) {
     const list = byShop.get(r.shopId!);

@@ -5,7 +5,6 @@
 import type { Queryable } from '../db/db.ts';
 import { itemsOf, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { barberLooks, type BarberLookRow } from '../repos/order-people.ts';
-import { itemsInLanguage } from '../repos/item-texts.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { Language } from '../../shared/locales.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
@@ -13,6 +12,8 @@ import { wireOrder } from './order-wire.ts';
 import { partyRows } from '../repos/parties.ts';
 import { type PartyMember, partyWire } from './party-wire.ts';
 import { readyAt } from './engine/floor.ts';
+import { arrivalPlan } from './engine/leave.ts';
+import { inOrderOfService } from './service-order.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 
 const MINUTE = 60_000;
@@ -25,14 +26,20 @@ export async function queueOf(q: Queryable, shop: ShopRow, now: number): Promise
  * Current wait, customers ahead and when the shop expects him: from the engine while waiting, 0 in service,
  * nothing once ended.
  */
-export function waitOf(order: Pick<OrderRow, 'id' | 'status'>, queue: ShopQueue | null): OrderWait {
-  if (order.status === 'in_service') return { queue: 0, low: 0, high: 0, ahead: 0, arriveAt: null, held: false };
-  if (order.status !== 'active' || !queue) return { queue: null, low: null, high: null, ahead: 0, arriveAt: null, held: false };
-  const row = scheduleOf(queue).orders.find((o) => o.id === order.id);
+export function waitOf(
+  order: Pick<OrderRow, 'id' | 'status' | 'checkedIn' | 'source' | 'joinedAt' | 'expectedAt'>,
+  queue: ShopQueue | null,
+): OrderWait {
+  if (order.status === 'in_service') return { queue: 0, low: 0, high: 0, ahead: 0, arriveAt: null, held: false, leaveBy: null };
+  if (order.status !== 'active' || !queue)
+    return { queue: null, low: null, high: null, ahead: 0, arriveAt: null, held: false, leaveBy: null };
+  const row = inOrderOfService(scheduleOf(queue)).find((o) => o.id === order.id);
   const { snapshot } = queue;
   const planned = snapshot.orders.find((o) => o.id === order.id);
   const at = planned ? readyAt(planned, snapshot.now, snapshot.learned) : -Infinity;
+  const leave = row ? arrivalPlan(order, row, snapshot.now, snapshot.learned) : null;
   return {
+    leaveBy: leave?.leaveBy ?? null,
     queue: row?.wait ?? null,
     low: row?.low ?? null,
     high: row?.high ?? null,
@@ -56,6 +63,8 @@ export interface OrderWait {
   arriveAt: number | null;
   /** His turn is held for his arrival: planned to start when he is expected. */
   held: boolean;
+  /** When he should leave to arrive as his window's low end comes (engine/leave.ts); null at the shop or without one. */
+  leaveBy: number | null;
 }
 
 /** What an order's view is made of; a join hands over what its transaction computed (orders.ts joinQueue). */
@@ -86,7 +95,7 @@ export async function orderRows(
 ): Promise<Pick<OrderViewParts, 'items' | 'look' | 'name' | 'companions'>> {
   const barberId = order.barberId ?? order.chosenBarberId;
   const [items, looks, party] = await Promise.all([
-    itemsOf(q, [order.id]).then((items) => itemsInLanguage(q, items, lang)),
+    itemsOf(q, [order.id], lang),
     barberLooks(q, barberId === null ? [] : [barberId]),
     read ?? partyRows(q, order.id),
   ]);
@@ -97,7 +106,8 @@ export async function orderRows(
       itemsOf(
         q,
         party.companions.map((c) => c.id),
-      ).then((rows) => itemsInLanguage(q, rows, lang)),
+        lang,
+      ),
       barberLooks(q, [...new Set(theirs)]),
     ]);
     for (const c of party.companions) {

@@ -61,7 +61,15 @@ export interface OrderContext {
   shop: ShopRow;
   items: readonly ItemRow[];
   look: BarberLookRow | undefined;
-  wait: { queue: number | null; low?: number | null; high?: number | null; ahead: number; arriveAt?: number | null; held?: boolean };
+  wait: {
+    queue: number | null;
+    low?: number | null;
+    high?: number | null;
+    ahead: number;
+    arriveAt?: number | null;
+    held?: boolean;
+    leaveBy?: number | null;
+  };
   /** The party's people and when the last is likely done (party-wire.ts); absent: left out. */
   party?: Pick<WireOrder, 'party' | 'party_done' | 'party_done_low' | 'party_done_high'>;
 }
@@ -93,6 +101,9 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait, party }: O
     // engine plans his turn (tracking's travel line reads it on any device, and says the same as the wait).
     expected_at: order.status === 'active' && !order.checkedIn ? iso(wait.arriveAt ?? order.expectedAt) : null,
     waits_for_arrival: order.status === 'active' && !order.checkedIn && wait.held === true,
+    // When to leave to arrive as his window's low end comes: the moment the alert and the console's expected arrival
+    // are computed from (engine/leave.ts).
+    leave_by: iso(wait.leaveBy ?? null),
     date: c.joined_at,
     started_at: c.started_at,
     finished_at: c.finished_at,
@@ -108,7 +119,10 @@ export function wireOrder(order: OrderRow, { shop, items, look, wait, party }: O
 }
 
 /** The engine's view of an entry: its plan while waiting, or the expected end in service. */
-export type OperatorPlan = Pick<WireOperatorOrder, 'barber_id' | 'start' | 'expected_end' | 'wait' | 'position' | 'expected_at'>;
+export type OperatorPlan = Pick<
+  WireOperatorOrder,
+  'barber_id' | 'start' | 'expected_end' | 'wait' | 'wait_low' | 'wait_high' | 'position' | 'expected_at' | 'leave_by'
+>;
 
 /**
  * The first name and the last name's initial (no dot) the console shows ("Mikko K."): of the name the desk typed
@@ -158,12 +172,15 @@ export function operatorEntry(
     start: plan.start ?? null,
     expected_end: plan.expected_end ?? null,
     wait: plan.wait ?? null,
+    wait_low: plan.wait_low ?? null,
+    wait_high: plan.wait_high ?? null,
     position: plan.position ?? null,
     duration: o.duration,
     services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
     source: o.source,
     checked_in_at: iso(o.checkedInAt),
     expected_at: o.checkedIn ? null : (plan.expected_at ?? iso(o.expectedAt)),
+    leave_by: plan.leave_by ?? null,
     first_name: parts.first_name,
     last_initial: parts.last_initial,
     membership: o.customerId === null ? null : o.priority,

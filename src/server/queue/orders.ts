@@ -14,8 +14,7 @@ import { joinGate, keepIdempotentAnswer, orderById, setExpectedAt, type OrderRow
 import { lockShopForChange, type LockedShop, type ShopRow } from '../repos/shops.ts';
 import type { WireOrder } from '../../shared/wire-order.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import type { Language } from '../../shared/locales.ts';
-import { itemsInLanguage } from '../repos/item-texts.ts';
+import { appLanguage, type Language, languageOfLocale, type Locale } from '../../shared/locales.ts';
 import { orderView, queueOf, viewOf } from './order-read.ts';
 import { schedule } from './engine/schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
@@ -128,6 +127,9 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
         throw new Replay(JSON.parse(gate.replay.answer) as WireOrder);
       }
       if (gate.openId !== null) throw conflict(WIRE_ERRORS.oneOpenOrder);
+      // The answer's language: ?lang=, else the profile's, else the locale's (docs/decisions.md, "One language per
+      // answer"). The items are priced in it, so they are sold under the names the customer read.
+      const lang = input.lang ?? appLanguage(gate.language) ?? languageOfLocale(input.country as Locale);
       // At most JOIN_LIMIT_CUSTOMER joins an hour (join → cancel in a loop must not be free).
       if (gate.recent >= limit) throw new TooManyRequests('joins', (gate.freedAt ?? now) + HOUR - now);
       const priority = await customerPriority(tx, customerId, now);
@@ -143,15 +145,17 @@ export async function joinQueue(deps: Deps, customerId: number, input: JoinInput
         development: deps.config.development,
         expectedAt: input.etaMinutes == null ? null : now + input.etaMinutes * MINUTE,
         stepOutsLeft: deps.config.party.stepOutsPerOrder,
+        lang,
       });
       // The whole party must fit, each person after the one before, or nothing is stored.
       const party = await placeCompanions(tx, now, placed, shop, input.companions ?? [], {
         development: deps.config.development,
-        lang: input.lang ?? null,
+        lang,
       });
       const chosen = placed.order.chosenBarberId;
       const look = chosen === null ? undefined : placed.queue.shifts.find((s) => s.barberId === chosen);
-      const items = await itemsInLanguage(tx, placed.items, input.lang ?? null);
+      // Priced in the answer's language already: nothing to translate.
+      const items = placed.items;
       const answer = viewOf({
         ...placed,
         queue: party.queue,

@@ -10,7 +10,6 @@ import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Language } from '../../shared/locales.ts';
 import { endWaitingOrder, type OrderRow } from '../repos/orders.ts';
 import { cancelParty, checkInParty, companionsOf, stepOutParty } from '../repos/parties.ts';
-import { itemsInLanguage } from '../repos/item-texts.ts';
 import type { ShopRow } from '../repos/shops.ts';
 import { type Choice, type Placed, placeOrder } from './place.ts';
 import type { PartyMember } from './party-wire.ts';
@@ -65,16 +64,14 @@ export async function placeCompanions(
       partyOf: head.order.id,
       person: i + 1,
       queue,
+      lang: opts.lang,
     });
     queue = p.queue;
     placed.push({ name: c.name, p });
   }
   if (!placed.length) return { members: [], queue };
-  const named = await itemsInLanguage(
-    tx,
-    placed.flatMap(({ p }) => p.items),
-    opts.lang,
-  );
+  // Priced in the answer's language already (placeOrder's `lang`).
+  const named = placed.flatMap(({ p }) => p.items);
   const members = placed.map(({ name, p }) => {
     const chosen = p.order.chosenBarberId;
     const look = chosen === null ? undefined : queue.shifts.find((s) => s.barberId === chosen);

@@ -3,6 +3,7 @@
  * from the shop's menu, the barber checked, the engine asked whether it fits and what to tell (the wait and its
  * window), the row written, and the queue with the order in it handed back for the turn check.
  */
+import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { insertOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
@@ -25,7 +26,7 @@ export interface Choice {
 export type PricedItem = Omit<ItemRow, 'orderId'>;
 
 /** Prices the choices from the shop's own catalogue: the client's copies of prices and minutes are never read. */
-export async function priceChoices(q: Queryable, shopId: number, choices: Choice[]): Promise<PricedItem[]> {
+export async function priceChoices(q: Queryable, shopId: number, choices: Choice[], lang: Language | null = null): Promise<PricedItem[]> {
   if (!choices.length) throw badRequest('Missing items parameter', 'items');
   if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
   // Only the chosen rows (an id of another shop is not found), not the whole menu.
@@ -34,6 +35,7 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
     shopId,
     [...new Set(choices.map((c) => c.serviceId))],
     [...new Set(choices.flatMap((c) => c.extraIds))],
+    lang,
   );
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));
@@ -96,6 +98,8 @@ export interface Placement {
   stepOutsLeft?: number;
   /** The shop's queue as an earlier placement of the same transaction left it (a party's next person): not read again. */
   queue?: ShopQueue;
+  /** The language the items are priced and named in, as sold (null/absent: the names as entered). */
+  lang?: Language | null;
 }
 
 /** A placed order with what its transaction knows of it: enough to answer without reading it back. */
@@ -138,7 +142,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   // The test flag is a development switch; ?dev=1 may list a test shop, but it takes no real orders.
   if (shop.isTest && !p.development) throw notFound(WIRE_ERRORS.shopNotFound);
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
-  const items = await priceChoices(tx, shop.id, p.choices);
+  const items = await priceChoices(tx, shop.id, p.choices, p.lang ?? null);
   let queue = p.queue ?? (await queueOf(tx, shop, now));
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
   // joiner is placed, so a member joining now cannot push back someone whose turn has come.
@@ -184,7 +188,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     expectedAt,
   };
   const party = { partyOf: p.partyOf ?? null, person: p.person ?? 0, stepOutsLeft: p.stepOutsLeft ?? 0 };
-  const id = await insertOrder(tx, { ...placed, ...party, movedFrom: p.movedFrom ?? null }, items);
+  const id = await insertOrder(tx, { ...placed, ...party, movedFrom: p.movedFrom ?? null, quotedFeatures: fit.features }, items);
   const order: OrderRow = {
     ...placed,
     ...party,

@@ -11,12 +11,14 @@
  */
 import type { Config } from '../config.ts';
 import { noticeText } from '../notify/texts.ts';
-import { deliver, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
+import { deliver, smsAllowed, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
 import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
+import { arrivalPlan } from './engine/leave.ts';
+import type { Learned } from './engine/types.ts';
 
 export const NEAR_MINUTES = DEFAULT_ALERT_LEAD_MINUTES;
 const MINUTE = 60_000;
@@ -46,31 +48,25 @@ export function noticeKind(status: OrderRow['status'], wait: number | null, lead
 }
 
 /**
- * The trip a customer on his way announced (expected arrival − join, minutes), or null: checked in, or no
- * expected arrival given. ("Running late?" moves the arrival, so the trip grows with it.)
- */
-export function announcedTrip(o: Pick<OrderRow, 'checkedIn' | 'expectedAt' | 'joinedAt'>): number | null {
-  if (o.checkedIn || o.expectedAt === null) return null;
-  return Math.max(0, Math.round((o.expectedAt - o.joinedAt) / MINUTE));
-}
-
-/**
- * The turn alert of a waiting order: due at the customer's lead, or earlier for one whose announced trip is
- * longer than that; it is "time to leave" once leaving with that trip lands him at the low end of his window
- * (`low`, the wait itself when there is no window), the moment tracking's "leave by" names.
+ * The turn alert of a waiting order: due at the customer's lead, or earlier for one on his way whose trip is longer
+ * than that; it is "time to leave" once his leave-by has come (engine/leave.ts: leaving then with his trip, the one
+ * he gave or else the shop's learned one, lands him at the low end of his window `low`, the wait itself without a
+ * window): the moment tracking's "leave by" names and from which the console expects him.
  */
 export function turnAlert(
-  o: Pick<OrderRow, 'status' | 'checkedIn' | 'expectedAt' | 'joinedAt'>,
+  o: Pick<OrderRow, 'status' | 'checkedIn' | 'joinedAt'> & { expectedAt?: number | null; source?: OrderRow['source'] },
   wait: number | null,
   lead: number | null,
   low: number | null = wait,
+  now: number = o.joinedAt,
+  learned?: Learned,
 ): { kind: TurnKind; leave: boolean; trip: number } | null {
-  const trip = announcedTrip(o);
-  // The trip takes as long as the window's low end or longer: he should be on his way now.
-  const leaveDue = trip !== null && wait !== null && wait > 0 && Math.min(low ?? wait, wait) <= trip;
-  const kind = o.status === 'active' && leaveDue ? 'near' : noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, trip ?? 0));
+  const plan = arrivalPlan(o, { wait, low }, now, learned);
+  // His window's low end comes within his trip: he should be on his way now.
+  const leaveDue = plan !== null && wait !== null && wait > 0 && plan.leaveBy <= now;
+  const kind = o.status === 'active' && leaveDue ? 'near' : noticeKind(o.status, wait, Math.max(lead ?? NEAR_MINUTES, plan?.trip ?? 0));
   if (!kind) return null;
-  return { kind, leave: kind === 'near' && leaveDue, trip: trip ?? 0 };
+  return { kind, leave: kind === 'near' && leaveDue, trip: plan?.trip ?? 0 };
 }
 
 /** What a turn check uses of the app's services (a slice of Deps): delivery, the limits, and which queue versions were heard. */
@@ -88,16 +84,17 @@ export interface SeenQueue {
 
 /** The customer orders of a shop and the waits of its queue, from the queue a change left (nothing read). */
 function fromSeen(seen: SeenQueue, waits: Map<number, Wait>): TurnOrder[] {
-  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, row);
+  for (const row of scheduleOf(seen.queue).orders) waits.set(row.id, { ...row, learned: seen.queue.snapshot.learned });
   return seen.queue.open.filter((o): o is OpenOrderRow & { customerId: number } => o.customerId != null);
 }
 
-/** An order's wait and the low end of its likely window, as the engine gives them. */
-type Wait = { wait: number | null; low: number | null };
+/** An order's wait and the low end of its likely window, as the engine gives them, and what its shop has learned. */
+type Wait = { wait: number | null; low: number | null; learned?: Learned };
 
 /** What the check reads of an open order. */
 type TurnOrder = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'checkedIn' | 'joinedAt'> & {
   customerId: number;
+  source?: OrderRow['source'];
   expectedAt?: number | null;
   steppedOutUntil?: number | null;
 };
@@ -145,7 +142,8 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
     const loaded = read.filter((s): s is ShopRow => s !== null);
     shops.push(...loaded);
     const queues = await loadQueues(deps.db, loaded, now);
-    for (const [, queue] of queues) for (const row of scheduleOf(queue).orders) waits.set(row.id, row);
+    for (const [, queue] of queues)
+      for (const row of scheduleOf(queue).orders) waits.set(row.id, { ...row, learned: queue.snapshot.learned });
   }
   // Whoever could be due with the longest lead; each one's own lead decides once the contacts are read.
   const near = orders.filter((o) => noticeKind(o.status, waits.get(o.id)?.wait ?? null, MAX_LEAD_MINUTES) !== null);
@@ -185,17 +183,22 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
       order.status === 'in_service' ? 0 : (planned?.wait ?? null),
       c.alertLead,
       planned?.low ?? null,
+      now,
+      planned?.learned,
     );
     if (!alert) continue;
     const { kind } = alert;
-    const channels = channelsOf(deps, c, order, now);
+    // Someone in the chair needs no SMS that it is his turn (push and the app still say it).
+    const channels = channelsOf(deps, c, order, now).filter((ch) => ch !== 'sms' || order.status !== 'in_service');
     const shop = shopName.get(order.shopId) ?? '';
+    // Only someone not checked in yet is asked to check in.
+    const here = order.checkedIn || order.status === 'in_service';
     const text =
       kind === 'now'
-        ? noticeText('server.turn.now', c.language, { shop })
+        ? noticeText(here ? 'server.turn.nowHere' : 'server.turn.now', c.language, { shop })
         : alert.leave
           ? noticeText('server.turn.leave', c.language, { shop, wait, trip: alert.trip })
-          : noticeText('server.turn.near', c.language, { shop, wait });
+          : noticeText(here ? 'server.turn.nearHere' : 'server.turn.near', c.language, { shop, wait });
     for (const channel of channels) {
       const data = { order_id: String(order.id), kind };
       const outcome = await deliver(deps, {
@@ -219,9 +222,9 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
 function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, 'joinedAt'>, now: number): NoticeChannel[] {
   const channels: NoticeChannel[] = [];
   if (deps.push && c.fcmToken) channels.push('push');
-  // SMS only to a number whose owner has not stopped them, and not before the order is a while old: a join
+  // SMS only to a proven number whose owner has not stopped them, and not before the order is a while old: a join
   // cancelled at once sends none; the timer's next check sends one that waited.
-  if (c.allowSms && !c.smsStopped && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
+  if (smsAllowed(c) && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
   return channels;
 }
 

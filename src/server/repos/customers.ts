@@ -8,7 +8,8 @@ export interface CustomerRow extends Omit<WireProfile, 'active_order_id' | 'memb
 }
 
 const COLUMNS = `id, phone, password_hash, firstname, lastname, email, city, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-  sex, street_address, post_code, tutorial_seen, allow_email, allow_sms, app_language, language, fcm_token, alert_lead_minutes`;
+  sex, street_address, post_code, tutorial_seen, allow_email, allow_sms, phone_proven_at IS NOT NULL AS phone_proven, app_language, language,
+  fcm_token, alert_lead_minutes`;
 
 export interface NewCustomer {
   phone: string;
@@ -20,6 +21,8 @@ export interface NewCustomer {
   allowSms: boolean;
   language: string | null;
   appLanguage: string | null;
+  /** When the phone was proven by a code sent to it; null: not proven (docs/decisions.md, "A phone is proven before it is texted"). */
+  phoneProvenAt?: number | null;
 }
 
 /** Inserts a customer; null when the phone already has an account (the unique index decides, not a pre-check). */
@@ -27,10 +30,22 @@ export async function insertCustomer(q: Queryable, c: NewCustomer, now: number):
   const at = new Date(now).toISOString();
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO customers (phone, password_hash, firstname, lastname, email, allow_email, allow_sms, language, app_language,
-       terms_accepted_at, created_at, password_changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10)
+       terms_accepted_at, created_at, password_changed_at, phone_proven_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10, $11)
      ON CONFLICT (phone) DO NOTHING RETURNING id`,
-    [c.phone, c.passwordHash, c.firstname, c.lastname, c.email, c.allowEmail, c.allowSms, c.language, c.appLanguage, at],
+    [
+      c.phone,
+      c.passwordHash,
+      c.firstname,
+      c.lastname,
+      c.email,
+      c.allowEmail,
+      c.allowSms,
+      c.language,
+      c.appLanguage,
+      at,
+      c.phoneProvenAt == null ? null : new Date(c.phoneProvenAt).toISOString(),
+    ],
   );
   return rows[0]?.id ?? null;
 }
@@ -45,6 +60,12 @@ export async function customerByPhone(q: Queryable, phone: string): Promise<Cust
   return rows[0] ?? null;
 }
 
+/** The customer's stored language; undefined when there is no such customer (null: none stored). */
+export async function customerLanguage(q: Queryable, id: number): Promise<string | null | undefined> {
+  const { rows } = await q.query<{ language: string | null }>('SELECT language FROM customers WHERE id = $1', [id]);
+  return rows[0]?.language;
+}
+
 export async function customerExists(q: Queryable, id: number): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM customers WHERE id = $1', [id]);
   return rows.length > 0;
@@ -55,13 +76,27 @@ export async function setPasswordHash(q: Queryable, id: number, hash: string, no
 }
 
 /**
- * Moves the account to a new phone; false when another account holds the number. The NOT EXISTS answers the
- * usual case; a registration racing it still meets the unique index, whose violation rolls back the caller.
+ * Moves the account to a new phone, proven by the code the change sent to it; false when another account holds the
+ * number. The NOT EXISTS answers the usual case; a registration racing it still meets the unique index, whose
+ * violation rolls back the caller.
  */
-export async function setPhone(q: Queryable, id: number, phone: string): Promise<boolean> {
+export async function setPhone(q: Queryable, id: number, phone: string, now: number): Promise<boolean> {
   const { rows } = await q.query(
-    'UPDATE customers SET phone = $2 WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers WHERE phone = $2 AND id <> $1) RETURNING id',
-    [id, phone],
+    `UPDATE customers SET phone = $2, phone_proven_at = $3
+      WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM customers WHERE phone = $2 AND id <> $1) RETURNING id`,
+    [id, phone, new Date(now).toISOString()],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Marks the account's phone proven (its owner typed a code sent to it), if the account still has that phone; a
+ * phone proven earlier keeps its first proof. False when the account's phone is another by now.
+ */
+export async function provePhone(q: Queryable, id: number, phone: string, now: number): Promise<boolean> {
+  const { rows } = await q.query(
+    'UPDATE customers SET phone_proven_at = COALESCE(phone_proven_at, $3) WHERE id = $1 AND phone = $2 RETURNING id',
+    [id, phone, new Date(now).toISOString()],
   );
   return rows.length > 0;
 }

@@ -28,6 +28,8 @@ export interface PastOrderRow {
   quotedHigh: number | null;
   quotedSpread: number | null;
   quotedSpreadLow: number | null;
+  /** What the window's model read at join (null before they were kept). */
+  quotedFeatures: number[] | null;
 }
 
 /** Orders of every shop that joined in [since, until) and are over (served, cancelled or no-show). */
@@ -36,7 +38,8 @@ export async function pastOrders(q: Queryable, since: number, until: number): Pr
     `SELECT o.shop_id AS "shopId", s.timezone, o.joined_at AS "joinedAt", o.priority, o.source, o.checked_in_at AS "checkedInAt",
        o.expected_at AS "expectedAt", o.duration, o.started_at AS "startedAt", o.finished_at AS "finishedAt", b.speed,
        o.barber_id AS "barberId", o.chosen_barber_id AS "chosenBarberId", o.quoted_wait AS "quotedWait", o.quoted_low AS "quotedLow",
-       o.quoted_high AS "quotedHigh", o.quoted_spread AS "quotedSpread", o.quoted_spread_low AS "quotedSpreadLow"
+       o.quoted_high AS "quotedHigh", o.quoted_spread AS "quotedSpread", o.quoted_spread_low AS "quotedSpreadLow",
+       o.quoted_features AS "quotedFeatures"
      FROM orders o JOIN shops s ON s.id = o.shop_id LEFT JOIN barbers b ON b.id = o.barber_id
      WHERE o.joined_at >= $1 AND o.joined_at < $2 AND o.status IN ('serviced', 'cancelled', 'no-show')
      ORDER BY o.joined_at, o.id`,

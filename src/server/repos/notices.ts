@@ -13,6 +13,8 @@ export interface ContactRow {
   phone: string;
   fcmToken: string | null;
   allowSms: boolean;
+  /** The number was proven by a code sent to it; until then no SMS but a code goes to it. */
+  phoneProven: boolean;
   /** The number's owner stopped turn-alert SMS with the link an alert carries. */
   smsStopped: boolean;
   language: string | null;
@@ -23,7 +25,8 @@ export interface ContactRow {
 export async function contactsOf(q: Queryable, customerIds: number[]): Promise<Map<number, ContactRow>> {
   if (!customerIds.length) return new Map();
   const { rows } = await q.query<ContactRow>(
-    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms", language, alert_lead_minutes AS "alertLead",
+    `SELECT id, phone, fcm_token AS "fcmToken", allow_sms AS "allowSms",
+       phone_proven_at IS NOT NULL AS "phoneProven", language, alert_lead_minutes AS "alertLead",
        EXISTS (SELECT 1 FROM sms_opt_outs o WHERE o.phone = customers.phone) AS "smsStopped"
      FROM customers WHERE id = ANY($1::int[])`,
     [customerIds],

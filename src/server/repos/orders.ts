@@ -4,7 +4,9 @@
  * Times come back as epoch milliseconds. Status changes are conditional on the expected status, so a change
  * that lost a race changes nothing and says so.
  */
+import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
+import { inLanguage } from './texts.ts';
 import { iso } from '../lib/time.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
@@ -81,6 +83,8 @@ export interface NewOrder {
   quotedHigh: number | null;
   quotedSpread: number | null;
   quotedSpreadLow: number | null;
+  /** What the window's model read at join (window-model.ts MODEL_FEATURES); absent or null: nothing kept. */
+  quotedFeatures?: readonly number[] | null;
   /** 'app': joined from the customer's phone; 'desk': a walk-in the shop added. */
   source: 'app' | 'desk';
   /** The expected arrival the customer gave (eta_minutes), or null. */
@@ -143,6 +147,8 @@ export interface JoinGate {
   replay: { bodyHash: string; answer: string } | null;
   /** The customer's first name (his party's person 0). */
   firstname: string;
+  /** The customer's profile language, as stored (null: none). */
+  language: string | null;
 }
 
 /**
@@ -156,7 +162,7 @@ export async function joinGate(
   const { rows } = await q.query<
     Omit<JoinGate, 'replay' | 'firstname'> & { bodyHash: string | null; answer: string | null; firstname: string | null }
   >(
-    `SELECT (SELECT firstname FROM customers WHERE id = $1) AS firstname,
+    `SELECT (SELECT firstname FROM customers WHERE id = $1) AS firstname, (SELECT language FROM customers WHERE id = $1) AS language,
        (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
        (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND joined_at > $2) AS recent,
        (SELECT joined_at FROM orders WHERE customer_id = $1 AND joined_at > $2 ORDER BY joined_at DESC OFFSET $3 LIMIT 1) AS "freedAt",
@@ -173,6 +179,7 @@ export async function joinGate(
     freedAt: r.freedAt === null ? null : Number(r.freedAt),
     replay,
     firstname: r.firstname?.trim() ?? '',
+    language: r.language,
   };
 }
 
@@ -196,9 +203,9 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO orders (shop_id, customer_id, walk_in_name, chosen_barber_id, status, priority, duration, price, customer_at_pob,
        joined_at, quoted_wait, source, checked_in_at, expected_at, quoted_low, quoted_high, quoted_spread, quoted_spread_low, moved_from,
-       party_of, person, step_outs_left)
+       party_of, person, step_outs_left, quoted_features)
      VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8, $9, $10, $11, CASE WHEN $8 THEN $9::timestamptz END, $12, $13, $14, $15, $16, $17,
-       $18, $19, $20)
+       $18, $19, $20, $21)
      RETURNING id`,
     [
       o.shopId,
@@ -221,6 +228,7 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       o.partyOf ?? null,
       o.person ?? 0,
       o.stepOutsLeft ?? 0,
+      o.quotedFeatures ? [...o.quotedFeatures] : null,
     ],
   );
   const id = rows[0].id;
@@ -250,28 +258,37 @@ interface RawItem extends Omit<ItemRow, 'extras' | 'price' | 'duration'> {
   extraIds: number[];
 }
 
+/** A name as sold (`sold`) in the reader's language $2: the catalogue row's translation, else its Finnish one. */
+const soldIn = (alias: string, sold: string): string =>
+  `coalesce(${alias}.texts->$2::text->>'title', CASE WHEN $2::text IS NOT NULL THEN ${alias}.texts->'fi'->>'title' END, ${sold})`;
+
 /**
  * Items of some orders, in order. Extras come as sold; an item written without them (the demo seed) falls
- * back to the catalogue's extras of its ids.
+ * back to the catalogue's extras of its ids. `lang`: the names in that language (the catalogue's translation, else
+ * the Finnish one, else the name as sold; repos/item-texts.ts), in the same statement; null: as sold.
  */
-export async function itemsOf(q: Queryable, orderIds: number[]): Promise<ItemRow[]> {
+export async function itemsOf(q: Queryable, orderIds: number[], lang: Language | null = null): Promise<ItemRow[]> {
   if (!orderIds.length) return [];
   const { rows } = await q.query<RawItem>(
-    `SELECT i.order_id AS "orderId", i.service_id AS "serviceId", i.title, s.description, s.sort_order AS "order",
-       s.group_id AS "groupId", g.title AS "groupName", i.price AS total, i.duration AS minutes, i.extra_service_ids AS "extraIds",
-       (SELECT json_agg(json_build_object('id', x.extra_service_id, 'title', x.title, 'description', e.description,
-                 'order', e.sort_order, 'price', x.price, 'duration', x.duration) ORDER BY x.position)
+    `SELECT i.order_id AS "orderId", i.service_id AS "serviceId", ${soldIn('s', 'i.title')} AS title,
+       ${inLanguage('s', 'description')} AS description, s.sort_order AS "order",
+       s.group_id AS "groupId", ${inLanguage('g', 'title')} AS "groupName", i.price AS total, i.duration AS minutes,
+       i.extra_service_ids AS "extraIds",
+       (SELECT json_agg(json_build_object('id', x.extra_service_id, 'title', ${soldIn('e', 'x.title')},
+                 'description', ${inLanguage('e', 'description')}, 'order', e.sort_order, 'price', x.price, 'duration', x.duration)
+                 ORDER BY x.position)
           FROM order_item_extras x JOIN extra_services e ON e.id = x.extra_service_id WHERE x.order_item_id = i.id) AS sold
      FROM order_items i JOIN services s ON s.id = i.service_id JOIN service_groups g ON g.id = s.group_id
      WHERE i.order_id = ANY($1::int[]) ORDER BY i.order_id, i.id`,
-    [orderIds],
+    [orderIds, lang],
   );
   const missing = [...new Set(rows.filter((r) => !r.sold && r.extraIds.length).flatMap((r) => r.extraIds))];
   const catalogue = new Map<number, ItemExtra>();
   if (missing.length) {
     const { rows: found } = await q.query<ItemExtra>(
-      'SELECT id, title, description, sort_order AS "order", price, duration FROM extra_services WHERE id = ANY($1::int[])',
-      [missing],
+      `SELECT e.id, ${inLanguage('e', 'title')} AS title, ${inLanguage('e', 'description')} AS description, e.sort_order AS "order",
+         e.price, e.duration FROM extra_services e WHERE e.id = ANY($1::int[])`,
+      [missing, lang],
     );
     for (const e of found) catalogue.set(e.id, e);
   }

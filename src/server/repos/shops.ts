@@ -2,6 +2,7 @@
  * Shops, their opening hours, menus, and the open orders the queue engine needs. SQL only; every function takes
  * a Queryable so it runs inside a transaction as well. Times come back as epoch milliseconds.
  */
+import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
 import type { Extra, Service, ServiceGroup } from '../../shared/menu.ts';
 import { inLanguage } from './texts.ts';
@@ -196,14 +197,15 @@ export type PricedService = Omit<ServiceRow, 'longDescription' | 'catalogueKey'>
 export type PricedExtra = Omit<ExtraRow, 'longDescription' | 'catalogueKey'>;
 
 /**
- * Some services and extras of a shop by id, in the default language, in one statement: what a join prices (an id
- * of another shop is not found). The columns are those of servicesOf and extrasOf.
+ * Some services and extras of a shop by id, in `lang` (null: the names as entered), in one statement: what a join
+ * prices (an id of another shop is not found). The columns are those of servicesOf and extrasOf.
  */
 export async function menuItemsOf(
   q: Queryable,
   shopId: number,
   serviceIds: number[],
   extraIds: number[],
+  lang: Language | null = null,
 ): Promise<{ services: PricedService[]; extras: PricedExtra[] }> {
   const { rows } = await q.query<PricedService & PricedExtra & { kind: 's' | 'e' }>(
     `SELECT 's' AS kind, s.id, s.group_id AS "groupId", NULL::int AS "serviceId", ${inLanguage('s', 'title')} AS title,
@@ -214,7 +216,7 @@ export async function menuItemsOf(
      SELECT 'e', e.id, NULL, e.service_id, ${inLanguage('e', 'title')}, e.sort_order, ${inLanguage('e', 'description')},
        e.price, e.duration, NULL, NULL
      FROM extra_services e JOIN services s ON s.id = e.service_id WHERE s.shop_id = $1 AND e.id = ANY($4::int[])`,
-    [shopId, null, serviceIds, extraIds],
+    [shopId, lang, serviceIds, extraIds],
   );
   const services: PricedService[] = [];
   const extras: PricedExtra[] = [];

@@ -1,11 +1,11 @@
 /**
  * Codes sent by SMS: stored as keyed hashes, valid for a while, single use, with a try counter. Each code has a
- * purpose ('recovery': set a new password; 'phone': confirm a new number), and every query names it, so a code
- * sent for one purpose can never be spent on the other.
+ * purpose ('recovery': set a new password; 'phone': confirm a new number; 'proof': prove the account's own number),
+ * and every query names it, so a code sent for one purpose can never be spent on another.
  */
 import type { Queryable } from '../db/db.ts';
 
-export type CodePurpose = 'recovery' | 'phone';
+export type CodePurpose = 'recovery' | 'phone' | 'proof';
 
 /**
  * Stores a new code for the phone; earlier unused codes of the phone for the same purpose stop working (only the

@@ -1,10 +1,11 @@
 /**
  * The account calls without a customer id in the path: register, login, refresh, logout,
- * password recovery by SMS code, and the password change. Thin: read the body, call one domain function.
+ * password recovery by SMS code, proving the phone by SMS code, and the password change. Thin: read the body, call one domain function.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { requireAccess } from '../auth/guard.ts';
+import { provePhoneByCode, requestProofCode } from '../auth/phone-proof.ts';
 import { requestCode, resetPassword } from '../auth/recovery.ts';
 import { register } from '../auth/register.ts';
 import { changePassword, login, logout, refresh, refreshTokenOf } from '../auth/session.ts';
@@ -16,6 +17,8 @@ import {
   loginSchema,
   logoutSchema,
   passwordSchema,
+  phoneCodeSchema,
+  phoneProofSchema,
   refreshSchema,
   registerSchema,
   resetSchema,
@@ -51,6 +54,14 @@ export function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/reset-token/', { schema: resetTokenSchema }, async (req) => requestCode(deps, bodyOf(req), req.locale, addressOf(req)));
 
   app.post('/auth/reset/', { onRequest: noStore, schema: resetSchema }, async (req) => resetPassword(deps, bodyOf(req), addressOf(req)));
+
+  app.post('/auth/phone-code/', { schema: phoneCodeSchema }, async (req) =>
+    requestProofCode(deps, bodyOf(req), req.locale, addressOf(req)),
+  );
+
+  app.post('/auth/phone-proof/', { onRequest: noStore, schema: phoneProofSchema }, async (req) =>
+    provePhoneByCode(deps, bodyOf(req), addressOf(req)),
+  );
 
   app.post('/password/', { onRequest: noStore, preValidation: requireAccess(deps), schema: passwordSchema }, async (req) =>
     changePassword(deps, req.customerId!, bodyOf(req)),

@@ -4,7 +4,8 @@
  * requireCustomer first (401 without a valid token, 403 for another customer's id); the body is checked by
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/locales.ts';
 import { requireCustomer, requireCustomerToken } from '../auth/guard.ts';
 import type { Deps } from '../deps.ts';
 import { bodyOf } from '../input/body.ts';
@@ -12,12 +13,17 @@ import { idempotencyOf, parseJoin, parseMove, parsePatch } from '../input/orders
 import { parseId, readerLanguage } from '../input/params.ts';
 import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
+import { answerLanguage } from '../domain/customers.ts';
 import { cachedOrder } from '../live/order-cache.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
 import { sendAnswer } from '../live/http-answer.ts';
 import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
+
+/** The language the answer names the services in: ?lang=, else the customer's profile language, else the locale's. */
+const languageOf = (deps: Deps, req: FastifyRequest): Language | Promise<Language> =>
+  readerLanguage(req) ?? answerLanguage(deps, req.customerId!, req.locale, null);
 
 /** `orders`: the kept order reads (live/order-cache.ts), shared with the order stream. */
 export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCache) {
@@ -29,24 +35,30 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
     const body = bodyOf(req);
     const input = parseJoin(body, deps.config.party.max);
     const idempotency = idempotencyOf(req.headers['idempotency-key'], body);
+    // Without ?lang= the join takes the profile's language from the row it reads anyway (queue/orders.ts).
     const order = await joinQueue(deps, req.customerId!, { ...input, country: req.locale, idempotency, lang: readerLanguage(req) });
     return reply.status(201).send(order);
   });
 
-  // Kept as bytes per order, language and queue version: the customer's own kept order answers without a query.
+  // Kept as bytes per order, language and queue version: the customer's own kept order answers without a query (a read
+  // without ?lang= reads the profile's language first).
   app.get<OrderParams>(
     '/customers/:id/orders/:orderId/',
     { preValidation: requireCustomerToken(deps), schema: orderSchema },
     async (req, reply) => {
       const serialize = (v: unknown) => reply.serialize(v) as string;
-      const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), serialize, 'check', readerLanguage(req));
+      // Without ?lang=, the profile's language is read, and that read checks the account as 'check' would.
+      const asked = readerLanguage(req);
+      const lang = asked ?? (await answerLanguage(deps, req.customerId!, req.locale, null));
+      const account = asked ? 'check' : 'trusted';
+      const answer = await cachedOrder(deps, orders, req.customerId!, parseId(req.params.orderId), serialize, account, lang);
       return sendAnswer(req, reply, answer, 'private, no-cache');
     },
   );
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);
-    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)), readerLanguage(req));
+    return patchOrder(deps, req.customerId!, orderId, parsePatch(bodyOf(req)), await languageOf(deps, req));
   });
 
   app.post<OrderParams>('/customers/:id/orders/:orderId/move/', { ...guard, schema: moveSchema }, async (req, reply) => {
@@ -54,7 +66,7 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
     const order = await moveOrder(deps, req.customerId!, parseId(req.params.orderId), {
       ...input,
       country: req.locale,
-      lang: readerLanguage(req),
+      lang: await languageOf(deps, req),
     });
     return reply.status(201).send(order);
   });

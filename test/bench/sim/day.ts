@@ -20,6 +20,8 @@ import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHO
 /** Weight of the newest finished service in the learned speed (exponentially weighted mean of actual/listed). */
 export const LEARN_ALPHA = 0.15;
 const HOUR = 60 * MINUTE;
+/** The arrival of a customer still at home (he has not left; not a no-show either). */
+const HOME = Number.MAX_SAFE_INTEGER;
 
 /** One customer who joined and was served: what each estimator said at join time, and what happened. */
 export interface WaitRecord {
@@ -34,6 +36,8 @@ export interface WaitRecord {
   high: number;
   spread: number;
   spreadLow: number;
+  /** The window model's features at join (window-model.ts MODEL_FEATURES). */
+  features: number[];
   naive: number;
   actual: number;
   member: boolean;
@@ -79,6 +83,8 @@ interface Customer {
   high: number;
   spread: number;
   spreadLow: number;
+  /** The window model's features at join (window-model.ts). */
+  features: number[];
   naive: number;
   leftLate: boolean;
   passedWhileAway: boolean;
@@ -91,6 +97,8 @@ interface Customer {
   pinnedAt: number | null;
   /** Everyone of his party, the customer first (himself alone). */
   party: Customer[];
+  /** Following the live "leave by": still at home, leaving once his window's low end reaches his trip. */
+  home: boolean;
   /** The customer's plan to step out with his party, until done; while out, when. */
   stepOut: StepOutPlan | null;
   out: Out | null;
@@ -105,6 +113,14 @@ interface Lane {
   lastEnd: number;
 }
 
+/**
+ * How a "leave by" customer follows it: 'join', the time told at join, once; 'live', as tracking and the leave-now
+ * alert tell it (docs/decisions.md, "Turn alerts"): he leaves once the low end of his window, as the engine tells it
+ * now, is no more than the trip he announced (checked at every event and at least every LIVE_CHECK_MINUTES).
+ */
+export type LeaveBy = 'join' | 'live';
+const LIVE_CHECK_MINUTES = 2;
+
 /** Share of customers who give up on joining, by the wait shown to them. */
 function balkProbability(wait: number): number {
   return Math.min(0.6, Math.max(0, (wait - 45) / 120));
@@ -115,7 +131,13 @@ function balkProbability(wait: number): number {
  * `leaveByShare` of remote joiners who give an expected arrival wait at home until their "leave by" time
  * (join + the window's low end − their expected trip) and then travel; the arrival they gave moves with them.
  */
-export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, leaveByShare = 0, extras: JoinExtras[] = []): DayResult {
+export function simulateDay(
+  plan: DayPlan,
+  learnedAt: (t: number) => Learned,
+  leaveByShare = 0,
+  extras: JoinExtras[] = [],
+  leaveBy: LeaveBy = 'join',
+): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
     .map((b) => {
@@ -202,6 +224,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       quotedHigh: c.high,
       quotedSpread: c.spread,
       quotedSpreadLow: c.spreadLow,
+      quotedFeatures: c.features,
     });
   }
 
@@ -221,6 +244,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     const onShift = Math.max(1, lanes.filter((l) => windowAt(l, t) !== undefined).length);
     // The "leave by" customer: his own draw decides it, so the rest of the day's randomness stays the same.
     const leftLate = a.eta !== null && a.balkU * 7.919 - Math.floor(a.balkU * 7.919) < leaveByShare;
+    // Live, the engine expects him as told at join until he leaves; then as he says when he leaves.
     const delay = leftLate && a.eta !== null ? Math.max(0, told[0].fit.low - a.eta) : 0;
     const party: Customer[] = [];
     for (const [i, { p, chosen, fit }] of told.entries()) {
@@ -236,10 +260,12 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
         high: fit.high,
         spread: fit.spread,
         spreadLow: fit.spreadLow,
+        features: fit.features,
         naive: Math.ceil((ahead * MEAN_LISTED) / onShift),
         leftLate,
         passedWhileAway: false,
-        arrivesAt: a.walkIn ? t : a.noShow ? Infinity : t + Math.round((delay + a.trip) * MINUTE),
+        arrivesAt: a.walkIn ? t : a.noShow ? Infinity : leftLate && leaveBy === 'live' ? HOME : t + Math.round((delay + a.trip) * MINUTE),
+        home: leftLate && leaveBy === 'live' && !a.walkIn && !a.noShow,
         expectedAt: expectedAt === null ? null : expectedAt + delay * MINUTE,
         overtakenBy: 0,
         absentAhead: false,
@@ -279,6 +305,7 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
       high: c.high,
       spread: c.spread,
       spreadLow: c.spreadLow,
+      features: c.features,
       naive: c.naive,
       actual: (t - c.joinedAt) / MINUTE,
       member: c.a.priority > 0,
@@ -352,6 +379,23 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     }
   }
 
+  /** Home customers whose window's low end now reaches the trip they announced leave (their party with them). */
+  function leave(t: number): void {
+    const home = [...waiting.values()].filter((c) => c.home && c.party[0] === c);
+    if (!home.length) return;
+    const rows = schedule(snapshot(t)).orders;
+    for (const c of home) {
+      const low = rows.find((o) => o.id === c.id)?.low;
+      if (low == null || low > (c.a.eta ?? 0)) continue;
+      for (const p of c.party) {
+        if (!p.home) continue;
+        p.home = false;
+        p.arrivesAt = t + Math.round(c.a.trip * MINUTE);
+        p.expectedAt = t + (c.a.eta ?? 0) * MINUTE;
+      }
+    }
+  }
+
   const boundaries = [...new Set(lanes.flatMap((l) => l.b.windows.flatMap((w) => [w.start, w.end])).concat([open, close]))].sort(
     (x, y) => x - y,
   );
@@ -365,10 +409,13 @@ export function simulateDay(plan: DayPlan, learnedAt: (t: number) => Learned, le
     tidy(t);
     stepOuts(waiting.values(), t, (c) => recalc(t).orders.find((o) => o.id === c.id)?.wait ?? 0);
     dispatch(t);
+    leave(t);
     const candidates: number[] = [];
+    if ([...waiting.values()].some((c) => c.home)) candidates.push(t + LIVE_CHECK_MINUTES * MINUTE);
     if (arrivalIx < plan.arrivals.length) candidates.push(plan.arrivals[arrivalIx].at);
     for (const l of lanes) if (l.busyUntil > t) candidates.push(l.busyUntil);
     for (const c of waiting.values()) {
+      if (c.home) continue;
       if (c.arrivesAt > t && c.arrivesAt !== Infinity) candidates.push(c.arrivesAt);
       else if (c.arrivesAt === Infinity) candidates.push(c.joinedAt + NO_SHOW_CLEAR_MINUTES * MINUTE);
       if (c.stepOut !== null && c.arrivesAt !== Infinity) candidates.push(Math.max(t + 1, c.arrivesAt + c.stepOut.after * MINUTE));

@@ -237,6 +237,27 @@ test('Map: opens the overlay (its own chunk) with markers; Escape closes it and 
   assert.ok(text(popup).includes('Kamppi'));
   assert.is(popup.querySelector('a')?.getAttribute('href'), '/barbershop/2');
   const kallio = markers.find((m) => m.getAttribute('aria-label')!.startsWith('Kallio'))!;
+  // A full shop says so in its marker's word and class (its own colour and dashed border), not a wait's green.
+  assert.is(text(kallio), 'Full');
+  assert.ok(kallio.classList.contains('map-marker-full') && ![...kallio.classList].some((c) => c.startsWith('wait-')), kallio.className);
+  // The legend names every kind of marker, each with a sample in its colour and word.
+  await fire.click(dialog!.querySelector('.map-popup-close'));
+  const legend = dialog!.querySelector('.map-legend');
+  assert.ok(legend, 'a legend');
+  assert.is(legend!.getAttribute('aria-labelledby') && text(document.getElementById(legend!.getAttribute('aria-labelledby')!)), 'Legend');
+  assert.equal(
+    [...legend!.querySelectorAll('li')].map((li) => [
+      li.className,
+      text(li.querySelector('.map-marker-pill')),
+      text(li.querySelector('.map-legend-text')),
+    ]),
+    [
+      ['map-marker-sample wait-0', 'Now', 'No wait'],
+      ['map-marker-sample wait-30', '25', 'Wait in minutes'],
+      ['map-marker-sample map-marker-full', 'Full', 'Queue full'],
+      ['map-marker-sample map-marker-closed', 'Closed', 'Closed'],
+    ],
+  );
   await fire.click(kallio);
   assert.is(dialog!.querySelector('.map-popup a'), null, 'a full shop cannot be opened');
   assert.ok(text(dialog!.querySelector('.map-popup')).includes('Queue full'));

@@ -134,20 +134,30 @@ test.after.each(async () => {
   clock.now = realNow;
 });
 
-test('the rules: a party is one entry at its first waiting place, each person with his own place', () => {
+test('the rules: a party is one entry where its people follow one another, each person with his own place', () => {
+  const together = queueEntries(floorAnswer());
+  assert.equal(
+    together.map((e) => (e.kind === 'order' ? e.order.id : `party ${e.people.map((p) => p.id).join(',')}`)),
+    ['party 20,21,22', 15],
+  );
   const f = floorAnswer();
-  // Someone else between the customer and his companion in the engine's order.
+  // Someone else between the customer and his companion in the order of service: the party shows at each stretch,
+  // so no place is listed above an earlier one (the one in service goes with the first).
   f.orders.push(order(30, 'Anna', { position: 1 }));
   f.orders[1].position = 2;
   f.orders[3].position = 3;
   const entries = queueEntries(f);
   assert.equal(
     entries.map((e) => (e.kind === 'order' ? e.order.id : `party ${e.people.map((p) => p.id).join(',')}`)),
-    ['party 20,21,22', 30, 15],
+    ['party 20,22', 30, 'party 21', 15],
   );
   const party = entries[0] as Extract<(typeof entries)[number], { kind: 'party' }>;
   assert.equal([party.positions.get(20), party.positions.get(21), party.positions.get(22)], [1, 3, undefined]);
   assert.is(party.size, 3);
+  const places = entries.flatMap((e) =>
+    e.kind === 'order' ? [e.position] : e.people.flatMap((p) => (p.status === 'waiting' ? [e.positions.get(p.id)!] : [])),
+  );
+  assert.equal(places, [1, 2, 3, 4], 'top to bottom in the order of service');
   assert.equal([partyKey(f.orders[0]), partyKey(f.orders[1]), partyKey(f.orders[3])], [20, 20, null]);
   // The customer already served: one companion left waits under his own name.
   const alone = floorAnswer();

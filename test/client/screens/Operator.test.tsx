@@ -12,7 +12,7 @@ import { ROUTES } from '../../../src/client/router/routes.ts';
 import NotFound, { isConsolePath } from '../../../src/client/screens/NotFound/index.tsx';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { feed, floor, reset } from '../../../src/client/state/console/operator.ts';
+import { clock, feed, floor, noticeLife, reset } from '../../../src/client/state/console/operator.ts';
 import { shortName, suggestedBarber, walkInWait } from '../../../src/client/lib/operator.ts';
 import type { Floor } from '../../../src/client/lib/operator.ts';
 import { save } from '../../../src/client/services/storage.ts';
@@ -200,6 +200,16 @@ async function paired(extra: Record<string, unknown> = {}, who = me) {
   return { el, f };
 }
 
+test('a name ending in an emoji gets no full stop: "Lasse 🧔", while "Mikko K." keeps his', async () => {
+  const answer = structuredClone(floorAnswer);
+  Object.assign(answer.orders[0], { name: 'Lasse 🧔', first_name: 'Lasse', last_initial: '🧔' });
+  const { el, f } = await paired({ 'GET /operator/pobs/2/queue/': { body: answer } });
+  const names = [...el.querySelectorAll('h4, .op-serving, .op-barber')].map((n) => text(n)).join(' | ');
+  assert.ok(text(el).includes('Lasse 🧔'), names);
+  assert.not.ok(text(el).includes('Lasse 🧔.'), names);
+  f.restore();
+});
+
 test('the rules: "Mikko K.", the suggestion is the barber whose next order it is, a walk-in gets the shortest open wait', () => {
   const f = structuredClone(floorAnswer) as unknown as Floor;
   assert.is(shortName(f.orders[1]), 'Mikko K.');
@@ -254,21 +264,30 @@ test('a walk-in: services with extras, a barber, a name and a phone are sent; no
   assert.ok(text(el).includes('Walter Walkin is in the queue.'));
 });
 
-test('start: the suggested barber is preselected and sent; a refusal is told in words and the dialog stays', async () => {
+test('start: the suggested barber is preselected and sent; a conflict closes the dialog, is told in words for a while, and the floor is read again', async () => {
   const { el, f } = await paired({
     'POST /operator/orders/15/start/': [{ status: 409, body: { error: 'Barber is already serving a customer' } }, { body: {} }],
   });
+  noticeLife.ms = 300;
   await fire.click(button(el.querySelector('[data-order="15"]')!, 'Start'));
-  const dialog = el.querySelector('[role="dialog"]')!;
+  let dialog = el.querySelector('[role="dialog"]')!;
   const checked = dialog.querySelector<HTMLInputElement>('input[type="radio"]:checked');
   assert.ok(checked, 'a barber is preselected');
   assert.ok(text(checked!.closest('label')).includes('suggested'));
+  const reads = () => f.calls.filter((c) => c.path === '/operator/pobs/2/queue/').length;
+  const before = reads();
   await fire.click(button(dialog, 'Start'));
   await settle(5);
-  assert.ok(el.querySelector('[role="dialog"]'), 'still open after the refusal');
+  assert.not.ok(el.querySelector('[role="dialog"]'), 'closed after the conflict');
   assert.ok(text(el).includes('The barber is already serving another customer'), text(el));
+  assert.ok(reads() > before, 'the floor read again');
+  await waitFor(() => !text(el.querySelector('.op-notice-region')), 2000);
+  // Started again from the row, it goes through.
+  await fire.click(button(el.querySelector('[data-order="15"]')!, 'Start'));
+  dialog = el.querySelector('[role="dialog"]')!;
   await fire.click(button(dialog, 'Start'));
   await waitFor(() => !el.querySelector('[role="dialog"]'));
+  noticeLife.ms = 8000;
   f.restore();
   assert.equal(
     f.calls.filter((c) => c.path === '/operator/orders/15/start/').map((c) => c.body),
@@ -311,7 +330,44 @@ test('a display key sees the display: names with initials, who serves whom, the 
   assert.is(el.querySelectorAll('button').length, 0);
 });
 
-test('the figures: today and 7 days, with the share served inside the window told and its width, and the moves', async () => {
+test("before a change of shifts: the barber whose queue closed takes nobody new, and the display shows the app's quote", async () => {
+  const answer = structuredClone(floorAnswer) as unknown as Floor;
+  // Janne is on shift until :40 and free, but a service no longer fits: his queue is closed; the next shift's barber
+  // takes the walk-in in about three hours, which the server quotes for him.
+  answer.barbers[0] = {
+    ...answer.barbers[0],
+    serving: null,
+    serving_since: null,
+    expected_finish: null,
+    next_order: null,
+    queue_open: false,
+    wait_time: null,
+    wait_low: null,
+    wait_high: null,
+    shifts: [{ start: iso(-60), end: iso(40) }],
+  };
+  answer.orders = answer.orders.filter((o) => o.status === 'waiting');
+  answer.pob = { ...answer.pob, wait_time: 190, wait_low: 175, wait_high: 215 };
+  const realNow = clock.now;
+  clock.now = () => Date.parse(iso(20));
+  reset();
+  const quote = { 'GET /operator/pobs/2/queue/': { body: answer } };
+  let { el, f } = await paired(quote);
+  const janne = el.querySelector('[data-barber="1"]') as Element;
+  assert.match(text(janne), /Takes no new customers: shift ends at \d\d[:.]40/);
+  assert.not.ok(text(janne).includes('Free'));
+  f.restore();
+  await cleanup();
+  reset();
+  setKeyValueStore(memoryKeyValue());
+  ({ el, f } = await paired(quote, { ...me, role: 'display' }));
+  assert.is(text(el.querySelector('.op-walkin') as Element), '190 min', 'the quote, not "no barber"');
+  assert.is(text(el.querySelector('.wait-window') as Element), 'usually 175–215 min');
+  f.restore();
+  clock.now = realNow;
+});
+
+test('the figures: today and 7 days; before, inside and after the window add up to 100 %, each row says one thing', async () => {
   const day = {
     served: 12,
     waiting: 3,
@@ -320,28 +376,50 @@ test('the figures: today and 7 days, with the share served inside the window tol
     remote_joins: 5,
     mean_wait_minutes: 21,
     mean_quoted_minutes: 19,
-    mean_actual_minutes: 23,
-    within_10_share: 0.75,
-    waited_longer_share: 0.25,
+    mean_actual_minutes: 21,
+    within_10_share: 0.333,
+    waited_longer_share: 0.333,
+    served_sooner_share: 0.333,
+    before_window_share: 0.09,
     in_window_share: 0.83,
     past_window_share: 0.08,
     mean_window_minutes: 24,
     moved_in: 2,
     moved_out: 1,
   };
-  const { moved_in: _, moved_out: __, ...older } = day;
+  // A server from before the new shares: what the others leave is shown.
+  const { moved_in: _, moved_out: __, served_sooner_share: ___, before_window_share: ____, ...older } = day;
   const { el, f } = await paired({
-    'GET /operator/pobs/2/stats/': { body: { today: day, week: { ...older, in_window_share: null } } },
+    'GET /operator/pobs/2/stats/': {
+      body: { today: day, week: { ...older, within_10_share: 0.75, waited_longer_share: 0.25, in_window_share: null } },
+    },
   });
   navigate('/operator/stats');
-  await waitFor(() => text(el).includes('Served within the window told'));
+  await waitFor(() => text(el).includes('Served within the window'));
   f.restore();
   const [today, week] = [...el.querySelectorAll('.op-figures section')];
   const stat = (s: Element, key: string) => text(s.querySelector(`[data-stat="${key}"]`) as Element);
+  const percent = (s: Element, key: string) => Number(stat(s, key).replace(/[^\d]/g, ''));
+  assert.match(stat(today, 'beforeWindow'), /^9\s?%$/);
   assert.match(stat(today, 'inWindow'), /^83\s?%$/);
   assert.match(stat(today, 'pastWindow'), /^8\s?%$/);
+  // Thirds read 34, 33, 33: the group adds up to 100.
+  assert.is(percent(today, 'within10') + percent(today, 'waitedLonger') + percent(today, 'servedSooner'), 100);
+  assert.equal([percent(week, 'within10'), percent(week, 'waitedLonger'), percent(week, 'servedSooner')], [75, 25, 0]);
   assert.is(stat(today, 'meanWindow'), '24 min');
-  assert.is(stat(week, 'inWindow'), '–', 'no window told yet: a dash');
+  assert.equal(
+    ['beforeWindow', 'inWindow', 'pastWindow'].map((k) => stat(week, k)),
+    ['–', '–', '–'],
+    'no window told yet: dashes',
+  );
+  // One average-wait row each: the wait from joining to service, and the wait quoted at joining.
+  const rows = [...today.querySelectorAll('dt')].map(text);
+  assert.equal(
+    rows.filter((r) => /mean wait/i.test(r)),
+    ['Mean wait, joining to service', 'Mean wait quoted at joining'],
+  );
+  assert.is(new Set(rows).size, rows.length, 'no row repeats another');
+  assert.equal([...today.querySelectorAll('h3')].map(text), ['Against the wait quoted at joining', 'Against the window told at joining']);
   assert.equal([stat(today, 'movedIn'), stat(today, 'movedOut')], ['2', '1']);
   assert.ok(text(today).includes('Moved here from another shop'), 'named in the console’s language');
   assert.equal([stat(week, 'movedIn'), stat(week, 'movedOut')], ['–', '–'], 'a server from before moves: dashes');

@@ -68,7 +68,7 @@ test('the hint names the whole rule the server applies: "abcdefgh" and the commo
   }
 });
 
-test('the server error text is shown; without one the generic text', async () => {
+test('the server error text is shown on the field it names; without one the generic text under the form', async () => {
   const el = await setup();
   await fire.input($(el, 'password-confirm'), 'NewSecret1');
   let f = stubFetch({ 'POST /password/': { status: 400, body: { error: 'Old password is wrong', field: 'old_password' } } });
@@ -76,15 +76,24 @@ test('the server error text is shown; without one the generic text', async () =>
   await settle(10);
   f.restore();
   assert.equal(f.calls[0].body, { old_password: 'OldSecret1', new_password: 'NewSecret1' });
-  assert.match(text(el.querySelector('.form-errors')), 'Old password is wrong');
+  assert.is(text(el.querySelector('#password-old-error')), 'Old password is wrong');
+  assert.is($(el, 'password-old').getAttribute('aria-invalid'), 'true');
+  assert.is(el.querySelector('.form-errors'), null, 'said once, on its field');
   f = stubFetch({ 'POST /password/': { status: 500, body: {} } });
   await fire.click(submit(el));
   await settle(10);
   f.restore();
   assert.match(text(el.querySelector('.form-errors')), 'Check your current password and that the new password is strong enough');
+  // Offline is said as such, not as a wrong password.
+  const stubbed = globalThis.fetch;
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  await fire.click(submit(el));
+  await settle(10);
+  globalThis.fetch = stubbed;
+  assert.is(text(el.querySelector('.form-errors')), 'No connection. Check your network and try again.');
 });
 
-test('a weak-password refusal names the whole rule', async () => {
+test('a weak-password refusal names the whole rule, on the new password', async () => {
   const el = await setup();
   await fire.input($(el, 'password-confirm'), 'NewSecret1');
   const f = stubFetch({ 'POST /password/': { status: 400, body: { error: 'Password too weak', field: 'new_password' } } });
@@ -92,7 +101,7 @@ test('a weak-password refusal names the whole rule', async () => {
   await settle(10);
   f.restore();
   assert.is(
-    text(el.querySelector('.form-errors')),
+    text(el.querySelector('#password-new-error')),
     'The new password is not strong enough: it needs at least 8 characters, with an uppercase letter, a lowercase letter and a number.',
   );
 });

@@ -78,7 +78,7 @@ test('password and new number send a code; the code changes the number, keeps th
   assert.is(el.querySelector('form'), null);
 });
 
-test("refusals in the customer's words: wrong password, a taken number (naming no one), a wrong code", async () => {
+test("refusals in the customer's words, each on the field it names: wrong password, a taken number (naming no one), a wrong code", async () => {
   const el = await setup();
   await fire.input($(el, 'phone-new'), '0507654321');
   await fire.input($(el, 'phone-password'), 'Wrong1234');
@@ -86,7 +86,8 @@ test("refusals in the customer's words: wrong password, a taken number (naming n
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.is(text(el.querySelector('.form-errors')), 'Current password is incorrect');
+  assert.is(text(el.querySelector('#phone-password-error')), 'Current password is incorrect');
+  assert.is($(el, 'phone-password').getAttribute('aria-invalid'), 'true');
   assert.ok($(el, 'phone-new'), 'still on the first step');
 
   f = stubFetch({
@@ -95,7 +96,7 @@ test("refusals in the customer's words: wrong password, a taken number (naming n
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.is(text(el.querySelector('.form-errors')), 'This number cannot be used: it already belongs to an account.');
+  assert.is(text(el.querySelector('#phone-new-error')), 'This number cannot be used: it already belongs to an account.');
 
   f = stubFetch({
     'POST /customers/7/phone/': { body: { ok: true } },
@@ -107,7 +108,7 @@ test("refusals in the customer's words: wrong password, a taken number (naming n
   await fire.click(submit(el));
   await settle(10);
   f.restore();
-  assert.is(text(el.querySelector('.form-errors')), 'Invalid or expired code');
+  assert.is(text(el.querySelector('#phone-code-error')), 'Invalid or expired code');
   assert.is(user.value?.token, 'access', 'nothing changed');
   // Back to the first step keeps the number typed.
   await fire.click([...el.querySelectorAll('button')].find((b) => text(b).startsWith('Edit the number'))!);

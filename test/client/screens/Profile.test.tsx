@@ -10,6 +10,7 @@ import Messages from '../../../src/client/screens/Messages/index.tsx';
 import EmailPermission from '../../../src/client/screens/EmailPermission/index.tsx';
 import Notifications from '../../../src/client/screens/Notifications/index.tsx';
 import Email from '../../../src/client/screens/Email/index.tsx';
+import Name from '../../../src/client/screens/Name/index.tsx';
 import Credits from '../../../src/client/screens/Credits/index.tsx';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
@@ -17,13 +18,14 @@ import { load, memoryKeyValue, setKeyValueStore } from '../../../src/client/serv
 import { reset as resetAccount } from '../../../src/client/state/account.ts';
 import { reset as resetBonus } from '../../../src/client/state/bonus.ts';
 import { reset as resetEmail } from '../../../src/client/state/email.ts';
+import { reset as resetName } from '../../../src/client/state/name.ts';
 import { reset as resetMessages } from '../../../src/client/state/messages.ts';
 import { reset as resetPassword } from '../../../src/client/state/password.ts';
 import { reset as resetPush } from '../../../src/client/state/push.ts';
 import { reset as resetReceipts } from '../../../src/client/state/receipts.ts';
 
 const resetSettings = () => {
-  for (const r of [resetEmail, resetPassword, resetPush]) r();
+  for (const r of [resetEmail, resetName, resetPassword, resetPush]) r();
 };
 const resetPages = () => {
   for (const r of [resetMessages, resetReceipts, resetBonus]) r();
@@ -72,6 +74,7 @@ test('a member sees the MEMBER ribbon, the end date and credits; the menu links 
   for (const href of [
     '/profile/messages',
     '/profile/history',
+    '/profile/name',
     '/profile/email',
     '/profile/email-permission',
     '/profile/notifications',
@@ -219,6 +222,85 @@ test('e-mail: error only when not focused, save needs a valid address, success r
   assert.match(text(el), 'Email saved.');
   await fire.input(input, 'new@example.co');
   assert.not.match(text(el), 'Email saved.', 'a change after success returns to idle');
+});
+
+test('e-mail: the field takes no more than the server does, and a refusal of the address is said on the field', async () => {
+  await setup({ email: 'old@example.com' });
+  const el = await render(<Email params={{}} />);
+  const input = el.querySelector('#email-input') as HTMLInputElement;
+  assert.is(input.maxLength, 254, 'the server refuses a longer address');
+  await fire.input(input, `${'a'.repeat(600)}@example.com`);
+  assert.ok((el.querySelector('button[type=submit]') as HTMLButtonElement).disabled, 'too long for the rule too');
+  await fire.input(input, 'new@example.com');
+  let f = stubFetch({ 'PATCH /customers/7/': { status: 400, body: { error: 'Invalid email address', field: 'email' } } });
+  await fire.click(el.querySelector('button[type=submit]'));
+  await settle(10);
+  f.restore();
+  assert.is(text(el.querySelector('#email-input-error')), 'Invalid email address');
+  assert.is(input.getAttribute('aria-invalid'), 'true');
+  assert.is(profile.value?.email, 'old@example.com', 'nothing changed');
+  // Offline: said under the form in the customer's words, the field itself not blamed.
+  await fire.input(input, 'other@example.com');
+  f = stubFetch({});
+  const stubbed = globalThis.fetch;
+  globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+  await fire.click(el.querySelector('button[type=submit]'));
+  await settle(10);
+  globalThis.fetch = stubbed;
+  f.restore();
+  assert.is(text(el.querySelector('.form-errors')), 'No connection. Check your network and try again.');
+  assert.is(input.getAttribute('aria-invalid'), null);
+});
+
+test('name: first and last name edited by the registration rules, saved to the profile; a refusal is said on its field', async () => {
+  await setup();
+  const menu = stubFetch({ 'GET /customers/7/messages/': { body: [] } });
+  let el = await render(<Profile params={{}} />);
+  await settle(10);
+  menu.restore();
+  const link = el.querySelector('a[href="/profile/name"]');
+  assert.ok(link, 'the profile links the name form');
+  assert.match(text(link), 'Matti Meikäläinen');
+  el = await render(<Name params={{}} />);
+  const first = el.querySelector('#name-firstname') as HTMLInputElement;
+  const last = el.querySelector('#name-lastname') as HTMLInputElement;
+  const save = el.querySelector('button[type=submit]') as HTMLButtonElement;
+  assert.is(first.value, 'Matti');
+  assert.is(last.value, 'Meikäläinen');
+  assert.is(first.maxLength, 100);
+  assert.is(last.maxLength, 100);
+  // A blank name is refused by the form, as at registration: nothing is sent.
+  await fire.input(first, '   ');
+  let f = stubFetch({});
+  await fire.click(save);
+  await act(
+    async () =>
+      void el.querySelector('form')!.dispatchEvent(new win.Event('submit', { bubbles: true, cancelable: true }) as unknown as Event),
+  );
+  await settle(5);
+  f.restore();
+  assert.is(f.calls.length, 0);
+  assert.is(text(el.querySelector('#name-firstname-error')), 'Check your first name');
+  // Saved trimmed; the profile shows the new name.
+  await fire.input(first, ' Teemu ');
+  await fire.input(last, 'Testaaja');
+  f = stubFetch({ 'PATCH /customers/7/': (c) => ({ body: wireProfile(c.body as object) }) });
+  await fire.click(save);
+  await settle(10);
+  f.restore();
+  assert.equal(f.calls[0].body, { firstname: 'Teemu', lastname: 'Testaaja' });
+  assert.is(profile.value?.firstname, 'Teemu');
+  assert.match(text(el), 'Name saved.');
+  // The server's refusal is said on the field it names, and the profile keeps the name it had.
+  await fire.input(last, 'Virtanen');
+  f = stubFetch({ 'PATCH /customers/7/': { status: 400, body: { error: 'Invalid lastname', field: 'lastname' } } });
+  await fire.click(save);
+  await settle(10);
+  f.restore();
+  assert.is(text(el.querySelector('#name-lastname-error')), 'Check your last name');
+  assert.is(last.getAttribute('aria-invalid'), 'true');
+  assert.is(profile.value?.lastname, 'Testaaja');
+  assert.not.match(text(el), 'Name saved.');
 });
 
 test('credits: the three balances for a member', async () => {

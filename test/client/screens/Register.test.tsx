@@ -106,13 +106,16 @@ test('submit is enabled only for a valid form (and still after the 100 ms re-che
   assert.not.ok(submit(el).disabled);
 });
 
-test('success replaces the form with the thank-you and a login link', async () => {
+test('success asks for the code sent to the phone; with it, the thank-you says the phone is confirmed', async () => {
   const el = await setup();
   await fillValid(el);
-  const f = stubFetch({ 'POST /register/': { status: 201, body: { customer_id: 9 } } });
+  const f = stubFetch({
+    'POST /register/': { status: 201, body: { customer_id: 9 } },
+    'POST /auth/phone-code/': { body: { ok: true } },
+    'POST /auth/phone-proof/': [{ status: 400, body: { error: 'Invalid or expired code', field: 'token' } }, { body: { ok: true } }],
+  });
   await fire.click(submit(el));
   await settle(10);
-  f.restore();
   assert.equal(f.calls[0].body, {
     countryCode: '+358',
     phone: '+358401234567',
@@ -124,8 +127,54 @@ test('success replaces the form with the thank-you and a login link', async () =
     allow_email: false,
     allow_sms: true,
   });
-  assert.not.ok(el.querySelector('form'));
+  // One step: the code sent to the number just registered, before any thank-you.
+  assert.equal(
+    f.calls.map((c) => `${c.method} ${c.path}`),
+    ['POST /register/', 'POST /auth/phone-code/'],
+  );
+  assert.equal(f.calls[1].body, { phone: '+358401234567' });
+  assert.is(text(el.querySelector('h1')), 'Confirm your phone number');
+  assert.match(text(el), 'We sent a 6-digit code to');
+  assert.not.match(text(el), 'Thank you for registering');
+  const code = $(el, 'phone-proof-code');
+  assert.is(code.getAttribute('autocomplete'), 'one-time-code');
+  // Not six digits: said on the field, nothing sent.
+  await fire.input(code, '12');
+  await fire.click(submit(el));
+  await settle(5);
+  assert.equal(errors(el), ['Enter the 6 digits of the code.']);
+  assert.is(f.calls.length, 2);
+  // A wrong code: the server's refusal on the field, translated.
+  await fire.input(code, '123456');
+  await fire.click(submit(el));
+  await settle(10);
+  assert.equal(errors(el), ['Invalid or expired code']);
+  await fire.input(code, '654321');
+  await fire.click(submit(el));
+  await settle(10);
+  f.restore();
+  assert.equal(f.calls.at(-1)!.body, { phone: '+358401234567', token: '654321' });
   assert.match(text(el), 'Thank you for registering');
+  assert.match(text(el), 'Your phone number is confirmed');
+  assert.ok(el.querySelector('a[href="/login"]'));
+});
+
+test('the code step may be skipped: the thank-you says SMS alerts stay off and where to confirm later', async () => {
+  const el = await setup();
+  await fillValid(el);
+  const f = stubFetch({ 'POST /register/': { status: 201, body: { customer_id: 9 } }, 'POST /auth/phone-code/': { body: { ok: true } } });
+  await fire.click(submit(el));
+  await settle(10);
+  await fire.click(el.querySelector('.phone-proof-skip')!);
+  await settle(5);
+  f.restore();
+  assert.equal(
+    f.calls.map((c) => c.path),
+    ['/register/', '/auth/phone-code/'],
+    'nothing proven',
+  );
+  assert.match(text(el), 'Thank you for registering');
+  assert.match(text(el), 'SMS alerts stay off until you confirm your phone number; you can do it in your profile.');
   assert.ok(el.querySelector('a[href="/login"]'));
 });
 

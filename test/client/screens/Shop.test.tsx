@@ -10,6 +10,7 @@ import Shop from '../../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../../src/client/router/history.ts';
 import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { geo } from '../../../src/client/state/geo.ts';
+import { devStored } from '../../../src/client/state/prefs.ts';
 import { reset as resetShops } from '../../../src/client/state/shops.ts';
 import { headerImageHeight } from '../../../src/client/lib/images.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
@@ -119,6 +120,29 @@ test('shows name, city, address, floor, today and the week hours, and the chair 
   assert.ok(el.querySelector('button[aria-label="Add Kamppi to favourites"]'), 'favourite toggle');
 });
 
+test('the floor in the language of the page: a level as data says it, free text as written', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['fi', '2nd floor', '2. kerros'],
+    ['ee', '2nd floor', '2. korrus'],
+    ['sv', '3', 'våning 3'],
+    ['no', '1st floor', '1. etasje'],
+    ['dk', '2', '2. sal'],
+    ['de', '3rd floor', '3. Etage'],
+    ['en', '3', '3rd floor'],
+    ['en', '11', '11th floor'],
+    ['fi', 'Kauppakeskus, 2. krs', 'Kauppakeskus, 2. krs'],
+  ];
+  for (const [lang, floor, want] of cases) {
+    await setLanguage(lang as 'fi');
+    const el = await open({ ...pob(), floor });
+    assert.is(text(el.querySelector('.shop-floor')), `, ${want}`, `${lang} ${floor}`);
+    await cleanup();
+    resetShops();
+    resetPage();
+  }
+  await setLanguage('en');
+});
+
 test('chair label: hidden for 0, singular for 1, plural for 3', async () => {
   const cases: Array<[number, string | null]> = [
     [0, null],
@@ -220,6 +244,19 @@ test('full, closed and unknown shops show their message instead of the timer', a
   for (const [over, want] of cases) {
     const el = await open(pob(over));
     assert.ok(text(el.querySelector('.shop-wait')).includes(want), want);
+    await cleanup();
+    resetShops();
+  }
+});
+
+test('development mode does not make a closed shop take orders: its page says closed, as the list does', async () => {
+  devStored.value = true;
+  try {
+    const el = await open(pob({ open: false, queue_state: 'closed', service_time_estimates: [{ priority: 0, wait_time: 418 }] }));
+    assert.ok(text(el.querySelector('.shop-wait')).includes('The barbershop is closed.'), text(el.querySelector('.shop-wait')));
+    assert.not.match(text(el), '418');
+  } finally {
+    devStored.value = false;
     await cleanup();
     resetShops();
   }

@@ -193,6 +193,23 @@ test('the receipt lists each person’s services under his name, a companion tak
   f.restore();
 });
 
+test('a companion the shop marked a no-show leaves the count, the total and the receipt; he stays listed as absent', async () => {
+  const order = party({}, [
+    person({ person: 0, name: 'Matti M.' }),
+    person({ person: 1, name: 'Leo', status: 'no-show', queue: null, services: [service(20, 'Beard trim', 2500)], price: 2500 }),
+    person({ person: 2, name: 'Son', services: [service(30, 'Kids cut', 2000)], price: 2000 }),
+  ]);
+  const { el, f } = await open({ [ORDER]: { body: order } });
+  assert.is(text(el.querySelector('.tracking-party h2')), 'Your party (2)');
+  assert.ok(text(el.querySelector('[data-person="1"]')).includes('Leo'), 'still listed, with his status');
+  await fire.click(el.querySelector('.receipt-toggle'));
+  const groups = [...el.querySelectorAll('.receipt-person')].map((g) => text(g));
+  assert.equal(groups.length, 2, groups.join(' | '));
+  assert.not.ok(groups.some((g) => g.includes('Beard trim')));
+  assert.ok(text(el.querySelector('.order-total')).includes('55,00'), text(el.querySelector('.order-total')));
+  f.restore();
+});
+
 test('step out after check-in: 10, 20 or 30 minutes, PATCH {step_out_minutes}, then "Back by" and "I\'m back"', async () => {
   config.value = { ...DEFAULT_CONFIG, stepOutMinutes: [10, 20, 30] };
   const until = new Date(Date.UTC(2026, 10, 24, 12, 20));

@@ -17,6 +17,7 @@ import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { reset as resetNotices } from '../../../src/client/state/notices.ts';
 import { profile, reset as resetSession, sync, user } from '../../../src/client/state/session.ts';
 import * as tracking from '../../../src/client/state/tracking/tracking.ts';
+import { geo } from '../../../src/client/state/geo.ts';
 
 setKeyValueStore(memoryKeyValue());
 
@@ -115,6 +116,33 @@ test('a turn held for his trip: leave now; at the shop or without a trip: nothin
   tracking.reset();
   el = await open(wireOrder(held), 'en');
   assert.is(leaveOf(el), null, 'no arrival known, no trip');
+});
+
+test("the server's leave-by stands as it is, whatever the phone's own position says: the alert and the console use it", async () => {
+  const joined = Date.now() - 2 * MIN;
+  const leave = Date.now() + 95 * MIN;
+  // His position is 3 minutes away; the phone would count "leave by" from that trip. The server's word wins.
+  geo.value = { status: 'fulfilled', lat: 60.1841, lng: 24.9501 };
+  const order = wireOrder({
+    queue: 140,
+    queue_low: 120,
+    queue_high: 160,
+    date: new Date(joined).toISOString(),
+    expected_at: new Date(joined + 25 * MIN).toISOString(),
+    leave_by: new Date(leave).toISOString(),
+  });
+  let el = await open(order, 'en');
+  assert.is(text(leaveOf(el) as Element), `Leave by ${hhmm(leave)}`);
+  await cleanup();
+  tracking.reset();
+  // Its moment has come: leave now; none told (at the shop, no window): nothing about leaving.
+  el = await open(wireOrder({ ...order, leave_by: new Date(Date.now()).toISOString() }), 'en');
+  assert.match(text(leaveOf(el) as Element), /^Leave now/);
+  await cleanup();
+  tracking.reset();
+  el = await open(wireOrder({ ...order, leave_by: null }), 'en');
+  assert.is(leaveOf(el), null);
+  geo.value = { status: 'idle' };
 });
 
 test.run();

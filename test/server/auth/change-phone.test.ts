@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Harness } from '../harness.ts';
-import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD, type Session } from '../accounts-helpers.ts';
+import { accountsHarness, call, codeFor, freshPhone, login, newCustomer, PASSWORD, provePhone, type Session } from '../accounts-helpers.ts';
 
 let h: Harness;
 test.before(async () => {
@@ -19,8 +19,9 @@ const phoneOf = async (id: number) =>
 const outbox = async (phone: string) =>
   (await call(h, { url: `/dev/sms-outbox?to=${encodeURIComponent(phone)}` })).json as { text: string }[];
 
-test('the new number gets a code; with it the phone changes, the old number is told, other devices log out, login works with the new number only', async () => {
+test('the new number gets a code; with it the phone changes, the old (proven) number is told, other devices log out, login works with the new number only', async () => {
   const me = await newCustomer(h, { language: 'en' });
+  await provePhone(h, me.phone);
   const otherDevice = await login(h, me.phone, PASSWORD, '10.1.0.9');
   const next = freshPhone();
 

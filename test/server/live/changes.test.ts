@@ -43,7 +43,11 @@ changes('PostgreSQL: a change another process announces is heard; a lost LISTEN 
   await h.db.query("SELECT pg_notify('queue_changes', '4 9999 FI')");
   await until(() => heard.some((e) => e.kind === 'shop' && e.change.shopId === 4 && e.change.version === 9999));
   heard.splice(0);
-  await h.db.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+  // The listener's connection by its name (its last statement may be its heartbeat's NOTIFY rather than the LISTEN).
+  const { rows: ended } = await h.db.query<{ ok: boolean }>(
+    "SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'walkin-listener'",
+  );
+  assert.equal(ended, [{ ok: true }], 'the one listener connection ended');
   await until(() => heard.some((e) => e.kind === 'all'));
   assert.ok(h.deps.changes.live, 'listening again');
   heard.splice(0);

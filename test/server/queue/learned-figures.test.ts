@@ -14,6 +14,8 @@ import { queueOf } from '../../../src/server/queue/order-read.ts';
 import { pastOrders } from '../../../src/server/repos/learned.ts';
 import { getShop } from '../../../src/server/repos/shops.ts';
 import { DEFAULT_TRIP_MINUTES } from '../../../src/shared/travel.ts';
+import { MIN_MODEL_SAMPLES } from '../../../src/server/queue/engine/window-learn.ts';
+import { FEATURE_COUNT, isModel } from '../../../src/server/queue/engine/window-model.ts';
 import { call, customer, helsinki, item, menu } from '../queue-helpers.ts';
 
 const HOUR = 3_600_000;
@@ -91,6 +93,49 @@ learning('the loader hands the engine the learned figures, the sources, the expe
     q.snapshot.barbers.some((b) => b.serving === true),
     'a barber mid-service is serving',
   );
+});
+
+learning('a join keeps what the window’s model read; with enough such customers the chain’s model tells every shop’s windows', async () => {
+  const c = await customer(h);
+  const s = (await menu(h, 2)).services.find((x) => x.title === 'Haircut')!;
+  const first = await call(h, 'POST', `/api/fi/customers/${c.id}/orders/`, { token: c.token, body: { pob_id: 2, items: [item(s)] } });
+  assert.is(first.status, 201);
+  const kept = (
+    await h.db.query<{ x: number[] | null; wait: number }>('SELECT quoted_features AS x, quoted_wait AS wait FROM orders WHERE id = $1', [
+      first.body.id,
+    ])
+  ).rows[0];
+  assert.ok(kept.x, 'features kept');
+  assert.is(kept.x!.length, FEATURE_COUNT);
+  assert.is(kept.x![0], kept.wait, 'the first feature is the wait told');
+  const before = (await queueOf(h.db, (await getShop(h.db, 2))!, h.clock.now())).snapshot.learned;
+  assert.not.ok(before?.model, 'the demo history keeps no features: no model yet');
+  // Served customers of the past days, every one served 5 minutes after the wait he was told.
+  const n = MIN_MODEL_SAMPLES + 100;
+  await h.db.query(
+    `INSERT INTO orders (shop_id, walk_in_name, status, duration, joined_at, started_at, finished_at, quoted_wait, source, checked_in_at,
+       customer_at_pob, quoted_features)
+     SELECT 1 + i % 3, 'Model M.', 'serviced', 30, j, j + ((i % 40) + 5) * interval '1 minute', j + ((i % 40) + 35) * interval '1 minute', i % 40,
+       'desk', j, true, array_fill((i % 40)::real, ARRAY[$3::int])
+     FROM generate_series(1, $1::int) AS i, LATERAL (SELECT $2::timestamptz - (i % 20 + 1) * interval '1 day' - (i % 7) * interval '1 hour' AS j) AS t`,
+    [n, new Date(h.clock.now()).toISOString(), FEATURE_COUNT],
+  );
+  // (The test above recomputed with the clock an hour ahead.)
+  await refreshLearned(h.db, h.clock.now() + 2 * HOUR, { force: true });
+  const stored = (await h.db.query<{ figures: { model?: unknown } }>('SELECT figures FROM learned_figures WHERE shop_id = 2')).rows[0];
+  assert.ok(isModel(stored.figures.model), 'shop 2 has none of these customers yet carries the chain’s model');
+  const q = await queueOf(h.db, (await getShop(h.db, 2))!, h.clock.now());
+  assert.ok(q.snapshot.learned?.model, 'the loader hands the model to the engine');
+  const c2 = await customer(h);
+  const next = await call(h, 'POST', `/api/fi/customers/${c2.id}/orders/`, { token: c2.token, body: { pob_id: 2, items: [item(s)] } });
+  assert.is(next.status, 201);
+  const told = (
+    await h.db.query<{ wait: number; low: number; high: number }>(
+      'SELECT quoted_wait AS wait, quoted_low AS low, quoted_high AS high FROM orders WHERE id = $1',
+      [next.body.id],
+    )
+  ).rows[0];
+  assert.equal([told.low, told.high], [told.wait, told.wait + 5], 'the window the model learned: served 5 minutes after the wait told');
 });
 
 learning.run();

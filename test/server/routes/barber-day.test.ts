@@ -156,7 +156,8 @@ leaving('the orders that chose him go to anyone and their customers are told (pu
   const phone = (await h.db.query<{ phone: string }>('SELECT phone FROM customers WHERE id = $1', [withSms.id])).rows[0].phone;
   const sent = texts.filter((t) => t.to === phone);
   assert.is(sent.length, 1);
-  assert.match(sent[0].text, /^Dein Friseur ist gegangen: /);
+  // The body alone, which says all the title does (docs/decisions.md, "Turn alerts").
+  assert.match(sent[0].text, new RegExp(`^${leaver.name} hat bei .+ für heute Feierabend\\.`));
   const recorded = await h.db.query<{ order_id: number }>(
     "SELECT order_id FROM order_notifications WHERE kind = 'barber-left' ORDER BY order_id",
   );

@@ -69,7 +69,7 @@ test('the demo seeds every customer-facing text in all 7 languages', async () =>
   for (const r of rows) for (const lang of ALL_LANGUAGES) assert.is(r.texts[lang].notices.length, r.notices.length, `shop ${r.id} ${lang}`);
 });
 
-test('ISO spellings name the same language; an unknown or missing one reads Finnish', async () => {
+test("ISO spellings name the same language; an unknown or missing one reads the locale's language", async () => {
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=et')).title, 'Juukselõikus');
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=nb')).title, 'Hårklipp');
   assert.is(haircut(await pob('/api/fi/pobs/1/?lang=da')).title, 'Klipning');
@@ -78,6 +78,36 @@ test('ISO spellings name the same language; an unknown or missing one reads Finn
     assert.is(res.status, 200, url);
     assert.is(haircut(res.body).title, 'Hiustenleikkaus', url);
   }
+  // Not Finnish on another country's locale: its own language.
+  assert.is(haircut(await pob('/api/se/pobs/21/')).title, 'Klippning');
+});
+
+test("an order read without ?lang= names the services in the customer's profile language, each language's bytes kept apart", async () => {
+  const c = await customer(h, { language: 'fi' });
+  const s = haircut(await pob('/api/fi/pobs/2/?lang=en'));
+  // The app joined in English (its UI language then); the profile says Finnish.
+  const join = await call<WireOrder>(h, 'POST', `/api/fi/customers/${c.id}/orders/?lang=en`, {
+    token: c.token,
+    body: { pob_id: 2, items: [item(s)] },
+  });
+  assert.is(join.status, 201, JSON.stringify(join.body));
+  assert.is(join.body.services[0].title, 'Haircut', '?lang= wins');
+  const url = `/api/fi/customers/${c.id}/orders/${join.body.id}/`;
+  const names = async (q: string) => {
+    const r = await call<WireOrder>(h, 'GET', `${url}${q}`, { token: c.token });
+    assert.is(r.status, 200, JSON.stringify(r.body));
+    return r.body.services.map((x) => x.title);
+  };
+  // Read in English first: the kept English bytes must not answer the Finnish read, nor the other way round.
+  assert.equal(await names('?lang=en'), ['Haircut']);
+  assert.equal(await names(''), ['Hiustenleikkaus'], 'no ?lang=: the profile language, as GET /api/fi/pobs/{id}/');
+  assert.equal(await names('?lang=en'), ['Haircut']);
+  assert.equal(await names('?lang=sv'), ['Klippning']);
+  assert.equal(await names(''), ['Hiustenleikkaus']);
+  // The profile's language changes: the next read without ?lang= follows it.
+  assert.is((await call(h, 'PATCH', `/api/fi/customers/${c.id}/`, { token: c.token, body: { language: 'de' } })).status, 200);
+  assert.equal(await names(''), ['Haarschnitt']);
+  await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [join.body.id]);
 });
 
 test('the cache keeps languages apart: an English read right after a Swedish one is English', async () => {

@@ -163,6 +163,7 @@ test('GET profile: the fields of WireProfile, membership, bonus with sorted bene
     'tutorial_seen',
     'allow_email',
     'allow_sms',
+    'phone_proven',
     'app_language',
     'language',
     'fcm_token',
@@ -251,6 +252,31 @@ test('PATCH profile: unknown fields and wrong types are 400s and nothing is appl
     assert.equal(res.json, { error, field });
   }
   assert.equal((await call(h, { url: `/api/fi/customers/${me.id}/`, token: me.access })).json, before);
+});
+
+test('PATCH profile: first and last name by the registration rules, trimmed; a refusal or another customer changes nothing', async () => {
+  const me = await newCustomer(h);
+  const other = await newCustomer(h);
+  const url = `/api/fi/customers/${me.id}/`;
+  const ok = await call(h, { method: 'PATCH', url, token: me.access, body: { firstname: '  Lasse 🧔 ', lastname: 'x'.repeat(100) } });
+  assert.is(ok.status, 200);
+  assert.is(ok.json.firstname, 'Lasse 🧔');
+  assert.is(ok.json.lastname, 'x'.repeat(100));
+  const before = (await call(h, { url, token: me.access })).json;
+  const cases: Array<[Record<string, unknown>, string, string]> = [
+    [{ firstname: 'Teemu', lastname: '   ' }, 'Invalid lastname', 'lastname'],
+    [{ firstname: 'Teemu', lastname: 'y'.repeat(101) }, 'Invalid lastname', 'lastname'],
+    [{ firstname: null, lastname: 'Testaaja' }, 'Invalid firstname', 'firstname'],
+    [{ firstname: 42 }, 'Invalid firstname', 'firstname'],
+  ];
+  for (const [body, error, field] of cases) {
+    const res = await call(h, { method: 'PATCH', url, token: me.access, body });
+    assert.is(res.status, 400, JSON.stringify(body));
+    assert.equal(res.json, { error, field });
+  }
+  const theirs = await call(h, { method: 'PATCH', url, token: other.access, body: { firstname: 'Mallory' } });
+  assert.is(theirs.status, 403);
+  assert.equal((await call(h, { url, token: me.access })).json, before, 'nothing applied');
 });
 
 test.run();

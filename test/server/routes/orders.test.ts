@@ -250,7 +250,7 @@ barber(
       'Hair wash',
     ]);
     assert.equal(names((await call<WireOrder>(h, 'GET', `${orders(c)}${id}/?lang=et`, { token: c.token })).body)[0], 'Juukselõikus');
-    // Without a language: the names as sold, as before.
+    // Without a language: the customer's profile language (English here), not the names as sold (Finnish).
     assert.is((await get(c, id)).body.services[0].title, 'Haircut');
     const key = await operatorKey(h, 2);
     const floor = async (q: string) =>
@@ -258,7 +258,8 @@ barber(
         .services;
     assert.equal(await floor('?lang=fi'), ['Hiustenleikkaus', 'Hiustenpesu']);
     assert.equal(await floor('?lang=sv'), ['Klippning', 'Hårtvätt']);
-    assert.equal(await floor(''), ['Haircut', 'Hair wash']);
+    // The console without a language: the names as sold, which are the names the customer joined under.
+    assert.equal(await floor(''), ['Hiustenleikkaus', 'Hiustenpesu']);
     const left = await call<WireOrder>(h, 'PATCH', `${orders(c)}${id}/?lang=fi`, { token: c.token, body: { cancel: true } });
     assert.is(left.body.services[0].title, 'Hiustenleikkaus');
     await clearShop(2);

@@ -163,6 +163,16 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   const anyone = kamppi.service_time_estimates[0];
   assert.ok(anyone.wait_high! - anyone.wait_low! > 5, `Kamppi's window ${anyone.wait_low}–${anyone.wait_high}`);
   assert.match(busy.body, /usually \d+–\d+ min/);
+  // The floor in the page's language: Kamppi's data says '2nd floor'.
+  const floorOf = (body: string) => /class="shop-floor">, (?:<!-- -->)?([^<]*)</.exec(body)?.[1];
+  assert.is(floorOf(busy.body), '2nd floor');
+  for (const [lang, floor] of [
+    ['fi', '2. kerros'],
+    ['ee', '2. korrus'],
+  ]) {
+    const page = await app.inject({ url: `/barbershop/1?lang=${lang}`, headers: html });
+    assert.is(floorOf(page.body), floor, lang);
+  }
   // No such shop: the plain shell (the page itself sends the customer home).
   const none = await app.inject({ url: '/barbershop/9999', headers: html });
   assert.is(none.statusCode, 200);

@@ -120,6 +120,8 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     mean_actual_minutes: 21.7, // (15 + 45 + 5) / 3
     within_10_share: 0.333,
     waited_longer_share: 0.333,
+    served_sooner_share: 0.333, // quoted 30, served at 5
+    before_window_share: 0.333,
     in_window_share: 0.333, // 15 in [5, 20]; 45 past [15, 35]; 5 before [20, 45]
     past_window_share: 0.333,
     mean_window_minutes: 20, // (15 + 20 + 25) / 3
@@ -137,6 +139,8 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     mean_actual_minutes: 18.8,
     within_10_share: 0.5,
     waited_longer_share: 0.25,
+    served_sooner_share: 0.25,
+    before_window_share: 0.25,
     in_window_share: 0.5,
     past_window_share: 0.25,
     mean_window_minutes: 17.5, // (15 + 20 + 25 + 10) / 4
@@ -151,6 +155,12 @@ stats('today and the last 7 days, with the honesty figures of accuracy.ts', asyn
     { quote: 10, actual: 10 },
   ]);
   assert.equal([a.within, a.longer], [res.body.week.within_10_share, res.body.week.waited_longer_share]);
+  // Each group of shares says where everyone was served, so it adds up to the whole.
+  for (const day of [res.body.today, res.body.week]) {
+    const quote = day.within_10_share + day.waited_longer_share + day.served_sooner_share;
+    const window = day.before_window_share + day.in_window_share + day.past_window_share;
+    assert.ok(Math.abs(quote - 1) < 0.002 && Math.abs(window - 1) < 0.002, `${quote} ${window}`);
+  }
 });
 
 stats('a quiet shop has zeros and nulls, not NaN; a display reads the figures, another shop may not', async () => {
@@ -167,6 +177,8 @@ stats('a quiet shop has zeros and nulls, not NaN; a display reads the figures, a
     mean_actual_minutes: null,
     within_10_share: null,
     waited_longer_share: null,
+    served_sooner_share: null,
+    before_window_share: null,
     in_window_share: null,
     past_window_share: null,
     mean_window_minutes: null,

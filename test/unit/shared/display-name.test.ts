@@ -15,6 +15,8 @@ test('displayName: first name and last initial, the same for every caller', () =
     ['a blank last name is no last name', 'Mikko', '   ', 'Mikko'],
     ['no first name', '', 'Korhonen', 'K.'],
     ['double-barrelled last name', 'Liisa', 'Virtanen-Koski', 'Liisa V.'],
+    ['an emoji for a last name is no initial to abbreviate', 'Lasse', '🧔', 'Lasse 🧔'],
+    ['a mark for a last name neither', 'Ari', '!', 'Ari !'],
   ];
   for (const [why, firstname, lastname, want] of cases) assert.is(displayName({ firstname, lastname }), want, why);
 });

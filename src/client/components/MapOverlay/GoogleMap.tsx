@@ -5,6 +5,7 @@ import { DEFAULT_ZOOM, jsApiStyles, validPosition } from '../../lib/map.ts';
 import type { LatLng, Shop } from '../../lib/types.ts';
 import type { MapsApi, MapsMap } from '../../lib/maps-api.ts';
 import { t } from '../../state/i18n.ts';
+import { markerText } from './marker-text.ts';
 
 interface Props {
   api: MapsApi;
@@ -51,7 +52,7 @@ export function GoogleMap({ api, center, shops, user, onSelect }: Props) {
           map,
           position: s.coords,
           title: s.name,
-          label: s.queue === null ? '–' : String(Math.max(0, s.queue)),
+          label: markerText(s).label,
         });
         marker.addListener('click', () => onSelect(s.id));
         return marker;

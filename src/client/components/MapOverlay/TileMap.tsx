@@ -18,12 +18,10 @@ import {
   validPosition,
   visibleTiles,
 } from '../../lib/map.ts';
-import { shopState } from '../../lib/shop-state.ts';
-import { timerClass } from '../../lib/timer.ts';
 import type { LatLng, Shop } from '../../lib/types.ts';
 import { t } from '../../state/i18n.ts';
 import { Icon } from '../Icon.tsx';
-import { stateMessage } from '../ShopCard.tsx';
+import { markerText } from './marker-text.ts';
 import { pillOffsets } from '../../lib/map-markers.ts';
 
 const DRAG_THRESHOLD_PX = 5;
@@ -45,16 +43,6 @@ interface Drag {
   y: number;
   from: LatLng;
   moved: boolean;
-}
-
-function markerText(shop: Shop): { label: string; aria: string; cls: string } {
-  const state = shopState(shop);
-  // A full or closed queue never shows a wait.
-  if (state !== 'taking-orders') return { label: '–', aria: `${shop.name}: ${stateMessage(shop, state)}`, cls: `map-marker-${state}` };
-  const wait = shop.queue ?? 0;
-  const label = wait <= 0 ? t('timer.now') : String(wait);
-  const aria = `${shop.name}: ${wait <= 0 ? t('timer.now') : t('timer.minutes', { minutes: wait })}`;
-  return { label, aria, cls: `${timerClass(wait)} map-marker-${state}` };
 }
 
 type View = { center: LatLng; zoom: number };

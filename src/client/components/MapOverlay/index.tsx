@@ -16,6 +16,7 @@ import { t } from '../../state/i18n.ts';
 import { Icon } from '../Icon.tsx';
 import { Loader } from '../Loader.tsx';
 import { GoogleMap } from './GoogleMap.tsx';
+import { MapLegend } from './Legend.tsx';
 import { ShopPopup } from './ShopPopup.tsx';
 import { TileMap } from './TileMap.tsx';
 
@@ -96,6 +97,8 @@ export default function MapOverlay({ shops, onClose }: MapOverlayProps) {
         {mode === 'loading' && <Loader label={t('map.loading')} />}
         {mode === 'api' && api && <GoogleMap api={api} center={center} shops={shops} user={user} onSelect={setSelectedId} />}
         {mode === 'tiles' && <TileMap center={center} shops={shops} user={user} selectedId={selectedId} onSelect={setSelectedId} />}
+        {/* The legend names the tile map's markers (their colours are ours; the maps API draws its own pins, with the same words). */}
+        {mode === 'tiles' && !selected && <MapLegend />}
       </div>
       {selected && (
         <ShopPopup

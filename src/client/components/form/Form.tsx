@@ -4,6 +4,7 @@
  * announces, the success card that replaces a form, and `bind`, which wires a field to its createForm state.
  */
 import type { ReactNode } from 'react';
+import { FIELD_MAX } from '../../../shared/validation.ts';
 import type { Form } from '../../state/account-form.ts';
 import { attemptOnEnter } from './fields.tsx';
 
@@ -82,7 +83,10 @@ export function SuccessPage(p: { title: string; text: string; link: { href: stri
 
 type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
-/** A text field's value, change, blur and shown error from its form; `edit` when the screen's state wraps `set`. */
+/**
+ * A text field's value, change, blur, shown error and longest value (the server's limit, FIELD_MAX) from its form;
+ * `edit` when the screen's state wraps `set`.
+ */
 export function bind<V extends object, F extends string, K extends StringKeys<V> & F>(
   form: Form<V, F>,
   key: K,
@@ -93,6 +97,7 @@ export function bind<V extends object, F extends string, K extends StringKeys<V>
     onValue: (value: string) => edit(key, value),
     onBlur: () => form.blur(key),
     error: form.shown(key),
+    maxLength: FIELD_MAX[key],
   };
 }
 

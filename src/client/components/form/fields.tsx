@@ -6,7 +6,7 @@ import { useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from '
 import { useTypedEarly } from '../typed-early.ts';
 import { useSignals } from '@preact/signals-react/runtime';
 import { REGISTRATION_COUNTRIES } from '../../../shared/constants.ts';
-import { RULE_PARAMS } from '../../../shared/validation.ts';
+import { FIELD_MAX, RULE_PARAMS } from '../../../shared/validation.ts';
 import { t } from '../../state/i18n.ts';
 
 /** Text of a validation key ('validation.phone') or a ready text. */
@@ -43,6 +43,8 @@ interface FieldProps {
   required?: boolean;
   /** Ids of other texts that describe the field (a shared error message). */
   describedBy?: string;
+  /** The longest value the server takes (shared/validation.ts FIELD_MAX through `bind`). */
+  maxLength?: number;
 }
 
 /** The ids of a field's error and hint, and whether it is marked invalid. */
@@ -69,6 +71,8 @@ function FieldFrame({ p, children }: { p: FieldProps; children: ReactNode }) {
   );
 }
 
+const KIND_MAX: Record<string, number> = { email: FIELD_MAX.email, tel: FIELD_MAX.phone };
+
 /** The props of the text input that the field kinds share. */
 function useInputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
   const { errorId, hintId, bad } = fieldState(p);
@@ -82,6 +86,8 @@ function useInputProps(p: FieldProps, kind: Pick<FieldProps, 'type' | 'autoCompl
     autoComplete: kind.autoComplete,
     inputMode: kind.inputMode,
     required: p.required,
+    // A field bound to its form has its name's limit; an e-mail or phone field without one has its kind's.
+    maxLength: p.maxLength ?? KIND_MAX[kind.type ?? ''],
     'aria-invalid': bad || undefined,
     'aria-describedby': describedBy(p.error && errorId, p.hint ? hintId : null, p.describedBy),
     onChange: (e: ChangeEvent<HTMLInputElement>) => p.onValue(e.currentTarget.value),
@@ -102,7 +108,11 @@ export function Field(p: FieldProps) {
 export function PasswordField(p: Omit<FieldProps, 'type' | 'inputMode'>) {
   useSignals();
   const [visible, setVisible] = useState(false);
-  const input = useInputProps(p, { type: visible ? 'text' : 'password', autoComplete: p.autoComplete });
+  // Shown as text, it keeps a password's limit.
+  const input = useInputProps(
+    { ...p, maxLength: p.maxLength ?? FIELD_MAX.password },
+    { type: visible ? 'text' : 'password', autoComplete: p.autoComplete },
+  );
   return (
     <FieldFrame p={p}>
       <div className="password-wrap">

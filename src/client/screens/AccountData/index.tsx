@@ -8,7 +8,15 @@ import type { ScreenProps } from '../../router/routes.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PasswordField } from '../../components/form/fields.tsx';
 import { FormError } from '../../components/form/Form.tsx';
-import { deleteError, deleteMyAccount, deleteStatus, downloadMyData, exportStatus, resetAccountData } from '../../state/account-data.ts';
+import {
+  deleteError,
+  deleteMyAccount,
+  deletePasswordRefused,
+  deleteStatus,
+  downloadMyData,
+  exportStatus,
+  resetAccountData,
+} from '../../state/account-data.ts';
 import { t, tList } from '../../state/i18n.ts';
 import { SubPage } from '../../components/SubPage.tsx';
 
@@ -42,9 +50,10 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
           value={password}
           onValue={setPassword}
           autoComplete="current-password"
+          error={deleteStatus.value === 'failure' && deletePasswordRefused.value ? deleteError.value : null}
           required
         />
-        <FormError text={deleteStatus.value === 'failure' && deleteError.value} />
+        <FormError text={deleteStatus.value === 'failure' && !deletePasswordRefused.value && deleteError.value} />
         <div className="dialog-actions">
           <button type="button" className="button" data-autofocus onClick={onClose} disabled={busy}>
             {t('common.cancel')}

@@ -36,7 +36,7 @@ export function Teaser() {
             onValue={(x) => editTeaser('email', x)}
             onFocus={() => form.focus('email')}
             onBlur={() => form.blur('email')}
-            error={form.shown('email') ? t('bonus.emailInvalid') : null}
+            error={form.shown('email') ? (form.errors.value.email ? t('bonus.emailInvalid') : form.shown('email')) : null}
           />
           <Checkbox id="teaser-allow" checked={v.allow_email} onChecked={(x) => editTeaser('allow_email', x)}>
             {t('bonus.permission')}

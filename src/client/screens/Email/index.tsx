@@ -4,9 +4,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { t } from '../../state/i18n.ts';
 import { profile } from '../../state/session.ts';
-import { emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
+import { emailError, emailForm as form, emailStatus, openEmailForm, saveEmail, setEmail } from '../../state/email.ts';
 import { Field } from '../../components/form/fields.tsx';
-import { AccountForm, AnnouncedSubmit } from '../../components/form/Form.tsx';
+import { AccountForm, AnnouncedSubmit, FormError } from '../../components/form/Form.tsx';
 import { SubPage } from '../../components/SubPage.tsx';
 
 export default function Email(_props: ScreenProps) {
@@ -31,9 +31,11 @@ export default function Email(_props: ScreenProps) {
           onValue={setEmail}
           onFocus={() => form.focus('email')}
           onBlur={() => form.blur('email')}
-          error={form.shown('email') ? t('email.invalid') : null}
+          // The rule's own text, or the server's refusal of the address as it said it.
+          error={form.shown('email') ? (form.errors.value.email ? t('email.invalid') : form.shown('email')) : null}
         />
-        {/* A failed save shows no message; the button simply comes back. */}
+        {/* The server's refusal of the address is on the field; any other failure says why here. */}
+        <FormError text={status === 'rejected' && emailError.value} />
         <p className="status-line ok" role="status">
           {status === 'fulfilled' ? t('email.saved') : ''}
         </p>

@@ -12,21 +12,27 @@ import { setAlertLead, toggleSmsPermission } from '../../state/permissions.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES } from '../../lib/travel.ts';
 import { pushAvailable, pushEnabled, pushMissing, pushStatus, togglePush } from '../../state/push.ts';
 import { SubPage, Toggle } from '../../components/SubPage.tsx';
+import { ProofOffer } from '../../components/PhoneProof.tsx';
 
 export default function Notifications(_props: ScreenProps) {
   useSignals();
   const patching = patchStatus.value === 'loading';
   const push = pushStatus.value;
+  const p = profile.value;
+  // Until the phone is proven no alert SMS goes to it, whatever the permission says: shown off, and why.
+  const unproven = p?.phone_proven === false;
   return (
     <SubPage title={t('notifications.title')}>
       <Toggle
         id="allow-sms"
         label={t('notifications.sms')}
-        description={t('notifications.smsText')}
-        checked={profile.value?.allow_sms !== false}
+        description={unproven ? t('notifications.smsUnproven') : t('notifications.smsText')}
+        checked={!unproven && p?.allow_sms !== false}
         busy={patching && push !== 'pending'}
+        disabled={unproven}
         onToggle={() => void toggleSmsPermission()}
       />
+      {unproven && p && <ProofOffer phone={p.phone} />}
       <Toggle
         id="push"
         label={t('notifications.push')}

@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatMinutes, formatTime } from '../../lib/format.ts';
 import { canAct, floor, me } from '../../state/console/operator.ts';
-import { barbersToday, servedBy, shopState, shortName, walkInQueue } from '../../lib/operator.ts';
+import { barbersToday, servedBy, shopState, shortName, walkInQuote } from '../../lib/operator.ts';
 import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { awayUntil, partyLabel, type QueueEntry, queueEntries } from './party.ts';
 import { personName } from './Queue.tsx';
@@ -35,8 +35,9 @@ export function Display() {
     );
   }
   const state = shopState(f);
-  const walkIn = walkInQueue(f);
-  const wait = walkIn?.wait_time ?? null;
+  // The same quote the app gives a customer without membership now, so the wall and the phones say one thing.
+  const walkIn = walkInQuote(f);
+  const wait = walkIn?.wait ?? null;
   const serving = barbersToday(f)
     .map((b) => ({ barber: b, order: servedBy(f, b) }))
     .filter((x) => x.order);
@@ -56,7 +57,7 @@ export function Display() {
             ? formatMinutes(wait, locale.value)
             : t(`operator.display.state.${state === 'open' ? 'noBarber' : state}`)}
         </p>
-        {state === 'open' && walkIn && <WaitWindow wait={wait} low={walkIn.wait_low} high={walkIn.wait_high} />}
+        {state === 'open' && walkIn && <WaitWindow wait={wait} low={walkIn.low} high={walkIn.high} />}
       </section>
       <div className="op-display-grid">
         <section aria-labelledby="op-serving">
@@ -75,7 +76,7 @@ export function Display() {
             {queue.slice(0, 12).map((e, i) => {
               const { name, away } = line(e);
               return (
-                <li key={e.kind === 'order' ? e.order.id : `p${e.key}`}>
+                <li key={e.kind === 'order' ? e.order.id : `p${e.key}-${e.people[0]?.id}`}>
                   <span className="op-pos" aria-hidden="true">
                     {i + 1}
                   </span>

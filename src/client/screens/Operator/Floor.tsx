@@ -8,8 +8,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, t } from '../../state/i18n.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
-import { canAct, consoleActions as ops, floor } from '../../state/console/operator.ts';
-import { barbersToday, servedBy, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
+import { canAct, consoleActions as ops, floor, notice, now } from '../../state/console/operator.ts';
+import { barbersToday, idleState, servedBy, shiftEnd, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
 import { WalkInDialog } from './WalkIn.tsx';
 import { type Pending, personName, QueueList, time } from './Queue.tsx';
 
@@ -103,6 +103,9 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
             until: time(b.expected_finish ?? serving.expected_end),
           })}
         </p>
+      ) : idleState(b) === 'closed' ? (
+        // His queue is closed (nothing more fits before his shift ends): not free for anyone new, as the app says.
+        <p>{t('operator.barbers.closed', { time: time(shiftEnd(b, now.value)) })}</p>
       ) : (
         <p>{b.on_shift ? t('operator.barbers.free') : t('operator.barbers.offShift')}</p>
       )}
@@ -207,7 +210,9 @@ function StartDialog({ order, onClose }: { order: FloorOrder; onClose: () => voi
     setBusy(true);
     const ok = await ops.start(order.id, barber, t('operator.done.start', { name: personName(f, order) }));
     setBusy(false);
-    if (ok) onClose();
+    // Refused (someone started him first, the barber took another): the notice says why, the floor is fresh, and
+    // the dialog's choice is no longer the one to make. Offline keeps it open to try again.
+    if (ok || notice.peek()?.refused) onClose();
   };
   return (
     <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">

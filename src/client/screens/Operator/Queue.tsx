@@ -46,7 +46,7 @@ export function QueueList({ f, acts, ask }: { f: Floor; acts: boolean; ask: Ask 
         e.kind === 'order' ? (
           <WaitingCard key={e.order.id} f={f} o={e.order} position={e.position} acts={acts} ask={ask} />
         ) : (
-          <PartyCard key={`p${e.key}`} f={f} entry={e} acts={acts} ask={ask} />
+          <PartyCard key={`p${e.key}-${e.people[0]?.id}`} f={f} entry={e} acts={acts} ask={ask} />
         ),
       )}
     </ol>

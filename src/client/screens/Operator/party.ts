@@ -23,33 +23,50 @@ export function partyPeople(f: Floor, key: number): FloorOrder[] {
 }
 
 /**
- * The queue as the floor shows it: in service order, a party at the place of its first waiting person, with every
- * person's own place in the queue (from 1). A party whose people are all in service has no line here.
+ * The queue as the floor shows it: in the order of service, every person at his own place in it (from 1). A party is
+ * one card where its people follow one another; one whose people are apart (a member served before his companions)
+ * shows a card at each stretch, so no place is shown above an earlier one. The party's people in service go with its
+ * first card; a card lists its people by person number. A party whose people are all in service has no line here.
  */
 export function queueEntries(f: Floor): QueueEntry[] {
   const waiting = waitingInOrder(f);
   const positions = new Map(waiting.map((o, i) => [o.id, i + 1]));
   const seen = new Set<number>();
   const out: QueueEntry[] = [];
-  for (const o of waiting) {
+  for (let i = 0; i < waiting.length; i++) {
+    const o = waiting[i];
     const key = partyKey(o);
     if (key === null) {
       out.push({ kind: 'order', order: o, position: positions.get(o.id) as number });
       continue;
     }
-    if (seen.has(key)) continue;
+    const run = [o];
+    while (i + 1 < waiting.length && partyKey(waiting[i + 1]) === key) run.push(waiting[++i]);
+    const first = !seen.has(key);
     seen.add(key);
-    out.push(partyEntry(f, key, positions) ?? { kind: 'order', order: o, position: positions.get(o.id) as number });
+    out.push(partyEntry(f, key, positions, run, first) ?? { kind: 'order', order: o, position: positions.get(o.id) as number });
   }
   return out;
 }
 
-/** The party of the customer's order `key`; null for a companion alone whose customer has left the floor (served). */
-function partyEntry(f: Floor, key: number, positions: Map<number, number>): Extract<QueueEntry, { kind: 'party' }> | null {
-  const people = partyPeople(f, key);
-  const head = people.find((p) => p.id === key) ?? null;
-  if (!head && people.length < 2) return null;
-  const size = Math.max(head?.party_size ?? people.length, people.length);
+/**
+ * A card of the party of the customer's order `key`: the stretch `run` of its waiting people (all of them when not
+ * given), with those in service on its first card; null for a companion alone whose customer has left the floor.
+ */
+function partyEntry(
+  f: Floor,
+  key: number,
+  positions: Map<number, number>,
+  run?: readonly FloorOrder[],
+  first = true,
+): Extract<QueueEntry, { kind: 'party' }> | null {
+  const all = partyPeople(f, key);
+  const head = all.find((p) => p.id === key) ?? null;
+  if (!head && all.length < 2) return null;
+  const size = Math.max(head?.party_size ?? all.length, all.length);
+  const people = run
+    ? [...(first ? all.filter((p) => p.status === 'in_service') : []), ...run].sort((a, b) => (a.person ?? 0) - (b.person ?? 0))
+    : all;
   return { kind: 'party', key, head, people, size, positions };
 }
 

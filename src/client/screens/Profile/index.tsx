@@ -1,5 +1,5 @@
 /**
- * The profile menu: name and phone, membership end date and credits (members, with the
+ * The profile menu: name (editable on its own page) and phone, membership end date and credits (members, with the
  * MEMBER ribbon), messages with the unread badge, history, e-mail, permissions, notifications, password,
  * language, log out.
  */
@@ -15,6 +15,7 @@ import { member, profile } from '../../state/session.ts';
 import { Icon, type IconName } from '../../components/Icon.tsx';
 import { Loader } from '../../components/Loader.tsx';
 import { formatPhone } from '../../lib/phone-format.ts';
+import { ProofOffer } from '../../components/PhoneProof.tsx';
 
 interface Item {
   href: string;
@@ -53,6 +54,7 @@ export default function Profile(_props: ScreenProps) {
   const items: Item[] = [
     { href: '/profile/messages', label: t('profile.messages'), badge: unread.value },
     { href: '/profile/history', label: t('profile.history') },
+    { href: '/profile/name', label: t('profile.name'), detail: `${p.firstname} ${p.lastname}`.trim() },
     { href: '/profile/email', label: t('profile.email'), detail: p.email ?? '' },
     { href: '/profile/email-permission', label: t('profile.emailPermission') },
     { href: '/profile/notifications', label: t('profile.notifications') },
@@ -89,6 +91,11 @@ export default function Profile(_props: ScreenProps) {
           </dl>
         )}
       </header>
+      {p.phone_proven === false && (
+        <div className="section">
+          <ProofOffer phone={p.phone} />
+        </div>
+      )}
       <nav aria-label={t('profile.menu')}>
         <ul className="menu">
           {items.map((item) => (

@@ -19,6 +19,8 @@ import {
 import { Checkbox, Field, PasswordField, PhoneField } from '../../components/form/fields.tsx';
 import { AccountForm, bind, bindField, FormAlert, SubmitButton, SuccessPage } from '../../components/form/Form.tsx';
 import { Loader } from '../../components/Loader.tsx';
+import { PhoneProofStep } from '../../components/PhoneProof.tsx';
+import { proofStep } from '../../state/phone-proof.ts';
 
 export default function Register(_props: ScreenProps) {
   useSignals();
@@ -27,10 +29,18 @@ export default function Register(_props: ScreenProps) {
   const v = form.values.value;
 
   if (status === 'success') {
+    const step = proofStep.value;
+    // The code step first; the thank-you once the phone is proven or the customer chose "not now".
+    if (step !== 'proven' && step !== 'skipped')
+      return (
+        <div className="account-page">
+          <PhoneProofStep heading={1} skippable />
+        </div>
+      );
     return (
       <SuccessPage
         title={t('register.thanksTitle')}
-        text={t('register.thanksText')}
+        text={`${t('register.thanksText')} ${t(step === 'proven' ? 'proof.done' : 'proof.skipped')}`}
         link={{ href: '/login', label: t('register.toLogin') }}
       />
     );

@@ -3,10 +3,19 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { FavoriteButton } from '../../components/FavoriteButton.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { chairLabel } from '../../lib/images.ts';
+import { floorLevel, intlOfLanguage } from '../../lib/shop-detail.ts';
 import type { ShopDetail } from '../../lib/types.ts';
-import { t } from '../../state/i18n.ts';
+import { language, t } from '../../state/i18n.ts';
 import { favoriteShopIds, toggleFavoriteShop } from '../../state/prefs.ts';
 import { Hours } from './Hours.tsx';
+
+/** '2nd floor' in the page's language (English's ordinal by Intl's rule), other text as the chain wrote it. */
+function floorText(floor: string): string {
+  const level = floorLevel(floor);
+  if (level === null) return floor;
+  const form = new Intl.PluralRules(intlOfLanguage(language.value), { type: 'ordinal' }).select(level);
+  return t(`shop.floor.${form}`, { level }) || t('shop.floor.other', { level });
+}
 
 export function Info({ shop }: { shop: ShopDetail }) {
   useSignals();
@@ -26,7 +35,7 @@ export function Info({ shop }: { shop: ShopDetail }) {
           <Icon name="pin" size={18} />
           <span>
             {shop.address}
-            {shop.floor && <span className="shop-floor">, {shop.floor}</span>}
+            {shop.floor && <span className="shop-floor">, {floorText(shop.floor)}</span>}
           </span>
         </li>
         <li>

@@ -68,6 +68,7 @@ function Person({ shop, who, index, locked }: { shop: ShopDetail; who: Companion
         error={error && error !== 'noServices' ? errorKey(error) : null}
         hint={t('party.nameHint')}
         autoComplete="off"
+        maxLength={NAME_MAX}
         required
       />
       <div className="field">

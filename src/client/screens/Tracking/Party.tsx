@@ -7,7 +7,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PartyTimes } from '../../components/PartyTimes.tsx';
 import { windowText } from '../../components/WaitWindow.tsx';
-import { canTakeOff, firstStart, isParty, type PartyPerson, type TrackedOrder } from '../../lib/tracking.ts';
+import { canTakeOff, firstStart, isParty, type PartyPerson, stillInParty, type TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
 import { askTakeOff, cancelTakeOff, confirmTakeOff, takeOff } from '../../state/tracking/party-tracking.ts';
 
@@ -58,7 +58,7 @@ export function Party({ order: o }: { order: TrackedOrder }) {
   return (
     <section className="tracking-party section" aria-labelledby="tracking-party-title">
       <h2 id="tracking-party-title" className="section-title">
-        {t('party.people', { count: o.party.filter((p) => p.status !== 'cancelled').length })}
+        {t('party.people', { count: o.party.filter(stillInParty).length })}
       </h2>
       <div className="card tracking-party-card">
         {o.status === 'active' && <PartyTimes first={firstStart(o.party)} done={o.partyDone} low={o.partyDoneLow} high={o.partyDoneHigh} />}

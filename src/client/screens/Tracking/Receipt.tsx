@@ -1,11 +1,12 @@
 /**
  * The receipt toggle: the order's services with their extras, each with description, price and duration; a party's
- * under each person's name (docs/decisions.md, "Parties and stepping out"), a companion taken off left out.
+ * under each person's name (docs/decisions.md, "Parties and stepping out"), a companion taken off or marked absent
+ * by the shop left out, of the rows and of the total.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon } from '../../components/Icon.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
-import { isParty, type OrderExtra, type OrderService, type TrackedOrder } from '../../lib/tracking.ts';
+import { isParty, type OrderExtra, type OrderService, stillInParty, type TrackedOrder } from '../../lib/tracking.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { receiptOpen, toggleReceipt } from '../../state/tracking/tracking.ts';
 import { personName } from './Party.tsx';
@@ -51,7 +52,7 @@ export function Receipt({ order: o }: { order: TrackedOrder }) {
   useSignals();
   const open = receiptOpen.value;
   const loc = locale.value;
-  const people = isParty(o.party) ? o.party.filter((p) => p.status !== 'cancelled') : [];
+  const people = isParty(o.party) ? o.party.filter(stillInParty) : [];
   const price = people.length ? people.reduce((sum, p) => sum + p.price, 0) : o.price;
   const duration = people.length ? people.reduce((sum, p) => sum + p.duration, 0) : o.duration;
   return (

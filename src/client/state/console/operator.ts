@@ -27,8 +27,26 @@ export const phase = signal<Phase>('loading');
 export const device = signal<PairedDevice | null>(null);
 export const me = signal<Me | null>(null);
 export const floor = signal<Floor | null>(null);
-/** The last problem or result to tell the operator (a status line, announced). */
-export const notice = signal<{ kind: 'error' | 'ok'; text: string } | null>(null);
+/**
+ * The last problem or result to tell the operator (a status line, announced). `refused`: the server said no to an
+ * action as it was asked (a 4xx: someone else acted first, the barber is busy), so asking again the same is no use.
+ */
+export const notice = signal<{ kind: 'error' | 'ok'; text: string; refused?: boolean } | null>(null);
+/** How long an action's result or refusal stays on the console's status line (tests shorten it). */
+export const noticeLife = { ms: 8000 };
+let noticeTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Tells an action's outcome for noticeLife.ms: the status line must not say a past conflict minutes later. */
+function tell(next: NonNullable<typeof notice.value> | null) {
+  if (noticeTimer) clearTimeout(noticeTimer);
+  noticeTimer = null;
+  notice.value = next;
+  if (next)
+    noticeTimer = setTimeout(() => {
+      noticeTimer = null;
+      if (notice.peek() === next) notice.value = null;
+    }, noticeLife.ms);
+}
 /** How the floor is kept fresh: 'stream' (pushed) or 'polling'. */
 export const feed = signal<'stream' | 'polling' | 'off'>('off');
 /** How often the console's clock ticks while the feed runs: a no-show allowed from a time shows up by itself. */
@@ -37,7 +55,9 @@ export const TICK_MS = 15_000;
 export const clock = { now: () => Date.now() };
 export const now = signal(clock.now());
 
-export const pobId = computed(() => me.value?.pob_id ?? device.value?.pob_id ?? null);
+/** The shop the chain owner opened from the chain's screen (read-only); a shop's own device has its shop. */
+export const shopInView = signal<number | null>(null);
+export const pobId = computed(() => me.value?.pob_id ?? device.value?.pob_id ?? shopInView.value);
 export const role = computed(() => me.value?.role ?? device.value?.role ?? null);
 export const canAct = computed(() => role.value === 'console' || role.value === 'shop');
 
@@ -57,7 +77,7 @@ export function errorText(err: unknown): string {
 }
 
 /** Back to the pairing screen: the key is unknown or revoked. */
-async function unpair() {
+export async function unpair() {
   stopFeed();
   await saveDevice(null);
   device.value = null;
@@ -67,7 +87,7 @@ async function unpair() {
 }
 
 /** A 401 anywhere means this key no longer works. */
-async function lostKey(err: unknown): Promise<boolean> {
+export async function lostKey(err: unknown): Promise<boolean> {
   if (err instanceof ApiError && err.status === 401) {
     await unpair();
     notice.value = { kind: 'error', text: t('operator.pairing.lost') };
@@ -156,18 +176,21 @@ export async function act<T>(run: (key: string, pob: number) => Promise<T>, done
   const pob = pobId.value;
   if (!d || pob === null) return false;
   if (offline.value || (typeof navigator !== 'undefined' && navigator.onLine === false)) {
-    notice.value = { kind: 'error', text: t('operator.errors.offline') };
+    tell({ kind: 'error', text: t('operator.errors.offline') });
     return false;
   }
   try {
     const answer = await run(d.key, pob);
     if (isFloor(answer)) floor.value = answer;
     else await refresh();
-    notice.value = done ? { kind: 'ok', text: done } : null;
+    tell(done ? { kind: 'ok', text: done } : null);
     return true;
   } catch (err) {
     if (await lostKey(err)) return false;
-    notice.value = { kind: 'error', text: errorText(err) };
+    const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+    tell({ kind: 'error', text: errorText(err), ...(refused ? { refused } : {}) });
+    // A conflict means the floor changed under the desk: show it as it is now.
+    if (refused) await refresh();
     return false;
   }
 }
@@ -263,7 +286,7 @@ export function reset() {
   device.value = null;
   me.value = null;
   floor.value = null;
-  notice.value = null;
+  tell(null);
   now.value = clock.now();
 }
 

@@ -6,12 +6,12 @@
 import { batch, effect, signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS } from '../../../shared/constants.ts';
 import { MAX_ETA_MINUTES } from '../../../shared/travel.ts';
-import { serverTextKey } from '../../lib/account.ts';
 import { ApiError } from '../../services/http.ts';
 import { track } from '../../services/analytics.ts';
 import * as api from '../../services/orders.ts';
 import { noteActiveOrder } from '../account.ts';
 import { language, locale, t } from '../i18n.ts';
+import { reasonOf } from '../failure.ts';
 import { offer, props, watchNearby } from '../nearby.ts';
 import { notify } from '../notices.ts';
 import { user } from '../session.ts';
@@ -84,10 +84,9 @@ export async function confirmMove(): Promise<boolean> {
     return true;
   } catch (err) {
     const message = err instanceof ApiError || err instanceof Error ? err.message.trim() : '';
-    const known = serverTextKey(message);
     batch(() => {
       moveStatus.value = 'idle';
-      moveError.value = [t('nearby.moveFailed', { name: tracked.shop.name }), known ? t(known) : ''].filter(Boolean).join(' ');
+      moveError.value = [t('nearby.moveFailed', { name: tracked.shop.name }), reasonOf(err) ?? ''].filter(Boolean).join(' ');
     });
     track('error', { type: 'nearbyMove', message });
     return false;

@@ -7,10 +7,10 @@
 import { signal } from '@preact/signals-react';
 import { ERROR_NOTICE_MS } from '../../../shared/constants.ts';
 import type { WireOrderPatch } from '../../../shared/wire-order.ts';
-import { serverTextKey } from '../../lib/account.ts';
 import { ApiError } from '../../services/http.ts';
 import * as api from '../../services/orders.ts';
 import { language, locale, t } from '../i18n.ts';
+import { reasonOf } from '../failure.ts';
 import { notify } from '../notices.ts';
 import { user } from '../session.ts';
 import { applyChange, order, refreshOrder } from './tracking.ts';
@@ -30,9 +30,7 @@ async function patch(body: WireOrderPatch) {
 /** A refusal: its title, the server's reason in the customer's language when it is a known text. */
 function refused(err: unknown, title: string) {
   if (!user.peek()) return;
-  const message = err instanceof ApiError ? err.message.trim() : '';
-  const known = serverTextKey(message);
-  const reason = known ? t(known) : err instanceof ApiError && (err.status === 409 || err.status === 400) ? t('party.refused') : '';
+  const reason = reasonOf(err) ?? (err instanceof ApiError && (err.status === 409 || err.status === 400) ? t('party.refused') : '');
   notify({ kind: 'error', title, ...(reason ? { text: reason } : {}) }, ERROR_NOTICE_MS);
   if (err instanceof ApiError && (err.status === 409 || err.status === 400)) void refreshOrder();
 }

@@ -9,6 +9,7 @@ import { serverTextKey } from '../../lib/account.ts';
 import { ApiError } from '../../services/http.ts';
 import * as api from '../../services/orders.ts';
 import { language, locale, t } from '../i18n.ts';
+import { reasonOf } from '../failure.ts';
 import { notify } from '../notices.ts';
 import { user } from '../session.ts';
 import {
@@ -82,7 +83,10 @@ export async function sendLate(minutes: number): Promise<boolean> {
         ERROR_NOTICE_MS,
       );
       void refreshOrder();
-    } else notify({ kind: 'error', title: t('tracking.late.error') }, ERROR_NOTICE_MS);
+    } else {
+      const reason = reasonOf(err);
+      notify({ kind: 'error', title: t('tracking.late.error'), ...(reason ? { text: reason } : {}) }, ERROR_NOTICE_MS);
+    }
     return false;
   }
 }

@@ -58,14 +58,19 @@ export const expectedAt = computed(() => {
 });
 
 /**
- * When a customer on his way should leave (lib/wait-window.ts leaveBy): to arrive at the low end of his window.
- * His trip is the one from his position when it is known, else the one the server plans (expected_at from the
- * join: the arrival he gave, or his learned trip). 'now' once that moment has come; null at the shop, in service,
+ * When a customer on his way should leave: to arrive at the low end of his window. The server's word (leave_by),
+ * which its "time to leave" alert and the console's expected arrival are computed from (docs/decisions.md, "Leave
+ * by"); from a server that does not say, counted here (lib/wait-window.ts leaveBy) with his trip from his position
+ * when it is known, else the one the server plans. 'now' once that moment has come; null at the shop, in service,
  * or without a window or a trip. Re-read at every refresh.
  */
 export const leaveAt = computed((): number | 'now' | null => {
   const o = order.value;
   if (o?.status !== 'active' || o.checkedIn || o.inService) return null;
+  if (o.leaveBy !== undefined) {
+    if (o.leaveBy === null) return null;
+    return o.leaveBy - Date.now() < 60_000 ? 'now' : o.leaveBy;
+  }
   const g = geo.value;
   const fromHere = g.status === 'fulfilled' ? tripFrom({ lat: g.lat, lng: g.lng }, o.shop.coords) : null;
   const joined = Date.parse(o.date);

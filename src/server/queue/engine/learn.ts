@@ -9,6 +9,8 @@ import { MIN_LEARN_SAMPLES, QUANTILES } from '../../../shared/travel.ts';
 import { DEFAULT_LEARNED } from './lanes.ts';
 import type { Learned, OrderSource } from './types.ts';
 import { type ArrivalKind, WINDOW_BANDS, WINDOW_CELLS, cellOf } from './window.ts';
+import { learnWindowModel, type ModelSample } from './window-learn.ts';
+import { FEATURE_COUNT, isModel, type WindowModel } from './window-model.ts';
 
 const MINUTE = 60_000;
 export const HOURS_PER_WEEK = 168;
@@ -47,6 +49,8 @@ export interface HistoryRow {
   quotedSpread?: number | null;
   /** The engine's spread below the wait (window.ts spreadOf); absent: the one above stands for both. */
   quotedSpreadLow?: number | null;
+  /** The window model's features at join (window-model.ts MODEL_FEATURES), absent before they were kept. */
+  quotedFeatures?: readonly number[] | null;
 }
 
 export interface Dist {
@@ -65,6 +69,8 @@ export interface Figures {
   meanMinutes: { value: number; n: number };
   /** The window's correction (window.ts): z percentiles per cell; n served customers with a quote behind it. */
   window?: { lo: number[]; hi: number[]; n: number };
+  /** The window's learned model (window-learn.ts), learned from the chain's rows only. */
+  model?: WindowModel;
 }
 
 /** Percentiles of (actual − quote) ÷ spread the window spans: a little wider than 10–90 so held-out days keep 8 of 10. */
@@ -138,6 +144,23 @@ export function windowFigures(rows: readonly HistoryRow[]): Figures['window'] {
   return { lo, hi, n: all.length };
 }
 
+/** Served customers told a wait with the model's features, as the model learns them. */
+export function modelSamples(rows: readonly HistoryRow[]): ModelSample[] {
+  const out: ModelSample[] = [];
+  for (const r of rows) {
+    const x = r.quotedFeatures;
+    if (r.startedAt === null || r.quotedWait == null || !x || x.length !== FEATURE_COUNT) continue;
+    const kind: ArrivalKind = !remote(r) ? 0 : r.expectedAt !== null ? 1 : 2;
+    out.push({
+      x,
+      e: (r.startedAt - r.joinedAt) / MINUTE - r.quotedWait,
+      cell: cellOf(kind, r.chosenBarberId != null, r.quotedWait),
+      group: `${r.shopId ?? 0}:${r.localDay}`,
+    });
+  }
+  return out;
+}
+
 /** Joins per hour by priority and hour of week, an hour of week blended with the same hour of every day. */
 function joinRates(rows: readonly HistoryRow[]): number[][] {
   const daysOf = Array.from({ length: 7 }, () => new Set<string>());
@@ -166,8 +189,11 @@ function joinRates(rows: readonly HistoryRow[]): number[][] {
   });
 }
 
-/** Everything a shop (or, given every shop's rows, the chain) learns from its history. */
-export function learnFigures(history: readonly HistoryRow[]): Figures {
+/**
+ * Everything a shop (or, given every shop's rows, the chain) learns from its history; `model`: the window's model
+ * too (the chain's: every shop uses it).
+ */
+export function learnFigures(history: readonly HistoryRow[], opts: { model?: boolean } = {}): Figures {
   const rows = [...history].sort((a, b) => a.joinedAt - b.joinedAt);
   const trip: number[] = [];
   const lateness: number[] = [];
@@ -195,8 +221,11 @@ export function learnFigures(history: readonly HistoryRow[]): Figures {
     remoteShare: { value: members ? remoteMembers / members : 0, n: members },
     meanMinutes: { value: rows.length ? listed / rows.length : 0, n: rows.length },
     ...windowOnly(windowFigures(rows)),
+    ...modelOnly(opts.model ? learnWindowModel(modelSamples(rows)) : undefined),
   };
 }
+
+const modelOnly = (m: WindowModel | undefined) => (m ? { model: m } : {});
 
 const windowOnly = (w: Figures['window']) => (w ? { window: w } : {});
 
@@ -229,6 +258,8 @@ export function resolveFigures(shop: Figures | undefined, chain: Figures | undef
     meanMinutes: take('meanMinutes'),
     // The correction as a whole: the shop's with enough served customers, else the chain's, else none.
     ...windowOnly(shop?.window && enough(shop.window) ? shop.window : chain?.window && enough(chain.window) ? chain.window : undefined),
+    // The model: the chain's (learned on every shop's customers), else none.
+    ...modelOnly(isModel(chain?.model) ? chain.model : isModel(shop?.model) ? shop.model : undefined),
   };
 }
 
@@ -246,5 +277,7 @@ export function learnedAt(f: Figures, hourOfWeek: number): Learned {
     ...(f.window &&
       f.window.lo.length === WINDOW_CELLS &&
       f.window.hi.length === WINDOW_CELLS && { window: { lo: f.window.lo, hi: f.window.hi } }),
+    ...(isModel(f.model) && { model: f.model }),
+    hour: h % 24,
   };
 }

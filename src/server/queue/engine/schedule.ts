@@ -15,9 +15,23 @@ import { pick, waitMinutes } from './assign.ts';
 import { type Ctx, type Placement, type Slot, prepare } from './lanes.ts';
 import { arrivalSpread, playFloor, readyAt } from './floor.ts';
 import type { BarberQueue, EngineOrder, OrderSource, Schedule, ScheduledOrder, Snapshot } from './types.ts';
-import { type SpreadCtx, cellOf, kindOf, memberVar, onShiftAt, playSpread, spreadCtx, spreadOf, windowOf } from './window.ts';
+import {
+  type Spread,
+  type SpreadCtx,
+  type Window,
+  cellOf,
+  kindOf,
+  memberVar,
+  onShiftAt,
+  playSpread,
+  spreadCtx,
+  spreadOf,
+  windowOf,
+} from './window.ts';
+import { type FeatureInput, featuresOf, modelWindow } from './window-model.ts';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** A checked-in order due within this many minutes is never pushed back by a later joiner. */
 export const GUARD_MINUTES = 5;
 export const CLOSING_SOON_MINUTES = 30;
@@ -45,9 +59,22 @@ export interface ProposedOrder {
   checkedIn?: boolean;
 }
 
-/** low/high: the wait's likely window (window.ts); spread / spreadLow: the engine's own spreads above and below, minutes. */
+/**
+ * low/high: the wait's likely window (window.ts, window-model.ts); spread / spreadLow: the engine's own spreads above
+ * and below, minutes; features: what the window's model read (window-model.ts MODEL_FEATURES), logged at join.
+ */
 export type Fit =
-  | { ok: true; start: number; wait: number; low: number; high: number; spread: number; spreadLow: number; barberId: number }
+  | {
+      ok: true;
+      start: number;
+      wait: number;
+      low: number;
+      high: number;
+      spread: number;
+      spreadLow: number;
+      barberId: number;
+      features: number[];
+    }
   | { ok: false };
 
 function byJoin(a: EngineOrder, b: EngineOrder): number {
@@ -105,22 +132,103 @@ function dueNow(ctx: Ctx, placements: readonly Placement[]): number[] {
   return due;
 }
 
+/**
+ * The window told with a wait: the chain's learned model when the shop has one (window-model.ts), else the
+ * engine's spreads with the shop's correction (window.ts).
+ */
+function told(ctx: Ctx, wait: number, spread: Spread, cell: number, features: () => FeatureInput): Window {
+  const model = ctx.learned?.model;
+  return model
+    ? modelWindow(model, featuresOf(ctx, onShiftAt(ctx, ctx.now), features()), wait, cell)
+    : windowOf(ctx.learned, wait, spread, cell);
+}
+
+/** Per list index: how many ahead are not in the shop, and their listed minutes. */
+function aheadOf(list: readonly EngineOrder[]): { absent: Int32Array; minutes: Float64Array } {
+  const absent = new Int32Array(list.length + 1);
+  const minutes = new Float64Array(list.length + 1);
+  list.forEach((o, k) => {
+    absent[k + 1] = absent[k] + (kindOf(o) !== 0 ? 1 : 0);
+    minutes[k + 1] = minutes[k] + o.duration;
+  });
+  return { absent, minutes };
+}
+
+/** Orders waiting that joined in the last hour. */
+function recentJoins(orders: readonly EngineOrder[], now: number): number {
+  let n = 0;
+  for (const o of orders) if (o.joinedAt >= now - HOUR) n++;
+  return n;
+}
+
+/** An order's features (window-model.ts) at list index k. */
+function orderFeatures(
+  o: EngineOrder,
+  k: number,
+  ahead: { absent: Int32Array; minutes: Float64Array },
+  q: {
+    wait: number;
+    planned: number;
+    spread: Spread;
+    earliest: number;
+    latest: number;
+    arrival: number;
+    recent: number;
+  },
+): FeatureInput {
+  return {
+    arrival: q.arrival,
+    recent: q.recent,
+    wait: q.wait,
+    planned: q.planned,
+    spreadHigh: q.spread.high,
+    spreadLow: q.spread.low,
+    ahead: k,
+    absentAhead: ahead.absent[k],
+    kind: kindOf(o),
+    expectedAt: o.expectedAt,
+    chose: o.barberId !== null,
+    priority: o.priority,
+    duration: o.duration,
+    earliest: q.earliest,
+    latest: q.latest,
+    minutesAhead: ahead.minutes[k],
+  };
+}
+
 /** Position counts only orders ahead that will be served today: an unservable one keeps no one waiting. */
 function scheduledOrders(
   ctx: Ctx,
   sc: SpreadCtx,
   placements: readonly Placement[],
-  quotedStart: readonly number[],
+  quotedStart: Averaged,
   startVar: Float64Array,
+  ready: readonly number[],
+  recent: number,
 ): ScheduledOrder[] {
   let position = 0;
+  let aheadAt: ReturnType<typeof aheadOf> | null = null;
+  const ahead = () => {
+    aheadAt ??= aheadOf(placements.map((p) => p.order));
+    return aheadAt;
+  };
   return placements.map(({ order, barberId, start }, k) => {
     if (start === null)
       return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
-    const planned = waitMinutes(ctx.now, quotedStart[k]);
+    const planned = waitMinutes(ctx.now, quotedStart.starts[k]);
     const wait = quoted(ctx, order.priority, planned, isPinned(order));
     const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
-    const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait));
+    const { low, high } = told(ctx, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait), () =>
+      orderFeatures(order, k, ahead(), {
+        wait,
+        planned,
+        spread,
+        earliest: waitMinutes(ctx.now, quotedStart.earliest[k]),
+        latest: waitMinutes(ctx.now, quotedStart.latest[k]),
+        arrival: Math.max(0, (ready[k] - ctx.now) / MINUTE),
+        recent,
+      }),
+    );
     return {
       id: order.id,
       barberId,
@@ -143,12 +251,14 @@ const round1 = (x: number): number => Math.round(x * 10) / 10;
  * saves), of those in which it is still served today; else its planned start. The same averaging as fits(), so
  * a join is quoted what the schedule says right after it.
  */
-function averagedStarts(ctx: Ctx, list: readonly EngineOrder[], planned: readonly Placement[], stopAt = -1, own?: number[]): number[] {
+function averagedStarts(ctx: Ctx, list: readonly EngineOrder[], planned: readonly Placement[], stopAt = -1, own?: number[]): Averaged {
   const spreads = list.map((o, k) => (k === stopAt && own ? own : arrivalSpread(o, ctx.now, ctx.learned, SPREAD)));
   const starts = planned.map((p) => p.start ?? NaN);
-  if (!spreads.some((sp) => sp.length > 1)) return starts;
+  if (!spreads.some((sp) => sp.length > 1)) return { starts, earliest: starts, latest: starts };
   const sum = new Float64Array(list.length);
   const n = new Uint8Array(list.length);
+  const earliest = new Array<number>(list.length).fill(Infinity);
+  const latest = new Array<number>(list.length).fill(-Infinity);
   for (let g = 0; g < SPREAD; g++) {
     const ready = spreads.map((sp) => sp[Math.floor((g * sp.length) / SPREAD)]);
     const placements = playFloor(ctx, list, ready, stopAt).placements;
@@ -156,10 +266,24 @@ function averagedStarts(ctx: Ctx, list: readonly EngineOrder[], planned: readonl
       if (p.start !== null) {
         sum[k] += p.start;
         n[k]++;
+        if (p.start < earliest[k]) earliest[k] = p.start;
+        if (p.start > latest[k]) latest[k] = p.start;
       }
     });
   }
-  return starts.map((st, k) => (n[k] ? Math.round(sum[k] / n[k]) : st));
+  const avg = starts.map((st, k) => (n[k] ? Math.round(sum[k] / n[k]) : st));
+  return {
+    starts: avg,
+    earliest: avg.map((st, k) => (n[k] ? earliest[k] : st)),
+    latest: avg.map((st, k) => (n[k] ? latest[k] : st)),
+  };
+}
+
+/** The starts quoted, and the earliest and latest of them over the arrival scenarios (a what-if the model reads). */
+interface Averaged {
+  starts: number[];
+  earliest: number[];
+  latest: number[];
 }
 
 /** A planned wait as quoted: with the allowance for members yet to come, unless pinned (nobody overtakes it). */
@@ -168,13 +292,30 @@ function quoted(ctx: Ctx, priority: number, wait: number, pinned = false): numbe
 }
 
 /** A probe's wait and window: a new customer in the shop now, behind those who stay ahead of him. */
-function slotWait(ctx: Ctx, sc: SpreadCtx, free: Free, slot: Slot | null, priority: number, chose: boolean) {
+function slotWait(ctx: Ctx, sc: SpreadCtx, free: Free, slot: Slot | null, priority: number, chose: boolean, probe: number) {
   if (slot === null) return { wait_time: null, low: null, high: null };
   const planned = waitMinutes(ctx.now, slot.start);
   const wait = quoted(ctx, priority, planned);
   const lane = free.idleVar[slot.lane];
   const spread = spreadOf(chose ? lane : lane / onShiftAt(ctx, slot.start), memberVar(ctx, sc, wait - planned), wait - planned);
-  const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(0, chose, wait));
+  const { low, high } = told(ctx, wait, spread, cellOf(0, chose, wait), () => ({
+    wait,
+    planned,
+    spreadHigh: spread.high,
+    spreadLow: spread.low,
+    ahead: free.ahead,
+    absentAhead: free.absent,
+    kind: 0,
+    expectedAt: undefined,
+    chose,
+    priority,
+    duration: probe,
+    earliest: planned,
+    latest: planned,
+    minutesAhead: free.minutes,
+    arrival: 0,
+    recent: free.recent + 1,
+  }));
   return { wait_time: wait, low, high };
 }
 
@@ -196,6 +337,24 @@ interface Placed {
 interface Free {
   idle: number[];
   idleVar: Float64Array;
+  /** Who is ahead of the newcomer: how many, how many of them absent, their listed minutes. */
+  ahead: number;
+  absent: number;
+  minutes: number;
+  /** Orders waiting that joined in the last hour. */
+  recent: number;
+}
+
+function freeOf(ctx: Ctx, idle: number[], idleVar: Float64Array, ahead: readonly EngineOrder[], recent: number): Free {
+  let absent = 0;
+  let minutes = 0;
+  // Only the window's model reads them.
+  if (ctx.learned?.model)
+    for (const o of ahead) {
+      if (kindOf(o) !== 0) absent++;
+      minutes += o.duration;
+    }
+  return { idle, idleVar, ahead: ahead.length, absent, minutes, recent };
 }
 
 /**
@@ -215,20 +374,20 @@ function freeBefore(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, priorit
   // Usually priority 0: everyone is ahead, and the full schedule has played them already.
   if (ahead.length === placed.list.length) return full;
   const plan = playFloor(ctx, ahead, ready);
-  return { idle: plan.idle, idleVar: playSpread(ctx, sc, plan, ready).idle };
+  return freeOf(ctx, plan.idle, playSpread(ctx, sc, plan, ready).idle, ahead, full.recent);
 }
 
 function estimates(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, probe: number): Schedule['estimates'] {
   return PRIORITIES.map((priority) => {
     const free = freeBefore(ctx, sc, placed, full, priority);
     const slot = pick(ctx, free.idle, { barberId: null, duration: probe });
-    return { priority, ...slotWait(ctx, sc, free, slot, priority, false) };
+    return { priority, ...slotWait(ctx, sc, free, slot, priority, false, probe) };
   });
 }
 
 function barberQueues(ctx: Ctx, sc: SpreadCtx, s: Snapshot, full: Free, probe: number): BarberQueue[] {
   return s.barbers.map((b) => {
-    const w = slotWait(ctx, sc, full, pick(ctx, full.idle, { barberId: b.id, duration: probe }), 0, true);
+    const w = slotWait(ctx, sc, full, pick(ctx, full.idle, { barberId: b.id, duration: probe }), 0, true, probe);
     return { id: b.id, ...w, queue_open: w.wait_time !== null };
   });
 }
@@ -251,7 +410,8 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const placed: Placed = { list, ready, ...playFloor(ctx, list, ready) };
   const sc = spreadCtx(ctx);
   const spread = playSpread(ctx, sc, placed, ready);
-  const full: Free = { idle: placed.idle, idleVar: spread.idle };
+  const recent = recentJoins(s.orders, s.now);
+  const full = freeOf(ctx, placed.idle, spread.idle, list, recent);
   const est = estimates(ctx, sc, placed, full, probe);
   const barbers = barberQueues(ctx, sc, s, full, probe);
   const open = isOpen(s);
@@ -259,7 +419,7 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   // Every barber's priority-0 probe fails exactly when the anyone probe (estimate 0) fails.
   const isFull = s.full === true || est[0].wait_time === null;
   return {
-    orders: scheduledOrders(ctx, sc, placed.placements, averagedStarts(ctx, list, placed.placements), spread.start),
+    orders: scheduledOrders(ctx, sc, placed.placements, averagedStarts(ctx, list, placed.placements), spread.start, ready, recent),
     estimates: est,
     barbers,
     shortest: shortestWait(barbers),
@@ -304,11 +464,36 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const planned = plan.placements[at];
   if (planned.start === null || planned.barberId === null) return { ok: false };
   // Everyone on his way, him included, may come early or late: quoted as schedule() quotes (averagedStarts).
-  const start = averagedStarts(ctx, played, plan.placements, at, own)[at];
+  const averaged = averagedStarts(ctx, played, plan.placements, at, own);
+  const start = averaged.starts[at];
   const raw = waitMinutes(s.now, start);
   const wait = quoted(ctx, x.priority, raw);
   const sc = spreadCtx(ctx);
   const spread = spreadOf(playSpread(ctx, sc, plan, readyPlayed).start[at], memberVar(ctx, sc, wait - raw), wait - raw);
-  const { low, high } = windowOf(ctx.learned, wait, spread, cellOf(kindOf(x), x.barberId !== null, wait));
-  return { ok: true, start, wait, low, high, spread: round1(spread.high), spreadLow: round1(spread.low), barberId: planned.barberId };
+  const input = orderFeatures(x, at, aheadOf(list.slice(0, at)), {
+    wait,
+    planned: raw,
+    spread,
+    earliest: waitMinutes(s.now, averaged.earliest[at]),
+    latest: waitMinutes(s.now, averaged.latest[at]),
+    arrival: Math.max(0, (readyPlayed[at] - s.now) / MINUTE),
+    // He is one of them once he has joined, as schedule() counts him right after.
+    recent: recentJoins(s.orders, s.now) + (x.joinedAt >= s.now - HOUR ? 1 : 0),
+  });
+  // The features are logged at join whether or not a model answered, so a chain learns its first model.
+  const features = featuresOf(ctx, onShiftAt(ctx, ctx.now), input);
+  const cell = cellOf(kindOf(x), x.barberId !== null, wait);
+  const model = ctx.learned?.model;
+  const { low, high } = model ? modelWindow(model, features, wait, cell) : windowOf(ctx.learned, wait, spread, cell);
+  return {
+    ok: true,
+    start,
+    wait,
+    low,
+    high,
+    spread: round1(spread.high),
+    spreadLow: round1(spread.low),
+    barberId: planned.barberId,
+    features,
+  };
 }

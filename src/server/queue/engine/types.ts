@@ -45,9 +45,13 @@ export interface Learned {
   meanMinutes: number;
   /**
    * The shop's correction of its windows (window.ts): per cell the 10th and 90th percentiles of
-   * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: the normal percentiles.
+   * (actual − quote) ÷ the engine's spread, learned from its logged waits. Absent: window.ts Z_LOW_UNLEARNED / Z_HIGH_UNLEARNED.
    */
   window?: WindowCorrection;
+  /** The chain's learned window model (window-model.ts); absent: the correction above. */
+  model?: WindowModel;
+  /** The shop's hour of the day at now (0..23), a feature of the model. */
+  hour?: number;
 }
 
 export interface WindowCorrection {
@@ -149,4 +153,30 @@ export interface Schedule {
    * schedule: the caller records them as pinned (same transaction), so that no later joiner pushes them back.
    */
   due: number[];
+}
+
+/** Boosted trees of one percentile: its value is base + the sum of each tree's leaf (minutes). */
+export interface Forest {
+  base: number;
+  /** Every tree's nodes in heap order (children of i: 2i+1, 2i+2), tree after tree, 2^(depth+1) − 1 each. */
+  f: readonly number[];
+  /** Split threshold (x[f] ≤ t goes left) of an inner node; a leaf's value. */
+  t: readonly number[];
+}
+
+/** The learned window (window-model.ts, window-learn.ts): the 10th and 90th percentiles of actual − quote, then the correction. */
+export interface WindowModel {
+  v: number;
+  /** Depth of every tree. */
+  depth: number;
+  lo: Forest;
+  hi: Forest;
+  /**
+   * Per cell (window.ts cellOf): the conformal correction, how far each end moves out (negative: in) in units of the
+   * forests' width (at least window-model.ts MIN_SCALE minutes).
+   */
+  clo: readonly number[];
+  chi: readonly number[];
+  /** Served customers behind it. */
+  n: number;
 }

@@ -76,6 +76,22 @@ export const resetSchema = {
   response: { 200: ok },
 };
 
+export const phoneCodeSchema = {
+  summary: "Send the code that proves the account's phone by SMS (the same answer whether or not the number has an account or is proven)",
+  body: body({ countryCode, phone }),
+  response: { 200: ok },
+};
+
+export const phoneProofSchema = {
+  summary: "Prove the account's phone with the code sent to it: SMS alerts may go to it from then on",
+  body: body({
+    countryCode,
+    phone,
+    token: described('string, required', "the 6-digit code ('Missing token parameter', 'Invalid or expired code')"),
+  }),
+  response: { 200: ok },
+};
+
 export const passwordSchema = {
   summary: 'Change the password: every other session ends, this device gets a new pair',
   body: body({ old_password: described('string, required', 'the current password'), new_password: newPassword('new_password') }),
@@ -106,6 +122,7 @@ const profile = obj({
   tutorial_seen: bool,
   allow_email: bool,
   allow_sms: bool,
+  phone_proven: bool,
   app_language: nullable(str),
   language: nullable(str),
   fcm_token: nullable(str),

@@ -23,12 +23,15 @@ const operatorOrder = obj(
     start: isoOrNull,
     expected_end: isoOrNull,
     wait: nullable(num),
+    wait_low: nullable(num),
+    wait_high: nullable(num),
     position: nullable(num),
     duration: num,
     services: arrayOf(str),
     source: { type: 'string', enum: ['app', 'desk'] },
     checked_in_at: isoOrNull,
     expected_at: isoOrNull,
+    leave_by: isoOrNull,
     first_name: str,
     last_initial: nullable(str),
     membership: nullable(int),
@@ -39,18 +42,24 @@ const operatorOrder = obj(
     stepped_out_until: isoOrNull,
     no_show_from: isoOrNull,
   },
-  ['party_of', 'person', 'party_size', 'stepped_out_until', 'no_show_from'],
+  ['wait_low', 'wait_high', 'leave_by', 'party_of', 'person', 'party_size', 'stepped_out_until', 'no_show_from'],
 );
 
-const operatorPob = obj({
-  id: int,
-  name: str,
-  open: bool,
-  full: bool,
-  queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
-  closing_soon: bool,
-  queue_version: num,
-});
+const operatorPob = obj(
+  {
+    id: int,
+    name: str,
+    open: bool,
+    full: bool,
+    queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
+    closing_soon: bool,
+    queue_version: num,
+    wait_time: nullable(num),
+    wait_low: nullable(num),
+    wait_high: nullable(num),
+  },
+  ['wait_time', 'wait_low', 'wait_high'],
+);
 
 const bearerKey = "the shop's operator key as the bearer (401 without a valid key, 403 with another shop's)";
 

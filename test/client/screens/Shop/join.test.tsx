@@ -11,7 +11,8 @@ import Tracking from '../../../../src/client/screens/Tracking/index.tsx';
 import { loc } from '../../../../src/client/router/history.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../../src/client/services/storage.ts';
 import { reset as resetAccount } from '../../../../src/client/state/account.ts';
-import { locale, setLanguage } from '../../../../src/client/state/i18n.ts';
+import { locale, setLanguage, t } from '../../../../src/client/state/i18n.ts';
+import { notice, reset as resetNotices } from '../../../../src/client/state/notices.ts';
 import * as order from '../../../../src/client/state/order.ts';
 import { profile, reset as resetSession, user } from '../../../../src/client/state/session.ts';
 import { reset as resetPage } from '../../../../src/client/state/shop-page.ts';
@@ -49,6 +50,7 @@ test.after.each(async () => {
   resetPage();
   resetSession();
   resetAccount();
+  resetNotices();
 });
 
 async function choose(el: Element) {
@@ -71,6 +73,24 @@ test('tracking starts from the answer of joining: no second fetch of the order i
   assert.is(screen.querySelector('.tracking-wait')?.getAttribute('data-wait'), 'wait-5');
   assert.ok(text(screen).includes('12'), 'the wait of the POST answer');
   f.restore();
+});
+
+test(`joining offline in Finnish: the app's own offline text in Finnish, never the raw "Network error"`, async () => {
+  await setLanguage('fi');
+  const { el, f } = await open({});
+  const stubbed = globalThis.fetch;
+  globalThis.fetch = ((input: string, init?: RequestInit) =>
+    init?.method === 'POST' ? Promise.reject(new TypeError('Failed to fetch')) : stubbed(input, init)) as typeof fetch;
+  await fire.click(toggle(el, 'button.service-toggle', 'Haircut'));
+  await fire.click(button(el, 'Seuraava'));
+  await fire.click(button(dialogs(el)[0], 'Liity jonoon'));
+  await settle(5);
+  const shown = `${notice.value?.title ?? ''} ${notice.value?.text ?? ''}`;
+  assert.ok(notice.value, 'a notice');
+  assert.ok(shown.includes(t('account.networkError')), shown);
+  assert.not.match(shown, /Network error|Failed to fetch|Virhekoodi/);
+  f.restore();
+  await setLanguage('en');
 });
 
 test.run();

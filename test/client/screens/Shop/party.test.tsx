@@ -83,6 +83,7 @@ test('a person is a section with a heading, a labelled name, a barber and his ow
   assert.is(text(first.querySelector('h4')), 'Person 2');
   const name = first.querySelector('input') as HTMLInputElement;
   assert.is(text(el.querySelector(`label[for="${name.id}"]`)), 'Name or label');
+  assert.is(name.maxLength, 30, "the server's limit of a companion's name");
   assert.ok(first.querySelector('select'), 'his barber');
   assert.equal(
     [...first.querySelectorAll('option')].map((o) => text(o)),

@@ -67,6 +67,12 @@ test("map markers take the wait's colour of the list's timers (map.css must not 
     assert.ok(want, wait);
     assert.is(colourOf(map, `.map-marker.${wait}`), want, wait);
   }
+  // A full shop's marker has a colour of its own: no wait's, not a closed shop's, and not the marker's green.
+  const full = colourOf(map, '.map-marker-full');
+  assert.ok(full, 'a colour for a full shop');
+  const others = ['wait-0', 'wait-5', 'wait-15', 'wait-30', 'wait-60'].map((w) => colourOf(base, `.${w}`));
+  others.push(colourOf(map, '.map-marker-closed'), 'var(--green)');
+  assert.not.ok(others.includes(full), `${full} among ${others.join(', ')}`);
 });
 
 test.run();

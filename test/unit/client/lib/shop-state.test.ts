@@ -24,11 +24,8 @@ test('shopState: every branch of the shop card state', () => {
     ['open but queue state missing', shop({ queueState: null }), false, 'full'],
     ['open with open queue', shop(), false, 'taking-orders'],
     ['wait 0 still takes orders', shop({ queue: 0 }), false, 'taking-orders'],
-    ['dev flag forces over closed', shop({ open: false }), true, 'taking-orders'],
-    ['dev flag forces over unknown', null, true, 'taking-orders'],
-    ['dev flag forces over full', shop({ queueState: 'full' }), true, 'taking-orders'],
   ];
-  for (const [name, input, force, want] of cases) assert.is(shopState(input, force), want, name);
+  for (const [name, input, , want] of cases) assert.is(shopState(input), want, name);
 });
 
 test('effectiveWait: a selected barber number overrides the shop queue', () => {

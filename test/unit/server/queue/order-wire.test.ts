@@ -97,7 +97,7 @@ customer('the expected arrival shows while the customer is on his way, never onc
 });
 
 customer('a waiting order: every field, in the wire order', () => {
-  const wire = wireOrder(row(), ctx());
+  const wire = wireOrder(row(), ctx({ wait: { queue: 25, low: 18, high: 35, ahead: 2, leaveBy: T + 3 * MIN } }));
   assert.is(
     JSON.stringify(wire),
     JSON.stringify({
@@ -123,6 +123,7 @@ customer('a waiting order: every field, in the wire order', () => {
       quoted_high: 35,
       expected_at: null,
       waits_for_arrival: false,
+      leave_by: '2026-11-24T10:03:00.000Z',
       date: '2026-11-24T10:00:00.000Z',
       started_at: null,
       finished_at: null,
@@ -185,6 +186,7 @@ customer('a waiting order: every field, in the wire order', () => {
     duration: 50,
     expectedAt: null,
     waitsForArrival: false,
+    leaveBy: T + 3 * MIN,
     party: [],
     partyDone: null,
     partyDoneLow: null,
@@ -220,7 +222,16 @@ customer('an ended order keeps its own status and its finish time', () => {
 const operator = suite('operator shapes: row → WireOperatorOrder, WireOrderState');
 
 operator('a waiting entry takes the engine plan, in the wire order', () => {
-  const plan = { barber_id: 3, start: '2026-11-24T10:25:00.000Z', wait: 25, position: 2, expected_at: '2026-11-24T10:18:00.000Z' };
+  const plan = {
+    barber_id: 3,
+    start: '2026-11-24T10:25:00.000Z',
+    wait: 25,
+    wait_low: 18,
+    wait_high: 35,
+    position: 2,
+    expected_at: '2026-11-24T10:18:00.000Z',
+    leave_by: '2026-11-24T10:03:00.000Z',
+  };
   assert.is(
     JSON.stringify(operatorEntry(row(), { firstname: 'Aino', lastname: 'Virtanen' }, items, plan)),
     JSON.stringify({
@@ -237,12 +248,15 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       start: '2026-11-24T10:25:00.000Z',
       expected_end: null,
       wait: 25,
+      wait_low: 18,
+      wait_high: 35,
       position: 2,
       duration: 50,
       services: ['Haircut', 'Wax', 'Wash'],
       source: 'app',
       checked_in_at: null,
       expected_at: '2026-11-24T10:18:00.000Z',
+      leave_by: '2026-11-24T10:03:00.000Z',
       first_name: 'Aino',
       last_initial: 'V',
       membership: 2,
