@@ -1,7 +1,7 @@
 /**
  * Whether the app has taken over the page. A page the server rendered is markup without handlers until it
- * hydrates, and a tap on it is lost: controls that change the order render disabled there and come alive once
- * the app has hydrated them. The server's render and the client's hydration say so (`serverMarkup`), and both render
+ * hydrates: controls that change the order render not ready there (disabled, or a service toggle marked not ready
+ * whose tap is kept for it, docs/decisions.md "Taps before the app") and come alive once the app has hydrated them. The server's render and the client's hydration say so (`serverMarkup`), and both render
  * such a control disabled; it comes alive in a transition, which React renders in slices in a task of its own rather
  * than inside hydration's effects. The screen's error boundary ends the mark once it has mounted (app/ErrorBoundary.tsx):
  * the screen's content hydrates after the app's shell has committed (a Suspense boundary), so the shell's own effects

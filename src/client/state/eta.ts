@@ -4,7 +4,8 @@
  * POST's eta_minutes. "I'm here" also checks in once the order is placed. The leave-by and "leave now" follow the
  * review's quote for him (state/quote.ts), never a shop-level wait.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed } from '@preact/signals-react';
+import { etaChoice } from './eta-choice.ts';
 import { alertLead, type EtaChoice, leaveNow, tripFrom } from '../lib/travel.ts';
 import { currentPosition } from '../services/geo.ts';
 import { locationPermission } from '../services/location-permission.ts';
@@ -14,8 +15,7 @@ import { profile } from './session.ts';
 import { current } from './quote.ts';
 import { shop } from './shops.ts';
 
-/** 'location': the trip from the position; a number: the customer's pick; null: not chosen (no position either). */
-export const etaChoice = signal<'location' | EtaChoice | null>(null);
+export { etaChoice, resetEta } from './eta-choice.ts';
 
 /** The trip from the customer's known position to the shop, or null. */
 export const trip = computed(() => {
@@ -74,8 +74,4 @@ export async function prepareEta(): Promise<void> {
   } catch {
     // Denied meanwhile, timed out or unavailable: the customer picks instead.
   }
-}
-
-export function resetEta() {
-  etaChoice.value = null;
 }

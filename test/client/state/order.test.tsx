@@ -16,6 +16,7 @@ import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import * as order from '../../../src/client/state/order.ts';
+import { sendOrder } from '../../../src/client/state/order-send.ts';
 import { activeOrderId, profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
 import { reset as resetShops, showShop } from '../../../src/client/state/shops.ts';
@@ -306,7 +307,7 @@ test('every send carries an Idempotency-Key; sending the same order again after 
   await fire.click(button(dialogs(el)[0], 'Join the queue'));
   await settle(10);
   assert.is(order.sending.value, 'rejected');
-  await order.sendOrder();
+  await sendOrder();
   await settle(10);
   const sent = posts(f.calls);
   assert.is(sent.length, 2);

@@ -20,6 +20,7 @@ import { language, locale, localeInfo, t, tList } from '../i18n.ts';
 import { formatClock } from '../../lib/format.ts';
 import { intlOfLanguage as intlOf } from '../../lib/shop-detail.ts';
 import { follow } from '../live.ts';
+import { orderStreamUrl } from '../../services/live.ts';
 import { activeRenames } from '../prefs.ts';
 import { renameShop } from '../../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from '../session.ts';
@@ -229,7 +230,7 @@ export function startTracking(): () => void {
         const u = user.peek();
         const id = activeOrderId.peek();
         if (!u || id === null || ended.peek()) return null;
-        return (await import('../../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
+        return orderStreamUrl(locale.peek(), u.id, id, language.peek());
       },
       onData: streamed,
     });

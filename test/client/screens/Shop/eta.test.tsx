@@ -6,7 +6,7 @@
 import '../../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, fire, render, settle, text } from '../../dom.ts';
+import { cleanup, fire, render, settle, text, waitFor } from '../../dom.ts';
 import { stubFetch, wireProfile, type Call } from '../../account-fetch.ts';
 import type { WireOrder } from '../../../../src/shared/wire-order.ts';
 import { pob, quoteReply } from '../../queue-fixtures.ts';
@@ -83,6 +83,8 @@ async function review(opts: { routes?: Parameters<typeof stubFetch>[0]; profile?
   await settle();
   await fire.click(toggle(el, 'button.service-toggle', 'Haircut'));
   await fire.click(el.querySelector('.order-next'));
+  // The dialogs' code, asked for with the first service picked.
+  await waitFor(() => dialogs(el).length > 0);
   await settle(5);
   return { el, f, dialog: dialogs(el)[0] };
 }

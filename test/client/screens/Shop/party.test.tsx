@@ -7,7 +7,7 @@ import '../../dom.ts';
 import { act } from 'react';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, fire, render, settle, text } from '../../dom.ts';
+import { cleanup, fire, render, settle, text, waitFor } from '../../dom.ts';
 import { stubFetch, wireProfile } from '../../account-fetch.ts';
 import { pob, wireOrder, quoteReply } from '../../queue-fixtures.ts';
 import { MAX_ORDER_ITEMS } from '../../../../src/shared/constants.ts';
@@ -47,6 +47,7 @@ async function open(partyMax: number | undefined, routes: Parameters<typeof stub
   await settle();
   await fire.click(toggle(el, 'button.service-toggle', 'Haircut'));
   await fire.click(button(el, 'Next'));
+  await waitFor(() => el.querySelector('.review-dialog')); // the dialogs' code, asked for with the first service picked
   return { el, f };
 }
 

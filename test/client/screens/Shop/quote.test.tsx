@@ -10,7 +10,7 @@ process.env.TZ = 'UTC';
 import '../../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, fire, render, settle, text } from '../../dom.ts';
+import { cleanup, fire, render, settle, text, waitFor } from '../../dom.ts';
 import { goldMembership, stubFetch, wireProfile, type Call } from '../../account-fetch.ts';
 import type { WireOrder, WireOrderInput } from '../../../../src/shared/wire-order.ts';
 import type { WirePobDetail } from '../../../../src/shared/wire.ts';
@@ -105,6 +105,8 @@ async function review(routes: Parameters<typeof stubFetch>[0] = {}) {
   const { el, f } = await page(routes);
   await fire.click(toggle(el, 'Haircut'));
   await fire.click(el.querySelector('.order-next'));
+  // The dialogs' code is asked for with the first service picked.
+  await waitFor(() => el.querySelector('.review-dialog, .low-wait-dialog') !== null);
   await settle(5);
   // The headline's figure for a Gold member in the shop is under 5 minutes: the low-wait confirm comes first.
   const low = el.querySelector('.low-wait-dialog');
