@@ -78,7 +78,8 @@ test('"Download my data": one JSON attachment with profile, consents, orders, re
     data.orders.map((o: { id: number }) => o.id),
     [orderId],
   );
-  assert.is(data.orders[0].items[0].title, 'Haircut');
+  // In his profile's language, as every answer without ?lang= (docs/decisions.md, "One language per answer").
+  assert.is(data.orders[0].items[0].title, 'Hiustenleikkaus');
   assert.equal(
     data.receipts.map((r: { id: number }) => r.id),
     [receiptId],

@@ -185,17 +185,22 @@ turns('a customer whose turn is now is told once by push and once by SMS', async
   });
   assert.is(res.body.queue, 0);
   await h.deps.turns.idle();
-  assert.is(pushesTo('tok-A').length, 1);
-  const [p] = pushesTo('tok-A');
-  assert.is(p.message.data!.kind, 'now');
+  // From afar, his wait (16 min) was within his trip (the shop's learned 15 min) as he joined: he was told to leave at
+  // once (docs/decisions.md, "Leave by"); then, at the door, that it is his turn now.
+  assert.equal(
+    pushesTo('tok-A').map((p) => p.message.data!.kind),
+    ['near', 'now'],
+  );
+  const p = pushesTo('tok-A')[1];
   assert.is(p.message.data!.order_id, String(res.body.id));
   assert.match(p.message.notification.body, 'Kauppakatu');
-  assert.is(texts.filter((t) => t.text.includes('Kauppakatu')).length, 1);
+  assert.is(texts.filter((t) => t.text.includes('Kauppakatu') && t.text.includes('now.')).length, 1);
+  assert.is(texts.length, 2, 'time to leave, then now: each once');
   // Later checks, the timer's and other processes', send nothing more.
   await h.deps.turns.checkAll();
   assert.is((await checkTurns(h.deps)).length, 0);
-  assert.is(pushesTo('tok-A').length, 1);
-  assert.is(texts.length, 1);
+  assert.is(pushesTo('tok-A').length, 2);
+  assert.is(texts.length, 2);
 });
 
 turns('near at ten minutes, then now when it comes; each once; SMS only with permission', async () => {
@@ -215,9 +220,12 @@ turns('near at ten minutes, then now when it comes; each once; SMS only with per
   for (let i = 0; i < 12 && !near; i++) {
     h.clock.advance(3);
     const wait = (await queue()).orders.find((o: { id: number }) => o.id === joined.body.id).wait;
+    // On his way (a learned trip away), he is told as his leave-by comes, if that is before his wait is 10.
+    const leaveBy = (await call(h, 'GET', `/api/fi/customers/${b.id}/orders/${joined.body.id}/`, { token: b.token })).body.leave_by;
+    const leaveDue = typeof leaveBy === 'string' && Date.parse(leaveBy) <= h.clock.now();
     const sent = await checkTurns(h.deps);
     near = sent.some((n) => n.customerId === b.id);
-    assert.is(near, wait <= 10, `sent exactly when the wait (${wait}) is at most 10`);
+    assert.is(near, wait <= 10 || leaveDue, `sent exactly when the wait (${wait}) is at most 10 or his leave-by (${leaveBy}) has come`);
   }
   assert.ok(near);
   assert.equal(
@@ -293,7 +301,7 @@ turns('a dead push token is forgotten; without push only SMS goes', async () => 
   await h.deps.turns.idle();
   const token = await h.db.query<{ t: string | null }>('SELECT fcm_token AS t FROM customers WHERE id = $1', [c.id]);
   assert.is(token.rows[0].t, null);
-  assert.is(texts.length, 2, 'the SMS still went');
+  assert.is(texts.length, 4, 'the SMS still went (time to leave, then now, as in the first test)');
   // Push off: an order that is due, found by the timer's check, goes by SMS only.
   await h.db.query(`UPDATE orders SET status = 'cancelled' WHERE shop_id = 11 AND status IN ('active', 'in_service')`);
   const d = await customer(h, { fcmToken: 'tok-D', allowSms: true });
