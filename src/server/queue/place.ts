@@ -94,6 +94,8 @@ export interface Placement {
   /** A companion's: his customer's order and his number (docs/decisions.md, "Parties and stepping out"). */
   partyOf?: number | null;
   person?: number;
+  /** A companion's: the priority his party waits at in the engine (his customer's); his own `priority` is stored. */
+  partyPriority?: number;
   /** How many times the order may step out (STEP_OUTS_PER_ORDER); absent: none. */
   stepOutsLeft?: number;
   /** The shop's queue as an earlier placement of the same transaction left it (a party's next person): not read again. */
@@ -160,8 +162,10 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
   const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
   const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
+  // A companion waits with his party, at its customer's priority (docs/decisions.md, "A party waits as a family").
+  const family = p.partyOf != null ? { party: p.partyOf, priority: p.partyPriority ?? p.priority } : { priority: p.priority };
   const fit = fits(queue.snapshot, {
-    priority: p.priority,
+    ...family,
     barberId: p.barberId,
     duration,
     joinedAt: now,
@@ -205,7 +209,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     items: items.map((i) => ({ ...i, orderId: id })),
     queue: withOrder(
       queue,
-      { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival },
+      { id, ...family, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival },
       {
         ...order,
         status: 'active',
