@@ -255,7 +255,7 @@ export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<Ope
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
        pinned_at AS "pinnedAt", source, expected_at AS "expectedAt", customer_id AS "customerId",
        stepped_out_until AS "steppedOutUntil", party_of AS "partyOf",
-       EXISTS (SELECT 1 FROM orders n WHERE n.status = 'no_show'
+       EXISTS (SELECT 1 FROM orders n WHERE n.status = 'no-show'
          AND (n.party_of = COALESCE(o.party_of, o.id) OR n.id = o.party_of)) AS "partyBroken"
      FROM orders o WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
