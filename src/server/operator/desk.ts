@@ -32,9 +32,9 @@ import { noShowFrom, onOrder, type OrderTarget } from './actions.ts';
 
 /** The desk's refusals that the shared texts do not name. */
 export const DESK_ERRORS = {
-  noLongerFits: 'This change no longer fits before close',
-  nothingToUndo: 'Nothing to undo',
-  tooLateToUndo: 'Too late to undo',
+  noLongerFits: WIRE_ERRORS.deskNoLongerFits,
+  nothingToUndo: WIRE_ERRORS.deskNothingToUndo,
+  tooLateToUndo: WIRE_ERRORS.deskTooLateToUndo,
   notWaiting: 'Order is not waiting',
 } as const;
 
