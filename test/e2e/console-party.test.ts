@@ -208,6 +208,17 @@ test("a party checked in at once (one tap, confirmed) shows on the customer's tr
   await undo.waitFor({ state: 'detached' });
   await here.waitFor();
   assert.is(await party.getByText('Checked in', { exact: true }).count(), 0);
+
+  // The desk changes the customer's services: the new one replaces his, his row and his tracking's price follow.
+  const head = party.locator(`[data-order="${order.id}"]`);
+  await head.getByRole('button', { name: 'Change' }).click();
+  const change = page.getByRole('dialog', { name: /^Change .+'s order$/ });
+  await change.getByLabel('Buzz cut').check();
+  await axe.audit('change an order at the desk');
+  await shot('console-change-order');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(/^.+'s order is changed\.$/).waitFor();
+  await head.getByText('Buzz cut', { exact: true }).waitFor();
   await context.close();
 });
 

@@ -63,6 +63,8 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
     finish: (key: string, order: number) => call<unknown>(key, `/orders/${order}/finish/`, 'POST', {}),
     checkIn: (key: string, order: number) => call<unknown>(key, `/orders/${order}/check-in/`, 'POST', {}),
     noShow: (key: string, order: number) => call<unknown>(key, `/orders/${order}/no-show/`, 'POST', {}),
+    change: (key: string, order: number, body: { services?: WalkIn['services']; barber_id?: number | null }) =>
+      call<FloorOrder>(key, `/orders/${order}/${inLanguage}`, 'PATCH', body),
     party: (key: string, order: number, action: 'check-in' | 'no-show' | 'undo') =>
       call<PartyAtDesk>(key, `/orders/${order}/party/${action}/`, 'POST', {}),
     breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) =>

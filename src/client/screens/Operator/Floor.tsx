@@ -10,7 +10,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
 import { canAct, consoleActions as ops, floor, notice, now, undoable } from '../../state/console/operator.ts';
 import { barbersToday, idleState, servedBy, shiftEnd, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
-import { WalkInDialog } from './WalkIn.tsx';
+import { OrderChangeDialog, WalkInDialog } from './WalkIn.tsx';
 import { type Pending, personName, QueueList, time } from './Queue.tsx';
 
 export function StateBadge() {
@@ -81,6 +81,9 @@ export function FloorView() {
       {pending?.kind === 'start' && <StartDialog order={pending.order} onClose={() => setPending(null)} />}
       {pending?.kind === 'break' && <BreakDialog barber={pending.barber} onClose={() => setPending(null)} />}
       {pending?.kind === 'walk-in' && <WalkInDialog onClose={() => setPending(null)} />}
+      {pending?.kind === 'change' && (
+        <OrderChangeDialog order={pending.order} name={personName(f, pending.order)} onClose={() => setPending(null)} />
+      )}
       <Confirmation pending={pending} busy={busy} run={run} close={() => setPending(null)} />
     </div>
   );

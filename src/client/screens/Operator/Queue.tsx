@@ -17,6 +17,7 @@ export type Pending =
   | { kind: 'start'; order: FloorOrder }
   | { kind: 'finish'; order: FloorOrder }
   | { kind: 'no-show'; order: FloorOrder }
+  | { kind: 'change'; order: FloorOrder }
   | { kind: 'party'; action: 'check-in' | 'no-show'; key: number; label: string; count: number }
   | { kind: 'break'; barber: FloorBarber }
   | { kind: 'end-shift'; barber: FloorBarber }
@@ -126,6 +127,9 @@ function Actions({ f, o, ask }: { f: Floor; o: FloorOrder; ask: Ask }) {
           {t(away ? 'operator.actions.stepBack' : 'operator.actions.checkIn')}
         </button>
       )}
+      <button type="button" className="button" onClick={() => ask({ kind: 'change', order: o })}>
+        {t('operator.actions.change')}
+      </button>
       <button
         type="button"
         className="button"

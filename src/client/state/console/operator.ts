@@ -327,6 +327,9 @@ export const consoleActions = {
   finish: (order: number, done: string) => act((k) => operatorApi().finish(k, order), done),
   checkIn: (order: number, done: string) => act((k) => operatorApi().checkIn(k, order), done),
   noShow: (order: number, done: string) => act((k) => operatorApi().noShow(k, order), done),
+  /** The desk changes a waiting order's services (all replaced) or chosen barber; refused when it no longer fits. */
+  change: (order: number, body: { services?: WalkIn['services']; barber_id?: number | null }, done: string) =>
+    act((k) => operatorApi().change(k, order, body), done),
   /** A whole party checked in or marked a no-show in one call, offered for undo until the server's undo_until. */
   party: (order: number, action: 'check-in' | 'no-show', done: string) =>
     act(async (k) => {
