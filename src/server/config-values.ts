@@ -76,6 +76,8 @@ export interface Party {
   stepOutsPerOrder: number;
   /** Past the time he said he would be back plus this, the shop may mark a stepped-out order a no-show (STEP_OUT_GRACE_MINUTES). */
   graceMinutes: number;
+  /** How long the desk may undo a whole party's check-in or no-show (DESK_UNDO_SECONDS). */
+  deskUndoSeconds: number;
 }
 
 /** The minutes a checked-in customer may step out for: fixed choices, served in config.json. */
@@ -88,6 +90,7 @@ export function partyFrom(env: NodeJS.ProcessEnv): Party {
     max,
     stepOutsPerOrder: count(env, 'STEP_OUTS_PER_ORDER', 1),
     graceMinutes: count(env, 'STEP_OUT_GRACE_MINUTES', 10),
+    deskUndoSeconds: count(env, 'DESK_UNDO_SECONDS', 120),
   };
 }
 

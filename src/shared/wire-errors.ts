@@ -66,6 +66,13 @@ export const WIRE_ERRORS = {
   shiftOutsideHours: "The shift is outside the shop's opening hours",
   /** 409: the barber has another shift (at any shop) that overlaps it. */
   shiftOverlaps: 'The barber has another shift at that time',
+  // Orders changed at the desk (PATCH /operator/orders/{id}/, …/party/…).
+  /** 409: with the change, the order can no longer be served before close (rolled back). */
+  deskNoLongerFits: 'This change no longer fits before close',
+  /** 409: the party has no check-in or no-show at the desk left to undo. */
+  deskNothingToUndo: 'Nothing to undo',
+  /** 409: the party's check-in or no-show is older than DESK_UNDO_SECONDS. */
+  deskTooLateToUndo: 'Too late to undo',
   // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
   badRequest: 'Bad request',
   invalidUrl: 'Invalid URL',

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launch, watchCsp, type Server } from './browser.ts';
+import { cspViolations, launch, phone, watchCsp, type Server } from './browser.ts';
 import { staffedServer } from './staffed.ts';
 import { auditor } from './axe.ts';
 
@@ -154,6 +154,72 @@ test('one who stepped out is back: the desk checks him in again and he is no lon
   assert.is(await away.getByText(/^Stepped out until/).count(), 0);
   assert.ok(await away.getByRole('button', { name: 'No-show' }).isEnabled());
   await axe.audit('back in the shop');
+});
+
+test("a party checked in at once (one tap, confirmed) shows on the customer's tracking; undone within 2 minutes", async () => {
+  const menu = await api<{ services: { id: number }[] }>(`/pobs/${KALLIO}/`, 'GET', undefined);
+  const login = await api<{ customer_id: number; access_token: string }>('/login/', 'POST', {
+    phone: '+358401000002',
+    password: 'Demo1234',
+  });
+  const order = await api<{ id: number }>(
+    `/customers/${login.customer_id}/orders/`,
+    'POST',
+    {
+      pob_id: KALLIO,
+      items: [{ amount: 1, service_id: menu.services[0].id }],
+      companions: [{ name: 'Kid', items: [{ amount: 1, service_id: menu.services[1].id }] }],
+    },
+    login.access_token,
+  );
+  // His tracking on his phone: not checked in yet.
+  const { context, page: phonePage } = await phone(browser);
+  phonePage.on('pageerror', (err) => errors.push(String(err)));
+  await phonePage.goto(`${server.url}/welcome?lang=en`);
+  await phonePage.locator('a.button[href="/login"]').click();
+  await phonePage.locator('#login-phone').fill('0401000002');
+  await phonePage.locator('#login-password').fill('Demo1234');
+  await phonePage.locator('form button[type="submit"]').click();
+  // With an order waiting, the app opens his tracking.
+  await phonePage.waitForURL(/\/tracking$/);
+  const here = phonePage.locator('button.tracking-check-in');
+  await here.waitFor();
+
+  // The desk: one tap on the party's card, one confirmation.
+  const party = page.locator(`[data-party="${order.id}"]`);
+  await party.getByRole('button', { name: 'Check in all 2' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Check in all 2 of .+ \+ 1\?$/ });
+  await dialog.waitFor();
+  await axe.audit('check in a whole party');
+  await shot('console-party-check-in-all-confirm');
+  await dialog.getByRole('button', { name: 'Check in all 2' }).click();
+  await page.getByText(/^.+ \+ 1: everyone is checked in\.$/).waitFor();
+  assert.is(await party.getByText('Checked in', { exact: true }).count(), 2);
+  const undo = page.locator('.op-undo');
+  await undo.getByText(/Undo until \d\d:\d\d\.$/).waitFor();
+  await axe.audit('a whole party checked in, with its undo');
+  await shot('console-party-check-in-all');
+  // His tracking follows without a reload.
+  await phonePage.locator('.tracking-checked-in').waitFor();
+  assert.is(await here.count(), 0);
+
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await page.getByText('Undone.', { exact: true }).waitFor();
+  await undo.waitFor({ state: 'detached' });
+  await here.waitFor();
+  assert.is(await party.getByText('Checked in', { exact: true }).count(), 0);
+
+  // The desk changes the customer's services: the new one replaces his, his row and his tracking's price follow.
+  const head = party.locator(`[data-order="${order.id}"]`);
+  await head.getByRole('button', { name: 'Change' }).click();
+  const change = page.getByRole('dialog', { name: /^Change .+'s order$/ });
+  await change.getByLabel('Buzz cut').check();
+  await axe.audit('change an order at the desk');
+  await shot('console-change-order');
+  await change.getByRole('button', { name: 'Save' }).click();
+  await page.getByText(/^.+'s order is changed\.$/).waitFor();
+  await head.getByText('Buzz cut', { exact: true }).waitFor();
+  await context.close();
 });
 
 test('nothing found, no errors, no CSP violation', () => {

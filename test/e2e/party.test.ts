@@ -121,6 +121,10 @@ test('the review: two people added, a missing name said inline, each with his ow
   await person(0).getByRole('heading', { name: 'Son', exact: true }).waitFor();
   assert.is(await person(0).locator('.field-error').count(), 0);
   assert.match((await review.locator('.review-total').textContent()) ?? '', /Total for 3 people/);
+  // Before joining, from the server's quote of exactly this party: when the first starts, when the last is done.
+  const times = review.locator('.party-times');
+  await times.getByText('Last of you likely done').waitFor();
+  assert.match((await times.textContent()) ?? '', /^First of you starts(now|in about \d+ min)Last of you likely done/);
   await axe.audit('the party form');
   await person(0)
     .locator('h4')

@@ -34,6 +34,14 @@ export interface OperatorLanguage {
   language: Language;
 }
 
+/** A whole party checked in or marked a no-show at the desk (docs/decisions.md, "Orders changed at the desk"). */
+export interface PartyAtDesk {
+  order_id: number;
+  people: { id: number; person: number; status: string; customer_at_pob: boolean }[];
+  /** Until when the desk may undo it (ISO); null once undone. */
+  undo_until: string | null;
+}
+
 export const operatorApi = ({ locale, language }: OperatorLanguage) => {
   const call = <T>(key: string, path: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' = 'GET', body?: unknown) =>
     request<T>(locale, `/operator${path}`, { method, body, bearer: key });
@@ -55,6 +63,10 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
     finish: (key: string, order: number) => call<unknown>(key, `/orders/${order}/finish/`, 'POST', {}),
     checkIn: (key: string, order: number) => call<unknown>(key, `/orders/${order}/check-in/`, 'POST', {}),
     noShow: (key: string, order: number) => call<unknown>(key, `/orders/${order}/no-show/`, 'POST', {}),
+    change: (key: string, order: number, body: { services?: WalkIn['services']; barber_id?: number | null }) =>
+      call<FloorOrder>(key, `/orders/${order}/${inLanguage}`, 'PATCH', body),
+    party: (key: string, order: number, action: 'check-in' | 'no-show' | 'undo') =>
+      call<PartyAtDesk>(key, `/orders/${order}/party/${action}/`, 'POST', {}),
     breakFor: (key: string, pob: number, barber: number, minutes: 15 | 30 | 60) =>
       call<Floor>(key, `/pobs/${pob}/barbers/${barber}/break/${inLanguage}`, 'POST', { minutes }),
     back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/${inLanguage}`, 'POST', {}),

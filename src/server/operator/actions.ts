@@ -98,7 +98,7 @@ export interface OrderTarget {
  * Runs a transition in the shop's transaction on the order's row, read once and locked: 404 for no such order,
  * then 403 for a bearer who may not act on it. Answers the row as the transition wrote it.
  */
-async function onOrder(
+export async function onOrder(
   deps: Deps,
   target: OrderTarget,
   fn: (tx: Queryable, o: OrderRow, shop: ShopRow) => Promise<OrderRow | null>,

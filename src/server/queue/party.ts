@@ -46,7 +46,17 @@ export async function placeCompanions(
   companions: readonly Companion[],
   opts: { development: boolean; lang: Language | null },
 ): Promise<{ members: PartyMember[]; queue: ShopQueue }> {
-  let queue = head.queue;
+  const headId = head.order.id;
+  // The customer's order waits with his party from now on (snapshot.ts gives it so on every read).
+  let queue: ShopQueue = companions.length
+    ? {
+        ...head.queue,
+        snapshot: {
+          ...head.queue.snapshot,
+          orders: head.queue.snapshot.orders.map((o) => (o.id === headId ? { ...o, party: headId } : o)),
+        },
+      }
+    : head.queue;
   const placed: { name: string; p: Placed }[] = [];
   for (const [i, c] of companions.entries()) {
     const p = await placeOrder(tx, now, {
@@ -56,6 +66,7 @@ export async function placeCompanions(
       barberId: c.barberId,
       choices: c.choices,
       priority: 0,
+      partyPriority: head.order.priority,
       checkedIn: head.order.checkedIn,
       online: true,
       development: opts.development,

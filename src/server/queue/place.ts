@@ -111,6 +111,8 @@ export interface Placement {
   /** A companion's: his customer's order and his number (docs/decisions.md, "Parties and stepping out"). */
   partyOf?: number | null;
   person?: number;
+  /** A companion's: the priority his party waits at in the engine (his customer's); his own `priority` is stored. */
+  partyPriority?: number;
   /** How many times the order may step out (STEP_OUTS_PER_ORDER); absent: none. */
   stepOutsLeft?: number;
   /** The shop's queue as an earlier placement of the same transaction left it (a party's next person): not read again. */
@@ -175,7 +177,7 @@ export function checkPlacement(queue: ShopQueue, now: number, p: Pick<Placement,
 
 /** What the engine is asked for a placement: its arrival as stored, and the proposal fits() takes. */
 export function proposalOf(
-  p: Pick<Placement, 'priority' | 'barberId' | 'checkedIn' | 'online' | 'source' | 'expectedAt'>,
+  p: Pick<Placement, 'priority' | 'barberId' | 'checkedIn' | 'online' | 'source' | 'expectedAt' | 'partyOf' | 'partyPriority'>,
   duration: number,
   now: number,
 ): { arrival: { source: 'app' | 'desk'; expectedAt?: number }; expectedAt: number | null; proposal: ProposedOrder } {
@@ -185,7 +187,15 @@ export function proposalOf(
   return {
     arrival,
     expectedAt,
-    proposal: { priority: p.priority, barberId: p.barberId, duration, joinedAt: now, checkedIn: p.checkedIn, ...arrival },
+    // A companion waits with his party, at its customer's priority (docs/decisions.md, "A party waits as a family").
+    proposal: {
+      ...(p.partyOf != null ? { party: p.partyOf, priority: p.partyPriority ?? p.priority } : { priority: p.priority }),
+      barberId: p.barberId,
+      duration,
+      joinedAt: now,
+      checkedIn: p.checkedIn,
+      ...arrival,
+    },
   };
 }
 
@@ -242,7 +252,7 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
     items: items.map((i) => ({ ...i, orderId: id })),
     queue: withOrder(
       queue,
-      { id, priority: p.priority, joinedAt: now, barberId: p.barberId, duration, checkedIn: p.checkedIn, pinned: false, ...arrival },
+      { id, ...proposal, joinedAt: now, checkedIn: p.checkedIn, pinned: false },
       {
         ...order,
         status: 'active',

@@ -1,7 +1,7 @@
 /**
  * A quote (docs/decisions.md, "One answer per person"): what a join of exactly these people would be told, placing
  * nothing. It takes the join's own steps on the queue as it is (queue/place.ts: the same checks, the guard as it
- * would pin, fits() for each person after the one before, companions with priority 0 and his arrival) and reads
+ * would pin, fits() for each person after the one before, companions with his party at his priority and his arrival) and reads
  * the answer as the join's view does (order-read.ts waitOf, party-wire.ts partyDone): the schedule with everyone
  * in it. So the join, run on the same queue at the same minute, answers the same wait and window. Pure.
  */
@@ -68,6 +68,9 @@ export async function quoteJoin(queue: ShopQueue, now: number, input: QuoteInput
   let q = await guarded(queue, now, async (ids) => [...ids].sort((a, b) => a - b));
   const expectedAt = input.etaMinutes === null ? null : now + input.etaMinutes * MINUTE;
   const ids: number[] = [];
+  // A party waits as one at the customer's priority (docs/decisions.md, "A party waits as a family"), as the join
+  // places it: the customer first on his own, then each companion with the party.
+  const party = input.people.length > 1 ? FIRST_ID : undefined;
   for (const [i, person] of input.people.entries()) {
     const placement = {
       shop: input.shop,
@@ -78,21 +81,25 @@ export async function quoteJoin(queue: ShopQueue, now: number, input: QuoteInput
       development: input.development,
       expectedAt,
       source: 'app' as const,
+      ...(i > 0 && { partyOf: party, partyPriority: input.priority }),
     };
     checkPlacement(q, now, placement);
     const { arrival, proposal } = proposalOf(placement, person.duration, now);
+    if (i === 1 && party !== undefined)
+      q = { ...q, snapshot: { ...q.snapshot, orders: q.snapshot.orders.map((o) => (o.id === party ? { ...o, party } : o)) } };
     if (!fits(q.snapshot, proposal).ok) throw conflict(WIRE_ERRORS.timeslot);
     const id = FIRST_ID + i;
     ids.push(id);
     const o: EngineOrder = {
       id,
-      priority: placement.priority,
+      priority: proposal.priority,
       joinedAt: now,
       barberId: person.barberId,
       duration: person.duration,
       checkedIn: false,
       pinned: false,
       ...arrival,
+      ...(party !== undefined && { party }),
     };
     q = { ...q, snapshot: { ...q.snapshot, orders: insertAt(q.snapshot.orders, o) } };
   }

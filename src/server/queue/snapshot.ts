@@ -89,6 +89,28 @@ export function onShiftNow(shifts: Pick<ShopShiftRow, 'barberId' | 'start' | 'en
   return new Set(shifts.filter((s) => s.start <= now && now < s.end).map((s) => s.barberId)).size;
 }
 
+type PartyRow = Pick<OpenOrderRow, 'id' | 'priority' | 'partyOf' | 'partyBroken'>;
+
+/** The open parties: each customer's order id with the priority his party waits at (his own). */
+function partiesOf(rows: readonly PartyRow[]): Map<number, number> {
+  const heads = new Map<number, number>();
+  for (const o of rows) if (o.partyOf != null && !heads.has(o.partyOf)) heads.set(o.partyOf, o.priority);
+  for (const o of rows) if (heads.has(o.id)) heads.set(o.id, o.priority);
+  return heads;
+}
+
+/**
+ * A waiting person of a party as the engine takes him (docs/decisions.md, "A party waits as a family"): his party
+ * and its customer's priority, unless one of the party was marked a no-show (the party no longer holds its place
+ * as one). The caller leaves out a party that stepped out.
+ */
+function partyOrder(o: PartyRow, parties: ReadonlyMap<number, number>): Pick<EngineOrder, 'party' | 'priority'> | null {
+  const party = o.partyOf ?? o.id;
+  const priority = parties.get(party);
+  if (priority === undefined || o.partyBroken === true) return null;
+  return { party, priority: Math.max(priority, o.priority) };
+}
+
 export function buildSnapshot(input: ShopQueueInput): Snapshot {
   const { now, timezone } = input;
   const hours = todaysHours(input.hours, timezone, now);
@@ -100,6 +122,7 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
   }
   for (const b of barbers.values()) b.shifts = joinedWindows(b.shifts);
   const orders: EngineOrder[] = [];
+  const parties = partiesOf(input.orders);
   for (const o of input.orders) {
     if (o.status === 'active') {
       // Stepped out: absent with the time he said he would be back as his expected arrival, and no pin (the
@@ -117,6 +140,7 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
         // The no-bump guard as recorded (repos/guard.ts), never re-judged here.
         pinned: !out && o.pinnedAt != null,
         ...(!out && o.pinnedAt != null && { pinnedAt: o.pinnedAt }),
+        ...(!out && partyOrder(o, parties)),
       });
       continue;
     }

@@ -232,6 +232,12 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
     ],
   );
   const id = rows[0].id;
+  await insertItems(q, id, items);
+  return id;
+}
+
+/** An order's services and extras as sold (order_items and their extras). */
+async function insertItems(q: Queryable, id: number, items: NewItem[]): Promise<void> {
   for (const item of items) {
     // order_items keeps the seed's convention: price and minutes of the service with its extras.
     const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
@@ -248,7 +254,27 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
       );
     }
   }
-  return id;
+}
+
+/**
+ * The desk changes a waiting order (operator/desk.ts): its services and extras replaced by `items` (repriced, the
+ * listed minutes and price with them) and its chosen barber. Null when it is no longer waiting.
+ */
+export async function changeWaitingOrder(
+  q: Queryable,
+  id: number,
+  c: { items: NewItem[] | null; duration: number; price: number; chosenBarberId: number | null },
+): Promise<OrderRow | null> {
+  const { rows } = await q.query<OrderRow>(
+    `UPDATE orders SET duration = $2, price = $3, chosen_barber_id = $4 WHERE id = $1 AND status = 'active' RETURNING ${ORDER_COLUMNS}`,
+    [id, c.duration, c.price, c.chosenBarberId],
+  );
+  if (!rows[0]) return null;
+  if (c.items) {
+    await q.query('DELETE FROM order_items WHERE order_id = $1', [id]);
+    await insertItems(q, id, c.items);
+  }
+  return rows[0];
 }
 
 interface RawItem extends Omit<ItemRow, 'extras' | 'price' | 'duration'> {

@@ -69,6 +69,8 @@ export interface OpenOrderRow {
   steppedOutUntil?: number | null;
   /** A companion's order: his customer's order; null or absent otherwise. */
   partyOf?: number | null;
+  /** One of its party was marked a no-show: it no longer waits as a family (queue/snapshot.ts). Absent: false. */
+  partyBroken?: boolean;
 }
 
 const SHOP_COLUMNS = `id, country, name, city, address, floor, latitude, longitude, timezone,
@@ -252,8 +254,10 @@ export async function openOrdersAt(q: Queryable, shopIds: number[]): Promise<Ope
     `SELECT id, shop_id AS "shopId", status, priority, joined_at AS "joinedAt", started_at AS "startedAt",
        chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", duration, customer_at_pob AS "checkedIn",
        pinned_at AS "pinnedAt", source, expected_at AS "expectedAt", customer_id AS "customerId",
-       stepped_out_until AS "steppedOutUntil", party_of AS "partyOf"
-     FROM orders WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
+       stepped_out_until AS "steppedOutUntil", party_of AS "partyOf",
+       EXISTS (SELECT 1 FROM orders n WHERE n.status = 'no-show'
+         AND (n.party_of = COALESCE(o.party_of, o.id) OR n.id = o.party_of)) AS "partyBroken"
+     FROM orders o WHERE shop_id = ANY($1::int[]) AND status IN ('active', 'in_service') ORDER BY joined_at, id`,
     [shopIds],
   );
   return rows;

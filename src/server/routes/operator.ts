@@ -28,14 +28,19 @@ import {
 import { addressOf } from '../input/body.ts';
 import { orderState } from '../queue/order-wire.ts';
 import { bodyOf, onlyKeys } from '../input/body.ts';
-import { bodyId, parseWalkIn } from '../input/orders.ts';
+import { bodyId, parseChoices, parseWalkIn } from '../input/orders.ts';
+import { changeAtDesk, type DeskChange, partyAtDesk, undoAtDesk } from '../operator/desk.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import {
   checkInSchema,
+  deskChangeSchema,
   finishSchema,
   noShowSchema,
   operatorPobPatchSchema,
   operatorQueueSchema,
+  partyCheckInSchema,
+  partyNoShowSchema,
+  partyUndoSchema,
   startSchema,
   walkInSchema,
 } from './schemas/orders.ts';
@@ -216,6 +221,31 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   app.post<IdParams>('/operator/orders/:id/no-show/', { schema: noShowSchema }, async (req) => {
     return orderState(await markNoShow(deps, await order(req)));
   });
+
+  app.patch<IdParams>('/operator/orders/:id/', { schema: deskChangeSchema }, async (req) => {
+    const target = await order(req);
+    const lang = readerLanguage(req);
+    const change = (): DeskChange => {
+      const body = bodyOf(req);
+      onlyKeys(body, ['services', 'items', 'barber_id']);
+      const list = body.services ?? body.items;
+      if (list === undefined && body.barber_id === undefined) throw badRequest('Missing services or barber_id parameter', 'services');
+      return {
+        ...(list !== undefined && { choices: parseChoices(list, 'services') }),
+        ...(body.barber_id !== undefined && { barberId: body.barber_id === null ? null : bodyId(body.barber_id, 'barber_id') }),
+      };
+    };
+    const changed = await changeAtDesk(deps, target, change, lang);
+    return (await operatorQueue(deps, changed.shopId, lang)).orders.find((o) => o.id === changed.id);
+  });
+
+  app.post<IdParams>('/operator/orders/:id/party/check-in/', { schema: partyCheckInSchema }, async (req) =>
+    partyAtDesk(deps, await order(req), 'check-in'),
+  );
+  app.post<IdParams>('/operator/orders/:id/party/no-show/', { schema: partyNoShowSchema }, async (req) =>
+    partyAtDesk(deps, await order(req), 'no-show'),
+  );
+  app.post<IdParams>('/operator/orders/:id/party/undo/', { schema: partyUndoSchema }, async (req) => undoAtDesk(deps, await order(req)));
 
   /** The path's barber, once the bearer may act (or plan) for the shop; 404 for a barber not working there today. */
   const barber = async (req: FastifyRequest<BarberParams>, reach: Reach = 'act') => {

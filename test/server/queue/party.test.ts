@@ -313,4 +313,32 @@ party('a party moves to another shop together: every person placed there with hi
   await patch(c, moved.id, { cancel: true });
 });
 
+party('a party waits as a family: a member who joins after it waits behind its last person, until one of it is a no-show', async () => {
+  await clearShop(SHOP);
+  const c = await customer(h);
+  const o = await partyOfThree(c);
+  assert.is((await patch(c, o.id, { customer_at_pob: true })).status, 200);
+  const { cut } = await haircut();
+  const p = await customer(h, { membership: 'platinum' });
+  const late = await join(p, { pob_id: SHOP, items: [item(cut)], eta_minutes: 0 });
+  assert.is(late.status, 201, JSON.stringify(late.body));
+  await patch(p, late.body.id, { customer_at_pob: true });
+  // Kallio has one barber at noon: the party's three people are served before the Platinum member who came later.
+  const q = await floor();
+  const ids = q.orders.map((x) => x.id);
+  const people = q.orders.filter((x) => x.id === o.id || x.party_of === o.id).map((x) => x.id);
+  assert.is(people.length, 3);
+  for (const id of people) assert.ok(ids.indexOf(id) < ids.indexOf(late.body.id), `#${id} before the member: ${ids}`);
+  const family = (await get(c, o.id)).body;
+  const mine = (await get(p, late.body.id)).body;
+  assert.ok(Math.max(...family.party!.map((x) => x.queue!)) <= mine.queue!, 'his wait is after the last of the party starts');
+  // Daughter marked a no-show: the party no longer holds its place as one, the member goes ahead of the son.
+  assert.is((await op('POST', `orders/${people[2]}/no-show/`)).status, 200);
+  const son = (await get(c, o.id)).body.party![1];
+  const now = (await get(p, late.body.id)).body;
+  assert.ok(now.queue! < son.queue!, `the member (${now.queue} min) before the son (${son.queue} min)`);
+  await patch(c, o.id, { cancel: true });
+  await patch(p, late.body.id, { cancel: true });
+});
+
 party.run();

@@ -8,9 +8,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { language, t } from '../../state/i18n.ts';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
-import { canAct, consoleActions as ops, floor, notice, now } from '../../state/console/operator.ts';
+import { canAct, consoleActions as ops, floor, notice, now, undoable } from '../../state/console/operator.ts';
 import { barbersToday, idleState, servedBy, shiftEnd, shopState, suggestedBarber, waitingInOrder } from '../../lib/operator.ts';
-import { WalkInDialog } from './WalkIn.tsx';
+import { OrderChangeDialog, WalkInDialog } from './WalkIn.tsx';
 import { type Pending, personName, QueueList, time } from './Queue.tsx';
 
 export function StateBadge() {
@@ -73,6 +73,7 @@ export function FloorView() {
             )}
           </div>
         )}
+        {acts && <UndoBar />}
         {waiting.length === 0 && <p className="op-empty">{t('operator.queue.empty')}</p>}
         <QueueList f={f} acts={acts} ask={setPending} />
       </section>
@@ -80,6 +81,9 @@ export function FloorView() {
       {pending?.kind === 'start' && <StartDialog order={pending.order} onClose={() => setPending(null)} />}
       {pending?.kind === 'break' && <BreakDialog barber={pending.barber} onClose={() => setPending(null)} />}
       {pending?.kind === 'walk-in' && <WalkInDialog onClose={() => setPending(null)} />}
+      {pending?.kind === 'change' && (
+        <OrderChangeDialog order={pending.order} name={personName(f, pending.order)} onClose={() => setPending(null)} />
+      )}
       <Confirmation pending={pending} busy={busy} run={run} close={() => setPending(null)} />
     </div>
   );
@@ -139,6 +143,21 @@ function BarberCard({ f, b, acts, ask }: { f: Floor; b: FloorBarber; acts: boole
   );
 }
 
+/** The last party action while it can still be undone: what it did, until when, and the undo. */
+function UndoBar() {
+  useSignals();
+  const u = undoable.value;
+  if (!u || u.until <= now.value) return null;
+  return (
+    <div className="op-undo">
+      <span>{t('operator.undo.until', { text: u.text, time: time(new Date(u.until).toISOString()) })}</span>
+      <button type="button" className="button" onClick={() => void ops.undo(u.order, t('operator.done.undone'))}>
+        {t('operator.actions.undo')}
+      </button>
+    </div>
+  );
+}
+
 /** The confirmation of an action that cannot be undone: finish, no-show, end of shift. */
 function Confirmation({
   pending,
@@ -177,6 +196,31 @@ function Confirmation({
           onCancel={() => close()}
           onConfirm={() =>
             run(() => ops.noShow(pending.order.id, t('operator.done.noShow', { name: personName(floor.value, pending.order) })))
+          }
+        />
+      )}
+      {pending?.kind === 'party' && (
+        <ConfirmDialog
+          danger={pending.action === 'no-show'}
+          title={t(pending.action === 'check-in' ? 'operator.confirm.partyCheckInTitle' : 'operator.confirm.partyNoShowTitle', {
+            name: pending.label,
+            count: pending.count,
+          })}
+          description={t('operator.confirm.partyText')}
+          cancelLabel={t('operator.confirm.cancel')}
+          confirmLabel={t(pending.action === 'check-in' ? 'operator.party.checkInAll' : 'operator.party.noShowAll', {
+            count: pending.count,
+          })}
+          busy={busy}
+          onCancel={() => close()}
+          onConfirm={() =>
+            run(() =>
+              ops.party(
+                pending.key,
+                pending.action,
+                t(pending.action === 'check-in' ? 'operator.done.partyCheckIn' : 'operator.done.partyNoShow', { name: pending.label }),
+              ),
+            )
           }
         />
       )}

@@ -17,6 +17,8 @@ export type Pending =
   | { kind: 'start'; order: FloorOrder }
   | { kind: 'finish'; order: FloorOrder }
   | { kind: 'no-show'; order: FloorOrder }
+  | { kind: 'change'; order: FloorOrder }
+  | { kind: 'party'; action: 'check-in' | 'no-show'; key: number; label: string; count: number }
   | { kind: 'break'; barber: FloorBarber }
   | { kind: 'end-shift'; barber: FloorBarber }
   | { kind: 'walk-in' }
@@ -125,6 +127,9 @@ function Actions({ f, o, ask }: { f: Floor; o: FloorOrder; ask: Ask }) {
           {t(away ? 'operator.actions.stepBack' : 'operator.actions.checkIn')}
         </button>
       )}
+      <button type="button" className="button" onClick={() => ask({ kind: 'change', order: o })}>
+        {t('operator.actions.change')}
+      </button>
       <button
         type="button"
         className="button"
@@ -193,6 +198,41 @@ function WaitingCard({ f, o, position, acts, ask }: { f: Floor; o: FloorOrder; p
   );
 }
 
+/**
+ * The whole party at once (docs/decisions.md, "Orders changed at the desk"): check in everyone waiting who is not in
+ * yet, or mark everyone waiting a no-show; each asks first and can be undone for a while.
+ */
+function PartyActions({ entry, label, ask }: { entry: Extract<QueueEntry, { kind: 'party' }>; label: string; ask: Ask }) {
+  useSignals();
+  const waiting = entry.people.filter((o) => o.status === 'waiting');
+  if (waiting.length < 2) return null;
+  const notIn = waiting.filter((o) => !o.customer_at_pob || awayUntil(o) !== null).length;
+  const noShow = waiting.every((o) => noShowOpen(o, now.value));
+  const key = waiting[0].party_of ?? waiting[0].id;
+  return (
+    <div className="op-actions">
+      {notIn > 0 && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => ask({ kind: 'party', action: 'check-in', key, label, count: waiting.length })}
+        >
+          {t('operator.party.checkInAll', { count: waiting.length })}
+        </button>
+      )}
+      {noShow && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => ask({ kind: 'party', action: 'no-show', key, label, count: waiting.length })}
+        >
+          {t('operator.party.noShowAll', { count: waiting.length })}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** A party: "Matti K. + 2", then each person's row (his place, name, services, barber, where he is, his actions). */
 function PartyCard({ f, entry, acts, ask }: { f: Floor; entry: Extract<QueueEntry, { kind: 'party' }>; acts: boolean; ask: Ask }) {
   useSignals();
@@ -205,6 +245,7 @@ function PartyCard({ f, entry, acts, ask }: { f: Floor; entry: Extract<QueueEntr
         <span className="op-tag">{t('operator.party.people', { count: entry.size })}</span>
         {head?.membership ? <span className="op-tag member">{t('operator.queue.member', { level: head.membership })}</span> : null}
       </h3>
+      {acts && <PartyActions entry={entry} label={label} ask={ask} />}
       <ul className="op-people" aria-label={t('operator.party.list', { name: label })}>
         {entry.people.map((o) => (
           <li key={o.id} className={awayUntil(o) ? 'op-person away' : 'op-person'} data-order={o.id}>

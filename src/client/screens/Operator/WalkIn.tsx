@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { WireMenu } from '../../lib/operator.ts';
+import type { FloorOrder, WireMenu } from '../../lib/operator.ts';
 import { consoleActions as ops, errorText, floor, notice } from '../../state/console/operator.ts';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
@@ -88,6 +88,64 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
           </button>
           <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined}>
             {t('operator.walkIn.submit')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Changing a waiting order at the desk (docs/decisions.md, "Orders changed at the desk"): new services and extras
+ * (they replace his, repriced by the server) and his barber or anyone. Services left unpicked stay as they are.
+ */
+export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder; name: string; onClose: () => void }) {
+  useSignals();
+  const id = useId();
+  const [chosen, setChosen] = useState<Map<number, number[]>>(new Map());
+  const [barber, setBarber] = useState<string>(order.chosen_barber_id === null ? '' : String(order.chosen_barber_id));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    const body = {
+      ...(chosen.size > 0 && {
+        services: [...chosen].map(([service_id, extra_services]) => ({ service_id, amount: 1 as const, extra_services })),
+      }),
+      barber_id: barber ? Number(barber) : null,
+    };
+    const ok = await ops.change(order.id, body, t('operator.done.change', { name }));
+    setBusy(false);
+    if (ok) onClose();
+    else setError(notice.value?.text ?? t('operator.errors.server'));
+  };
+  const barbers = (floor.value?.barbers ?? []).filter((b) => (b.on_shift && b.queue_open) || b.id === order.chosen_barber_id);
+  return (
+    <Dialog labelledBy={`${id}-title`} onClose={() => !busy && onClose()} className="op-dialog">
+      <h2 id={`${id}-title`}>{t('operator.change.title', { name })}</h2>
+      <form className="op-form" onSubmit={submit} noValidate>
+        <p className="muted">{t('operator.change.now', { services: order.services.join(', ') })}</p>
+        <ServicePicker chosen={chosen} onChange={setChosen} />
+        <div>
+          <label htmlFor={`${id}-barber`}>{t('operator.walkIn.barber')}</label>
+          <select id={`${id}-barber`} value={barber} onChange={(e) => setBarber(e.currentTarget.value)}>
+            <option value="">{t('operator.anyone')}</option>
+            {barbers.map((b) => (
+              <option key={b.id} value={String(b.id)}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div role="alert">{error && <p className="op-error">{error}</p>}</div>
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {t('operator.confirm.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} aria-busy={busy || undefined} data-autofocus>
+            {t('operator.change.submit')}
           </button>
         </div>
       </form>

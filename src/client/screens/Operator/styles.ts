@@ -37,6 +37,10 @@ const CSS = `
 .op-panel { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; }
 .op-panel > h2 { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
 .op-toolbar { display: flex; flex-wrap: wrap; gap: .5rem; margin-bottom: .9rem; }
+.op-undo {
+  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; margin-bottom: .9rem;
+  padding: .5rem .75rem; border-radius: 10px; background: var(--surface-2); border-left: 4px solid var(--green);
+}
 .op-list { list-style: none; margin: 0; padding: 0; display: grid; gap: .6rem; }
 .op-card { background: var(--surface-2); border-radius: 12px; padding: .75rem .9rem; display: grid; gap: .35rem; }
 .op-card h3 { margin: 0; font-size: 1.05rem; display: flex; gap: .5rem; align-items: baseline; flex-wrap: wrap; }

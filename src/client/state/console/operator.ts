@@ -48,6 +48,25 @@ function tell(next: NonNullable<typeof notice.value> | null) {
     }, noticeLife.ms);
 }
 /** How the floor is kept fresh: 'stream' (pushed) or 'polling'. */
+/** The party action the desk may still undo: its order, until when (epoch ms), and what it said. */
+export const undoable = signal<{ order: number; until: number; text: string } | null>(null);
+let undoTimer: ReturnType<typeof setTimeout> | null = null;
+
+function offerUndo(next: typeof undoable.value) {
+  if (undoTimer) clearTimeout(undoTimer);
+  undoTimer = null;
+  undoable.value = next;
+  if (next) {
+    undoTimer = setTimeout(
+      () => {
+        undoTimer = null;
+        if (undoable.peek() === next) undoable.value = null;
+      },
+      Math.max(0, next.until - clock.now()),
+    );
+  }
+}
+
 export const feed = signal<'stream' | 'polling' | 'off'>('off');
 /** How often the console's clock ticks while the feed runs: a no-show allowed from a time shows up by itself. */
 export const TICK_MS = 15_000;
@@ -287,6 +306,7 @@ export function reset() {
   me.value = null;
   floor.value = null;
   tell(null);
+  offerUndo(null);
   now.value = clock.now();
 }
 
@@ -307,6 +327,22 @@ export const consoleActions = {
   finish: (order: number, done: string) => act((k) => operatorApi().finish(k, order), done),
   checkIn: (order: number, done: string) => act((k) => operatorApi().checkIn(k, order), done),
   noShow: (order: number, done: string) => act((k) => operatorApi().noShow(k, order), done),
+  /** The desk changes a waiting order's services (all replaced) or chosen barber; refused when it no longer fits. */
+  change: (order: number, body: { services?: WalkIn['services']; barber_id?: number | null }, done: string) =>
+    act((k) => operatorApi().change(k, order, body), done),
+  /** A whole party checked in or marked a no-show in one call, offered for undo until the server's undo_until. */
+  party: (order: number, action: 'check-in' | 'no-show', done: string) =>
+    act(async (k) => {
+      const answer = await operatorApi().party(k, order, action);
+      if (answer.undo_until) offerUndo({ order: answer.order_id, until: Date.parse(answer.undo_until), text: done });
+      return answer;
+    }, done),
+  undo: (order: number, done: string) =>
+    act(async (k) => {
+      const answer = await operatorApi().party(k, order, 'undo');
+      offerUndo(null);
+      return answer;
+    }, done),
   breakFor: (barber: number, minutes: 15 | 30 | 60, done: string) => act((k, p) => operatorApi().breakFor(k, p, barber, minutes), done),
   back: (barber: number, done: string) => act((k, p) => operatorApi().back(k, p, barber), done),
   endShift: (barber: number, done: string) => act((k, p) => operatorApi().endShift(k, p, barber), done),

@@ -57,6 +57,8 @@ export interface ProposedOrder {
   /** 'app' without check-in: a remote joiner. Absent or 'desk': in the shop now. */
   source?: OrderSource;
   checkedIn?: boolean;
+  /** A companion's: the party he waits with (EngineOrder.party), its customer already in the snapshot. */
+  party?: number;
 }
 
 /**
@@ -93,31 +95,67 @@ function shields(o: EngineOrder, joinedAt: number): boolean {
   return isPinned(o) && (o.pinnedAt ?? -Infinity) <= joinedAt;
 }
 
-/** Whether an order already in the list stays ahead of a joiner: shielded by its pin, or of equal or higher priority. */
+/**
+ * Whether an order already in the list stays ahead of a joiner: one of a party (nobody admitted after a party goes
+ * ahead of its people), shielded by its pin, or of equal or higher priority.
+ */
 function staysAhead(o: EngineOrder, x: Pick<EngineOrder, 'priority' | 'joinedAt'>): boolean {
-  return o.priority >= x.priority || shields(o, x.joinedAt);
+  return o.party !== undefined || o.priority >= x.priority || shields(o, x.joinedAt);
+}
+
+/** Nobody overtakes it once it is in the list: pinned, or one of a party. */
+function shielded(o: EngineOrder): boolean {
+  return isPinned(o) || o.party !== undefined;
 }
 
 /**
- * The order of service: the joiners admitted one by one in join order, each behind every order that stays ahead
- * of it (equal or higher priority, or pinned before it joined) and ahead of the others, whose order among
- * themselves is kept. Without pins that is priority desc, then join order. A pinned order is never behind
- * anyone who joined once it was pinned, but those who were ahead of it then keep their place. O(n) per
- * joiner only for a joiner who overtakes someone; a non-member just goes to the end.
+ * The joiners as the units they are admitted in, in join order: one order alone, or a whole party at the place of
+ * its first person, its people in join order (the customer, then his companions).
+ */
+function unitsOf(joiners: readonly EngineOrder[]): EngineOrder[][] {
+  const units: EngineOrder[][] = [];
+  const parties = new Map<number, EngineOrder[]>();
+  for (const o of joiners) {
+    if (o.party === undefined) {
+      units.push([o]);
+      continue;
+    }
+    const unit = parties.get(o.party);
+    if (unit) unit.push(o);
+    else {
+      const u = [o];
+      parties.set(o.party, u);
+      units.push(u);
+    }
+  }
+  return units;
+}
+
+/**
+ * The order of service: the joiners admitted unit by unit in join order (an order alone, or a whole party at its
+ * first person's place and its highest priority), each behind every order that stays ahead of it (one of a party
+ * admitted before it, equal or higher priority, or pinned before it joined) and ahead of the others, whose order
+ * among themselves is kept. Without pins and parties that is priority desc, then join order. A pinned order is
+ * never behind anyone who joined once it was pinned, but those who were ahead of it then keep their place; a
+ * party's people are never behind anyone admitted after them. O(n) per unit only for one that overtakes someone;
+ * a non-member just goes to the end.
  */
 function serviceOrder(joiners: readonly EngineOrder[]): EngineOrder[] {
   let list: EngineOrder[] = [];
-  for (const x of joiners) {
+  for (const unit of unitsOf(joiners)) {
+    let priority = unit[0].priority;
+    for (const o of unit) if (o.priority > priority) priority = o.priority;
+    const x = { priority, joinedAt: unit[0].joinedAt };
     let i = 0;
     while (i < list.length && staysAhead(list[i], x)) i++;
     if (i === list.length) {
-      list.push(x);
+      for (const o of unit) list.push(o);
       continue;
     }
     const ahead = list.slice(0, i);
     const behind: EngineOrder[] = [];
     for (; i < list.length; i++) (staysAhead(list[i], x) ? ahead : behind).push(list[i]);
-    ahead.push(x);
+    for (const o of unit) ahead.push(o);
     list = ahead.concat(behind);
   }
   return list;
@@ -216,7 +254,7 @@ function scheduledOrders(
     if (start === null)
       return { id: order.id, barberId, start, wait: null, low: null, high: null, spread: null, spreadLow: null, position };
     const planned = waitMinutes(ctx.now, quotedStart.starts[k]);
-    const wait = quoted(ctx, order.priority, planned, isPinned(order));
+    const wait = quoted(ctx, order.priority, planned, shielded(order));
     const spread = spreadOf(startVar[k], memberVar(ctx, sc, wait - planned), wait - planned);
     const { low, high } = told(ctx, wait, spread, cellOf(kindOf(order), order.barberId !== null, wait), () =>
       orderFeatures(order, k, ahead(), {
@@ -460,6 +498,7 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
     checkedIn: order.checkedIn ?? false,
     ...(order.source !== undefined && { source: order.source }),
     ...(order.expectedAt !== undefined && { expectedAt: order.expectedAt }),
+    ...(order.party !== undefined && { party: order.party }),
   };
   const list = serviceOrder(withProposal(s.orders, x));
   const at = list.indexOf(x);
@@ -477,7 +516,7 @@ export function fits(s: Snapshot, order: ProposedOrder): Fit {
   const averaged = averagedStarts(ctx, played, plan.placements, at, own);
   const start = averaged.starts[at];
   const raw = waitMinutes(s.now, start);
-  const wait = quoted(ctx, x.priority, raw);
+  const wait = quoted(ctx, x.priority, raw, shielded(x));
   const sc = spreadCtx(ctx);
   const spread = spreadOf(playSpread(ctx, sc, plan, readyPlayed).start[at], memberVar(ctx, sc, wait - raw), wait - raw);
   const input = orderFeatures(x, at, aheadOf(list.slice(0, at)), {

@@ -88,6 +88,13 @@ export interface EngineOrder {
    * A pin without a time shields it from everyone who joined after the order itself.
    */
   pinnedAt?: number;
+  /**
+   * The party it waits with (docs/decisions.md, "A party waits as a family"): its customer's order id, the same on
+   * every person of the party. A party takes one place in the order of service at its highest priority (the
+   * snapshot gives every person the customer's) and nobody admitted after it goes ahead of any of its people.
+   * Absent: alone, or a party that stepped out or had a companion marked absent.
+   */
+  party?: number;
 }
 
 export interface Snapshot {

@@ -147,3 +147,36 @@ export const startSchema = {
 export const finishSchema = transition('Finish serving an order');
 export const checkInSchema = transition('Check an order in at the desk');
 export const noShowSchema = transition('Mark an order a no-show');
+
+export const deskChangeSchema = {
+  summary: "Change a waiting order's services, extras or chosen barber at the desk",
+  description: `${bearerKey} Repriced and planned again; 409 when it no longer fits before close or would leave others with no barber.`,
+  params: params('id'),
+  body: describedBody(
+    {
+      services: described('array', "service ids or items as in the customer's join (also accepted as `items`): replaces them all"),
+      barber_id: described('integer, string of digits or null', `${bodyIdDoc}; null: anyone`),
+    },
+    'A JSON object with at least one of them',
+  ),
+  response: { 200: operatorOrder },
+};
+
+/** A party at the desk: its people after the action, and until when it may be undone. */
+const partyAtDesk = obj({
+  order_id: int,
+  people: arrayOf(
+    obj({
+      id: int,
+      person: int,
+      status: { type: 'string', enum: ['active', 'in_service', 'serviced', 'cancelled', 'no-show'] },
+      customer_at_pob: bool,
+    }),
+  ),
+  undo_until: isoOrNull,
+});
+
+const partyAction = (summary: string) => ({ summary, description: bearerKey, params: params('id'), response: { 200: partyAtDesk } });
+export const partyCheckInSchema = partyAction("Check in every waiting person of the order's party");
+export const partyNoShowSchema = partyAction("Mark every waiting person of the order's party a no-show");
+export const partyUndoSchema = partyAction("Undo the party's last check-in or no-show at the desk (within DESK_UNDO_SECONDS)");

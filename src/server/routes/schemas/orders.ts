@@ -236,10 +236,14 @@ export const moveSchema = {
 
 export {
   checkInSchema,
+  deskChangeSchema,
   finishSchema,
   noShowSchema,
   operatorPobPatchSchema,
   operatorQueueSchema,
+  partyCheckInSchema,
+  partyNoShowSchema,
+  partyUndoSchema,
   startSchema,
   walkInSchema,
 } from './operator-queue.ts';

@@ -262,4 +262,35 @@ build('a round-the-clock shop late at night: the night shift takes what does not
   assert.not.ok(fits(closing, { priority: 0, barberId: null, duration: 30 }).ok);
 });
 
+build("a party waits as one at its customer's priority, unless it stepped out or one of it was marked a no-show", () => {
+  const gold = [
+    order({ id: 5, priority: 2, checkedIn: true }),
+    order({ id: 6, partyOf: 5, checkedIn: true }),
+    order({ id: 7, partyOf: 5, checkedIn: true }),
+  ];
+  const alone = order({ id: 8, checkedIn: true });
+  const people = (rows: OpenOrderRow[]) => buildSnapshot(input({ orders: rows })).orders.map((o) => [o.id, o.priority, o.party ?? null]);
+  assert.equal(people([...gold, alone]), [
+    [5, 2, 5],
+    [6, 2, 5],
+    [7, 2, 5],
+    [8, 0, null],
+  ]);
+  // The customer in the chair already: his companions still wait at his priority.
+  assert.equal(people([{ ...gold[0], status: 'in_service', barberId: 1 }, gold[1], gold[2]]), [
+    [6, 2, 5],
+    [7, 2, 5],
+  ]);
+  const out = NOW + 10 * MIN;
+  assert.equal(people(gold.map((o) => ({ ...o, steppedOutUntil: out }))), [
+    [5, 2, null],
+    [6, 0, null],
+    [7, 0, null],
+  ]);
+  assert.equal(people(gold.slice(0, 2).map((o) => ({ ...o, partyBroken: true }))), [
+    [5, 2, null],
+    [6, 0, null],
+  ]);
+});
+
 build.run();
