@@ -370,3 +370,23 @@ export interface WireChainShop {
 export interface WireChain {
   pobs: WireChainShop[];
 }
+
+/** A shift of a shop (POST/PATCH /operator/pobs/{id}/shifts/… answer it). */
+export interface WireShift {
+  id: number;
+  barber_id: number;
+  start: string;
+  end: string;
+}
+
+/** GET /operator/pobs/{id}/shifts/ → the shop's plan for today and the next 14 days (server/operator/shifts.ts). */
+export interface WireShiftPlan {
+  pob_id: number;
+  /** The shop's time zone: the days and times are its local ones. */
+  timezone: string;
+  /** Today first; opens/closes "HH:MM", null when closed that day. */
+  days: { date: string; opens: string | null; closes: string | null }[];
+  /** The barbers who may be planned, the shop's own (`here`) first. */
+  barbers: { id: number; name: string; here: boolean }[];
+  shifts: WireShift[];
+}
