@@ -35,6 +35,9 @@ function defaultStart(day: Day, zone: string, today: string): string {
   return at > opens && (day.closes === null || at < day.closes) ? at : opens;
 }
 
+/** A day's close as a time field can hold it: a shop open to midnight closes at "24:00", the field's last is 23:59. */
+const closeField = (day: Day | null) => (day?.closes === '24:00' ? '23:59' : (day?.closes ?? ''));
+
 function dayLabel(day: Day): string {
   const date = formatShiftDate(day.date, language.value);
   return day.opens && day.closes
@@ -50,16 +53,17 @@ function AddShift({ plan, onDone }: { plan: ShiftPlan; onDone: (text: string) =>
   const [date, setDate] = useState(open[0]?.date ?? '');
   const day = plan.days.find((d) => d.date === date) ?? null;
   const [start, setStart] = useState(day ? defaultStart(day, plan.timezone, today) : '');
-  const [end, setEnd] = useState(day?.closes ?? '');
+  const [end, setEnd] = useState(closeField(day));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const pickDay = (value: string) => {
+    setError(null);
     setDate(value);
     const d = plan.days.find((x) => x.date === value);
     if (d) {
       setStart(defaultStart(d, plan.timezone, today));
-      setEnd(d.closes ?? '');
+      setEnd(closeField(d));
     }
   };
   const own = plan.barbers.filter((b) => b.here);
@@ -86,7 +90,14 @@ function AddShift({ plan, onDone }: { plan: ShiftPlan; onDone: (text: string) =>
       <form className="op-form op-shift-form" onSubmit={(e) => void submit(e)} aria-describedby={`${id}-error`}>
         <label>
           {t('operator.shifts.barber')}
-          <select value={barber ?? ''} onChange={(e) => setBarber(Number(e.target.value))} required>
+          <select
+            value={barber ?? ''}
+            onChange={(e) => {
+              setError(null);
+              setBarber(Number(e.target.value));
+            }}
+            required
+          >
             {own.length > 0 && (
               <optgroup label={t('operator.shifts.own')}>
                 {own.map((b) => (
