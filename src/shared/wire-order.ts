@@ -361,6 +361,11 @@ export interface WireChainShop {
   in_service: number;
   /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
   wait: { minutes: number; low: number | null; high: number | null } | null;
+  /**
+   * The wait a new customer of each priority (0 one-time, 1 silver, 2 gold, 3 platinum) gets now choosing anyone, with
+   * its window: the shop's own figures (its page's service_time_estimates). Empty while the shop takes no one.
+   */
+  waits: { priority: number; minutes: number; low: number | null; high: number | null }[];
   /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
   crowded: boolean;
   nearby_room: number[];

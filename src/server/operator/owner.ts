@@ -13,6 +13,8 @@ import type { WireChainShop, WireDevice, WireOperatorQueue } from '../../shared/
 import { iso } from '../lib/time.ts';
 import { queueVersion } from '../repos/orders.ts';
 import { queueOf } from '../queue/order-read.ts';
+import { scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import { toWirePob } from '../domain/shops.ts';
 import { operatorQueue } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
 import { shopStats } from './stats.ts';
@@ -61,6 +63,18 @@ function waitNow(floor: WireOperatorQueue): ChainWait | null {
   return best;
 }
 
+/**
+ * The wait a new customer of each priority would get now (0 one-time, then the membership levels), with its window:
+ * the shop's own answer (toWirePob's service_time_estimates, what its page and the app show). None while the shop
+ * takes no one now.
+ */
+function waitsNow(shop: ShopRow, queue: ShopQueue, floor: WireOperatorQueue): ChainShop['waits'] {
+  if (!floor.pob.open || floor.pob.queue_state !== 'open') return [];
+  return toWirePob(shop, queue, scheduleOf(queue)).service_time_estimates.flatMap((e) =>
+    e.wait_time === null ? [] : [{ priority: e.priority, minutes: e.wait_time, low: e.wait_low ?? null, high: e.wait_high ?? null }],
+  );
+}
+
 /** One shop's row: the console's floor read and the shop's figures, by the shop's own functions. */
 type ChainRow = Omit<ChainShop, 'crowded' | 'nearby_room'>;
 
@@ -85,6 +99,7 @@ export async function chainShop(deps: Deps, shop: ShopRow): Promise<ChainRow> {
     waiting_on_way: waiting.filter((o) => o.expected_at !== null).length,
     in_service: floor.orders.length - waiting.length,
     wait: waitNow(floor),
+    waits: waitsNow(shop, queue, floor),
     figures,
   };
 }

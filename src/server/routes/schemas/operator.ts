@@ -182,6 +182,7 @@ export const chainSchema = {
           waiting_on_way: int,
           in_service: int,
           wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
+          waits: arrayOf(obj({ priority: int, minutes: int, low: nullable(int), high: nullable(int) })),
           crowded: bool,
           nearby_room: arrayOf(int),
           figures: obj({ today: stats, week: stats }),
