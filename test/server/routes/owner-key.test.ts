@@ -294,6 +294,8 @@ test("the chain's stream: a change at any shop reaches the owner; a shop's key g
   assert.is(added.status, 201, JSON.stringify(added.body));
   const moved = await s.next((e) => e.event === 'chain' && waitingAt11(e.data) === before + 1, s.events.length - 1, 3_000);
   assert.ok(Number(moved.id) > Number(first.id), 'the version moved');
+  // The stream re-read only shop 11's row: the frame is still the whole chain's answer, row for row.
+  assert.equal(JSON.parse(moved.data), (await op('GET', 'chain/', owner.key)).body, "the stream's chain is GET chain/'s");
 
   assert.is((await op('DELETE', `owner/devices/${owner.id}/`, (await ownerBrowser('Revoker')).key)).status, 204);
   assert.ok(await endsWithin(s, 1_000), 'revoked: the chain stream ended within 1 s');
