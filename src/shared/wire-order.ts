@@ -345,6 +345,39 @@ export interface WireOrderState {
   finished_at: string | null;
 }
 
+/**
+ * POST /customers/{id}/quote/ → : what a join of exactly this body would be told now, placing nothing (the body is
+ * the join's, WireOrderInput). The fields are named as the order's.
+ */
+export interface WireQuote {
+  pob_id: number;
+  /** The membership priority the quote is for: the token's customer's, as the join would take it. */
+  priority: number;
+  /** The customer's wait, minutes, and its likely window. */
+  queue: number;
+  queue_low: number | null;
+  queue_high: number | null;
+  /** Customers ahead of him. */
+  ahead: number;
+  /** When the shop would expect him (ISO), as the join's expected_at; null when planned as present. */
+  expected_at: string | null;
+  /** When to leave to be there at the low end of his window (ISO); null at the shop or without a trip. */
+  leave_by: string | null;
+  /** The barber the engine plans him with (his choice, or whoever is free first). */
+  barber_id: number | null;
+  /** Cents and listed minutes of his own services, as the join prices them. */
+  price: number;
+  duration: number;
+  /** Everyone quoted, the customer first (person 0): each one's wait and window. */
+  party: { person: number; queue: number; queue_low: number | null; queue_high: number | null }[];
+  party_done: number | null;
+  party_done_low: number | null;
+  party_done_high: number | null;
+  /** The shop's queue version the quote was read at, and when (ISO): a join at another version may answer otherwise. */
+  queue_version: number;
+  quoted_at: string;
+}
+
 /** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
 export interface WireChainShop {
   id: number;

@@ -43,6 +43,7 @@ const OPERATIONS = [
   'DELETE /api/{locale}/customers/{id}/',
   'POST /api/{locale}/bonus-teaser/',
   'POST /api/{locale}/customers/{id}/orders/',
+  'POST /api/{locale}/customers/{id}/quote/',
   'GET /api/{locale}/customers/{id}/orders/{orderId}/',
   'PATCH /api/{locale}/customers/{id}/orders/{orderId}/',
   'POST /api/{locale}/customers/{id}/orders/{orderId}/move/',
