@@ -11,14 +11,14 @@ import { language, locale, t } from '../../state/i18n.ts';
 import { formatShiftDate, formatTime } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { type Shift, type ShiftPlan, shiftRefusal, zonedDate, zonedIso } from '../../lib/operator.ts';
-import { ApiError } from '../../services/http.ts';
 import { clock, errorText, planCall, pobId, refresh } from '../../state/console/operator.ts';
 
 type Day = ShiftPlan['days'][number];
 
 /** A refused change in words: the shift refusals by name (the stranding one with its count), else the console's. */
 function refusalText(err: unknown): string {
-  const found = err instanceof ApiError ? shiftRefusal(err.message) : null;
+  // The server's words come as the error's message (services/http.ts ApiError); a network failure's match none.
+  const found = err instanceof Error ? shiftRefusal(err.message) : null;
   const reason = found ? t(`operator.shifts.errors.${found.key}`, { count: found.count }) : errorText(err);
   return t('operator.shifts.refused', { reason });
 }
