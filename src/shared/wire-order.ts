@@ -394,6 +394,11 @@ export interface WireChainShop {
   in_service: number;
   /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
   wait: { minutes: number; low: number | null; high: number | null } | null;
+  /**
+   * The wait a new customer of each priority (0 one-time, 1 silver, 2 gold, 3 platinum) gets now choosing anyone, with
+   * its window: the shop's own figures (its page's service_time_estimates). Empty while the shop takes no one.
+   */
+  waits: { priority: number; minutes: number; low: number | null; high: number | null }[];
   /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
   crowded: boolean;
   nearby_room: number[];
@@ -402,4 +407,24 @@ export interface WireChainShop {
 
 export interface WireChain {
   pobs: WireChainShop[];
+}
+
+/** A shift of a shop (POST/PATCH /operator/pobs/{id}/shifts/… answer it). */
+export interface WireShift {
+  id: number;
+  barber_id: number;
+  start: string;
+  end: string;
+}
+
+/** GET /operator/pobs/{id}/shifts/ → the shop's plan for today and the next 14 days (server/operator/shifts.ts). */
+export interface WireShiftPlan {
+  pob_id: number;
+  /** The shop's time zone: the days and times are its local ones. */
+  timezone: string;
+  /** Today first; opens/closes "HH:MM", null when closed that day. */
+  days: { date: string; opens: string | null; closes: string | null }[];
+  /** The barbers who may be planned, the shop's own (`here`) first. */
+  barbers: { id: number; name: string; here: boolean }[];
+  shifts: WireShift[];
 }

@@ -73,6 +73,9 @@ test('paired with an owner code: every shop, live, sortable, read-only floors; a
     assert.is(new Set(rows).size, rows.length, 'one row per shop');
     for (const s of shops) assert.ok(rows.includes(s.id), `${s.name} has its row`);
     await page.getByText('Live', { exact: true }).waitFor();
+    // An open shop's wait per priority, each with its words: one-time and the three membership levels.
+    const levels = await table.locator('td[data-col="wait"] ul').first().locator('li .op-chain-level').allTextContents();
+    assert.equal(levels, ['Walk-in', 'Silver', 'Gold', 'Platinum']);
     await axe.audit(`${size.name} en`);
     await shot(page, `chain-${size.name}-en`);
 

@@ -4,6 +4,7 @@
  */
 import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { withInitial } from '../../shared/display-name.ts';
+import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 export type { DeviceRole };
 
@@ -19,6 +20,7 @@ export type FloorOrder = WireOperatorOrder;
 export type Floor = WireOperatorQueue;
 export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
 export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-order.ts';
+export type { WireShift as Shift, WireShiftPlan as ShiftPlan } from '../../shared/wire-order.ts';
 import type { WireChainShop } from '../../shared/wire-order.ts';
 
 /** The chain screen's sortable columns. */
@@ -139,4 +141,54 @@ export function shopState(floor: Floor): ShopState {
   if (floor.pob.queue_state === 'closed' || !floor.pob.open) return 'closed';
   if (floor.pob.queue_state === 'full' || floor.pob.full) return 'full';
   return floor.pob.closing_soon ? 'closing' : 'open';
+}
+
+/** The UTC offset (ms) of a time zone at an instant. */
+function offsetAt(ms: number, timeZone: string): number {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((x) => [x.type, x.value]),
+  );
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/** A shop's local date (YYYY-MM-DD) and time (HH:MM) as an ISO instant: what the shift routes take. */
+export function zonedIso(date: string, time: string, timeZone: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  const local = Date.UTC(y, m - 1, d, hh, mm);
+  let at = local - offsetAt(local, timeZone);
+  const o = offsetAt(at, timeZone);
+  if (local - o !== at) at = local - o;
+  return new Date(at).toISOString();
+}
+
+/** The shop's local date (YYYY-MM-DD) of an instant. */
+export function zonedDate(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+/** The server's refusal of a shift change, as a key of operator.shifts.errors with its count; null when not one. */
+export function shiftRefusal(message: string): { key: string; count?: number } | null {
+  const strands = /^This change would leave (\d+) waiting customers? with no barber before close$/.exec(message.trim());
+  if (strands) return { key: 'strands', count: Number(strands[1]) };
+  const known: Record<string, string> = {
+    [WIRE_ERRORS.shiftTooFar]: 'tooFar',
+    [WIRE_ERRORS.shiftOutsideHours]: 'outsideHours',
+    [WIRE_ERRORS.shiftOverlaps]: 'overlaps',
+    [WIRE_ERRORS.shiftNotFound]: 'notFound',
+    'Invalid end': 'times',
+  };
+  const key = known[message.trim()];
+  return key ? { key } : null;
 }

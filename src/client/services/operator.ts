@@ -15,6 +15,8 @@ import type {
   Me,
   PairedDevice,
   PairingCode,
+  Shift,
+  ShiftPlan,
   Stats,
   WalkIn,
   WireMenu,
@@ -72,6 +74,12 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
     back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/${inLanguage}`, 'POST', {}),
     endShift: (key: string, pob: number, barber: number) =>
       call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/${inLanguage}`, 'POST', {}),
+    shifts: (key: string, pob: number) => call<ShiftPlan>(key, `/pobs/${pob}/shifts/`),
+    addShift: (key: string, pob: number, body: { barber_id: number; start: string; end: string }) =>
+      call<Shift>(key, `/pobs/${pob}/shifts/`, 'POST', body),
+    moveShift: (key: string, pob: number, shift: number, body: { start: string; end: string }) =>
+      call<Shift>(key, `/pobs/${pob}/shifts/${shift}/`, 'PATCH', body),
+    removeShift: (key: string, pob: number, shift: number) => call<void>(key, `/pobs/${pob}/shifts/${shift}/`, 'DELETE'),
     chain: (key: string) => call<Chain>(key, '/chain/'),
     chainTicket: (key: string) => call<{ ticket: string; expires_in: number }>(key, '/chain/events/ticket/', 'POST', {}),
     ticket: (key: string, pob: number) => call<{ ticket: string; expires_in: number }>(key, `/pobs/${pob}/events/ticket/`, 'POST', {}),

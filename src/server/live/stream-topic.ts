@@ -18,6 +18,11 @@ export interface Topic {
   shopId: number | null;
   /** The current answer as its GET would serialize it, and the shop's queue version. */
   load(): Promise<{ json: string; version: number }>;
+  /**
+   * Told which shop changed before the read it causes (null: every shop, or the minute's clock): a topic of every
+   * shop (the chain's) re-reads only what changed.
+   */
+  changed?(shopId: number | null): void;
 }
 
 export interface Conn {

@@ -167,7 +167,10 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
 
   const unsubscribe = deps.changes.subscribe((e) => {
     for (const s of topics.values())
-      if (e.kind === 'all' || s.topic.shopId === null || s.topic.shopId === e.change.shopId) refreshInBackground(s, true);
+      if (e.kind === 'all' || s.topic.shopId === null || s.topic.shopId === e.change.shopId) {
+        s.topic.changed?.(e.kind === 'all' ? null : e.change.shopId);
+        refreshInBackground(s, true);
+      }
   });
   // A revoked device's streams end at once: it reconnects, and its ticket and key are refused.
   const unsubscribeRevoked = deps.changes.onRevoked((deviceId) => {
@@ -180,6 +183,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
       const minute = Math.floor((now - s.phase) / MINUTE);
       if (minute === s.minute) continue;
       s.minute = minute;
+      s.topic.changed?.(null);
       refreshInBackground(s, false);
     }
     await settled();

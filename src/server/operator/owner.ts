@@ -13,6 +13,8 @@ import type { WireChainShop, WireDevice, WireOperatorQueue } from '../../shared/
 import { iso } from '../lib/time.ts';
 import { queueVersion } from '../repos/orders.ts';
 import { queueOf } from '../queue/order-read.ts';
+import { scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import { toWirePob } from '../domain/shops.ts';
 import { operatorQueue } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
 import { shopStats } from './stats.ts';
@@ -61,6 +63,18 @@ function waitNow(floor: WireOperatorQueue): ChainWait | null {
   return best;
 }
 
+/**
+ * The wait a new customer of each priority would get now (0 one-time, then the membership levels), with its window:
+ * the shop's own answer (toWirePob's service_time_estimates, what its page and the app show). None while the shop
+ * takes no one now.
+ */
+function waitsNow(shop: ShopRow, queue: ShopQueue, floor: WireOperatorQueue): ChainShop['waits'] {
+  if (!floor.pob.open || floor.pob.queue_state !== 'open') return [];
+  return toWirePob(shop, queue, scheduleOf(queue)).service_time_estimates.flatMap((e) =>
+    e.wait_time === null ? [] : [{ priority: e.priority, minutes: e.wait_time, low: e.wait_low ?? null, high: e.wait_high ?? null }],
+  );
+}
+
 /** One shop's row: the console's floor read and the shop's figures, by the shop's own functions. */
 type ChainRow = Omit<ChainShop, 'crowded' | 'nearby_room'>;
 
@@ -85,6 +99,7 @@ export async function chainShop(deps: Deps, shop: ShopRow): Promise<ChainRow> {
     waiting_on_way: waiting.filter((o) => o.expected_at !== null).length,
     in_service: floor.orders.length - waiting.length,
     wait: waitNow(floor),
+    waits: waitsNow(shop, queue, floor),
     figures,
   };
 }
@@ -95,13 +110,66 @@ export async function chainShop(deps: Deps, shop: ShopRow): Promise<ChainRow> {
  * and a shop within NEARBY_RADIUS_M of it has an open queue with a wait under that.
  */
 export async function chainOverview(deps: Deps): Promise<{ pobs: ChainShop[] }> {
+  const shops = await chainShops(deps);
+  const rows: ChainRow[] = [];
+  for (const shop of shops) rows.push(await chainShop(deps, shop));
+  return flagged(deps, shops, rows);
+}
+
+async function chainShops(deps: Deps): Promise<ShopRow[]> {
   const shops: ShopRow[] = [];
   for (const s of await allShops(deps.db)) {
     const shop = await getShop(deps.db, s.id);
     if (shop) shops.push(shop);
   }
-  const rows: ChainRow[] = [];
-  for (const shop of shops) rows.push(await chainShop(deps, shop));
+  return shops;
+}
+
+/**
+ * The chain stream's rows, kept per shop (one per process, shared by every owner's stream there): a shop's change
+ * re-reads that shop's row only; a change of every shop and the minute's clock read re-read them all. The crowded
+ * flags are worked out again from the rows on every read. The answer is chainOverview's, row for row.
+ */
+export function chainRows(deps: Deps) {
+  let shops: ShopRow[] | null = null;
+  const rows = new Map<number, ChainRow>();
+  const dirty = new Set<number>();
+  let all = true;
+  return {
+    changed(shopId: number | null) {
+      if (shopId === null) all = true;
+      else dirty.add(shopId);
+    },
+    async read(): Promise<{ pobs: ChainShop[] }> {
+      if (all || !shops) {
+        all = false;
+        dirty.clear();
+        const fresh = await chainShops(deps);
+        const next = new Map<number, ChainRow>();
+        for (const shop of fresh) next.set(shop.id, await chainShop(deps, shop));
+        shops = fresh;
+        rows.clear();
+        for (const [id, row] of next) rows.set(id, row);
+      } else {
+        const ids = [...dirty];
+        dirty.clear();
+        for (const id of ids) {
+          const shop = shops.find((x) => x.id === id);
+          if (shop) rows.set(id, await chainShop(deps, shop));
+          else all = true; // a shop the rows do not know yet: the next read takes them all
+        }
+      }
+      return flagged(
+        deps,
+        shops,
+        shops.map((x) => rows.get(x.id)!),
+      );
+    },
+  };
+}
+
+/** The rows with their crowded flags: over CHAIN_FLAG_WAIT_MINUTES while a shop within NEARBY_RADIUS_M has room. */
+function flagged(deps: Deps, shops: ShopRow[], rows: ChainRow[]): { pobs: ChainShop[] } {
   const limit = deps.config.chainFlagWaitMinutes;
   const roomy = (r: ChainRow) => r.queue_state === 'open' && r.wait !== null && r.wait.minutes < limit;
   const over = (r: ChainRow) => r.open && (r.wait === null || r.wait.minutes > limit);

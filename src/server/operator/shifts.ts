@@ -11,8 +11,19 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { iso } from '../lib/time.ts';
 import { addDays, localDay, weekdayOf, zonedTime } from '../lib/tz.ts';
-import { activeBarber, addShift, deleteShift, moveShift, overlappingShifts, shiftOfShop } from '../repos/breaks.ts';
-import { hoursOf, type ShopRow } from '../repos/shops.ts';
+import {
+  activeBarber,
+  addShift,
+  deleteShift,
+  moveShift,
+  overlappingShifts,
+  plannableBarbers,
+  shiftOfShop,
+  shopShifts,
+} from '../repos/breaks.ts';
+import { getShop, hoursOf, type ShopRow } from '../repos/shops.ts';
+import { displayName } from '../../shared/display-name.ts';
+const DAY = 24 * 60 * 60 * 1000;
 import { queueOf } from '../queue/order-read.ts';
 import { schedule } from '../queue/engine/schedule.ts';
 import { inShop } from '../queue/orders.ts';
@@ -78,6 +89,47 @@ export interface PlannedShift {
   barber_id: number;
   start: string;
   end: string;
+}
+
+/** How many barbers GET …/shifts/ offers to plan, those of the shop first. */
+export const PLANNABLE_BARBERS = 200;
+
+export interface ShiftPlan {
+  pob_id: number;
+  timezone: string;
+  days: { date: string; opens: string | null; closes: string | null }[];
+  barbers: { id: number; name: string; here: boolean }[];
+  shifts: PlannedShift[];
+}
+
+/**
+ * GET …/shifts/: the days that may be planned (today and the next SHIFT_PLAN_DAYS, each with its opening hours or
+ * closed), the barbers who may be planned (the shop's own first), and the shop's shifts on those days.
+ */
+export async function shiftPlan(deps: Deps, shopId: number): Promise<ShiftPlan> {
+  const shop = await getShop(deps.db, shopId);
+  if (!shop) throw notFound(WIRE_ERRORS.shopNotFound);
+  const now = deps.now();
+  const today = localDay(now, shop.timezone).date;
+  const hours = await hoursOf(deps.db, [shop.id]);
+  const days = Array.from({ length: SHIFT_PLAN_DAYS + 1 }, (_, i) => {
+    const date = addDays(today, i);
+    const row = hours.find((h) => h.weekday === weekdayOf(date));
+    return { date, opens: row?.opens ?? null, closes: row?.closes ?? null };
+  });
+  const from = zonedTime(today, '00:00', shop.timezone);
+  const to = zonedTime(addDays(today, SHIFT_PLAN_DAYS + 1), '00:00', shop.timezone);
+  const [shifts, barbers] = await Promise.all([
+    shopShifts(deps.db, shop.id, from, to),
+    plannableBarbers(deps.db, shop.id, from - 28 * DAY, PLANNABLE_BARBERS),
+  ]);
+  return {
+    pob_id: shop.id,
+    timezone: shop.timezone,
+    days,
+    barbers: barbers.map((b) => ({ id: b.id, name: displayName(b), here: b.here })),
+    shifts: shifts.map((w) => ({ id: w.id, barber_id: w.barberId, start: iso(w.start)!, end: iso(w.end)! })),
+  };
 }
 
 /** POST …/shifts/ {barber_id, start, end}. */

@@ -139,3 +139,43 @@ export async function addShift(q: Queryable, barberId: number, shopId: number, s
 export async function moveShift(q: Queryable, id: number, start: number, end: number): Promise<void> {
   await q.query('UPDATE shifts SET starts_at = $2, ends_at = $3 WHERE id = $1', [id, t(start), t(end)]);
 }
+
+export interface PlanShiftRow {
+  id: number;
+  barberId: number;
+  start: number;
+  end: number;
+}
+
+/** The shop's shifts overlapping [from, to), in time order. */
+export async function shopShifts(q: Queryable, shopId: number, from: number, to: number): Promise<PlanShiftRow[]> {
+  const { rows } = await q.query<PlanShiftRow>(
+    `SELECT id, barber_id AS "barberId", starts_at AS start, ends_at AS "end" FROM shifts
+     WHERE shop_id = $1 AND ends_at > $2 AND starts_at < $3 ORDER BY starts_at, barber_id, id`,
+    [shopId, t(from), t(to)],
+  );
+  return rows;
+}
+
+export interface PlannableBarber {
+  id: number;
+  firstname: string;
+  lastname: string;
+  here: boolean;
+}
+
+/**
+ * The active barbers a shop may plan: those whose home shop it is or who have a shift there from `since`, first
+ * (`here`), then the other active barbers of the shop's country; at most `limit`.
+ */
+export async function plannableBarbers(q: Queryable, shopId: number, since: number, limit: number): Promise<PlannableBarber[]> {
+  const { rows } = await q.query<PlannableBarber>(
+    `SELECT b.id, b.firstname, b.lastname,
+       (coalesce(b.home_shop_id = $1, false) OR EXISTS (SELECT 1 FROM shifts s WHERE s.barber_id = b.id AND s.shop_id = $1 AND s.ends_at > $2)) AS here
+     FROM barbers b LEFT JOIN shops h ON h.id = b.home_shop_id, shops p
+     WHERE p.id = $1 AND b.status = 'active' AND (h.country = p.country OR b.home_shop_id IS NULL)
+     ORDER BY here DESC, b.firstname, b.lastname, b.id LIMIT $3`,
+    [shopId, t(since), limit],
+  );
+  return rows.map((r) => ({ ...r, here: r.here === true }));
+}

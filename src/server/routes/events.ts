@@ -14,7 +14,7 @@ import { parseId, readerLanguage } from '../input/params.ts';
 import { answerLanguage } from '../domain/customers.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeOwner, authorizeShop } from '../operator/keys.ts';
-import { chainOverview, chainVersion } from '../operator/owner.ts';
+import { chainRows, chainVersion } from '../operator/owner.ts';
 import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../live/order-cache.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
@@ -125,7 +125,9 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     return { ticket: await signTicket(deps.keys, { kind: 'chain', deviceId: who.deviceId! }, deps.now()), expires_in: TICKET_TTL_S };
   });
 
-  // Every shop's change moves it (topic shopId null); the version is the sum of the shops' queue versions.
+  // Every shop's change moves it (topic shopId null); the version is the sum of the shops' queue versions. The rows
+  // are kept per shop: a shop's change re-reads its row only (operator/owner.ts chainRows).
+  const rows = chainRows(deps);
   app.get('/operator/chain/events/', { schema: chainEventsSchema }, async (req, reply) => {
     const t = await ticketOf(deps, req);
     if (t.kind !== 'chain') throw forbidden('Forbidden');
@@ -139,9 +141,10 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
         event: 'chain',
         shopId: null,
         load: async () => {
-          const [chain, version] = await Promise.all([chainOverview(deps), chainVersion(deps)]);
+          const [chain, version] = await Promise.all([rows.read(), chainVersion(deps)]);
           return { json: serialize(chain), version };
         },
+        changed: rows.changed,
       },
       { deviceId: t.deviceId },
     );

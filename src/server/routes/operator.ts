@@ -10,7 +10,7 @@ import { isLocalAdmin, isLoopback } from '../operator/local-admin.ts';
 import { addWalkIn, checkInAtDesk, finishService, markNoShow, setFull, startService, type OrderTarget } from '../operator/actions.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeAction, authorizeOwner, authorizePlan, authorizeShop, operatorOf } from '../operator/keys.ts';
-import { moveShiftTo, planShift, removeShift, shiftTimes } from '../operator/shifts.ts';
+import { moveShiftTo, planShift, removeShift, shiftPlan, shiftTimes } from '../operator/shifts.ts';
 import { chainOverview, listOwnerDevices, logOwnerChange, removeOwnerDevice } from '../operator/owner.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -59,6 +59,7 @@ import {
   ownerDeviceDeleteSchema,
   shiftAddSchema,
   shiftDeleteSchema,
+  shiftListSchema,
   shiftMoveSchema,
   ownerDevicesSchema,
   endShiftSchema,
@@ -277,6 +278,10 @@ export function operatorRoutes(app: FastifyInstance, deps: Deps) {
   });
 
   // Shifts planned ahead (operator/shifts.ts): the shop's keys and consoles, and the chain owner (logged).
+  app.get<IdParams>('/operator/pobs/:id/shifts/', { schema: shiftListSchema }, async (req) =>
+    shiftPlan(deps, (await pobWith(req, 'plan')).id),
+  );
+
   app.post<IdParams>('/operator/pobs/:id/shifts/', { schema: shiftAddSchema }, async (req, reply) => {
     const { id, who } = await pobWith(req, 'plan');
     const body = bodyOf(req);

@@ -14,6 +14,7 @@ import { issueOwnerPairingCode } from '../../../src/server/operator/devices.ts';
 import { allShops } from '../../../src/server/repos/operators.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 import type { WireOperatorQueue } from '../../../src/shared/wire-order.ts';
+import { LOCALES, type Locale } from '../../../src/shared/locales.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
 import { openSse, type SseStream } from '../sse.ts';
 
@@ -225,6 +226,20 @@ test("the chain: every shop of the demo, its figures and floor by the shop's own
     assert.is(row.waiting_on_way, waiting.filter((o) => o.expected_at !== null).length, `shop ${s.id} on their way`);
     const waits = floor.barbers.filter((b) => b.queue_open && b.wait_time !== null).map((b) => b.wait_time!);
     assert.is(row.wait?.minutes ?? null, waits.length ? Math.min(...waits) : null, `shop ${s.id} wait now`);
+    // The wait per priority with its window: the shop's own page's figures, priority by priority.
+    const page = await call<{
+      service_time_estimates: { priority: number; wait_time: number; wait_low: number | null; wait_high: number | null }[];
+    }>(h, 'GET', `/api/${LOCALES[s.country as Locale].apiSegment}/pobs/${s.id}/?dev=1`);
+    assert.is(page.status, 200, `shop ${s.id}'s page`);
+    const takes = floor.pob.open && floor.pob.queue_state === 'open';
+    assert.equal(
+      row.waits,
+      takes
+        ? page.body.service_time_estimates.map((e) => ({ priority: e.priority, minutes: e.wait_time, low: e.wait_low, high: e.wait_high }))
+        : [],
+      `shop ${s.id}: the wait per priority is its page's`,
+    );
+    if (takes) assert.is(row.waits.length, 4, `shop ${s.id}: every priority`);
   }
   const kallio = chain.body.pobs.find((p: { id: number }) => p.id === 2);
   const kamppi = chain.body.pobs.find((p: { id: number }) => p.id === 1);
@@ -279,6 +294,8 @@ test("the chain's stream: a change at any shop reaches the owner; a shop's key g
   assert.is(added.status, 201, JSON.stringify(added.body));
   const moved = await s.next((e) => e.event === 'chain' && waitingAt11(e.data) === before + 1, s.events.length - 1, 3_000);
   assert.ok(Number(moved.id) > Number(first.id), 'the version moved');
+  // The stream re-read only shop 11's row: the frame is still the whole chain's answer, row for row.
+  assert.equal(JSON.parse(moved.data), (await op('GET', 'chain/', owner.key)).body, "the stream's chain is GET chain/'s");
 
   assert.is((await op('DELETE', `owner/devices/${owner.id}/`, (await ownerBrowser('Revoker')).key)).status, 204);
   assert.ok(await endsWithin(s, 1_000), 'revoked: the chain stream ended within 1 s');

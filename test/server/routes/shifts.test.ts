@@ -175,4 +175,40 @@ test('who: the chain owner plans any shop (logged with his name); a display and 
   assert.is((await op('DELETE', `pobs/${SHOP}/shifts/${byOwner.body.id}/`, owner)).status, 204);
 });
 
+test("the plan: today and the next 14 days with their hours, the barbers, the shop's shifts; the same for the owner", async () => {
+  h.clock.set(helsinki('12:30'));
+  const barber = await freeBarber([at('2026-12-01', '11:00'), at('2026-12-01', '15:00')]);
+  const added = await op('POST', `pobs/${SHOP}/shifts/`, key, {
+    barber_id: barber,
+    start: at('2026-12-01', '11:00'),
+    end: at('2026-12-01', '15:00'),
+  });
+  assert.is(added.status, 201, JSON.stringify(added.body));
+  const plan = await op('GET', `pobs/${SHOP}/shifts/`, key);
+  assert.is(plan.status, 200, JSON.stringify(plan.body));
+  assert.is(plan.body.days.length, 15);
+  assert.equal(plan.body.days[0], { date: '2026-11-24', opens: '10:00', closes: '18:00' });
+  assert.is(plan.body.days[14].date, '2026-12-08');
+  assert.ok(
+    plan.body.barbers.some((b: { id: number }) => b.id === barber),
+    'the barber may be planned',
+  );
+  assert.ok(plan.body.barbers[0].here, "the shop's own barbers first");
+  assert.equal(
+    plan.body.shifts.find((s: { id: number }) => s.id === added.body.id),
+    { id: added.body.id, barber_id: barber, start: at('2026-12-01', '11:00'), end: at('2026-12-01', '15:00') },
+    'the planned shift is listed',
+  );
+  const { rows } = await h.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM shifts WHERE shop_id = $1 AND ends_at > $2 AND starts_at < $3`,
+    [SHOP, at('2026-11-23', '22:00'), at('2026-12-08', '22:00')],
+  );
+  assert.is(plan.body.shifts.length, rows[0].n, "every shift of the shop's 15 days, no other");
+  assert.equal((await op('GET', `pobs/${SHOP}/shifts/`, owner)).body, plan.body, 'the owner reads the same plan');
+  assert.is((await op('GET', `pobs/${SHOP}/shifts/`, await operatorKey(h, 1))).status, 403, "another shop's key");
+  assert.is((await op('GET', `pobs/${SHOP}/shifts/`, undefined)).status, 401);
+  assert.is((await op('DELETE', `pobs/${SHOP}/shifts/${added.body.id}/`, key)).status, 204);
+  assert.not.ok((await op('GET', `pobs/${SHOP}/shifts/`, key)).body.shifts.some((s: { id: number }) => s.id === added.body.id));
+});
+
 test.run();

@@ -36,17 +36,13 @@ function Row({ shop, names }: { shop: ChainShop; names: Map<number, string> }) {
             time: formatTime(shop.closes_at, locale.value),
           })
         : t('operator.chain.open');
-  // A closed shop's wait is the wait until it opens: not a wait now.
-  const wait =
-    shop.wait && shop.open
-      ? shop.wait.low !== null && shop.wait.high !== null && shop.wait.high > shop.wait.low
-        ? t('operator.chain.waitWindow', {
-            wait: formatMinutes(shop.wait.minutes, locale.value),
-            low: shop.wait.low,
-            high: shop.wait.high,
-          })
-        : formatMinutes(shop.wait.minutes, locale.value)
-      : '–';
+  // A closed shop's wait is the wait until it opens: not a wait now. Each priority's wait with its window, as the
+  // shop's page tells a customer of that level.
+  const windowed = (w: { minutes: number; low: number | null; high: number | null }) =>
+    w.low !== null && w.high !== null && w.high > w.low
+      ? t('operator.chain.waitWindow', { wait: formatMinutes(w.minutes, locale.value), low: w.low, high: w.high })
+      : formatMinutes(w.minutes, locale.value);
+  const waits = shop.open ? shop.waits : [];
   const today = shop.figures.today;
   return (
     <tr className={shop.crowded ? 'op-chain-crowded' : undefined} data-shop={shop.id}>
@@ -61,7 +57,19 @@ function Row({ shop, names }: { shop: ChainShop; names: Map<number, string> }) {
       <td>{state}</td>
       <td>{t('operator.chain.barbersOf', { on: shop.barbers_on_shift, chairs: shop.chairs })}</td>
       <td>{t('operator.chain.waitingSplit', { present: shop.waiting_present, onWay: shop.waiting_on_way })}</td>
-      <td data-col="wait">{wait}</td>
+      <td data-col="wait">
+        {waits.length === 0 ? (
+          '–'
+        ) : (
+          <ul className="op-chain-waits">
+            {waits.map((w) => (
+              <li key={w.priority} data-priority={w.priority}>
+                <span className="op-chain-level">{t(`operator.chain.priority.${w.priority}`)}</span> {windowed(w)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
       <td>{today.served}</td>
       <td>{today.no_shows}</td>
       <td>{t('operator.chain.movesInOut', { in: today.moved_in ?? 0, out: today.moved_out ?? 0 })}</td>

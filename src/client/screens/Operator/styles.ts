@@ -132,6 +132,16 @@ const CSS = `
 }
 .op-chain-crowded { background: var(--surface-2); }
 .op-chain-flag { white-space: normal; max-width: 12rem; display: block; margin-top: .25rem; font-weight: 700; font-size: .85rem; color: var(--text); border-left: 4px solid var(--danger); padding-left: .4rem; }
+.op-chain-waits { list-style: none; margin: 0; padding: 0; display: grid; gap: .1rem; }
+.op-chain-level { color: var(--muted); font-size: .85rem; }
+.op-shift-times { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; }
+.op-form input[type="time"] { width: 100%; min-height: 48px; padding: .6rem .8rem; border-radius: 10px; border: 1px solid var(--line); background: var(--bg); color: var(--text); font: inherit; }
+.op-shift-day { border-top: 1px solid var(--line); padding: .5rem 0; }
+.op-shift-day h3 { margin: .25rem 0 .4rem; font-size: 1rem; }
+.op-shift { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; padding: .35rem 0; }
+.op-shift .op-form { flex-basis: 100%; }
+.op-shift-text { font-variant-numeric: tabular-nums; }
+.op-shifts > .op-panel + .op-panel { margin-top: 1rem; }
 `;
 
 let injected = false;

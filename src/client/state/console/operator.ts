@@ -353,3 +353,20 @@ export const consoleActions = {
   /** The menu is public: read even offline-looking, its failure told in the form. */
   menu: () => (pobId.value === null ? Promise.reject(new Error('no shop')) : operatorApi().menu(pobId.value)),
 };
+
+// Shifts planned ahead ---------------------------------------------------------------------------------------
+
+export type PlanApi = ReturnType<typeof apiIn>;
+/** A call of the shift plan with the device's key for the shop in view: the answer, or the error (a 401 unpairs). */
+export async function planCall<T>(run: (api: PlanApi, key: string, pob: number) => Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  const d = device.value;
+  const pob = pobId.value;
+  if (!d || pob === null) return { error: new Error('no shop') };
+  if (offline.value || (typeof navigator !== 'undefined' && navigator.onLine === false)) return { error: new ApiError(0, 'offline') };
+  try {
+    return { value: await run(operatorApi(), d.key, pob) };
+  } catch (err) {
+    await lostKey(err);
+    return { error: err };
+  }
+}

@@ -182,6 +182,7 @@ export const chainSchema = {
           waiting_on_way: int,
           in_service: int,
           wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
+          waits: arrayOf(obj({ priority: int, minutes: int, low: nullable(int), high: nullable(int) })),
           crowded: bool,
           nearby_room: arrayOf(int),
           figures: obj({ today: stats, week: stats }),
@@ -198,6 +199,22 @@ const planErrors =
   "400 'Shifts are planned for today and the next 14 days' or a bad time; 409 'The shift is outside the shop's opening hours', " +
   "'The barber has another shift at that time', or 'This change would leave N waiting customers with no barber before close' " +
   '(nothing changes). Announced as a queue change: waits and streams follow.';
+
+export const shiftListSchema = {
+  summary:
+    "The shop's shift plan: today and the next 14 days with each day's opening hours (null: closed), the barbers who may be planned (the shop's own first, `here`), and the shop's shifts on those days",
+  description: planner,
+  params: params('id'),
+  response: {
+    200: obj({
+      pob_id: int,
+      timezone: str,
+      days: arrayOf(obj({ date: str, opens: nullable(str), closes: nullable(str) })),
+      barbers: arrayOf(obj({ id: int, name: str, here: bool })),
+      shifts: arrayOf(shift),
+    }),
+  },
+};
 
 export const shiftAddSchema = {
   summary: "Plan a barber's shift at the shop, today or up to 14 days ahead (201)",

@@ -68,6 +68,7 @@ const OPERATIONS = [
   'GET /api/{locale}/operator/local/owner/devices/',
   'DELETE /api/{locale}/operator/local/owner/devices/{deviceId}/',
   'GET /api/{locale}/operator/chain/',
+  'GET /api/{locale}/operator/pobs/{id}/shifts/',
   'POST /api/{locale}/operator/pobs/{id}/shifts/',
   'PATCH /api/{locale}/operator/pobs/{id}/shifts/{shiftId}/',
   'DELETE /api/{locale}/operator/pobs/{id}/shifts/{shiftId}/',
