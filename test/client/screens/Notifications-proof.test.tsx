@@ -47,6 +47,8 @@ test('not proven: SMS alerts off and why, even with allow_sms; the code proves t
   assert.match(text(el.querySelector('#allow-sms-desc')), 'Off until your phone number is confirmed');
   assert.match(text(el), 'Your phone number is not confirmed, so SMS alerts are off.');
   assert.not.ok((el.querySelector('#push') as HTMLButtonElement).disabled, 'push is not held back');
+  // Without push in this service, the push row must not promise the text messages that are off.
+  assert.not.match(text(el.querySelector('#push-desc')), 'text messages');
   await fire.click([...el.querySelectorAll('button')].find((b) => text(b) === 'Confirm phone number')!);
   await settle(10);
   assert.equal(f.calls[0].body, { phone: '+358401234567' });

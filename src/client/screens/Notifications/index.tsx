@@ -40,7 +40,7 @@ export default function Notifications(_props: ScreenProps) {
           pushAvailable.value
             ? t('notifications.pushText')
             : pushMissing.value === 'service'
-              ? t('notifications.notConfigured')
+              ? t(unproven ? 'notifications.notConfiguredNoSms' : 'notifications.notConfigured')
               : t('notifications.unsupported')
         }
         checked={pushEnabled.value}
