@@ -122,10 +122,11 @@ async function bundle(): Promise<Metafile> {
     assetNames: 'a/[name]-[hash]',
     metafile: true,
     legalComments: 'none',
-    // The console's map is a string, parsed where it is used: as an object literal esbuild would keep it beside __DICTIONARIES__.
+    // Both maps are strings, parsed where they are used: esbuild puts an object literal in a chunk of its own, one
+    // more request for every first visit.
     define: {
       'process.env.NODE_ENV': '"production"',
-      __DICTIONARIES__: JSON.stringify(dictionaries),
+      __DICTIONARIES__: JSON.stringify(JSON.stringify(dictionaries)),
       __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)),
     },
     logLevel: 'warning',
@@ -320,7 +321,9 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
  * Docs: docs/decisions.md, "The first screen from the server".
  */
 function afterPaint(main: string, preload: string[]): string {
-  const code = `let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
+  // A tap on a control marked data-tap before the app starts hydrating is noted for it (components/early-taps.ts).
+  const taps = `addEventListener('click',e=>{const t=e.target.closest?.('[data-tap]');t&&!window.__live&&(window.__taps??=[]).push(t.dataset.tap)},!0);`;
+  const code = `${taps}let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const name = `assets/after-paint-${hash}.js`;
   writeFileSync(join(out, name), code);
@@ -379,6 +382,8 @@ const dictionaries = writeDictionaries();
 const meta = await bundle();
 const css = await styles();
 const first = firstRoute(meta);
+// BUILD_META=file: esbuild's metafile there (each module's bytes in each chunk), for measuring what a route loads.
+if (process.env.BUILD_META) writeFileSync(process.env.BUILD_META, JSON.stringify(meta));
 await squeeze(first);
 const main = outputOf(meta, 'src/client/main.tsx')!;
 const hashed = Object.keys(meta.outputs)

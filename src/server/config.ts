@@ -73,6 +73,11 @@ export interface Config {
   streamsPerAddress: number;
   /** Milliseconds between the streams' `: ping` heartbeats (STREAM_HEARTBEAT_MS). */
   streamHeartbeatMs: number;
+  /**
+   * The chain's screen flags a shop whose wait now is over this many minutes while a shop within NEARBY_RADIUS_M
+   * has a wait under it (CHAIN_FLAG_WAIT_MINUTES).
+   */
+  chainFlagWaitMinutes: number;
   /** Stream topics one process re-reads at once (STREAM_READS_AT_ONCE): the rest of the pool stays for requests. */
   streamReadsAtOnce: number;
   /**
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pglite: { sharedBuffers: env.PGLITE_SHARED_BUFFERS || '8MB', workMem: env.PGLITE_WORK_MEM || '1MB' },
     streamsPerAddress: Number(env.STREAMS_PER_ADDRESS ?? 20),
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
+    chainFlagWaitMinutes: Number(env.CHAIN_FLAG_WAIT_MINUTES ?? 60),
     streamReadsAtOnce: Number(env.STREAM_READS_AT_ONCE ?? 4),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
@@ -236,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`STREAMS_PER_ADDRESS must be a whole number of at least 1, got ${env.STREAMS_PER_ADDRESS}`);
   if (!Number.isInteger(config.streamHeartbeatMs) || config.streamHeartbeatMs < 100)
     throw new Error(`STREAM_HEARTBEAT_MS must be at least 100 (milliseconds), got ${env.STREAM_HEARTBEAT_MS}`);
+  if (!Number.isInteger(config.chainFlagWaitMinutes) || config.chainFlagWaitMinutes < 1)
+    throw new Error(`CHAIN_FLAG_WAIT_MINUTES must be a whole number of at least 1, got ${env.CHAIN_FLAG_WAIT_MINUTES}`);
   if (!Number.isInteger(config.listenHeartbeatMs) || config.listenHeartbeatMs < 0)
     throw new Error(`LISTEN_HEARTBEAT_MS must be 0 or more (milliseconds), got ${env.LISTEN_HEARTBEAT_MS}`);
   if (!Number.isInteger(config.listenDeadlineMs) || config.listenDeadlineMs < 100)

@@ -73,3 +73,7 @@ export const REGISTRATION_COUNTRIES = [
   { country: 'EE', dialCode: '+372' },
 ] as const;
 export const DEFAULT_DIAL_CODE = '+358';
+
+/** What the customer may answer without location at the review: "I'm here" (0, checks in), about 10, about 20, 30 min or more. */
+export const ETA_CHOICES = [0, 10, 20, 30] as const;
+export type EtaChoice = (typeof ETA_CHOICES)[number];

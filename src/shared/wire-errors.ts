@@ -50,10 +50,22 @@ export const WIRE_ERRORS = {
   invalidOperatorKey: 'Invalid operator key',
   otherShopKey: 'This key is for another shop',
   displayReadOnly: 'A display key cannot change the queue',
+  /** 403: the chain owner's key reads every shop and plans shifts, but serves no customer (no floor action). */
+  ownerNoFloor: "The owner's key does not serve customers",
+  /** 403: the chain's screen is the owner's; a shop's key or device reads only its shop. */
+  ownerOnly: "Only the chain owner's key reads the chain",
   invalidPairingCode: 'Invalid pairing code',
   barberNotOnShift: 'Barber is not on shift now',
   barberOnBreak: 'Barber is already on a break',
   barberNotOnBreak: 'Barber is not on a break',
+  // Shifts planned ahead (POST/PATCH/DELETE /operator/pobs/{id}/shifts/…).
+  shiftNotFound: 'Shift not found',
+  /** 400: the shift's day is before today or more than SHIFT_PLAN_DAYS ahead. */
+  shiftTooFar: 'Shifts are planned for today and the next 14 days',
+  /** 409: the shift is not inside the shop's opening hours of its day (or the shop is closed that day). */
+  shiftOutsideHours: "The shift is outside the shop's opening hours",
+  /** 409: the barber has another shift (at any shop) that overlaps it. */
+  shiftOverlaps: 'The barber has another shift at that time',
   // HTTP-level answers (server/http-errors.ts and the connection and hashing limits): every error is { error }.
   badRequest: 'Bad request',
   invalidUrl: 'Invalid URL',

@@ -201,30 +201,33 @@ export interface WireOperatorQueue {
 /** A paired device's role: a console acts, a display only shows. */
 export type DeviceRole = 'console' | 'display';
 
-/** GET /operator/pobs/{id}/devices/ → an entry. */
+/** GET /operator/pobs/{id}/devices/ (and the owner's GET /operator/owner/devices/) → an entry. */
 export interface WireDevice {
   id: number;
   name: string;
-  role: DeviceRole;
+  role: PairedRole;
   created_at: string;
   last_seen_at: string | null;
   revoked_at: string | null;
 }
 
-/** POST /operator/pairing/ → the device's own key (shown once) and who it is. */
+/** A paired browser's role: a shop's device, or one of the chain owner's (of no shop). */
+export type PairedRole = DeviceRole | 'owner';
+
+/** POST /operator/pairing/ → the device's own key (shown once) and who it is (the owner's: pob_id null). */
 export interface WirePairedDevice {
   key: string;
-  role: DeviceRole;
-  pob_id: number;
+  role: PairedRole;
+  pob_id: number | null;
   device_id: number;
   name: string;
 }
 
-/** GET /operator/me/ → who the bearer is: the shop's own key (no device) or a paired device. */
+/** GET /operator/me/ → who the bearer is: the shop's own key (no device), a paired device, or the chain owner's (no shop). */
 export interface WireOperatorMe {
-  pob_id: number;
-  pob_name: string;
-  role: 'shop' | DeviceRole;
+  pob_id: number | null;
+  pob_name: string | null;
+  role: 'shop' | PairedRole;
   device_id: number | null;
   name: string | null;
 }
@@ -240,10 +243,10 @@ export interface WireWalkIn {
 /** The shop's menu as the console's walk-in form reads it from GET /pobs/{id}/. */
 export type WireWalkInMenu = Pick<WirePobDetail, 'services' | 'extra_services'>;
 
-/** POST /operator/pobs/{id}/pairing-codes/ → */
+/** POST /operator/pobs/{id}/pairing-codes/ (and the owner's, made on the server's machine) → */
 export interface WirePairingCode {
   code: string;
-  role: DeviceRole;
+  role: PairedRole;
   expires_at: string;
 }
 
@@ -340,4 +343,63 @@ export interface WireOrderState {
   customer_at_pob: boolean;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/**
+ * POST /customers/{id}/quote/ → : what a join of exactly this body would be told now, placing nothing (the body is
+ * the join's, WireOrderInput). The fields are named as the order's.
+ */
+export interface WireQuote {
+  pob_id: number;
+  /** The membership priority the quote is for: the token's customer's, as the join would take it. */
+  priority: number;
+  /** The customer's wait, minutes, and its likely window. */
+  queue: number;
+  queue_low: number | null;
+  queue_high: number | null;
+  /** Customers ahead of him. */
+  ahead: number;
+  /** When the shop would expect him (ISO), as the join's expected_at; null when planned as present. */
+  expected_at: string | null;
+  /** When to leave to be there at the low end of his window (ISO); null at the shop or without a trip. */
+  leave_by: string | null;
+  /** The barber the engine plans him with (his choice, or whoever is free first). */
+  barber_id: number | null;
+  /** Cents and listed minutes of his own services, as the join prices them. */
+  price: number;
+  duration: number;
+  /** Everyone quoted, the customer first (person 0): each one's wait and window. */
+  party: { person: number; queue: number; queue_low: number | null; queue_high: number | null }[];
+  party_done: number | null;
+  party_done_low: number | null;
+  party_done_high: number | null;
+  /** The shop's queue version the quote was read at, and when (ISO): a join at another version may answer otherwise. */
+  queue_version: number;
+  quoted_at: string;
+}
+
+/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
+export interface WireChainShop {
+  id: number;
+  name: string;
+  open: boolean;
+  queue_state: 'open' | 'closed' | 'full';
+  /** When today's hours end (ISO), null when closed for the rest of today. */
+  closes_at: string | null;
+  chairs: number;
+  barbers_on_shift: number;
+  /** Waiting and at the shop (checked in, or a desk order) / waiting and not there yet. */
+  waiting_present: number;
+  waiting_on_way: number;
+  in_service: number;
+  /** The shortest wait a walk-in gets now (any open barber), with its window; null when none takes one. */
+  wait: { minutes: number; low: number | null; high: number | null } | null;
+  /** Its wait is over CHAIN_FLAG_WAIT_MINUTES while the shops of nearby_room (within NEARBY_RADIUS_M) wait under it. */
+  crowded: boolean;
+  nearby_room: number[];
+  figures: { today: WireShopStats; week: WireShopStats };
+}
+
+export interface WireChain {
+  pobs: WireChainShop[];
 }

@@ -83,6 +83,11 @@ export interface WireQueue {
   wait_low?: number | null;
   wait_high?: number | null;
   queue_open: boolean;
+  /**
+   * The same wait for a new customer of each priority 0..3 who picks this barber (optional, beside the spec's
+   * fields, which are priority 0's), in priority order (index = priority): the app shows a member his own wait on the chip.
+   */
+  waits?: { priority: number; wait_time: number | null; wait_low: number | null; wait_high: number | null }[];
 }
 
 /** GET /pobs/{id}/ */

@@ -1,6 +1,7 @@
 /** Fixtures of the queue's client tests: a shop detail as GET /pobs/{id}/ answers it, and an order as the order calls do. */
 import type { WirePobDetail } from '../../src/shared/wire.ts';
-import type { WireOrder } from '../../src/shared/wire-order.ts';
+import type { WireOrder, WireOrderInput, WireQuote } from '../../src/shared/wire-order.ts';
+import { leaveBy } from '../../src/shared/leave-by.ts';
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, open: '00:00', close: '24:00' }));
 
@@ -111,5 +112,45 @@ export function wireOrder(over: Partial<WireOrder> = {}): WireOrder {
     price: 4000,
     duration: 35,
     ...over,
+  };
+}
+
+/**
+ * POST /customers/{id}/quote/ as the server answers it for the body sent: `wait` and its window for him (by default
+ * the fixture shop's 20 minutes), his arrival and leave-by from the eta_minutes sent (shared/leave-by.ts), each
+ * companion the same wait. `wait` may depend on the body.
+ */
+export function quoteReply(
+  opts: { wait?: number | ((body: WireOrderInput) => number); low?: number | null; high?: number | null; version?: number } = {},
+) {
+  return (call: { body?: unknown }) => {
+    const body = call.body as WireOrderInput;
+    const now = Date.now();
+    const wait = typeof opts.wait === 'function' ? opts.wait(body) : (opts.wait ?? 20);
+    const low = opts.low === undefined ? null : opts.low;
+    const high = opts.high === undefined ? null : opts.high;
+    const eta = body.eta_minutes ?? null;
+    const at = eta === null ? null : now + eta * 60_000;
+    const leave = eta ? leaveBy(now, low, eta) : null;
+    const quote: WireQuote = {
+      pob_id: body.pob_id,
+      priority: 0,
+      queue: wait,
+      queue_low: low,
+      queue_high: high,
+      ahead: 1,
+      expected_at: at === null ? null : new Date(at).toISOString(),
+      leave_by: leave === null ? null : new Date(leave).toISOString(),
+      barber_id: body.barber_id ?? null,
+      price: 2500,
+      duration: 30,
+      party: [body, ...(body.companions ?? [])].map((_, person) => ({ person, queue: wait, queue_low: low, queue_high: high })),
+      party_done: null,
+      party_done_low: null,
+      party_done_high: null,
+      queue_version: opts.version ?? 1,
+      quoted_at: new Date(now).toISOString(),
+    };
+    return { body: quote };
   };
 }

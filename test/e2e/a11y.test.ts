@@ -227,7 +227,10 @@ a11y('logged in: home, profile and every profile page, forms with errors', async
 
 a11y('logged in: the join dialogs, tracking, its receipt and the leave dialog', async () => {
   await go(`/barbershop/${KALLIO}`, 'button.service-toggle');
-  await page.locator('button.service-toggle').first().click();
+  // The service chosen as a guest (above) is still chosen once logged in: the order draft keeps it for the session.
+  assert.is(await page.locator('button.service-toggle').first().getAttribute('aria-pressed'), 'true', "the guest's choice kept");
+  // So is the barber picked then, one of the waits this test made up: the join goes to anyone.
+  await page.locator('label.barber-option').first().click();
   await page.locator('button.order-next').click();
   const confirm = page.locator('.low-wait-dialog');
   const review = page.locator('.review-dialog');

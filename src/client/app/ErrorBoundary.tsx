@@ -1,11 +1,12 @@
 /**
  * Each screen renders inside one of these (App.tsx): a render error shows the customer "Woops! Something went
  * wrong." in his language with a way home, instead of a blank page, and is reported (services/reporting.ts).
- * App keys it by path, so going home starts afresh.
+ * App keys it by path, so going home starts afresh. Mounted, it ends the server's markup (lib/hydrated.ts).
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { reportError } from '../services/reporting.ts';
+import { serverMarkup } from '../lib/hydrated.ts';
 import { t } from '../state/i18n.ts';
 
 function ScreenError() {
@@ -25,6 +26,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  // Mounted once the screen inside has: hydrated, the server's markup is the app's (lib/hydrated.ts).
+  override componentDidMount() {
+    serverMarkup(false);
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

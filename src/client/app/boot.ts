@@ -4,14 +4,13 @@
  */
 import type { Language, Locale } from '../../shared/locales.ts';
 import { LOCALES } from '../../shared/locales.ts';
-import { apiUrl, getJson } from '../services/http.ts';
+import { apiUrl } from '../services/http.ts';
 import { startReporting } from '../services/reporting.ts';
 import { loadMany, save } from '../services/storage.ts';
 import { chooseLanguage as pickLanguage } from '../lib/language.ts';
-import { localeOfCountry } from '../../shared/locales.ts';
 import { applyConfig, loadConfig } from '../state/config.ts';
 import { knowFormats } from '../lib/known-formats.ts';
-import { detectedLocale, language, locale, noteDetectedLocale, setLanguage } from '../state/i18n.ts';
+import { detectedLocale, language, locale, setLanguage } from '../state/i18n.ts';
 import { prefsCookieLanguage, writePrefsCookie } from '../services/prefs-cookie.ts';
 import type { PageData } from '../services/page-data.ts';
 import { restorePosition } from '../state/geo.ts';
@@ -83,11 +82,13 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   const late = () => {
     if (!page) {
       keepCookie(language.peek());
-      if (!storedLocale) void detectLocale();
+      // A first visit's own step after its first render: not in the first route's script.
+      if (!storedLocale) void import('./detect-locale.ts').then((m) => m.detectLocale());
       return;
     }
     phoneState();
-    void import('../services/carried.ts').then((m) => m.keepCarried(page));
+    // In the worker's chunk, which the start loads anyway.
+    void import('../services/register-worker.ts').then((m) => m.keepCarried(page));
     // The server chose by ?lang= or the cookie, as the phone would have, unless the cookie is gone: a language the
     // phone stored wins then. With none stored (a link tapped before the app took over the page that had ?lang=),
     // the server's choice stands.
@@ -100,20 +101,4 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
     }
   };
   return late;
-}
-
-/** An IP location lookup by country chooses the locale on the first visit. */
-async function detectLocale() {
-  try {
-    const { country } = await getJson<{ country: string | null }>('/locate/');
-    const detected = localeOfCountry(country);
-    if (detected) {
-      locale.value = detected;
-      await noteDetectedLocale(detected);
-    }
-    writePrefsCookie(language.peek(), locale.value);
-    await save('locale', locale.value);
-  } catch {
-    // Offline or blocked: the default locale stays.
-  }
 }

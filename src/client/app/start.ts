@@ -48,6 +48,8 @@ export function start(root: HTMLElement) {
       // markup not yet taken over and be a hydration error. A render from scratch is a transition: React renders the
       // first screen in slices, so a slow phone never freezes for it.
       serverMarkup(hydrating);
+      // From here the app hears taps itself: the loader stops noting them (components/early-taps.ts).
+      (window as { __live?: 1 }).__live = 1;
       if (hydrating) hydrateRoot(root, app);
       else startTransition(() => createRoot(root).render(app));
       // Offline, a chunk not cached yet fails to load: the worker registered on an earlier visit is there anyway.

@@ -29,6 +29,14 @@ const DATE_INTL: Partial<Record<Locale, string>> = { FI: 'fi-FI', US: 'en-US', N
 /** Shift dates name the weekday in en-US, et-EE or fi-FI. */
 const SHIFT_INTL: Partial<Record<Language, string>> = { en: 'en-US', ee: 'et-EE', fi: 'fi-FI' };
 
+/**
+ * A time of day as the language writes it (14.20, 14:20), in `timeZone`: the shop's, never the phone's (a phone on
+ * UTC in Helsinki still reads Helsinki's hours).
+ */
+export function formatClock(at: number, intl: string, timeZone: string): string {
+  return dateFormat(intl, { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
+}
+
 /** Prices are held in cents; the currency follows the locale (EUR default, USD, NOK, DKK, SEK). */
 export function formatPrice(cents: number, locale: Locale): string {
   const { intl, currency } = info(locale);

@@ -1,25 +1,30 @@
 /**
  * Whether the app has taken over the page. A page the server rendered is markup without handlers until it
- * hydrates, and a tap on it is lost: controls that change the order render disabled there and come alive once
- * the app has hydrated them. The server's render and the client's hydration say so (`serverMarkup`), and both render
+ * hydrates: controls that change the order render not ready there (disabled, or a service toggle marked not ready
+ * whose tap is kept for it, docs/decisions.md "Taps before the app") and come alive once the app has hydrated them. The server's render and the client's hydration say so (`serverMarkup`), and both render
  * such a control disabled; it comes alive in a transition, which React renders in slices in a task of its own rather
- * than inside hydration's effects. The first such control hydrated ends the mark: the screen's content hydrates after
- * the app's shell has committed (a Suspense boundary), so the shell's own effects are too early to end it. A page
- * the client renders itself is live from its first render.
+ * than inside hydration's effects. The screen's error boundary ends the mark once it has mounted (app/ErrorBoundary.tsx):
+ * the screen's content hydrates after the app's shell has committed (a Suspense boundary), so the shell's own effects
+ * are too early to end it. A page the client renders itself is live from its first render.
  */
+import { signal } from '@preact/signals-react';
 import { startTransition, useEffect, useState } from 'react';
 
-let rendering = false;
+/**
+ * While the server's markup is rendered or hydrated. The shops' waits are then shown for no one (state/session.ts):
+ * the server rendered them so, and the phone's login (its membership) comes in before the screen's part of the page
+ * has hydrated.
+ */
+export const markup = signal(false);
 
 /** The server's render and the client's hydration say when they start (true) and end (false). */
 export function serverMarkup(on: boolean): void {
-  rendering = on;
+  markup.value = on;
 }
 
 export function useHydrated(): boolean {
-  const [live, setLive] = useState(() => !rendering);
+  const [live, setLive] = useState(!markup.peek());
   useEffect(() => {
-    rendering = false;
     if (!live) startTransition(() => setLive(true));
   }, [live]);
   return live;

@@ -110,14 +110,19 @@ export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): 
       .map((s) => ({ id: s.id, groupId: s.group_id, ...toMenuItem(s), multiple: Boolean(s.multiple) }))
       .sort(byOrder),
     extraServices,
-    shortestQueue: w.shortest_queue ?? null,
-    queues: (w.queues ?? []).map((q) => ({
-      barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
-      waitTime: q.wait_time ?? null,
-      waitLow: minutes(q.wait_low),
-      waitHigh: minutes(q.wait_high),
-      queueOpen: Boolean(q.queue_open),
-    })),
+    // shortest_queue is priority 0's: the page's "Anyone" is the viewer's own estimate (the headline's).
+    queues: (w.queues ?? []).map((q) => {
+      // The viewer's own wait with this barber when the server sends one per priority (index = priority); else the
+      // spec's (priority 0).
+      const own = q.waits?.[priority] ?? q;
+      return {
+        barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
+        waitTime: own.wait_time,
+        waitLow: minutes(own.wait_low),
+        waitHigh: minutes(own.wait_high),
+        queueOpen: Boolean(q.queue_open),
+      };
+    }),
     openTimes: w.open_times ?? [],
   };
 }

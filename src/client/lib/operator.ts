@@ -18,6 +18,41 @@ export type FloorBarber = WireOperatorQueue['barbers'][number];
 export type FloorOrder = WireOperatorOrder;
 export type Floor = WireOperatorQueue;
 export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
+export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-order.ts';
+import type { WireChainShop } from '../../shared/wire-order.ts';
+
+/** The chain screen's sortable columns. */
+export type ChainSort = 'name' | 'wait' | 'waiting' | 'barbers' | 'served' | 'noShows' | 'window';
+/** A column's value to sort by: nothing known sorts last whichever the direction. */
+export function chainValue(s: WireChainShop, by: ChainSort): string | number | null {
+  switch (by) {
+    case 'name':
+      return s.name;
+    case 'wait':
+      // A closed shop's wait is the wait until it opens: it sorts with the unknown.
+      return s.open ? (s.wait?.minutes ?? null) : null;
+    case 'waiting':
+      return s.waiting_present + s.waiting_on_way;
+    case 'barbers':
+      return s.barbers_on_shift;
+    case 'served':
+      return s.figures.today.served;
+    case 'noShows':
+      return s.figures.today.no_shows;
+    case 'window':
+      return s.figures.today.in_window_share ?? null;
+  }
+}
+/** The rows sorted by a column (ties by name); flagged shops need no sort to be seen: their row says so. */
+export function sortChain(rows: readonly WireChainShop[], by: ChainSort, descending: boolean): WireChainShop[] {
+  return [...rows].sort((a, b) => {
+    const x = chainValue(a, by);
+    const y = chainValue(b, by);
+    if (x === null || y === null) return x === y ? a.name.localeCompare(b.name) : x === null ? 1 : -1;
+    const d = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
+    return (descending ? -d : d) || a.name.localeCompare(b.name);
+  });
+}
 
 /** "Mikko K.": first name and initial. */
 export function shortName(o: Pick<FloorOrder, 'first_name' | 'last_initial' | 'name'>): string {

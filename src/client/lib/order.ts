@@ -3,7 +3,6 @@
  * the low-wait threshold, the POST items, and which send error a server text is.
  */
 import { ITEM_AMOUNT, LOW_WAIT_MINUTES, MAX_ORDER_EXTRAS, MAX_ORDER_ITEMS } from '../../shared/constants.ts';
-import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { WireOrderItemInput } from '../../shared/wire-order.ts';
 import type { Extra, Service } from './types.ts';
 
@@ -131,9 +130,4 @@ export function orderItems(lines: readonly OrderLine[]): WireOrderItemInput[] {
 /** A known wait under 5 minutes asks the customer to confirm before accepting. */
 export function isLowWait(wait: number | null | undefined): boolean {
   return typeof wait === 'number' && Number.isFinite(wait) && wait < LOW_WAIT_MINUTES;
-}
-
-/** The timeslot text is its own error; anything else is 'unknown' with the message kept. */
-export function sendErrorKind(message: string | null | undefined): SendError {
-  return (message ?? '').trim() === WIRE_ERRORS.timeslot ? 'timeslot' : 'unknown';
 }

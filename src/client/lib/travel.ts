@@ -43,9 +43,7 @@ export function tripFrom(position: LatLng | null | undefined, shop: LatLng | nul
   return { km, ...tripMinutes(km) };
 }
 
-/** What the customer may answer without location: "I'm here" (0, checks in), about 10, about 20, 30 min or more. */
-export const ETA_CHOICES = [0, 10, 20, 30] as const;
-export type EtaChoice = (typeof ETA_CHOICES)[number];
+export { ETA_CHOICES, type EtaChoice } from '../../shared/constants.ts';
 
 /** A profile's alert_lead_minutes (src/shared/travel.ts: null or 10, 20, 30) as a lead in minutes: one of the choices, else the default. */
 export function alertLead(value: unknown): number {

@@ -56,7 +56,6 @@ export interface ShopDetail extends Shop {
   services: Service[];
   /** Keyed by service id, each list sorted by order. */
   extraServices: Record<number, Extra[]>;
-  shortestQueue: number | null;
   queues: BarberQueue[];
   openTimes: WireOpenTime[];
 }

@@ -17,11 +17,5 @@ export function waitWindow(wait: number | null, low: number | null | undefined, 
   return lo === 0 ? { kind: 'upTo', high: hi } : { kind: 'range', low: lo, high: hi };
 }
 
-/**
- * When a customer on his way should leave: leaving then with his expected trip he arrives at the low end of his
- * window. Epoch ms; null without a window or a trip, and never before now.
- */
-export function leaveBy(now: number, low: number | null | undefined, tripMinutes: number | null | undefined): number | null {
-  if (!ok(low) || !ok(tripMinutes)) return null;
-  return Math.max(now, now + Math.round((low - tripMinutes) * 60_000));
-}
+/** When a customer on his way should leave (one function with the server's quote). */
+export { leaveBy } from '../../shared/leave-by.ts';

@@ -23,6 +23,17 @@ export const previousPath = signal<string | null>(null);
 
 let index = 0;
 
+/**
+ * A layer over the screen with a history entry of its own (the order review): the phone's Back closes it and leaves
+ * the screen as it was, and a reload of the page finds it named in the entry's state (router/overlay.ts).
+ */
+export const overlay = signal<string | null>(null);
+
+/** A new entry at the same address with `state` (router/overlay.ts opens a layer with it). */
+export function pushHere(state: object) {
+  history.pushState({ ...state, index: ++index }, '');
+}
+
 function set(next: Loc) {
   previousPath.value = loc.value.path;
   loc.value = next;
@@ -77,7 +88,10 @@ function onPop(e: PopStateEvent) {
   const to = (e.state as { index?: number } | null)?.index ?? 0;
   const direction: Direction = to < index ? 'back' : 'forward';
   index = to;
-  set(current(direction));
+  overlay.value = (e.state as { overlay?: string } | null)?.overlay ?? null;
+  // Into or out of a layer over the same screen: the screen stays as it is.
+  const next = current(direction);
+  if (next.path + next.search !== loc.peek().path + loc.peek().search) set(next);
 }
 
 /** Starts listening; returns the function that stops. */

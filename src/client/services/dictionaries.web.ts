@@ -2,8 +2,10 @@
 import type { Language } from '../../shared/locales.ts';
 import { getJson } from './http.ts';
 
-declare const __DICTIONARIES__: Record<string, string>;
+declare const __DICTIONARIES__: string;
+let urls: Record<string, string> | undefined;
 
 export function loadDictionary(lang: Language): Promise<Record<string, unknown>> {
-  return getJson<Record<string, unknown>>(__DICTIONARIES__[lang]);
+  urls ??= JSON.parse(__DICTIONARIES__) as Record<string, string>;
+  return getJson<Record<string, unknown>>(urls[lang]);
 }

@@ -1,7 +1,7 @@
 /**
  * Server-sent event streams of the queue: the URLs of a shop's stream and of the
  * customer's order stream (a new ticket each time: EventSource cannot send the bearer token, and a ticket lasts
- * 60 s), and one EventSource per connection. Loaded lazily by state/live.ts; never part of the first route.
+ * 60 s), and one EventSource per connection. In the chunk of the screens that follow something (state/live.ts); never part of the first route.
  */
 import type { Language, Locale } from '../../shared/locales.ts';
 import { catalogueQuery } from './catalog.ts';

@@ -6,7 +6,19 @@
 import { request } from './http.ts';
 import { load, save } from './storage.ts';
 import type { Language, Locale } from '../../shared/locales.ts';
-import type { Device, DeviceRole, Floor, FloorOrder, Me, PairedDevice, PairingCode, Stats, WalkIn, WireMenu } from '../lib/operator.ts';
+import type {
+  Chain,
+  Device,
+  DeviceRole,
+  Floor,
+  FloorOrder,
+  Me,
+  PairedDevice,
+  PairingCode,
+  Stats,
+  WalkIn,
+  WireMenu,
+} from '../lib/operator.ts';
 
 export function loadDevice(): Promise<PairedDevice | undefined> {
   return load<PairedDevice>('operatorDevice');
@@ -48,6 +60,8 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
     back: (key: string, pob: number, barber: number) => call<Floor>(key, `/pobs/${pob}/barbers/${barber}/back/${inLanguage}`, 'POST', {}),
     endShift: (key: string, pob: number, barber: number) =>
       call<Floor>(key, `/pobs/${pob}/barbers/${barber}/end-shift/${inLanguage}`, 'POST', {}),
+    chain: (key: string) => call<Chain>(key, '/chain/'),
+    chainTicket: (key: string) => call<{ ticket: string; expires_in: number }>(key, '/chain/events/ticket/', 'POST', {}),
     ticket: (key: string, pob: number) => call<{ ticket: string; expires_in: number }>(key, `/pobs/${pob}/events/ticket/`, 'POST', {}),
   };
 };
@@ -55,4 +69,9 @@ export const operatorApi = ({ locale, language }: OperatorLanguage) => {
 /** The operator stream's address for a ticket (docs/architecture.md, "Live updates across processes"). */
 export function streamUrl(pob: number, ticket: string, api: (path: string) => string, language: Language): string {
   return api(`/operator/pobs/${pob}/events/?ticket=${encodeURIComponent(ticket)}&lang=${language}`);
+}
+
+/** The chain owner's stream address for a ticket. */
+export function chainStreamUrl(ticket: string, api: (path: string) => string): string {
+  return api(`/operator/chain/events/?ticket=${encodeURIComponent(ticket)}`);
 }

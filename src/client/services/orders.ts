@@ -3,7 +3,7 @@
  * refresh once). State modules call these; screens never do.
  */
 import type { Language, Locale } from '../../shared/locales.ts';
-import type { WireOrder, WireOrderInput, WireOrderPatch } from '../../shared/wire-order.ts';
+import type { WireOrder, WireOrderInput, WireOrderPatch, WireQuote } from '../../shared/wire-order.ts';
 import { request } from './http.ts';
 
 const base = (customerId: number) => `/customers/${customerId}/orders/`;
@@ -25,6 +25,10 @@ export const createOrder = (at: OrderCallsIn, customerId: number, body: WireOrde
     auth: true,
     headers: { 'idempotency-key': idempotencyKey },
   });
+
+/** What the join of exactly this body would be told now; places nothing (the review's quote). */
+export const quoteOrder = (locale: Locale, customerId: number, body: WireOrderInput) =>
+  request<WireQuote>(locale, `/customers/${customerId}/quote/`, { method: 'POST', body, auth: true });
 
 /** A new Idempotency-Key: a UUID where the browser has randomUUID (secure contexts only), else 128 random bits. */
 export function newIdempotencyKey(

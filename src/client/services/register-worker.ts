@@ -1,7 +1,9 @@
 /**
  * The service worker bridge: register, and when an update is waiting, activate it and reload. Loaded once the first
  * screen is up (app/start.ts): nothing before the first interaction needs it, so it stays out of the first route.
+ * The hand-over of what a rendered page carried to the worker's cache comes in the same chunk (one request less).
  */
+export { keepCarried } from './carried.ts';
 
 export function registerWorker() {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;

@@ -1,22 +1,21 @@
 /**
  * The review step's expected arrival: from the customer's position and the shop's location when location
  * is allowed, else what the customer picks ("I'm here" / about 10 / about 20 / 30 min or more), sent as the order
- * POST's eta_minutes. "I'm here" also checks in once the order is placed. When the turn alert would fall due at once,
- * the review says "leave now".
+ * POST's eta_minutes. "I'm here" also checks in once the order is placed. The leave-by and "leave now" follow the
+ * review's quote for him (state/quote.ts), never a shop-level wait.
  */
-import { computed, signal } from '@preact/signals-react';
+import { computed } from '@preact/signals-react';
+import { etaChoice } from './eta-choice.ts';
 import { alertLead, type EtaChoice, leaveNow, tripFrom } from '../lib/travel.ts';
 import { currentPosition } from '../services/geo.ts';
 import { locationPermission } from '../services/location-permission.ts';
 import { save } from '../services/storage.ts';
 import { geo } from './geo.ts';
 import { profile } from './session.ts';
-import { leaveBy } from '../lib/wait-window.ts';
-import { wait, waitRange } from './shop-page.ts';
+import { current } from './quote.ts';
 import { shop } from './shops.ts';
 
-/** 'location': the trip from the position; a number: the customer's pick; null: not chosen (no position either). */
-export const etaChoice = signal<'location' | EtaChoice | null>(null);
+export { etaChoice, resetEta } from './eta-choice.ts';
 
 /** The trip from the customer's known position to the shop, or null. */
 export const trip = computed(() => {
@@ -35,20 +34,28 @@ export const etaMinutes = computed(() => {
   return c;
 });
 
+/** The review's quote of what it would send (state/quote.ts), or null while it is asked for. */
+const quoted = current;
+
 /**
- * The review's "leave by": leaving then with his trip, the customer arrives at the low end of his window. Null
- * when he is at the shop, when there is no window, or when that moment is now or past (then "leave now" speaks).
+ * The review's "leave by": the quote's (shared/leave-by.ts: leaving then with his trip, he arrives at the low end of
+ * his window). Null when he is at the shop, without a quote or a window, or when that moment is now or past (then
+ * "leave now" speaks).
  */
 export const leaveByAt = computed(() => {
-  const minutes = etaMinutes.value;
-  if (!minutes) return null;
-  const now = Date.now();
-  const at = leaveBy(now, waitRange.value.low, minutes);
-  return at !== null && at - now >= 60_000 ? at : null;
+  const q = quoted.value;
+  if (!etaMinutes.value || !q?.leave_by) return null;
+  const at = Date.parse(q.leave_by);
+  return Number.isFinite(at) && at - Date.now() >= 60_000 ? at : null;
 });
 
-/** The review's "leave now": the turn alert (the profile's lead, or time to leave for a longer trip) is due at once. */
-export const leaveAtOnce = computed(() => leaveNow(wait.value, etaMinutes.value, alertLead(profile.value?.alert_lead_minutes)));
+/**
+ * The review's "leave now": by the quote's wait for him, the turn alert (the profile's lead, or time to leave for a
+ * longer trip) is due at once.
+ */
+export const leaveAtOnce = computed(() =>
+  leaveNow(quoted.value?.queue ?? null, etaMinutes.value, alertLead(profile.value?.alert_lead_minutes)),
+);
 
 export function chooseEta(choice: 'location' | EtaChoice) {
   etaChoice.value = choice;
@@ -67,8 +74,4 @@ export async function prepareEta(): Promise<void> {
   } catch {
     // Denied meanwhile, timed out or unavailable: the customer picks instead.
   }
-}
-
-export function resetEta() {
-  etaChoice.value = null;
 }

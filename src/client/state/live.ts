@@ -5,6 +5,7 @@
  * URL (a new ticket); once it delivers again, polling stops. The stream service is a lazy chunk.
  */
 import { signal } from '@preact/signals-react';
+import * as liveService from '../services/live.ts';
 
 /** How the followed thing is being kept current now (tests and diagnostics read it). */
 export const liveMode = signal<'stream' | 'poll' | 'paused'>('paused');
@@ -26,12 +27,9 @@ export interface Follow<T> {
   onData: (data: T) => void;
 }
 
-type Service = typeof import('../services/live.ts');
-let service: Promise<Service> | null = null;
-const loadService = () => {
-  service ??= import('../services/live.ts');
-  return service;
-};
+// In the chunk of the screens that follow something (a chunk more would be a request more for each).
+type Service = typeof liveService;
+const loadService = () => Promise.resolve(liveService);
 
 export function follow<T>(o: Follow<T>): () => void {
   let stopped = false;

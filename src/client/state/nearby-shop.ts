@@ -3,21 +3,17 @@
  * chosen and the services picked, and "Go there", which opens the other shop's page with the same services and
  * extras preselected by catalogue key.
  */
-import { effect } from '@preact/signals-react';
-import { isEmpty, type Selection } from '../lib/order.ts';
+import { isEmpty } from '../lib/order.ts';
 import { navigate } from '../router/history.ts';
 import { track } from '../services/analytics.ts';
 import { offer, props, watchNearby } from './nearby.ts';
-import { editable, preselect, selection } from './order.ts';
+import { carry, editable, selection } from './order.ts';
 import { selectBarber, wait, waitRange } from './shop-page.ts';
 import { shop } from './shops.ts';
 
-/** What "Go there" carries to the other shop's page until its menu is in. */
-let carried: { shopId: number; selection: Selection } | null = null;
-
-/** Watches while the page shows a shop taking orders and services are picked; applies a carried selection. Returns the stop. */
+/** Watches while the page shows a shop taking orders and services are picked. Returns the stop. */
 export function enterNearbyShop(): () => void {
-  const stop = watchNearby(() => {
+  return watchNearby(() => {
     const s = shop.value;
     const sel = selection.value;
     if (!s || !editable.value || isEmpty(sel)) return null;
@@ -28,17 +24,6 @@ export function enterNearbyShop(): () => void {
       refuseKey: `shop:${s.id}`,
     };
   });
-  const stopCarry = effect(() => {
-    const s = shop.value;
-    if (!carried || !s || s.id !== carried.shopId) return;
-    const sel = carried.selection;
-    carried = null;
-    preselect(sel);
-  });
-  return () => {
-    stop();
-    stopCarry();
-  };
 }
 
 /** "Go there": the other shop's page, the barber back to anyone (barbers are a shop's own), the services carried. */
@@ -46,11 +31,7 @@ export function goThere() {
   const o = offer.peek();
   if (o?.where !== 'shop') return;
   track('nearby-offer-taken', props(o));
-  carried = { shopId: o.candidate.shop.id, selection: o.selection };
+  carry(o.candidate.shop.id, o.selection);
   selectBarber(null);
   navigate(`/barbershop/${o.candidate.shop.id}`);
-}
-
-export function reset() {
-  carried = null;
 }

@@ -1,28 +1,22 @@
 /**
- * Building and sending an order on the shop page: the selection, Next (the login dialog when logged out, the under-5-minutes confirm), the
- * review, the POST, the 750 ms redirect to /tracking, and the send errors with their notices and analytics.
+ * Building an order on the shop page: the selection, Next (the login dialog when logged out, the under-5-minutes
+ * confirm), the review; the send itself is state/order-send.ts's, loaded with the review.
  */
-import { batch, computed, signal } from '@preact/signals-react';
-import { ERROR_NOTICE_MS, REDIRECT_AFTER_SEND_MS } from '../../shared/constants.ts';
-import type { WireOrderInput } from '../../shared/wire-order.ts';
+import { batch, computed, effect, signal } from '@preact/signals-react';
 import * as rules from '../lib/order.ts';
 import type { BuildStatus, Selection, SendError, SendStatus } from '../lib/order.ts';
 import type { Service } from '../lib/types.ts';
-import { loc, navigate } from '../router/history.ts';
-import { track } from '../services/analytics.ts';
-import { ApiError } from '../services/http.ts';
-import * as api from '../services/orders.ts';
-import { noteActiveOrder } from './account.ts';
-import { language, locale, t } from './i18n.ts';
-import { notify } from './notices.ts';
-import { activeOrderId, loggedIn, user } from './session.ts';
-import { isOffline, reasonOf } from './failure.ts';
+import { loc, overlay } from '../router/history.ts';
+import { closeOverlay, openOverlay } from '../router/overlay.ts';
+import { clearDraft } from '../services/session-draft.ts';
+import { activeOrderId, loggedIn } from './session.ts';
 import { pageState, selectBarber, selectedQueue, wait } from './shop-page.ts';
 import { shop } from './shops.ts';
-import { etaMinutes, resetEta } from './eta.ts';
-import { handOver, noteExpected } from './tracking/tracking.ts';
-import { checkIn } from './tracking/tracking-actions.ts';
-import { companionsBody, resetParty, validate as validateParty } from './party.ts';
+import { resetEta } from './eta-choice.ts';
+import { resetParty } from './party.ts';
+
+/** The review's layer over the shop page (router/history.ts): an entry of its own, so Back closes it. */
+export const REVIEW = 'review';
 
 export const barbershop = signal<number | null>(null);
 export const selection = signal<Selection>(rules.EMPTY_SELECTION);
@@ -63,7 +57,14 @@ export const editable = computed(
   () => pageState.value === 'taking-orders' && !activeElsewhere.value && sending.value !== 'pending' && sending.value !== 'fulfilled',
 );
 
-let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+/**
+ * What a send leaves for the next (state/order-send.ts): the Idempotency-Key of the last send that got no answer,
+ * with the body it went with (a retry reuses it), and the timer of the move to tracking.
+ */
+export const sendMemo: { last: { key: string; body: string } | null; redirect: ReturnType<typeof setTimeout> | undefined } = {
+  last: null,
+  redirect: undefined,
+};
 
 function setSelection(next: Selection) {
   batch(() => {
@@ -91,8 +92,18 @@ export function preselect(next: Selection) {
   if (!activeElsewhere.peek() && !rules.isEmpty(next)) setSelection(next);
 }
 
+/** What "Go there" (state/nearby-shop.ts) carries to the other shop's page until its menu is in. */
+let carried: { shopId: number; selection: Selection } | null = null;
+
+/** Carries `selection` to shop `shopId`'s page, where it is put in place once the menu is in. */
+export function carry(shopId: number, selection: Selection) {
+  carried = { shopId, selection };
+}
+
 export function accept() {
-  if (!rules.isEmpty(selection.peek())) status.value = 'accepted';
+  if (rules.isEmpty(selection.peek())) return;
+  status.value = 'accepted';
+  openOverlay(REVIEW);
 }
 
 /** After login (or when already logged in): the low-wait confirm first when the wait is under 5 minutes. */
@@ -132,105 +143,12 @@ export function cancelLowWait() {
 export function backToEditing() {
   if (sending.peek() === 'pending' || sending.peek() === 'fulfilled') return;
   status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
+  closeOverlay(REVIEW);
 }
-
-function failed(err: unknown) {
-  const message = err instanceof ApiError || err instanceof Error ? err.message : String(err);
-  const kind = rules.sendErrorKind(message);
-  batch(() => {
-    sending.value = 'rejected';
-    error.value = kind;
-    errorMessage.value = message;
-    // Back to editing, the selection kept.
-    status.value = rules.isEmpty(selection.peek()) ? 'idle' : 'pending';
-  });
-  track('error', kind === 'timeslot' ? { type: 'timeSlot' } : { type: 'sendOrder', message });
-  // A lost login has its own notice on the login page; this one must not cover it.
-  if (!user.peek()) return;
-  if (kind === 'timeslot')
-    notify({ kind: 'error', title: t('order.errors.timeslot.title'), text: t('order.errors.timeslot.text') }, ERROR_NOTICE_MS);
-  else {
-    // Offline says so; a wire-contract text (src/shared/wire-errors.ts: one open order, a 503 while busy …) or a 429
-    // in the customer's language; anything else as its code.
-    const reason = reasonOf(err);
-    notify(
-      {
-        kind: 'error',
-        title: t('order.errors.unknown.title'),
-        text: isOffline(err) && reason ? reason : t('order.errors.unknown.code', { message: reason || message }),
-      },
-      ERROR_NOTICE_MS,
-    );
-  }
-}
-
-/** Sends the accepted order; on success tracks the confirmation and goes to /tracking after 750 ms. */
-export async function sendOrder(): Promise<boolean> {
-  const s = shop.peek();
-  const u = user.peek();
-  const chosen = lines.peek();
-  if (!s || !u || !chosen.length || sending.peek() === 'pending' || sending.peek() === 'fulfilled') return false;
-  // A companion without a name or services stops the send where his section says why.
-  if (!validateParty()) return false;
-  const barberId = barber.peek();
-  const eta = etaMinutes.peek();
-  const companions = companionsBody();
-  const body: WireOrderInput = {
-    pob_id: s.id,
-    items: rules.orderItems(chosen),
-    ...(barberId !== null ? { barber_id: barberId } : {}),
-    ...(eta !== null ? { eta_minutes: eta } : {}),
-    ...(companions ? { companions } : {}),
-  };
-  batch(() => {
-    sending.value = 'pending';
-    sentWait.value = wait.peek();
-    error.value = null;
-    errorMessage.value = null;
-  });
-  // One Idempotency-Key per send, kept after a failure so that sending the same order again is its retry.
-  lastSend = api.keyForSend(lastSend, JSON.stringify(body));
-  try {
-    const answer = await api.createOrder({ locale: locale.peek(), language: language.peek() }, u.id, body, lastSend.key);
-    lastSend = null;
-    batch(() => {
-      sending.value = 'fulfilled';
-      if (typeof answer.queue === 'number') sentWait.value = answer.queue;
-      if (answer.status !== 'active') return;
-      orderId.value = answer.id;
-      // The gate, the floating button and tracking follow the joined order; tracking starts from this answer.
-      noteActiveOrder(answer.id, s.id);
-      handOver(answer);
-      if (eta) noteExpected(answer.id, Date.now() + eta * 60_000);
-    });
-    // "I'm here": the customer is at the shop, so the new order is checked in at once (as tracking's check-in does).
-    if (eta === 0 && answer.status === 'active' && !answer.customer_at_pob) void checkIn();
-    const sum = totals.peek();
-    track('queue-confirmation', {
-      pob_id: s.id,
-      order_id: answer.id,
-      barber_id: barberId,
-      services: sum.services,
-      extras: sum.extras,
-      price: sum.price,
-      duration: sum.duration,
-      wait: answer.queue ?? null,
-    });
-    clearTimeout(redirectTimer);
-    redirectTimer = setTimeout(() => navigate('/tracking'), REDIRECT_AFTER_SEND_MS);
-    return true;
-  } catch (err) {
-    failed(err);
-    return false;
-  }
-}
-
-/** The Idempotency-Key of the last send that got no answer, with the body it went with (a retry reuses it). */
-let lastSend: { key: string; body: string } | null = null;
 
 /** Resets the whole order state (not the pending redirect, nor the stored order id). */
 export function clearOrder() {
-  lastSend = null;
+  sendMemo.last = null;
   resetEta();
   resetParty();
   batch(() => {
@@ -251,15 +169,38 @@ export function clearOrder() {
  */
 export function enterOrder(idParam: string | undefined): () => void {
   const id = Number(idParam);
-  if (barbershop.peek() !== id) clearOrder();
+  // Another shop's order goes. None (a fresh start, or left cleared): a tap the app took while the page was hydrating,
+  // before this ran, stays (components/early-taps.ts).
+  const before = barbershop.peek();
+  if (before !== null && before !== id) clearOrder();
   barbershop.value = Number.isInteger(id) ? id : null;
   const wanted = new URLSearchParams(loc.peek().search).get('barber');
   if (wanted && /^\d+$/.test(wanted)) selectBarber(Number(wanted));
-  return clearOrder;
+  // A selection carried from another shop's offer is put in place once this shop's menu is in.
+  const stopCarry = effect(() => {
+    const s = shop.value;
+    if (!carried || !s || s.id !== carried.shopId) return;
+    const sel = carried.selection;
+    carried = null;
+    preselect(sel);
+  });
+  // Back (or a closed layer) took the review's entry away: the review closes, the order kept.
+  const stopReview = effect(() => {
+    if (overlay.value !== REVIEW && status.peek() === 'accepted') backToEditing();
+  });
+  return () => {
+    stopCarry();
+    stopReview();
+    clearOrder();
+    // Left for another screen: the review's layer went with the page.
+    if (overlay.peek() === REVIEW) overlay.value = null;
+  };
 }
 
 export function reset() {
-  clearTimeout(redirectTimer);
+  carried = null;
+  clearTimeout(sendMemo.redirect);
+  clearDraft();
   clearOrder();
   orderId.value = null;
 }

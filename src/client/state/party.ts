@@ -76,6 +76,11 @@ export function companionsBody() {
   return list.length ? party.companionsBody(list, menu()) : undefined;
 }
 
+/** The companions of a draft read again (state/draft.ts), each with a new key. */
+export function restoreParty(list: readonly Omit<party.Companion, 'key'>[]) {
+  companions.value = list.map((c) => ({ ...c, key: nextKey++ }));
+}
+
 export function resetParty() {
   batch(() => {
     companions.value = [];

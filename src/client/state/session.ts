@@ -5,6 +5,7 @@
 import { computed, signal } from '@preact/signals-react';
 import type { WireProfile } from '../../shared/wire-account.ts';
 import { isMember, membershipPriority } from '../lib/membership.ts';
+import { markup } from '../lib/hydrated.ts';
 
 export interface LoginSession {
   id: number;
@@ -41,7 +42,11 @@ export const sync = signal<'idle' | 'syncing' | 'synced' | 'failed'>('idle');
 export const rememberLogin = signal(false);
 
 export const loggedIn = computed(() => Boolean(user.value?.id && user.value.token));
-export const priority = computed(() => membershipPriority(profile.value?.membership?.type ?? null));
+/**
+ * The membership's queue priority, which the shops' waits are shown for; 0 while the server's markup is hydrated:
+ * the server rendered them for no one, and the login comes in before the screen's part of the page has hydrated.
+ */
+export const priority = computed(() => (markup.value ? 0 : membershipPriority(profile.value?.membership?.type ?? null)));
 /**
  * What this page learnt about the active order since the profile last came from the server: the order it
  * joined (the POST's answer), or null once tracking saw the order end. The next server profile replaces it.

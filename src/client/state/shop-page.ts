@@ -15,6 +15,7 @@ import { clearSessionFlag, hasSessionFlag, setSessionFlag } from '../services/se
 import type { WirePobDetail } from '../../shared/wire.ts';
 import { language, locale, localeInfo } from './i18n.ts';
 import { follow } from './live.ts';
+import { shopStreamUrl } from '../services/live.ts';
 import { development } from './prefs.ts';
 import { clearShop, loadShop, shop, showShop } from './shops.ts';
 
@@ -93,7 +94,7 @@ export function enterShopPage(idParam: string | undefined): () => void {
     run: () => loadShop(id, { refresh: true }),
     everyMs: REFRESH_MS,
     event: 'pob',
-    url: async () => (await import('../services/live.ts')).shopStreamUrl(locale.peek(), language.peek(), id, development.peek()),
+    url: async () => shopStreamUrl(locale.peek(), language.peek(), id, development.peek()),
     onData: (w) => {
       if (open && w.id === id) showShop(w);
     },

@@ -16,19 +16,26 @@ const AUDIENCE = 'walkin-stream';
  * What a ticket opens: a customer's order stream, or a shop's operator stream; a paired device's ticket names the
  * device (null: a shop key's), so revoking the device invalidates its tickets and ends its streams.
  */
-export type TicketFor = { kind: 'order'; customerId: number; orderId: number } | { kind: 'queue'; shopId: number; deviceId: number | null };
+export type TicketFor =
+  | { kind: 'order'; customerId: number; orderId: number }
+  | { kind: 'queue'; shopId: number; deviceId: number | null }
+  /** The chain owner's stream of every shop: always one of his paired browsers (the subject). */
+  | { kind: 'chain'; deviceId: number };
 
 export async function signTicket(keys: Keys, what: TicketFor, now: number): Promise<string> {
   const iat = Math.floor(now / 1000);
   const claims =
     what.kind === 'order'
       ? { k: 'order', oid: what.orderId }
-      : what.deviceId === null
-        ? { k: 'queue' }
-        : { k: 'queue', did: what.deviceId };
+      : what.kind === 'chain'
+        ? { k: 'chain' }
+        : what.deviceId === null
+          ? { k: 'queue' }
+          : { k: 'queue', did: what.deviceId };
+  const subject = what.kind === 'order' ? what.customerId : what.kind === 'chain' ? what.deviceId : what.shopId;
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(what.kind === 'order' ? what.customerId : what.shopId))
+    .setSubject(String(subject))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
@@ -50,6 +57,7 @@ export async function verifyTicket(keys: Keys, ticket: string, now: number): Pro
         ? { kind: 'queue', shopId: sub, deviceId: payload.did as number }
         : null;
     }
+    if (payload.k === 'chain') return { kind: 'chain', deviceId: sub };
     if (payload.k === 'order' && Number.isInteger(payload.oid) && (payload.oid as number) > 0)
       return { kind: 'order', customerId: sub, orderId: payload.oid as number };
     return null;

@@ -71,6 +71,7 @@ export function toWireQueues(queue: ShopQueue, s: Schedule): WireQueue[] {
       // One rule for the list, the page and the join: no barber's queue is open while the shop takes no orders
       // (closed or full; docs/decisions.md, "Order of service"), whatever his own plan says.
       queue_open: q.queue_open && s.queueState === 'open',
+      waits: q.byPriority.map((e) => ({ priority: e.priority, wait_time: e.wait_time, wait_low: e.low, wait_high: e.high })),
     });
   }
   return out;

@@ -14,8 +14,8 @@ export interface Topic {
   key: string;
   /** The SSE event name. */
   event: string;
-  /** The shop whose changes move it. */
-  shopId: number;
+  /** The shop whose changes move it (null: every shop's, the chain owner's stream). */
+  shopId: number | null;
   /** The current answer as its GET would serialize it, and the shop's queue version. */
   load(): Promise<{ json: string; version: number }>;
 }

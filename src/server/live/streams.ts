@@ -166,7 +166,8 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   };
 
   const unsubscribe = deps.changes.subscribe((e) => {
-    for (const s of topics.values()) if (e.kind === 'all' || s.topic.shopId === e.change.shopId) refreshInBackground(s, true);
+    for (const s of topics.values())
+      if (e.kind === 'all' || s.topic.shopId === null || s.topic.shopId === e.change.shopId) refreshInBackground(s, true);
   });
   // A revoked device's streams end at once: it reconnects, and its ticket and key are refused.
   const unsubscribeRevoked = deps.changes.onRevoked((deviceId) => {

@@ -1,5 +1,6 @@
 /**
- * The console's devices: a shop key or a paired console makes a one-time pairing code
+ * The console's devices: a shop key or a paired console makes a one-time pairing code (the chain owner's are made on
+ * the server's machine, operator/owner.ts)
  * (8 characters of an alphabet without look-alikes, valid 10 minutes, single use, only its hash stored); a device
  * that types it gets its own key with a role (console or display), named, listed and revocable. The tries of one
  * address are counted in the database (PAIRING_LIMIT_ADDRESS), like every limit.
@@ -14,10 +15,12 @@ import {
   deviceActive,
   devicesOf,
   insertDeviceKey,
+  insertOwnerPairingCode,
   insertPairingCode,
   prunePairingCodes,
   revokeDevice,
   type DeviceRole,
+  type DeviceRow,
 } from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
@@ -57,6 +60,15 @@ export async function issuePairingCode(deps: Pick<Deps, 'db'>, shopId: number, r
   if (!(await insertPairingCode(deps.db, { hash: hashCode(code), shopId, role, now, expiresAt }))) return null;
   await prunePairingCodes(deps.db, now);
   return { code, role, expires_at: iso(expiresAt) };
+}
+
+/** Makes a pairing code for one of the chain owner's browsers (of no shop): the same length, life and single use. */
+export async function issueOwnerPairingCode(deps: Pick<Deps, 'db'>, now: number): Promise<IssuedCode> {
+  const code = newPairingCode();
+  const expiresAt = now + PAIRING_CODE_MINUTES * MINUTE;
+  await insertOwnerPairingCode(deps.db, { hash: hashCode(code), now, expiresAt });
+  await prunePairingCodes(deps.db, now);
+  return { code, role: 'owner', expires_at: iso(expiresAt) };
 }
 
 /**
@@ -99,15 +111,17 @@ export function deviceRole(v: unknown): DeviceRole {
 }
 
 export async function listDevices(deps: Deps, shopId: number): Promise<WireDevice[]> {
-  return (await devicesOf(deps.db, shopId)).map((d) => ({
-    id: d.id,
-    name: d.name,
-    role: d.role,
-    created_at: iso(d.createdAt),
-    last_seen_at: iso(d.lastSeenAt),
-    revoked_at: iso(d.revokedAt),
-  }));
+  return (await devicesOf(deps.db, shopId)).map(wireDevice);
 }
+
+export const wireDevice = (d: DeviceRow): WireDevice => ({
+  id: d.id,
+  name: d.name,
+  role: d.role,
+  created_at: iso(d.createdAt),
+  last_seen_at: iso(d.lastSeenAt),
+  revoked_at: iso(d.revokedAt),
+});
 
 export async function removeDevice(deps: Deps, shopId: number, deviceId: number | null): Promise<void> {
   if (deviceId === null || !(await revokeDevice(deps.db, shopId, deviceId, deps.now()))) throw notFound('Device not found');
@@ -117,6 +131,7 @@ export async function removeDevice(deps: Deps, shopId: number, deviceId: number 
 
 /** GET /operator/me/: who the bearer is, so a console knows its shop and role. */
 export async function whoAmI(deps: Deps, who: OperatorPrincipal): Promise<WireOperatorMe> {
+  if (who.shopId === null) return { pob_id: null, pob_name: null, role: who.role, device_id: who.deviceId, name: who.name };
   const shop = await getShop(deps.db, who.shopId);
   if (!shop) throw unauthorized(WIRE_ERRORS.invalidOperatorKey);
   return { pob_id: shop.id, pob_name: shop.name, role: who.role, device_id: who.deviceId, name: who.name };

@@ -1,6 +1,7 @@
 /**
  * The shop's keys: a per-shop key (`npm run operator-key`) or a paired device's key (operator/devices.ts), stored
- * only as a hash; who a bearer is, and whether it may read or change a shop.
+ * only as a hash; who a bearer is, and whether it may read or change a shop. The chain owner's paired browsers
+ * (operator/owner.ts) read every shop and change shifts, but serve no customer (docs/decisions.md, "The chain owner's key").
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db.ts';
@@ -32,15 +33,27 @@ export async function operatorOf(q: Queryable, bearer: string | null, now = Date
   return who;
 }
 
-/** A key of another shop is a 403: a key of shop A cannot touch shop B. */
+/** A key of another shop is a 403: a key of shop A cannot touch shop B. The chain owner reads every shop. */
 export function mayRead(who: OperatorPrincipal, target: number): void {
-  if (who.shopId !== target) throw forbidden(WIRE_ERRORS.otherShopKey);
+  if (who.role !== 'owner' && who.shopId !== target) throw forbidden(WIRE_ERRORS.otherShopKey);
 }
 
-/** As mayRead, for a change to the shop: a display key only reads (403). */
+/** As mayRead, for a change on the floor (customers, devices, breaks): a display only reads, the owner serves no one (403). */
 export function mayAct(who: OperatorPrincipal, target: number): void {
   mayRead(who, target);
   if (who.role === 'display') throw forbidden(WIRE_ERRORS.displayReadOnly);
+  if (who.role === 'owner') throw forbidden(WIRE_ERRORS.ownerNoFloor);
+}
+
+/** As mayRead, for a change to the shop's shifts: the shop's own keys and consoles, and the chain owner for any shop. */
+export function mayPlan(who: OperatorPrincipal, target: number): void {
+  mayRead(who, target);
+  if (who.role === 'display') throw forbidden(WIRE_ERRORS.displayReadOnly);
+}
+
+/** The chain's screen and the owner's browsers: the owner's key only (403 for a shop's). */
+export function mayOwn(who: OperatorPrincipal): void {
+  if (who.role !== 'owner') throw forbidden(WIRE_ERRORS.ownerOnly);
 }
 
 /**
@@ -53,9 +66,23 @@ export async function authorizeShop(q: Queryable, bearer: string | null, target:
   return who;
 }
 
-/** As authorizeShop, for a change to the shop: a display key only reads (403). */
+/** As authorizeShop, for a change on the shop's floor: a display key only reads, the owner serves no one (403). */
 export async function authorizeAction(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
   const who = await operatorOf(q, bearer, now);
   mayAct(who, target);
+  return who;
+}
+
+/** As authorizeShop, for a change to the shop's shifts (mayPlan): the owner may, a display may not. */
+export async function authorizePlan(q: Queryable, bearer: string | null, target: number, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await operatorOf(q, bearer, now);
+  mayPlan(who, target);
+  return who;
+}
+
+/** The chain owner's requests: 401 without a valid key, 403 for a shop's key or device. */
+export async function authorizeOwner(q: Queryable, bearer: string | null, now = Date.now()): Promise<OperatorPrincipal> {
+  const who = await operatorOf(q, bearer, now);
+  mayOwn(who);
   return who;
 }

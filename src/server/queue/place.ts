@@ -8,10 +8,10 @@ import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { insertOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
-import { menuItemsOf, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
+import { menuItemsOf, type OpenOrderRow, type PricedExtra, type PricedService, type ShopRow } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { MAX_ORDER_ITEMS } from '../../shared/constants.ts';
-import { fits, isOpen, schedule } from './engine/schedule.ts';
+import { fits, isOpen, type ProposedOrder, schedule } from './engine/schedule.ts';
 import type { ShopQueue } from './snapshot.ts';
 import { queueOf } from './order-read.ts';
 import type { EngineOrder } from './engine/types.ts';
@@ -37,6 +37,16 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
     [...new Set(choices.flatMap((c) => c.extraIds))],
     lang,
   );
+  return priceFrom(services, extras, choices);
+}
+
+/**
+ * Prices the choices from rows of the shop's menu (pure): the join prices from the rows it read, the quote
+ * (quote.ts) from the kept menu, with the same errors.
+ */
+export function priceFrom(services: readonly PricedService[], extras: readonly PricedExtra[], choices: Choice[]): PricedItem[] {
+  if (!choices.length) throw badRequest('Missing items parameter', 'items');
+  if (choices.length > MAX_ORDER_ITEMS) throw badRequest(WIRE_ERRORS.tooManyItems, 'items');
   const serviceById = new Map(services.map((s) => [s.id, s]));
   const extraById = new Map(extras.map((e) => [e.id, e]));
   const seen = new Set<number>();
@@ -65,6 +75,13 @@ export async function priceChoices(q: Queryable, shopId: number, choices: Choice
       extras: chosen,
     };
   });
+}
+
+/** An order's listed minutes and price: its services and their extras. */
+export function sumOf(items: readonly Pick<PricedItem, 'price' | 'duration' | 'extras'>[]): { duration: number; price: number } {
+  const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
+  const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
+  return { duration, price };
 }
 
 /** Whether the barber works at the shop today and has not left yet. */
@@ -118,8 +135,8 @@ function withPinned(queue: ShopQueue, ids: number[], now: number): ShopQueue {
   return { ...queue, snapshot: { ...queue.snapshot, orders }, open };
 }
 
-/** Where a new order goes in a list a fresh read makes (joined, then id). */
-function insertAt<T extends { id: number; joinedAt: number }>(list: readonly T[], o: T): T[] {
+/** Where a new order goes in a list a fresh read makes (joined, then id); a quote inserts its people the same way. */
+export function insertAt<T extends { id: number; joinedAt: number }>(list: readonly T[], o: T): T[] {
   const out = [...list];
   const at = out.findIndex((x) => x.joinedAt > o.joinedAt || (x.joinedAt === o.joinedAt && x.id > o.id));
   out.splice(at === -1 ? out.length : at, 0, o);
@@ -136,6 +153,42 @@ function withOrder(queue: ShopQueue, o: EngineOrder, row: OpenOrderRow): ShopQue
   };
 }
 
+/**
+ * The queue as a placement sees it: checked-in orders due now pinned (`pin` records them; the quote only looks),
+ * so a member joining now cannot push back someone whose turn has come.
+ */
+export async function guarded(queue: ShopQueue, now: number, pin: (ids: number[]) => Promise<number[]>): Promise<ShopQueue> {
+  // Only a checked-in order not pinned yet can be due: without one, the engine need not run for the guard.
+  const unpinned = queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
+  const pinned = unpinned ? await pin(schedule(queue.snapshot).due) : [];
+  return pinned.length ? withPinned(queue, pinned, now) : queue;
+}
+
+/** The checks of a placement that need no database: the shop, the barber, the hours and the full switch (pure). */
+export function checkPlacement(queue: ShopQueue, now: number, p: Pick<Placement, 'shop' | 'barberId' | 'online' | 'development'>): void {
+  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden))
+    throw notFound(WIRE_ERRORS.barberNotFound);
+  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest(WIRE_ERRORS.barberNotHere, 'barber_id');
+  if (p.online && !isOpen(queue.snapshot)) throw conflict(WIRE_ERRORS.shopClosed);
+  if (p.online && p.shop.queueFull) throw conflict(WIRE_ERRORS.queueFull);
+}
+
+/** What the engine is asked for a placement: its arrival as stored, and the proposal fits() takes. */
+export function proposalOf(
+  p: Pick<Placement, 'priority' | 'barberId' | 'checkedIn' | 'online' | 'source' | 'expectedAt'>,
+  duration: number,
+  now: number,
+): { arrival: { source: 'app' | 'desk'; expectedAt?: number }; expectedAt: number | null; proposal: ProposedOrder } {
+  const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
+  const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
+  const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
+  return {
+    arrival,
+    expectedAt,
+    proposal: { priority: p.priority, barberId: p.barberId, duration, joinedAt: now, checkedIn: p.checkedIn, ...arrival },
+  };
+}
+
 /** Checks the order against the queue as it is (the caller holds the shop lock) and stores it. */
 export async function placeOrder(tx: Queryable, now: number, p: Placement): Promise<Placed> {
   const { shop } = p;
@@ -143,31 +196,15 @@ export async function placeOrder(tx: Queryable, now: number, p: Placement): Prom
   if (shop.isTest && !p.development) throw notFound(WIRE_ERRORS.shopNotFound);
   // One after the other: a refused choice must not leave a read running on the transaction it ends.
   const items = await priceChoices(tx, shop.id, p.choices, p.lang ?? null);
-  let queue = p.queue ?? (await queueOf(tx, shop, now));
+  const read = p.queue ?? (await queueOf(tx, shop, now));
   // The no-bump guard is a recorded fact (repos/guard.ts): checked-in orders due now are pinned before the
-  // joiner is placed, so a member joining now cannot push back someone whose turn has come.
-  // Only a checked-in order not pinned yet can be due: without one, the engine need not run for the guard.
-  const unpinned = !p.queue && queue.snapshot.orders.some((o) => o.checkedIn && o.pinned !== true && typeof o.pinnedAt !== 'number');
-  const pinned = unpinned ? await markPinned(tx, schedule(queue.snapshot).due, now) : [];
-  if (pinned.length) queue = withPinned(queue, pinned, now);
-  if (p.barberId !== null && !p.development && queue.shifts.some((s) => s.barberId === p.barberId && s.hidden))
-    throw notFound(WIRE_ERRORS.barberNotFound);
-  if (p.barberId !== null && !worksToday(queue, p.barberId, now)) throw badRequest(WIRE_ERRORS.barberNotHere, 'barber_id');
-  if (p.online && !isOpen(queue.snapshot)) throw conflict(WIRE_ERRORS.shopClosed);
-  if (p.online && shop.queueFull) throw conflict(WIRE_ERRORS.queueFull);
-  const duration = items.reduce((a, i) => a + i.duration + i.extras.reduce((x, e) => x + e.duration, 0), 0);
-  const price = items.reduce((a, i) => a + i.price + i.extras.reduce((x, e) => x + e.price, 0), 0);
-  const source = p.source ?? (p.online ? ('app' as const) : ('desk' as const));
-  const expectedAt = p.checkedIn ? null : (p.expectedAt ?? null);
-  const arrival = { source, ...(expectedAt !== null && { expectedAt }) };
-  const fit = fits(queue.snapshot, {
-    priority: p.priority,
-    barberId: p.barberId,
-    duration,
-    joinedAt: now,
-    checkedIn: p.checkedIn,
-    ...arrival,
-  });
+  // joiner is placed. A party's next person comes after the same transaction's guard.
+  const queue = p.queue ? read : await guarded(read, now, (ids) => markPinned(tx, ids, now));
+  checkPlacement(queue, now, p);
+  const { duration, price } = sumOf(items);
+  const { arrival, expectedAt, proposal } = proposalOf(p, duration, now);
+  const source = arrival.source;
+  const fit = fits(queue.snapshot, proposal);
   if (!fit.ok) throw conflict(WIRE_ERRORS.timeslot);
   const placed = {
     shopId: shop.id,

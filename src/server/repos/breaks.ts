@@ -96,3 +96,46 @@ export async function barberNameOf(q: Queryable, barberId: number): Promise<{ fi
   ]);
   return rows[0] ?? null;
 }
+
+/** A shift of the shop by id, locked for the change; null when the shop has no such shift. */
+export async function shiftOfShop(q: Queryable, shopId: number, id: number): Promise<(ShiftWindow & { barberId: number }) | null> {
+  const { rows } = await q.query<ShiftWindow & { barberId: number }>(
+    `SELECT id, barber_id AS "barberId", starts_at AS start, ends_at AS "end" FROM shifts WHERE id = $1 AND shop_id = $2 FOR UPDATE`,
+    [id, shopId],
+  );
+  return rows[0] ?? null;
+}
+
+/** How many of the barber's shifts at any shop overlap [start, end), leaving out the one being moved. */
+export async function overlappingShifts(
+  q: Queryable,
+  barberId: number,
+  start: number,
+  end: number,
+  except: number | null,
+): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM shifts WHERE barber_id = $1 AND ends_at > $2 AND starts_at < $3 AND id <> $4',
+    [barberId, t(start), t(end), except ?? 0],
+  );
+  return rows[0].n;
+}
+
+/** Whether the barber exists and works (status active). */
+export async function activeBarber(q: Queryable, barberId: number): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM barbers WHERE id = $1 AND status = 'active'", [barberId]);
+  return rows.length > 0;
+}
+
+/** Adds a shift and answers its id. */
+export async function addShift(q: Queryable, barberId: number, shopId: number, start: number, end: number): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    'INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    [barberId, shopId, t(start), t(end)],
+  );
+  return rows[0].id;
+}
+
+export async function moveShift(q: Queryable, id: number, start: number, end: number): Promise<void> {
+  await q.query('UPDATE shifts SET starts_at = $2, ends_at = $3 WHERE id = $1', [id, t(start), t(end)]);
+}

@@ -16,10 +16,15 @@ export async function allShops(q: Queryable): Promise<{ id: number; name: string
 }
 
 export type DeviceRole = 'console' | 'display';
-/** Who a bearer is: the shop's own key (role 'shop', no device) or a paired device. */
+/** A paired browser's role: a shop's device, or the chain owner's (of no shop). */
+export type PairedRole = DeviceRole | 'owner';
+/**
+ * Who a bearer is: the shop's own key (role 'shop', no device), a paired device of a shop, or one of the chain
+ * owner's paired browsers (role 'owner', no shop: shopId null).
+ */
 export interface OperatorPrincipal {
-  shopId: number;
-  role: 'shop' | DeviceRole;
+  shopId: number | null;
+  role: 'shop' | PairedRole;
   deviceId: number | null;
   name: string | null;
 }
@@ -44,6 +49,15 @@ export async function touchDevice(q: Queryable, deviceId: number, now: number): 
   ]);
 }
 
+/** The chain owner's pairing code: of no shop. */
+export async function insertOwnerPairingCode(q: Queryable, p: { hash: string; now: number; expiresAt: number }): Promise<void> {
+  await q.query("INSERT INTO pairing_codes (hash, shop_id, role, created_at, expires_at) VALUES ($1, NULL, 'owner', $2, $3)", [
+    p.hash,
+    new Date(p.now).toISOString(),
+    new Date(p.expiresAt).toISOString(),
+  ]);
+}
+
 export async function insertPairingCode(
   q: Queryable,
   p: { hash: string; shopId: number; role: DeviceRole; now: number; expiresAt: number },
@@ -57,8 +71,12 @@ export async function insertPairingCode(
 }
 
 /** Uses a code that is unused and unexpired (one statement: two devices racing for one code cannot both win). */
-export async function consumePairingCode(q: Queryable, hash: string, now: number): Promise<{ shopId: number; role: DeviceRole } | null> {
-  const { rows } = await q.query<{ shopId: number; role: DeviceRole }>(
+export async function consumePairingCode(
+  q: Queryable,
+  hash: string,
+  now: number,
+): Promise<{ shopId: number | null; role: PairedRole } | null> {
+  const { rows } = await q.query<{ shopId: number | null; role: PairedRole }>(
     'UPDATE pairing_codes SET used_at = $2 WHERE hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING shop_id AS "shopId", role',
     [hash, new Date(now).toISOString()],
   );
@@ -72,7 +90,7 @@ export async function prunePairingCodes(q: Queryable, now: number): Promise<void
 
 export async function insertDeviceKey(
   q: Queryable,
-  d: { hash: string; shopId: number; role: DeviceRole; name: string; now: number },
+  d: { hash: string; shopId: number | null; role: PairedRole; name: string; now: number },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     'INSERT INTO device_keys (hash, shop_id, role, name, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
@@ -84,7 +102,7 @@ export async function insertDeviceKey(
 export interface DeviceRow {
   id: number;
   name: string;
-  role: DeviceRole;
+  role: PairedRole;
   createdAt: number;
   lastSeenAt: number | null;
   revokedAt: number | null;
@@ -99,13 +117,31 @@ export async function devicesOf(q: Queryable, shopId: number): Promise<DeviceRow
   return rows;
 }
 
-/** Revokes one of the shop's devices (a second revoke keeps the first time); false when the shop has no such device. */
+/** The chain owner's paired browsers, revoked ones included. */
+export async function ownerDevices(q: Queryable): Promise<DeviceRow[]> {
+  const { rows } = await q.query<DeviceRow>(
+    `SELECT id, name, role, created_at AS "createdAt", last_seen_at AS "lastSeenAt", revoked_at AS "revokedAt"
+     FROM device_keys WHERE role = 'owner' ORDER BY id`,
+  );
+  return rows;
+}
+
+/** Revokes one of the owner's browsers (a second revoke keeps the first time); false when there is no such one. */
+export async function revokeOwnerDevice(q: Queryable, deviceId: number, now: number): Promise<boolean> {
+  const { rows } = await q.query(
+    "UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 AND role = 'owner' RETURNING id",
+    [deviceId, new Date(now).toISOString()],
+  );
+  return rows.length > 0;
+}
+
 /** Whether the device's key still works (not revoked, not removed). */
 export async function deviceActive(q: Queryable, deviceId: number): Promise<boolean> {
   const { rows } = await q.query('SELECT 1 FROM device_keys WHERE id = $1 AND revoked_at IS NULL', [deviceId]);
   return rows.length > 0;
 }
 
+/** Revokes one of the shop's devices (a second revoke keeps the first time); false when the shop has no such device. */
 export async function revokeDevice(q: Queryable, shopId: number, deviceId: number, now: number): Promise<boolean> {
   const { rows } = await q.query(
     'UPDATE device_keys SET revoked_at = COALESCE(revoked_at, $3) WHERE id = $1 AND shop_id = $2 RETURNING id',

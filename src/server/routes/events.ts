@@ -13,14 +13,23 @@ import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { parseId, readerLanguage } from '../input/params.ts';
 import { answerLanguage } from '../domain/customers.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
-import { authorizeShop } from '../operator/keys.ts';
+import { authorizeOwner, authorizeShop } from '../operator/keys.ts';
+import { chainOverview, chainVersion } from '../operator/owner.ts';
 import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../live/order-cache.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
 import { ownOrder } from '../queue/orders.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import { orderEventsSchema, orderTicketSchema, queueEventsSchema, queueTicketSchema } from './schemas/events.ts';
+import {
+  chainEventsSchema,
+  chainTicketSchema,
+  orderEventsSchema,
+  orderTicketSchema,
+  queueEventsSchema,
+  queueTicketSchema,
+} from './schemas/events.ts';
 import { operatorQueueSchema, orderSchema } from './schemas/orders.ts';
+import { chainSchema } from './schemas/operator.ts';
 import { serializerOf, type Streams } from '../live/streams.ts';
 
 type IdParams = { Params: { id: string } };
@@ -40,6 +49,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
   if (!app.hasRequestDecorator('customerId')) app.decorateRequest('customerId', null);
   const orderSerializer = serializerOf(orderSchema.response[200]);
   const queueSerializer = serializerOf(operatorQueueSchema.response[200]);
+  const chainSerializer = serializerOf(chainSchema.response[200]);
 
   app.post<OrderParams>(
     '/customers/:id/orders/:orderId/events/ticket/',
@@ -104,6 +114,33 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
         load: async () => {
           const queue = await operatorQueue(deps, id, lang);
           return { json: serialize(queue), version: queue.pob.queue_version };
+        },
+      },
+      { deviceId: t.deviceId },
+    );
+  });
+
+  app.post('/operator/chain/events/ticket/', { schema: chainTicketSchema }, async (req) => {
+    const who = await authorizeOwner(deps.db, bearerOf(req.headers.authorization), deps.now());
+    return { ticket: await signTicket(deps.keys, { kind: 'chain', deviceId: who.deviceId! }, deps.now()), expires_in: TICKET_TTL_S };
+  });
+
+  // Every shop's change moves it (topic shopId null); the version is the sum of the shops' queue versions.
+  app.get('/operator/chain/events/', { schema: chainEventsSchema }, async (req, reply) => {
+    const t = await ticketOf(deps, req);
+    if (t.kind !== 'chain') throw forbidden('Forbidden');
+    if (!(await isDeviceActive(deps, t.deviceId))) throw unauthorized(WIRE_ERRORS.invalidTicket);
+    const serialize = chainSerializer(reply);
+    await live.open(
+      req,
+      reply,
+      {
+        key: 'chain',
+        event: 'chain',
+        shopId: null,
+        load: async () => {
+          const [chain, version] = await Promise.all([chainOverview(deps), chainVersion(deps)]);
+          return { json: serialize(chain), version };
         },
       },
       { deviceId: t.deviceId },

@@ -1,6 +1,7 @@
 /**
  * The customer's orders: POST /customers/{id}/orders/, GET and PATCH /customers/{id}/orders/{orderId}/, and
- * POST /customers/{id}/orders/{orderId}/move/ (to another shop of the chain, queue/move.ts).
+ * POST /customers/{id}/orders/{orderId}/move/ (to another shop of the chain, queue/move.ts), and POST
+ * /customers/{id}/quote/ (what a join would be told, live/quote.ts).
  * requireCustomer first (401 without a valid token, 403 for another customer's id); the body is checked by
  * input/orders.ts, everything that needs the database (shop, services, extras, barber, timeslot) in queue/orders.ts.
  */
@@ -15,9 +16,10 @@ import { joinQueue, patchOrder } from '../queue/orders.ts';
 import { moveOrder } from '../queue/move.ts';
 import { answerLanguage } from '../domain/customers.ts';
 import { cachedOrder } from '../live/order-cache.ts';
+import { cachedQuote } from '../live/quote.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
 import { sendAnswer } from '../live/http-answer.ts';
-import { joinSchema, moveSchema, orderPatchSchema, orderSchema } from './schemas/orders.ts';
+import { joinSchema, moveSchema, orderPatchSchema, orderSchema, quoteSchema } from './schemas/orders.ts';
 
 type OrderParams = { Params: { id: string; orderId: string } };
 
@@ -55,6 +57,15 @@ export function orderRoutes(app: FastifyInstance, deps: Deps, orders: AnswerCach
       return sendAnswer(req, reply, answer, 'private, no-cache');
     },
   );
+
+  // The review's quote of exactly the join it will send (live/quote.ts): places nothing, kept per customer and
+  // body until the shop's queue changes or the minute moves. The join's body and its 400s; the join's 404 and 409s.
+  app.post('/customers/:id/quote/', { preValidation: requireCustomerToken(deps), schema: quoteSchema }, async (req, reply) => {
+    const { pobId, barberId, choices, etaMinutes, companions } = parseJoin(bodyOf(req), deps.config.party.max);
+    const input = { pobId, barberId, choices, etaMinutes, companions, country: req.locale };
+    const answer = await cachedQuote(deps, orders, req.customerId!, input, (v) => reply.serialize(v) as string);
+    return sendAnswer(req, reply, answer, 'private, no-cache');
+  });
 
   app.patch<OrderParams>('/customers/:id/orders/:orderId/', { ...guard, schema: orderPatchSchema }, async (req) => {
     const orderId = parseId(req.params.orderId);

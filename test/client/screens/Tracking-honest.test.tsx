@@ -42,7 +42,9 @@ async function open(routes: Routes, language: 'en' | 'fi' | 'sv' = 'en') {
 
 const button = (root: Element, label: string) =>
   [...root.querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label) ?? null;
-const clock = (at: number, intl: string) => new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit' }).format(at);
+// The shop's time zone (Helsinki), whatever the phone's.
+const clock = (at: number, intl: string) =>
+  new Intl.DateTimeFormat(intl, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Helsinki' }).format(at);
 const QUEUE_TEXTS = ['come to the barbershop', 'Come to the barbershop', 'Head to the barbershop', 'We keep your place'];
 
 test.after.each(async () => {

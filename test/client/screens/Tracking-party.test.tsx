@@ -227,7 +227,7 @@ test('step out after check-in: 10, 20 or 30 minutes, PATCH {step_out_minutes}, t
   await settle(5);
   assert.equal(f.calls.find((c) => c.method === 'PATCH')?.body, { step_out_minutes: 20 });
   const card = el.querySelector('.tracking-stepped-out') as HTMLElement;
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(until);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Helsinki' }).format(until);
   assert.ok(text(card).includes(`Back by ${time}`), text(card));
   assert.is(el.querySelector('.tracking-check-in'), null, 'no check-in while out');
   assert.is(button(el, 'Step out for a while'), null);

@@ -3,6 +3,8 @@
  * the number alone when the window says nothing more (or an older server sends none); and for a customer on his
  * way, when to leave to be there at the window's low end.
  */
+// The phone's clock is on UTC; the shop (FI) is in Helsinki: its times of day are Helsinki's.
+process.env.TZ = 'UTC';
 import '../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -81,7 +83,9 @@ test('the window moving alone is not announced: its own region is off inside the
 
 const MIN = 60_000;
 const leaveOf = (el: Element) => el.querySelector('.tracking-leave-by');
-const hhmm = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
+// In the shop's time zone (Helsinki), whatever the phone's.
+const hhmm = (at: number) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Helsinki' }).format(at);
 
 test('on his way: "Leave by" the moment his planned trip lands him at the low end of his window', async () => {
   // Joined 2 minutes ago with a 15-minute trip; served usually 30–50 minutes from now: leave in about 15 minutes.

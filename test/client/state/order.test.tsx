@@ -6,7 +6,7 @@ import { cleanup, fire, render, settle, text, win } from '../dom.ts';
 import { stubFetch, tokens, wireProfile, type Call } from '../account-fetch.ts';
 import type { WirePobDetail } from '../../../src/shared/wire.ts';
 import type { WireOrder } from '../../../src/shared/wire-order.ts';
-import { pob } from '../queue-fixtures.ts';
+import { pob, quoteReply } from '../queue-fixtures.ts';
 import Shop from '../../../src/client/screens/Shop/index.tsx';
 import { loc, previousPath } from '../../../src/client/router/history.ts';
 import { events, resetAnalytics } from '../../../src/client/services/analytics.ts';
@@ -16,6 +16,7 @@ import { locale, setLanguage } from '../../../src/client/state/i18n.ts';
 import { loginForm } from '../../../src/client/state/login.ts';
 import { notice, reset as resetNotices } from '../../../src/client/state/notices.ts';
 import * as order from '../../../src/client/state/order.ts';
+import { sendOrder } from '../../../src/client/state/order-send.ts';
 import { activeOrderId, profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 import { reset as resetPage, selectedBarberId } from '../../../src/client/state/shop-page.ts';
 import { reset as resetShops, showShop } from '../../../src/client/state/shops.ts';
@@ -35,7 +36,7 @@ async function open(opts: { pob?: WirePobDetail; routes?: Routes; search?: strin
   }
   history.replaceState(null, '', `/barbershop/2${opts.search ?? ''}`);
   loc.value = { path: '/barbershop/2', search: opts.search ?? '', direction: 'none' };
-  const f = stubFetch({ 'GET /pobs/2/': { body: opts.pob ?? pob() }, ...opts.routes });
+  const f = stubFetch({ 'GET /pobs/2/': { body: opts.pob ?? pob() }, 'POST /customers/7/quote/': quoteReply(), ...opts.routes });
   const el = await render(<Shop params={{ id: '2' }} />);
   await settle();
   await settle();
@@ -306,7 +307,7 @@ test('every send carries an Idempotency-Key; sending the same order again after 
   await fire.click(button(dialogs(el)[0], 'Join the queue'));
   await settle(10);
   assert.is(order.sending.value, 'rejected');
-  await order.sendOrder();
+  await sendOrder();
   await settle(10);
   const sent = posts(f.calls);
   assert.is(sent.length, 2);
@@ -322,7 +323,10 @@ test('the send button shows its loading state and cannot send twice', async () =
   const { el, f } = await open();
   const stubbed = globalThis.fetch;
   globalThis.fetch = ((input: string, init?: RequestInit) =>
-    init?.method === 'POST' ? new Promise<Response>((r) => (answer = r)) : stubbed(input, init)) as typeof fetch;
+    // The join's POST hangs until answered; the review's quote answers as stubbed.
+    init?.method === 'POST' && String(input).includes('/orders/')
+      ? new Promise<Response>((r) => (answer = r))
+      : stubbed(input, init)) as typeof fetch;
   await choose(el);
   await fire.click(button(el, 'Next'));
   const send = dialogs(el)[0].querySelector<HTMLButtonElement>('.order-send')!;

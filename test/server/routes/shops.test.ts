@@ -228,8 +228,14 @@ detail('barber queues come from the engine, the shortest one is the minimum', as
   const { body } = await get<WirePobDetail>('/api/fi/pobs/1/');
   assert.ok(body.queues.length >= 1);
   for (const q of body.queues) {
-    // The spec's fields, and the wait's likely window beside wait_time.
-    assert.equal(Object.keys(q).sort(), ['barber', 'queue_open', 'wait_high', 'wait_low', 'wait_time']);
+    // The spec's fields, the wait's likely window beside wait_time, and the same wait for each priority (index =
+    // priority; priority 0's is the spec's own).
+    assert.equal(Object.keys(q).sort(), ['barber', 'queue_open', 'wait_high', 'wait_low', 'wait_time', 'waits']);
+    assert.equal(
+      q.waits!.map((w) => w.priority),
+      [0, 1, 2, 3],
+    );
+    assert.equal(q.waits![0], { priority: 0, wait_time: q.wait_time, wait_low: q.wait_low ?? null, wait_high: q.wait_high ?? null });
     assert.match(q.barber.name, /^\S+ \S\.$/);
     assert.ok(q.barber.image === null || q.barber.image.startsWith('/images/barbers/'));
   }

@@ -1,5 +1,6 @@
 /**
- * /operator and below: the shop's console and its display, one lazy chunk a customer never loads.
+ * /operator and below: the shop's console and its display, one lazy chunk a customer never loads. The chain owner's
+ * key gets the chain's screen (/operator/chain) and any shop's floor read-only (/operator/chain/{id}).
  * /operator the floor, /operator/stats the figures, /operator/devices the paired devices, /operator/display
  * the room screen. No paired device (or a refused key): the pairing screen. A display key always gets the display.
  */
@@ -10,7 +11,20 @@ import { t } from '../../state/i18n.ts';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { injectStyles } from './styles.ts';
-import { canAct, feed, floor, me, notice, phase, role, startConsole } from '../../state/console/operator.ts';
+import {
+  canAct,
+  feed,
+  floor,
+  me,
+  notice,
+  phase,
+  role,
+  shopInView,
+  startConsole,
+  startFeed,
+  stopFeed,
+} from '../../state/console/operator.ts';
+import { ChainView } from './Chain.tsx';
 import { Pairing } from './Pairing.tsx';
 import { FloorView, StateBadge } from './Floor.tsx';
 import { Devices } from './Devices.tsx';
@@ -33,6 +47,44 @@ const TABS: { view: View; href: string; label: string }[] = [
   { view: 'display', href: '/operator/display', label: 'operator.tabs.display' },
 ];
 
+/** The shop of /operator/chain/{id}, or null for the chain itself. */
+export function chainShopOf(path: string): number | null {
+  const m = /^\/operator\/chain\/([1-9]\d{0,9})\/?$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+/** A shop's floor as the chain owner sees it: the console's floor view, read-only, fed like a console's. */
+function OwnerShop({ id }: { id: number }) {
+  useSignals();
+  useEffect(() => {
+    shopInView.value = id;
+    floor.value = null;
+    startFeed();
+    return () => {
+      stopFeed();
+      shopInView.value = null;
+    };
+  }, [id]);
+  const pob = floor.value?.pob;
+  return (
+    <div className="op-root">
+      <header className="op-header">
+        <h1>{pob?.name ?? t('operator.title')}</h1>
+        {pob && <StateBadge />}
+        <span className="op-live">{feed.value === 'stream' ? t('operator.live.stream') : t('operator.live.polling')}</span>
+        <span className="op-live">{t('operator.chain.readOnly')}</span>
+        <nav className="op-tabs" aria-label={t('operator.tabs.label')}>
+          <a href="/operator/chain">{t('operator.chain.back')}</a>
+        </nav>
+      </header>
+      <div className="op-notice-region" role="status" aria-live="polite">
+        {notice.value && <p className={`op-notice ${notice.value.kind}`}>{notice.value.text}</p>}
+      </div>
+      {floor.value ? <FloorView /> : <p className="op-empty">{t('operator.loading')}</p>}
+    </div>
+  );
+}
+
 export default function Operator(props: ScreenProps) {
   useSignals();
   useEffect(() => {
@@ -41,6 +93,11 @@ export default function Operator(props: ScreenProps) {
 
   if (phase.value === 'loading') return <Loader fullScreen />;
   if (phase.value === 'pairing') return <Pairing />;
+
+  if (role.value === 'owner') {
+    const shop = chainShopOf(props.path ?? loc.value.path);
+    return shop === null ? <ChainView /> : <OwnerShop id={shop} />;
+  }
 
   const view = role.value === 'display' ? 'display' : viewOf(props.path ?? loc.value.path);
   if (view === 'display') return <Display />;

@@ -110,6 +110,24 @@ const CSS = `
   .op-tabs a { padding: .5rem .7rem; }
   .op-main { padding: .75rem .75rem 1.5rem; }
 }
+.op-main.op-chain { max-width: none; }
+.op-chain-scroll { overflow-x: auto; border: 1px solid var(--line); border-radius: var(--radius); background: var(--surface); }
+.op-chain-scroll:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.op-chain-table { width: max-content; min-width: 100%; border-collapse: collapse; font-size: .95rem; }
+.op-chain-table td { white-space: nowrap; }
+.op-chain-table tbody th, .op-chain-table thead th:first-child { position: sticky; left: 0; z-index: 1; background: var(--surface); }
+.op-chain-crowded th { background: var(--surface-2) !important; }
+.op-chain-table caption { text-align: left; padding: .75rem 1rem; font-weight: 600; }
+.op-chain-table th, .op-chain-table td { padding: .55rem .75rem; text-align: left; border-top: 1px solid var(--line); vertical-align: top; }
+.op-chain-table thead th { white-space: nowrap; font-size: .85rem; color: var(--muted); vertical-align: middle; }
+.op-chain-table tbody th { font-weight: 600; white-space: nowrap; }
+.op-chain-table tbody th a { color: var(--text); display: inline-block; min-height: 24px; }
+.op-chain-sort {
+  background: none; border: 0; padding: .35rem .25rem; font: inherit; color: var(--text); cursor: pointer;
+  min-height: 44px; font-weight: 600;
+}
+.op-chain-crowded { background: var(--surface-2); }
+.op-chain-flag { white-space: normal; max-width: 12rem; display: block; margin-top: .25rem; font-weight: 700; font-size: .85rem; color: var(--text); border-left: 4px solid var(--danger); padding-left: .4rem; }
 `;
 
 let injected = false;

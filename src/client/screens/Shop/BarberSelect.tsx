@@ -1,6 +1,7 @@
 /**
- * The barber selector: 'Anyone' with the shortest queue, or one barber of the shop's queues
- * with photo or initials, name and wait; a barber whose queue is closed cannot be chosen.
+ * The barber selector: 'Anyone' with the viewer's wait choosing anyone (the headline's), or one barber of the
+ * shop's queues with photo or initials, name and the viewer's wait choosing him (lib/mappers.ts: at his priority);
+ * a barber whose queue is closed cannot be chosen.
  */
 import { useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
@@ -77,7 +78,8 @@ export function BarberSelect({ shop }: { shop: ShopDetail }) {
           id={null}
           name={t('shop.barbers.anyone')}
           image={null}
-          minutes={shop.shortestQueue}
+          // The headline's own figure (the viewer's wait choosing anyone): the headline names this chip.
+          minutes={shop.queue}
           disabled={shut !== null}
           checked={selected === null}
           note={shut ?? t('shop.barbers.shortest')}

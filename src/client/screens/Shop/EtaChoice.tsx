@@ -8,10 +8,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ETA_CHOICES, type EtaChoice as Choice } from '../../lib/travel.ts';
 import { intlOfLanguage } from '../../lib/shop-detail.ts';
 import { chooseEta, effectiveChoice, leaveAtOnce, leaveByAt, prepareEta, trip } from '../../state/eta.ts';
-import { language, t } from '../../state/i18n.ts';
+import { language, localeInfo, t } from '../../state/i18n.ts';
+import { formatClock } from '../../lib/format.ts';
 import { sending } from '../../state/order.ts';
 
-const clock = (at: number) => new Intl.DateTimeFormat(intlOfLanguage(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
+// In the shop's time zone, never the phone's.
+const clock = (at: number) => formatClock(at, intlOfLanguage(language.value), localeInfo.value.timezone);
 const label = (c: Choice) => (c === 0 ? t('eta.choices.here') : t(`eta.choices.m${c}`));
 
 export function EtaChoice() {

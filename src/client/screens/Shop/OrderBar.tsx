@@ -4,33 +4,17 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { NearbyOffer } from '../../components/NearbyOffer.tsx';
-import { LoginDialog } from '../../components/LoginDialog/index.tsx';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { locale, t } from '../../state/i18n.ts';
 import { MAX_ORDER_ITEMS } from '../../../shared/constants.ts';
-import {
-  activeElsewhere,
-  cancelLowWait,
-  closeLogin,
-  confirmLowWait,
-  dialog,
-  editable,
-  error,
-  full,
-  loginSucceeded,
-  next,
-  status,
-  totals,
-} from '../../state/order.ts';
-import { offer } from '../../state/nearby.ts';
-import { goThere } from '../../state/nearby-shop.ts';
+import { activeElsewhere, dialog, editable, error, full, next, status, totals } from '../../state/order.ts';
 import { pageState } from '../../state/shop-page.ts';
-import { ReviewModal } from './ReviewModal.tsx';
 
 const ShopMapDialog = lazy(() => import('../../components/ShopMapDialog.tsx'));
+const OrderDialogs = lazy(() => import('./OrderDialogs.tsx'));
+const Nearby = lazy(() => import('./Nearby.tsx'));
+const OfferSpacer = lazy(() => import('./Nearby.tsx').then((m) => ({ default: m.OfferSpacer })));
 
 export function OrderBar({ shopName }: { shopName: string }) {
   useSignals();
@@ -41,10 +25,15 @@ export function OrderBar({ shopName }: { shopName: string }) {
   const count = sum.services === 1 ? t('order.bar.one') : t('order.bar.many', { count: sum.services });
   return (
     <>
-      <div className={offer.value ? 'order-bar-spacer with-offer' : 'order-bar-spacer'} aria-hidden="true" />
+      <div className="order-bar-spacer" aria-hidden="true" />
+      <Suspense fallback={null}>
+        <OfferSpacer />
+      </Suspense>
       <section className="order-bar" aria-label={t('order.bar.label')}>
         {/* A shorter queue nearby sits on top of the bar, where the customer is looking while he picks. */}
-        <NearbyOffer hereName={shopName} takeLabel={t('nearby.go')} onTake={goThere} />
+        <Suspense fallback={null}>
+          <Nearby hereName={shopName} />
+        </Suspense>
         <div className="order-bar-summary">
           <p className="order-bar-count" aria-live="polite" aria-atomic="true">
             <span>{count}</span> · <span>{formatMinutes(sum.duration, loc)}</span> ·{' '}
@@ -88,23 +77,16 @@ export function ActiveOrder() {
 export function OrderFlow({ shop }: { shop: ShopDetail }) {
   useSignals();
   const [mapOpen, setMapOpen] = useState(false);
-  const open = dialog.value;
+  // The dialogs' code comes once a service is picked (or a dialog is asked for): after the first tap, before Next.
+  const wanted = status.value !== 'idle' || dialog.value !== null;
   return (
     <>
       <OrderBar shopName={shop.name} />
-      {status.value === 'accepted' && <ReviewModal shop={shop} onOpenMap={() => setMapOpen(true)} />}
-      {open === 'low-wait' && (
-        <ConfirmDialog
-          className="low-wait-dialog"
-          title={t('order.lowWait.title')}
-          description={t('order.lowWait.text')}
-          cancelLabel={t('order.lowWait.cancel')}
-          confirmLabel={t('order.lowWait.confirm')}
-          onCancel={cancelLowWait}
-          onConfirm={confirmLowWait}
-        />
+      {wanted && (
+        <Suspense fallback={null}>
+          <OrderDialogs shop={shop} onOpenMap={() => setMapOpen(true)} />
+        </Suspense>
       )}
-      <LoginDialog open={open === 'login'} onClose={closeLogin} onSuccess={loginSucceeded} />
       {mapOpen && (
         <Suspense fallback={null}>
           <ShopMapDialog shop={shop} onClose={() => setMapOpen(false)} />

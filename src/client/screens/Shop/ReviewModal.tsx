@@ -3,7 +3,7 @@
  * the wait, the chosen services with their extras, the totals, and the send. Closing it (Escape, the
  * backdrop, 'Edit order') goes back to editing with the selection kept.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -17,9 +17,11 @@ import { shopMap } from '../../lib/static-map.ts';
 import type { ShopDetail } from '../../lib/types.ts';
 import { config } from '../../state/config.ts';
 import { language, locale, t } from '../../state/i18n.ts';
-import { backToEditing, barber, lines, sending, sendOrder, sentWait, totals } from '../../state/order.ts';
+import { backToEditing, barber, lines, sending, sentWait, totals } from '../../state/order.ts';
+import { reviewBody, sendOrder } from '../../state/order-send.ts';
+import { changed, current, quoteStatus, resetQuote, startQuoting } from '../../state/quote.ts';
 import { companionLines, companions, firstInvalid } from '../../state/party.ts';
-import { selectedQueue, wait, waitRange } from '../../state/shop-page.ts';
+import { selectedQueue } from '../../state/shop-page.ts';
 import { EtaChoice } from './EtaChoice.tsx';
 import { focusFirstInvalid, Party } from './Party.tsx';
 import { PartyDone } from './PartyDone.tsx';
@@ -53,8 +55,30 @@ function MapPreview({ shop, onOpen }: { shop: ShopDetail; onOpen: () => void }) 
   );
 }
 
+/** The wait for him: the quote of exactly what would be sent (state/quote.ts), a dash while it is asked for. */
+function QuotedWait({ frozen }: { frozen: boolean }) {
+  useSignals();
+  const q = current.value;
+  const minutes = frozen ? (sentWait.value ?? q?.queue ?? null) : (q?.queue ?? null);
+  return (
+    <dd aria-busy={quoteStatus.value === 'pending' || undefined}>
+      <Timer minutes={minutes} />
+      {q && <WaitWindow wait={q.queue} low={q.queue_low} high={q.queue_high} />}
+    </dd>
+  );
+}
+
 export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: () => void }) {
   useSignals();
+  // While the review is open it follows the quote of what it would send; closed, the quote is forgotten.
+  useEffect(() => {
+    const stop = startQuoting(reviewBody);
+    return () => {
+      stop();
+      resetQuote();
+    };
+  }, []);
+  const moved = changed.value;
   const loc = locale.value;
   const people = companions.value.length + 1;
   const sum = people > 1 ? orderTotals([...lines.value, ...companionLines.value.flat()]) : totals.value;
@@ -86,10 +110,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
         </div>
         <div>
           <dt>{t('order.review.wait')}</dt>
-          <dd>
-            <Timer minutes={busy || sent ? (sentWait.value ?? wait.value) : wait.value} />
-            <WaitWindow wait={wait.value} low={waitRange.value.low} high={waitRange.value.high} />
-          </dd>
+          <QuotedWait frozen={busy || sent} />
         </div>
       </dl>
       <EtaChoice />
@@ -119,7 +140,7 @@ export function ReviewModal({ shop, onOpenMap }: { shop: ShopDetail; onOpenMap: 
       <p className="muted review-note">{t('order.review.note')}</p>
       {people > 1 && <PartyDone />}
       <p className="review-sent" role="status">
-        {sent ? t('order.review.sent') : ''}
+        {sent ? t('order.review.sent') : moved && !busy ? t('order.review.changed', { wait: moved.queue }) : ''}
       </p>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={backToEditing} disabled={busy || sent}>

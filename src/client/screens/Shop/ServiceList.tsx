@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { HEADER_HEIGHT } from '../../../shared/constants.ts';
 import { Icon } from '../../components/Icon.tsx';
+import { takeEarlyTap } from '../../components/early-taps.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
 import { formatMinutes, formatPrice } from '../../lib/format.ts';
 import { menuSections, type MenuItem, type MenuSection } from '../../lib/shop-detail.ts';
@@ -80,9 +81,13 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
   const loc = locale.value;
   const selected = serviceIds.value.includes(service.id);
   const chosen = extraServiceIds.value[service.id] ?? [];
-  // Server markup the app has not taken over yet: a tap would be lost (lib/hydrated.ts).
+  // Server markup the app has not taken over yet (lib/hydrated.ts): the toggle is marked not ready, and a tap on it
+  // then is noted by the page's loader and done once the toggle is live (components/early-taps.ts).
   const live = useHydrated();
-  const disabled = !editable.value || !live;
+  const disabled = !editable.value;
+  useEffect(() => {
+    if (live && takeEarlyTap(`service:${service.id}`)) toggleService(service.id);
+  }, [live, service.id]);
   // At the limits a choice that would add is disabled; removing stays possible.
   const noMore = !selected && full.value;
   const noMoreExtras = noMore || (service.multiple && chosen.length >= MAX_ORDER_EXTRAS);
@@ -93,6 +98,8 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
           type="button"
           className="service-toggle"
           aria-pressed={selected}
+          aria-disabled={live ? undefined : true}
+          data-tap={live ? undefined : `service:${service.id}`}
           disabled={disabled || noMore}
           onClick={() => toggleService(service.id)}
         >
@@ -123,7 +130,7 @@ function ServiceRow({ item, choosable }: { item: MenuItem; choosable: boolean })
                       type="button"
                       className="extra-toggle"
                       aria-pressed={chosen.includes(e.id)}
-                      disabled={disabled || (noMoreExtras && !chosen.includes(e.id))}
+                      disabled={disabled || !live || (noMoreExtras && !chosen.includes(e.id))}
                       onClick={() => toggleExtra(service, e.id)}
                     >
                       {label}

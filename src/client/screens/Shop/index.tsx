@@ -8,7 +8,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { StaticMap } from '../../components/StaticMap.tsx';
 import { t } from '../../state/i18n.ts';
-import { enterNearbyShop } from '../../state/nearby-shop.ts';
+import { keepDraft } from '../../state/draft.ts';
 import { enterOrder } from '../../state/order.ts';
 import { enterShopPage } from '../../state/shop-page.ts';
 import { shop } from '../../state/shops.ts';
@@ -46,8 +46,8 @@ export default function Shop({ params }: ScreenProps) {
   useEffect(() => enterShopPage(idParam), [idParam]);
   // After enterShopPage, which may clear the barber that ?barber= preselects; leaving clears the order.
   useEffect(() => enterOrder(idParam), [idParam]);
-  // After enterOrder, which clears the order: a selection carried from another shop's offer is put in place here.
-  useEffect(() => enterNearbyShop(), []);
+  // Last: what the customer chose before (a reload, Back) comes back once the menu is in, then every change is kept.
+  useEffect(() => keepDraft(idParam), [idParam]);
   usePinnedHeader(idParam);
   const s = shop.value;
   if (!s || s.id !== Number(idParam)) return <Skeleton />;

@@ -55,7 +55,9 @@ export const TICK_MS = 15_000;
 export const clock = { now: () => Date.now() };
 export const now = signal(clock.now());
 
-export const pobId = computed(() => me.value?.pob_id ?? device.value?.pob_id ?? null);
+/** The shop the chain owner opened from the chain's screen (read-only); a shop's own device has its shop. */
+export const shopInView = signal<number | null>(null);
+export const pobId = computed(() => me.value?.pob_id ?? device.value?.pob_id ?? shopInView.value);
 export const role = computed(() => me.value?.role ?? device.value?.role ?? null);
 export const canAct = computed(() => role.value === 'console' || role.value === 'shop');
 
@@ -75,7 +77,7 @@ export function errorText(err: unknown): string {
 }
 
 /** Back to the pairing screen: the key is unknown or revoked. */
-async function unpair() {
+export async function unpair() {
   stopFeed();
   await saveDevice(null);
   device.value = null;
@@ -85,7 +87,7 @@ async function unpair() {
 }
 
 /** A 401 anywhere means this key no longer works. */
-async function lostKey(err: unknown): Promise<boolean> {
+export async function lostKey(err: unknown): Promise<boolean> {
   if (err instanceof ApiError && err.status === 401) {
     await unpair();
     notice.value = { kind: 'error', text: t('operator.pairing.lost') };

@@ -16,9 +16,11 @@ import { ApiError } from '../../services/http.ts';
 import { load, save } from '../../services/storage.ts';
 import * as api from '../../services/orders.ts';
 import { noteActiveOrder } from '../account.ts';
-import { language, locale, t, tList } from '../i18n.ts';
+import { language, locale, localeInfo, t, tList } from '../i18n.ts';
+import { formatClock } from '../../lib/format.ts';
 import { intlOfLanguage as intlOf } from '../../lib/shop-detail.ts';
 import { follow } from '../live.ts';
+import { orderStreamUrl } from '../../services/live.ts';
 import { activeRenames } from '../prefs.ts';
 import { renameShop } from '../../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from '../session.ts';
@@ -86,8 +88,8 @@ export const view = computed(() => {
   return o ? trackingState(o, { message: message.value, expectedAt: expectedAt.value, now: Date.now() }) : null;
 });
 
-/** A moment as the customer's language writes the time of day (14.20, 14:20). */
-export const clock = (at: number) => new Intl.DateTimeFormat(intlOf(language.value), { hour: '2-digit', minute: '2-digit' }).format(at);
+/** A moment as the customer's language writes the time of day (14.20, 14:20), in the shop's time zone. */
+export const clock = (at: number) => formatClock(at, intlOf(language.value), localeInfo.value.timezone);
 
 /** The message's text: one of the five increase/decrease texts, or the single text of the other states. */
 export const messageText = computed(() => {
@@ -228,7 +230,7 @@ export function startTracking(): () => void {
         const u = user.peek();
         const id = activeOrderId.peek();
         if (!u || id === null || ended.peek()) return null;
-        return (await import('../../services/live.ts')).orderStreamUrl(locale.peek(), u.id, id, language.peek());
+        return orderStreamUrl(locale.peek(), u.id, id, language.peek());
       },
       onData: streamed,
     });

@@ -377,18 +377,27 @@ function freeBefore(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, priorit
   return freeOf(ctx, plan.idle, playSpread(ctx, sc, plan, ready).idle, ahead, full.recent);
 }
 
-function estimates(ctx: Ctx, sc: SpreadCtx, placed: Placed, full: Free, probe: number): Schedule['estimates'] {
+function estimates(ctx: Ctx, sc: SpreadCtx, frees: readonly Free[], probe: number): Schedule['estimates'] {
   return PRIORITIES.map((priority) => {
-    const free = freeBefore(ctx, sc, placed, full, priority);
+    const free = frees[priority];
     const slot = pick(ctx, free.idle, { barberId: null, duration: probe });
     return { priority, ...slotWait(ctx, sc, free, slot, priority, false, probe) };
   });
 }
 
-function barberQueues(ctx: Ctx, sc: SpreadCtx, s: Snapshot, full: Free, probe: number): BarberQueue[] {
+/**
+ * Each barber's probe for a new customer who picks him: priority 0 as the spec's fields, and (byPriority) the same
+ * probe for every priority, so a member who picks a barber sees his own wait, from the same play as his estimate.
+ */
+function barberQueues(ctx: Ctx, sc: SpreadCtx, s: Snapshot, frees: readonly Free[], probe: number): BarberQueue[] {
   return s.barbers.map((b) => {
-    const w = slotWait(ctx, sc, full, pick(ctx, full.idle, { barberId: b.id, duration: probe }), 0, true, probe);
-    return { id: b.id, ...w, queue_open: w.wait_time !== null };
+    const byPriority = PRIORITIES.map((priority) => {
+      const free = frees[priority];
+      const slot = pick(ctx, free.idle, { barberId: b.id, duration: probe });
+      return { priority, ...slotWait(ctx, sc, free, slot, priority, true, probe) };
+    });
+    const { priority: _, ...w } = byPriority[0];
+    return { id: b.id, ...w, queue_open: w.wait_time !== null, byPriority };
   });
 }
 
@@ -412,8 +421,9 @@ export function schedule(s: Snapshot, opts: { probeMinutes?: number } = {}): Sch
   const spread = playSpread(ctx, sc, placed, ready);
   const recent = recentJoins(s.orders, s.now);
   const full = freeOf(ctx, placed.idle, spread.idle, list, recent);
-  const est = estimates(ctx, sc, placed, full, probe);
-  const barbers = barberQueues(ctx, sc, s, full, probe);
+  const frees = PRIORITIES.map((priority) => freeBefore(ctx, sc, placed, full, priority));
+  const est = estimates(ctx, sc, frees, probe);
+  const barbers = barberQueues(ctx, sc, s, frees, probe);
   const open = isOpen(s);
   const closingSoon = open && s.hours !== null && s.hours.close - s.now <= CLOSING_SOON_MINUTES * MINUTE;
   // Every barber's priority-0 probe fails exactly when the anyone probe (estimate 0) fails.

@@ -128,6 +128,8 @@ export interface BarberQueue {
   low: number | null;
   high: number | null;
   queue_open: boolean;
+  /** The same probe for a new customer of each priority 0..3 who picks this barber (index = priority). */
+  byPriority: Estimate[];
 }
 
 export interface Estimate {
@@ -141,7 +143,7 @@ export interface Schedule {
   orders: ScheduledOrder[];
   /** Wait a new customer of each priority 0..3 would get choosing anyone, for a typical service. */
   estimates: Estimate[];
-  /** Wait of a new priority-0 customer who chooses each barber. */
+  /** Wait of a new priority-0 customer who chooses each barber, and (byPriority) of one of each priority. */
   barbers: BarberQueue[];
   /** Shortest wait over the barbers' queues, or null. */
   shortest: number | null;

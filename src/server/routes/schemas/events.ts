@@ -49,6 +49,18 @@ export const queueTicketSchema = {
   response: { 200: ticketAnswer },
 };
 
+export const chainTicketSchema = {
+  summary: "A ticket for the chain owner's stream of every shop (an owner's paired key as the bearer; 403 for a shop's)",
+  response: { 200: ticketAnswer },
+};
+
+export const chainEventsSchema = {
+  summary: 'Every shop of the chain as it changes, for the chain owner (opened with a ticket)',
+  description: "401 without a valid, unexpired ticket or once the owner's browser is revoked; 403 with another kind of ticket",
+  querystring: ticketQuery,
+  response: { 200: stream('the same JSON as GET /operator/chain/', 'chain') },
+};
+
 export const queueEventsSchema = {
   summary: "The shop's floor as it changes, for the console (opened with a ticket)",
   description: "401 without a valid, unexpired ticket; 403 with another shop's ticket",

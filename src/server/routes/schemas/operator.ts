@@ -3,9 +3,10 @@
  * bearer is. The bodies are read by the handlers (operator/devices.ts) after the bearer is checked: described only.
  */
 import { operatorQueueSchema } from './orders.ts';
-import { arrayOf, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
+import { arrayOf, bool, described, describedBody, int, iso, isoOrNull, nullable, num, obj, params, str } from './common.ts';
 
 const deviceRole = { type: 'string', enum: ['console', 'display'] };
+const pairedRole = { type: 'string', enum: ['console', 'display', 'owner'] };
 const bearer =
   "the shop's operator key or a paired device's key as the bearer (401 without a valid or with a revoked key, 403 with another shop's)";
 const changer = `${bearer}; a display key only reads (403)`;
@@ -22,7 +23,7 @@ export const pairingSchema = {
     },
     'A JSON object',
   ),
-  response: { 201: obj({ key: str, role: deviceRole, pob_id: int, device_id: int, name: str }) },
+  response: { 201: obj({ key: str, role: pairedRole, pob_id: nullable(int), device_id: int, name: str }) },
 };
 
 export const pairingCodeSchema = {
@@ -60,13 +61,13 @@ export const deviceDeleteSchema = {
 };
 
 export const meSchema = {
-  summary: 'Who the bearer is: the shop, and the role and name of a paired device',
+  summary: "Who the bearer is: the shop, and the role and name of a paired device (the chain owner's: no shop)",
   description: bearer,
   response: {
     200: obj({
-      pob_id: int,
-      pob_name: str,
-      role: { type: 'string', enum: ['shop', 'console', 'display'] },
+      pob_id: nullable(int),
+      pob_name: nullable(str),
+      role: { type: 'string', enum: ['shop', 'console', 'display', 'owner'] },
       device_id: nullable(int),
       name: nullable(str),
     }),
@@ -122,4 +123,108 @@ export const statsSchema = {
     `actual = service start − join, within 10 minutes; means in minutes, shares 0–1, null when there is nothing to average.`,
   params: params('id'),
   response: { 200: obj({ today: stats, week: stats }) },
+};
+
+const deviceList = arrayOf(obj({ id: int, name: str, role: pairedRole, created_at: iso, last_seen_at: isoOrNull, revoked_at: isoOrNull }));
+const owner = "the chain owner's paired key as the bearer (401 without a valid or with a revoked key, 403 with a shop's key or device)";
+const local =
+  'Bearer: the secret of DATA_DIR/local-admin.json, from the loopback only (401 otherwise); ' +
+  '404 when the server has no such secret (PostgreSQL: the script writes the database itself).';
+
+export const ownerDevicesSchema = {
+  summary: "The chain owner's paired browsers, revoked ones included",
+  description: owner,
+  response: { 200: deviceList },
+};
+
+export const ownerDeviceDeleteSchema = {
+  summary: "Revoke one of the chain owner's browsers: its key stops working and its streams end at once (204)",
+  description: `${owner}. Logged with the revoking browser's name.`,
+  params: params('deviceId'),
+  response: { 204: { type: 'null', description: 'No content' } },
+};
+
+export const localOwnerPairingCodeSchema = {
+  summary: "A pairing code for a chain owner's browser, for `npm run owner-key` on the server machine while it holds PGlite (201)",
+  description: local,
+  response: { 201: obj({ code: str, role: pairedRole, expires_at: iso }) },
+};
+
+export const localOwnerDevicesSchema = {
+  summary: "The chain owner's paired browsers, for `npm run owner-key -- --list` on the server machine while it holds PGlite",
+  description: local,
+  response: { 200: deviceList },
+};
+
+export const localOwnerDeviceDeleteSchema = {
+  summary: "Revoke a chain owner's browser, for `npm run owner-key -- --revoke <id>` on the server machine while it holds PGlite (204)",
+  description: local,
+  params: params('deviceId'),
+  response: { 204: { type: 'null', description: 'No content' } },
+};
+
+export const chainSchema = {
+  summary:
+    'Every shop of the chain: its floor now (as GET …/queue/ reads it), its figures for today and the last 7 days (as GET …/stats/ answers), and whether it is crowded while a shop nearby has room (CHAIN_FLAG_WAIT_MINUTES, NEARBY_RADIUS_M)',
+  description: owner,
+  response: {
+    200: obj({
+      pobs: arrayOf(
+        obj({
+          id: int,
+          name: str,
+          open: bool,
+          queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
+          closes_at: isoOrNull,
+          chairs: int,
+          barbers_on_shift: int,
+          waiting_present: int,
+          waiting_on_way: int,
+          in_service: int,
+          wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
+          crowded: bool,
+          nearby_room: arrayOf(int),
+          figures: obj({ today: stats, week: stats }),
+        }),
+      ),
+    }),
+  },
+};
+
+const shift = obj({ id: int, barber_id: int, start: iso, end: iso });
+const planner =
+  "the shop's key, one of its consoles or the chain owner's key as the bearer (401 without a valid key, 403 for a display or another shop's key)";
+const planErrors =
+  "400 'Shifts are planned for today and the next 14 days' or a bad time; 409 'The shift is outside the shop's opening hours', " +
+  "'The barber has another shift at that time', or 'This change would leave N waiting customers with no barber before close' " +
+  '(nothing changes). Announced as a queue change: waits and streams follow.';
+
+export const shiftAddSchema = {
+  summary: "Plan a barber's shift at the shop, today or up to 14 days ahead (201)",
+  description: `${planner}. ${planErrors}`,
+  params: params('id'),
+  body: describedBody(
+    {
+      barber_id: described('integer, required'),
+      start: described('ISO time, required'),
+      end: described('ISO time, required', 'after start, on the same day, inside its opening hours'),
+    },
+    'A JSON object',
+  ),
+  response: { 201: shift },
+};
+
+export const shiftMoveSchema = {
+  summary: 'Move a planned shift of the shop to other times (same barber)',
+  description: `${planner}. 404 for a shift not of this shop. ${planErrors}`,
+  params: params('id', 'shiftId'),
+  body: describedBody({ start: described('ISO time, required'), end: described('ISO time, required') }, 'A JSON object'),
+  response: { 200: shift },
+};
+
+export const shiftDeleteSchema = {
+  summary: 'Remove a planned shift of the shop (204)',
+  description: `${planner}. 404 for a shift not of this shop. 409 when it would leave waiting customers with no barber before close.`,
+  params: params('id', 'shiftId'),
+  response: { 204: { type: 'null', description: 'No content' } },
 };

@@ -56,6 +56,39 @@ export const joinSchema = {
   response: { 201: { $ref: 'wireOrder#' } },
 };
 
+/** The quote: the join's body, read and refused as the join reads it, placing nothing. */
+export const quoteSchema = {
+  summary: 'What a join of this body would be told now, placing nothing',
+  params: params('id'),
+  body: joinSchema.body,
+  description:
+    "The join's body and its 400s; the join's 404 (shop) and 409s (closed, full, timeslot). Nothing is stored and no " +
+    "join is counted. The priority is the token's customer's membership. Kept per customer and body until the shop's " +
+    'queue changes or the minute moves (a repeat runs no query). The join placed on the same queue version within the ' +
+    'same minute answers the same wait and window.',
+  response: {
+    200: obj({
+      pob_id: int,
+      priority: int,
+      queue: num,
+      queue_low: nullable(num),
+      queue_high: nullable(num),
+      ahead: int,
+      expected_at: isoOrNull,
+      leave_by: isoOrNull,
+      barber_id: nullable(int),
+      price: num,
+      duration: num,
+      party: arrayOf(obj({ person: int, queue: num, queue_low: nullable(num), queue_high: nullable(num) })),
+      party_done: nullable(num),
+      party_done_low: nullable(num),
+      party_done_high: nullable(num),
+      queue_version: int,
+      quoted_at: iso,
+    }),
+  },
+};
+
 const orderBarber = nullable(obj({ id: int, name: str, image: nullable(str) }));
 const orderExtra = obj({ id: int, amount: num, title: str, description: str, order: num, price: num, duration: num });
 const orderServices = arrayOf(

@@ -90,8 +90,12 @@ const detailProperties: Record<string, JsonSchema> = {
         wait_low: nullable(num),
         wait_high: nullable(num),
         queue_open: bool,
+        waits: {
+          ...arrayOf(obj({ priority: int, wait_time: nullable(num), wait_low: nullable(num), wait_high: nullable(num) })),
+          description: 'the same wait for a new customer of each priority 0..3 who picks this barber (optional)',
+        },
       },
-      ['wait_low', 'wait_high'],
+      ['wait_low', 'wait_high', 'waits'],
     ),
   ),
 };

@@ -6,10 +6,10 @@
 import '../../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, fire, render, settle, text } from '../../dom.ts';
+import { cleanup, fire, render, settle, text, waitFor } from '../../dom.ts';
 import { stubFetch, wireProfile, type Call } from '../../account-fetch.ts';
 import type { WireOrder } from '../../../../src/shared/wire-order.ts';
-import { pob } from '../../queue-fixtures.ts';
+import { pob, quoteReply } from '../../queue-fixtures.ts';
 import Shop from '../../../../src/client/screens/Shop/index.tsx';
 import { loc } from '../../../../src/client/router/history.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../../src/client/services/storage.ts';
@@ -72,12 +72,19 @@ async function review(opts: { routes?: Parameters<typeof stubFetch>[0]; profile?
   profile.value = wireProfile(opts.profile ?? {});
   history.replaceState(null, '', '/barbershop/2');
   loc.value = { path: '/barbershop/2', search: '', direction: 'none' };
-  const f = stubFetch({ 'GET /pobs/2/': { body: pob() }, 'POST /customers/7/orders/': { status: 201, body: placed() }, ...opts.routes });
+  const f = stubFetch({
+    'GET /pobs/2/': { body: pob() },
+    'POST /customers/7/quote/': quoteReply(),
+    'POST /customers/7/orders/': { status: 201, body: placed() },
+    ...opts.routes,
+  });
   const el = await render(<Shop params={{ id: '2' }} />);
   await settle();
   await settle();
   await fire.click(toggle(el, 'button.service-toggle', 'Haircut'));
   await fire.click(el.querySelector('.order-next'));
+  // The dialogs' code, asked for with the first service picked.
+  await waitFor(() => dialogs(el).length > 0);
   await settle(5);
   return { el, f, dialog: dialogs(el)[0] };
 }
@@ -135,13 +142,14 @@ test('a pick is sent as eta_minutes; a trip as long as the wait says "leave now"
 });
 
 test('with a window: "usually 15–35 min" under the wait, and "leave by" the moment that brings him at its low end', async () => {
-  const windowed = pob({ service_time_estimates: [{ priority: 0, wait_time: 20, wait_low: 18, wait_high: 33 }] });
-  const { f, dialog } = await review({ routes: { 'GET /pobs/2/': { body: windowed } } });
+  // The window is the quote's for him (the shop's own is another's).
+  const { f, dialog } = await review({ routes: { 'POST /customers/7/quote/': quoteReply({ low: 18, high: 33 }) } });
   assert.is(text(dialog.querySelector('.wait-window')), 'usually 15–35 min');
   assert.is(dialog.querySelector('.wait-window a'), null, 'no link away from the order in the review');
   await fire.click(option(dialog, 'About 10 min'));
   // Leaving 8 minutes from now with a 10-minute trip he is there at 18, the window's low end.
-  const clock = (at: number) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(at);
+  const clock = (at: number) =>
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Helsinki' }).format(at);
   const said = leaveNow(dialog);
   const now = Date.now();
   assert.ok([clock(now + 8 * 60_000), clock(now + 7 * 60_000)].map((c) => `Leave by ${c}`).includes(said), said);

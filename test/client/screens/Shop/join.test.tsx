@@ -2,7 +2,7 @@
 import '../../dom.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cleanup, fire, render, settle, text } from '../../dom.ts';
+import { cleanup, fire, render, settle, text, waitFor } from '../../dom.ts';
 import { stubFetch, wireProfile } from '../../account-fetch.ts';
 import type { WireOrder } from '../../../../src/shared/wire-order.ts';
 import { pob } from '../../queue-fixtures.ts';
@@ -62,6 +62,7 @@ test('tracking starts from the answer of joining: no second fetch of the order i
   const { el, f } = await open({ 'POST /customers/7/orders/': { status: 201, body: placed({ queue: 12, ahead: 3 }) } });
   await choose(el);
   await fire.click(button(el, 'Next'));
+  await waitFor(() => dialogs(el).length > 0); // the dialogs' code, asked for with the first service picked
   await fire.click(button(dialogs(el)[0], 'Join the queue'));
   await settle(800);
   assert.is(loc.value.path, '/tracking');

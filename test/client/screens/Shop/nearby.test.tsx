@@ -18,7 +18,6 @@ import { reset as resetAccount } from '../../../../src/client/state/account.ts';
 import { config, DEFAULT_CONFIG, reset as resetConfig } from '../../../../src/client/state/config.ts';
 import { locale, setLanguage } from '../../../../src/client/state/i18n.ts';
 import * as nearby from '../../../../src/client/state/nearby.ts';
-import { reset as resetCarried } from '../../../../src/client/state/nearby-shop.ts';
 import * as order from '../../../../src/client/state/order.ts';
 import { profile, reset as resetSession, user } from '../../../../src/client/state/session.ts';
 import { reset as resetPage } from '../../../../src/client/state/shop-page.ts';
@@ -54,7 +53,7 @@ async function open(language: 'en' | 'fi' = 'en') {
 test.after.each(async () => {
   await cleanup();
   nearby.reset();
-  resetCarried();
+  order.reset();
   order.reset();
   resetShops();
   resetPage();

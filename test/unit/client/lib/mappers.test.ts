@@ -123,7 +123,6 @@ test('toShopDetail: camel-cased detail, extras keyed by service id and sorted', 
     ],
     ['extras keyed by numeric id, sorted', d.extraServices[10]?.map((e) => e.id), [20, 21]],
     ['extra serviceId', d.extraServices[10]?.[0]?.serviceId, 10],
-    ['shortest queue', d.shortestQueue, 12],
     // An older server sends no window: null.
     ['queues', d.queues, [{ barber: { id: 3, name: 'Mikko', image: null }, waitTime: 12, waitLow: null, waitHigh: null, queueOpen: true }]],
     ['open times', d.openTimes.length, 2],

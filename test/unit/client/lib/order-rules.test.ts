@@ -7,13 +7,13 @@ import {
   orderLines,
   orderTotals,
   removeService,
-  sendErrorKind,
   statusAfter,
   toggleExtra,
   toggleService,
   type BuildStatus,
   type Selection,
 } from '../../../../src/client/lib/order.ts';
+import { sendErrorKind } from '../../../../src/client/lib/send-error.ts';
 import type { Extra, Service } from '../../../../src/client/lib/types.ts';
 
 const service = (id: number, over: Partial<Service> = {}): Service => ({

@@ -498,12 +498,22 @@ test('per-barber queues and shortest', () => {
     orders: [{ id: 1, joined: 1 }],
   });
   const r = schedule(s);
-  assert.equal(noWindow(r.barbers), [
+  assert.equal(noWindow(r.barbers.map(({ byPriority: _, ...q }) => q)), [
     { id: 1, wait_time: 40, queue_open: true },
     { id: 2, wait_time: 30, queue_open: true },
     { id: 3, wait_time: null, queue_open: false },
   ]);
   assert.is(r.shortest, 30);
+  // The same probe for each priority: priority 0's is the spec's; a member goes ahead of the one-time customer waiting.
+  for (const q of r.barbers) assert.equal(q.byPriority[0], { priority: 0, wait_time: q.wait_time, low: q.low, high: q.high });
+  assert.equal(
+    r.barbers.map((q) => q.byPriority.map((e) => e.wait_time)),
+    [
+      [40, 40, 40, 40],
+      [30, 0, 0, 0],
+      [null, null, null, null],
+    ],
+  );
   assert.is(schedule(snap({ barbers: [{ id: 3, shifts: [[0, 30]] }] })).shortest, null);
 });
 

@@ -1,0 +1,97 @@
+/**
+ * The chain owner's screen state: every shop's row (GET /operator/chain/), kept live by the chain stream (opened
+ * with a ticket) or, while it does not deliver, by polling every POLL_MS; the column it is sorted by.
+ */
+import { signal } from '@preact/signals-react';
+import { apiUrl } from '../../services/http.ts';
+import { chainStreamUrl, operatorApi as apiIn } from '../../services/operator.ts';
+import type { Chain, ChainSort } from '../../lib/operator.ts';
+import { language, locale } from '../i18n.ts';
+import { device, errorText, lostKey, POLL_MS, STREAM_RETRY_MS } from './operator.ts';
+
+export const chain = signal<Chain | null>(null);
+export const chainFeed = signal<'stream' | 'polling' | 'off'>('off');
+/** Why the rows could not be read (shown until a read works). */
+export const chainError = signal<string | null>(null);
+export const chainSort = signal<{ by: ChainSort; descending: boolean }>({ by: 'wait', descending: true });
+
+const api = () => apiIn({ locale: locale.value, language: language.value });
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let source: EventSource | null = null;
+let generation = 0;
+
+export async function refreshChain(): Promise<void> {
+  const d = device.value;
+  if (!d) return;
+  try {
+    chain.value = await api().chain(d.key);
+    chainError.value = null;
+  } catch (err) {
+    if (await lostKey(err)) return stopChain();
+    chainError.value = errorText(err);
+  }
+}
+
+function poll() {
+  if (pollTimer) return;
+  chainFeed.value = 'polling';
+  pollTimer = setInterval(() => void refreshChain(), POLL_MS);
+}
+
+async function connect(gen: number) {
+  const d = device.value;
+  if (!d || gen !== generation) return;
+  const fallback = () => {
+    if (gen !== generation) return;
+    source?.close();
+    source = null;
+    poll();
+    retryTimer ??= setTimeout(() => {
+      retryTimer = null;
+      void connect(gen);
+    }, STREAM_RETRY_MS);
+  };
+  if (typeof EventSource === 'undefined') return fallback();
+  try {
+    const { ticket } = await api().chainTicket(d.key);
+    if (gen !== generation) return;
+    const es = new EventSource(chainStreamUrl(ticket, (path) => apiUrl(locale.value, path)));
+    source = es;
+    es.addEventListener('chain', (e) => {
+      try {
+        chain.value = JSON.parse((e as MessageEvent<string>).data) as Chain;
+        chainError.value = null;
+        if (pollTimer) clearInterval(pollTimer);
+        pollTimer = null;
+        chainFeed.value = 'stream';
+      } catch {
+        // A malformed event: the next one or the polling corrects it.
+      }
+    });
+    es.onerror = fallback;
+  } catch (err) {
+    if (await lostKey(err)) return stopChain();
+    fallback();
+  }
+}
+
+/** Reads the rows now, polls until the stream's first event, and follows the stream. */
+export function startChain(): void {
+  stopChain();
+  const gen = ++generation;
+  void refreshChain();
+  poll();
+  void connect(gen);
+}
+
+export function stopChain(): void {
+  generation++;
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  source?.close();
+  source = null;
+  chainFeed.value = 'off';
+}
