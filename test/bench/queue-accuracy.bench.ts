@@ -12,7 +12,9 @@
  * 10th and 90th percentiles of actual − quote per quote band × arrival kind × chose a barber, each day's table
  * learned on the other days (sim/windows.ts). Two more runs let half of the remote joiners who give an arrival
  * wait at home until their "leave by" time and measure their minutes at the shop: following it live, as tracking and
- * the leave-now alert tell it while the queue moves (judged), and as told at join, once (for reference).
+ * the leave-now alert tell it while the queue moves (judged), and as told at join, once (for reference). Beside their
+ * minutes at the shop: how many had someone behind them taken while away, and how many lost their turn (cleared as
+ * no-shows half an hour after the shop expected them, or never served; one at home as "leave by" tells him is not a no-show).
  *
  * Parties and step-outs (sim/party.ts): a tenth of joins come as 2–3 people, each a customer of his own with
  * his own quote; a twentieth of parties step out for 10–30 minutes once checked in. BENCH_PARTIES=0 leaves
@@ -38,6 +40,8 @@ const DAYS = Number(process.env.BENCH_DAYS ?? 8);
 const HOUR = 3_600_000;
 /** BENCH_MODEL=0: the window without the learned model (the engine's spreads and the shop's correction). */
 const MODEL = process.env.BENCH_MODEL !== '0';
+/** BENCH_PARTS: which parts run (default all): window (default parameters), moved, leave (leave-by followers live), leave-join (as told at join), core. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'window,moved,leave,leave-join,core').split(','));
 const PARTY: PartyParams = process.env.BENCH_PARTIES === '0' ? { partyShare: 0, stepOutShare: 0 } : DEFAULT_PARTY;
 
 /** The window's targets per judged day type; the point quote keeps its MAE ratio. */
@@ -67,6 +71,9 @@ const TYPES: DayType[] = ['quiet', 'normal', 'busy'];
 interface Rec extends WaitRecord {
   type: DayType;
 }
+
+/** "Leave by" followers who lost their turn (cleared as no-shows, or unserved), per day type, over every run. */
+const lostLeaveBy: Record<DayType, number> = { quiet: 0, normal: 0, busy: 0 };
 
 function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, leaveBy: LeaveBy = 'join'): Rec[] {
   const root = new Rng(SEED);
@@ -102,6 +109,7 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, le
       };
       const r = simulateDay(plan, at, leaveByShare, joinExtras(plan, params, PARTY), leaveBy);
       x.history.push(...r.history);
+      lostLeaveBy[type] += r.lostLeaveBy;
       for (const rec of r.records) out.push({ ...rec, type });
     }
   }
@@ -109,7 +117,7 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, le
 }
 
 const started = performance.now();
-const base = simulate(DEFAULT_PARAMS);
+const base = PARTS.has('window') ? simulate(DEFAULT_PARAMS) : [];
 const p = DEFAULT_PARAMS;
 console.log(
   `queue accuracy on the real floor: ${SHOPS} shops × ${DAYS} days, seed ${SEED} (tuned on seeds 1 and 2${SEED === 1 || SEED === 2 ? ': NOT held out' : '; held out'}); ` +
@@ -176,7 +184,7 @@ function judgeWindows(label: string, type: DayType, all: WinPair, segs: [string,
 }
 
 const baseT = withTable(base);
-for (const type of TYPES) {
+for (const type of PARTS.has('window') ? TYPES : []) {
   const rs = baseT.filter(({ r }) => r.type === type);
   const t = TARGETS[type];
   const all = winPair(rs);
@@ -236,7 +244,7 @@ const W = [20, 7, 6, 7, 8, 7, 7, 7, 7, 7, 8];
 console.log('');
 console.log('moved parameters (same seed): window coverage 78–92 %, > 10 min past ≤ 4 % (normal) / 6 % (busy); table beside');
 console.log(row(['parameter', 'day', 'n', 'cover', '>10past', 'meanW', 'score', 't.cover', 't.meanW', 'ratio', 'verdict'], W));
-for (const [name, change] of moved) {
+for (const [name, change] of PARTS.has('moved') ? moved : []) {
   const rs = withTable(simulate({ ...DEFAULT_PARAMS, ...change }));
   for (const type of TYPES) {
     const sub = rs.filter(({ r }) => r.type === type);
@@ -273,15 +281,16 @@ for (const [name, change] of moved) {
 
 // Half of the remote joiners who give an arrival wait at home until their "leave by" time: as tracking and the
 // leave-now alert tell it as the queue moves (judged), and, for reference, the time told at join, once.
-const WL = [8, 7, 11, 11, 11, 22, 8];
-for (const how of ['live', 'join'] as const) {
+const WL = [8, 7, 11, 11, 11, 22, 10, 8];
+for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'live' ? 'leave' : 'leave-join'))) {
   console.log('');
   console.log(
     how === 'live'
       ? '"leave by", followed live: half of the remote joiners who give an ETA wait at home until the low end of their window, as the engine tells it now, reaches their trip (median ≤ 5 min at the shop)'
       : '"leave by", told at join (not judged): the same customers leave at join + low − their expected trip, as told at join, and never look again',
   );
-  console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'verdict'], WL));
+  console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'lost turn', 'verdict'], WL));
+  for (const k of TYPES) lostLeaveBy[k] = 0;
   const lb = simulate(DEFAULT_PARAMS, 0.5, how).filter((r) => r.leftLate);
   for (const type of TYPES) {
     const xs = lb
@@ -289,6 +298,7 @@ for (const how of ['live', 'join'] as const) {
       .map((r) => r.atShop)
       .sort((a, b) => a - b);
     const passed = lb.filter((r) => r.type === type && r.passedWhileAway).length / Math.max(1, xs.length);
+    const lost = lostLeaveBy[type] / Math.max(1, xs.length + lostLeaveBy[type]);
     const med = xs[Math.floor(xs.length / 2)] ?? NaN;
     const p90 = xs[Math.floor(xs.length * 0.9)] ?? NaN;
     const t = TARGETS[type];
@@ -305,6 +315,7 @@ for (const how of ['live', 'join'] as const) {
           `${p90.toFixed(1)} min`,
           t ? `${t.atShopP90} min` : '—',
           pct(passed),
+          pct(lost),
           judged ? (ok ? 'PASS' : 'FAIL') : '—',
         ],
         WL,
@@ -316,8 +327,8 @@ for (const how of ['live', 'join'] as const) {
 // Not judged: the engine's core on the same days, everyone joining in the shop and nobody a member.
 console.log('');
 console.log('reference, not judged: the same days with everyone joining in the shop and no members');
-const core = withTable(simulate({ ...DEFAULT_PARAMS, remoteShare: 0, memberShare: 1e-9 }));
-for (const type of TYPES) {
+const core = PARTS.has('core') ? withTable(simulate({ ...DEFAULT_PARAMS, remoteShare: 0, memberShare: 1e-9 })) : [];
+for (const type of PARTS.has('core') ? TYPES : []) {
   const sub = core.filter(({ r }) => r.type === type);
   const w = winPair(sub);
   const f = pair(sub.map(({ r }) => r));

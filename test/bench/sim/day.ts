@@ -12,6 +12,7 @@
  * step-outs (sim/party.ts): each person is a customer of his own; a party is asked person by person.
  */
 import type { HistoryRow } from '../../../src/server/queue/engine/learn.ts';
+import { arriveIn } from '../../../src/server/queue/engine/leave.ts';
 import { schedule } from '../../../src/server/queue/engine/schedule.ts';
 import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
 import { askParty, inShop, type JoinExtras, type Out, type StepOutPlan, stepOuts } from './party.ts';
@@ -69,9 +70,16 @@ export interface DayResult {
   balked: number;
   joined: number;
   noShows: number;
+  /** "Leave by" followers (coming, not no-shows) cleared as no-shows or left unserved: they lost their turn. */
+  lostLeaveBy: number;
   served: number;
   unserved: number;
 }
+
+/** When a customer not yet come is cleared as a no-show: an hour after joining; a "leave by" follower, not before
+ * half an hour after the shop expected him (the rest as before, so the window's figures do not move). */
+const noShowDue = (c: Customer): number =>
+  Math.max(c.joinedAt + NO_SHOW_CLEAR_MINUTES * MINUTE, c.leftLate ? (c.expectedAt ?? 0) + NO_SHOW_LATE_MINUTES * MINUTE : 0);
 
 interface Customer {
   id: number;
@@ -120,6 +128,8 @@ interface Lane {
  */
 export type LeaveBy = 'join' | 'live';
 const LIVE_CHECK_MINUTES = 2;
+/** A customer on his way is cleared as a no-show this long after the shop expected him (and not before the hour). */
+const NO_SHOW_LATE_MINUTES = 30;
 
 /** Share of customers who give up on joining, by the wait shown to them. */
 function balkProbability(wait: number): number {
@@ -157,6 +167,7 @@ export function simulateDay(
     balked: 0,
     joined: 0,
     noShows: 0,
+    lostLeaveBy: 0,
     served: 0,
     unserved: 0,
   };
@@ -245,7 +256,7 @@ export function simulateDay(
     // The "leave by" customer: his own draw decides it, so the rest of the day's randomness stays the same.
     const leftLate = a.eta !== null && a.balkU * 7.919 - Math.floor(a.balkU * 7.919) < leaveByShare;
     // Live, the engine expects him as told at join until he leaves; then as he says when he leaves.
-    const delay = leftLate && a.eta !== null ? Math.max(0, told[0].fit.low - a.eta) : 0;
+    const delay = leftLate && a.eta !== null ? Math.max(0, arriveIn(told[0].fit.wait, told[0].fit.low) - a.eta) : 0;
     const party: Customer[] = [];
     for (const [i, { p, chosen, fit }] of told.entries()) {
       // The naive estimate as before: customers ahead (of this priority or higher) × average duration ÷ barbers on shift.
@@ -371,9 +382,13 @@ export function simulateDay(
         const l = lanes.find((x) => x.b.id === c.chosen);
         if (l && !l.closer && t >= l.lastEnd) c.chosen = null;
       }
-      if (c.arrivesAt > t && t - c.joinedAt >= NO_SHOW_CLEAR_MINUTES * MINUTE) {
+      // Not yet come an hour after joining, and not expected within the last half hour: one waiting at home as
+      // "leave by" tells him (the console expects him then) is not a no-show.
+      const due = noShowDue(c);
+      if (c.arrivesAt > t && (!c.home || t >= close) && t >= due) {
         waiting.delete(c.id);
         res.noShows++;
+        if (c.leftLate && !c.a.noShow) res.lostLeaveBy++;
         remember(c, null, null, null);
       }
     }
@@ -385,8 +400,8 @@ export function simulateDay(
     if (!home.length) return;
     const rows = schedule(snapshot(t)).orders;
     for (const c of home) {
-      const low = rows.find((o) => o.id === c.id)?.low;
-      if (low == null || low > (c.a.eta ?? 0)) continue;
+      const row = rows.find((o) => o.id === c.id);
+      if (row?.wait == null || arriveIn(row.wait, row.low) > (c.a.eta ?? 0)) continue;
       for (const p of c.party) {
         if (!p.home) continue;
         p.home = false;
@@ -417,7 +432,7 @@ export function simulateDay(
     for (const c of waiting.values()) {
       if (c.home) continue;
       if (c.arrivesAt > t && c.arrivesAt !== Infinity) candidates.push(c.arrivesAt);
-      else if (c.arrivesAt === Infinity) candidates.push(c.joinedAt + NO_SHOW_CLEAR_MINUTES * MINUTE);
+      else if (c.arrivesAt === Infinity) candidates.push(noShowDue(c));
       if (c.stepOut !== null && c.arrivesAt !== Infinity) candidates.push(Math.max(t + 1, c.arrivesAt + c.stepOut.after * MINUTE));
       if (c.out !== null && c.out.back > t) candidates.push(c.out.back);
     }
@@ -427,6 +442,7 @@ export function simulateDay(
     t = Math.min(...candidates);
   }
   res.unserved = waiting.size;
+  for (const c of waiting.values()) if (c.leftLate && !c.a.noShow) res.lostLeaveBy++;
   for (const c of waiting.values()) remember(c, null, null, null);
   return res;
 }

@@ -27,6 +27,14 @@ export interface ArrivalPlan {
 }
 
 /**
+ * In how many minutes he should be at the shop: the low end of his window (never past his wait). The one rule
+ * behind every "leave by", and the accuracy bench's followers leave by it (docs/decisions.md, "Leave by").
+ */
+export function arriveIn(wait: number, low: number | null): number {
+  return Math.min(low ?? wait, wait);
+}
+
+/**
  * The plan of a waiting order not at the shop, from its wait and the low end of its window as the engine gives them;
  * null at the shop (one who stepped out included), in service, planned as present (a desk order), or without a wait.
  */
@@ -43,10 +51,9 @@ export function arrivalPlan(
     o.expectedAt != null
       ? Math.max(0, Math.round((o.expectedAt - o.joinedAt) / MINUTE))
       : Math.round(meanAbove((learned ?? DEFAULT_LEARNED).trip, 0));
-  const low = Math.min(wait.low ?? wait.wait, wait.wait);
-  // The moment the low end of his window comes, less his trip; whole minutes, as the screens show them, so every
+  // The moment he should be there, less his trip; whole minutes, as the screens show them, so every
   // screen that reads within the same minute says the same moment ("leave now": the current minute).
-  const leave = Math.floor((now + (low - trip) * MINUTE) / MINUTE) * MINUTE;
+  const leave = Math.floor((now + (arriveIn(wait.wait, wait.low) - trip) * MINUTE) / MINUTE) * MINUTE;
   const leaveBy = Math.max(Math.floor(now / MINUTE) * MINUTE, leave);
   const engine = readyAt(order, now, learned);
   return { trip, leaveBy, arriveAt: Math.max(Math.max(leave, o.joinedAt) + trip * MINUTE, engine) };

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { arrivalPlan } from '../../../../../src/server/queue/engine/leave.ts';
+import { arrivalPlan, arriveIn } from '../../../../../src/server/queue/engine/leave.ts';
 import { DEFAULT_LEARNED, meanAbove } from '../../../../../src/server/queue/engine/lanes.ts';
 
 const MIN = 60_000;
@@ -45,6 +45,12 @@ test('nothing for one at the shop, stepped out, in service, at the desk, or not 
   assert.is(arrivalPlan(away({ status: 'in_service' }), { wait: 0, low: 0 }, T, undefined), null);
   assert.is(arrivalPlan(away({ source: 'desk', expectedAt: null }), { wait: 60, low: 50 }, T, undefined), null);
   assert.is(arrivalPlan(away(), { wait: null, low: null }, T, undefined), null);
+});
+
+test("he should be there as his window opens (never after his wait): the moment the bench's followers leave by", () => {
+  assert.equal([arriveIn(60, 50), arriveIn(25, null), arriveIn(20, 30)], [50, 25, 20]);
+  const p = arrivalPlan(away(), { wait: 60, low: 50 }, T, undefined);
+  assert.is(p?.leaveBy, T + (arriveIn(60, 50) - 20) * MIN);
 });
 
 test.run();
