@@ -196,7 +196,7 @@ test('the floor shows the party together: "Matti M. + 2", a row per person with 
   assert.ok(text(rows[2]).includes('In service with Riku L.'), text(rows[2]));
   assert.equal(
     rows.map((r) => [...r.querySelectorAll('button')].map(text)),
-    [['Start', 'No-show'], ['Start', 'No-show'], ['Finish']],
+    [['Start', 'Change', 'No-show'], ['Start', 'Change', 'No-show'], ['Finish']],
   );
   assert.is(text(el.querySelector('#op-queue')), 'Queue (3)', 'people, not parties');
   const riku = el.querySelector('[data-barber="2"]')!;
@@ -249,7 +249,7 @@ test('stepped out: "Stepped out until", framed, and the no-show waits for its ti
   assert.ok(card.classList.contains('away'));
   assert.ok(text(card).includes(`Stepped out until ${hhmm(20)}`), text(card));
   assert.not.ok(text(card).includes('Checked in'));
-  assert.equal([...card.querySelectorAll('button')].map(text), ['Start', 'Back in the shop', 'No-show']);
+  assert.equal([...card.querySelectorAll('button')].map(text), ['Start', 'Back in the shop', 'Change', 'No-show']);
   let noShow = button(card, 'No-show') as HTMLButtonElement;
   assert.ok(noShow.disabled, 'not before no_show_from');
   const reason = el.querySelector(`[id="${noShow.getAttribute('aria-describedby')}"]`);
