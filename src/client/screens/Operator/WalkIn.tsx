@@ -55,17 +55,7 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
           />
         </div>
         <ServicePicker chosen={chosen} onChange={setChosen} />
-        <div>
-          <label htmlFor={`${id}-barber`}>{t('operator.walkIn.barber')}</label>
-          <select id={`${id}-barber`} value={barber} onChange={(e) => setBarber(e.currentTarget.value)}>
-            <option value="">{t('operator.anyone')}</option>
-            {barbers.map((b) => (
-              <option key={b.id} value={String(b.id)}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BarberPicker id={`${id}-barber`} barbers={barbers} value={barber} onChange={setBarber} />
         <div>
           <label htmlFor={`${id}-phone`}>{t('operator.walkIn.phone')}</label>
           <input
@@ -128,17 +118,7 @@ export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder;
       <form className="op-form" onSubmit={submit} noValidate>
         <p className="muted">{t('operator.change.now', { services: order.services.join(', ') })}</p>
         <ServicePicker chosen={chosen} onChange={setChosen} />
-        <div>
-          <label htmlFor={`${id}-barber`}>{t('operator.walkIn.barber')}</label>
-          <select id={`${id}-barber`} value={barber} onChange={(e) => setBarber(e.currentTarget.value)}>
-            <option value="">{t('operator.anyone')}</option>
-            {barbers.map((b) => (
-              <option key={b.id} value={String(b.id)}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BarberPicker id={`${id}-barber`} barbers={barbers} value={barber} onChange={setBarber} />
         <div role="alert">{error && <p className="op-error">{error}</p>}</div>
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose} disabled={busy}>
@@ -154,6 +134,33 @@ export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder;
 }
 
 /** The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. */
+/** The barber a walk-in or a changed order goes to: one of `barbers`, or anyone (''). */
+function BarberPicker({
+  id,
+  barbers,
+  value,
+  onChange,
+}: {
+  id: string;
+  barbers: readonly { id: number; name: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id}>{t('operator.walkIn.barber')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value="">{t('operator.anyone')}</option>
+        {barbers.map((b) => (
+          <option key={b.id} value={String(b.id)}>
+            {b.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; onChange: (next: Map<number, number[]>) => void }) {
   useSignals();
   const [menu, setMenu] = useState<WireMenu | null>(null);
