@@ -520,6 +520,86 @@ first('at 4× CPU slowdown a tap on a service right after the first paint ticks 
   await page.close();
 });
 
+first(
+  'a live frame that comes while parts of the shop page are still server markup: no hydration error, and its figures once they have hydrated',
+  async () => {
+    const context = await browser.newContext(PHONE);
+    // Idle periods held until the test lets them go, so the parts left for idle (the map, far below) wait; every
+    // frame of the shop's stream notes which parts were still the server's markup when it came.
+    await context.addInitScript({
+      content: `
+      let n = 0; const idle = new Map(); let free = false;
+      window.requestIdleCallback = (cb) => { n++; if (free) setTimeout(cb, 1, { didTimeout: false, timeRemaining: () => 20 }); else idle.set(n, cb); return n; };
+      window.cancelIdleCallback = (id) => idle.delete(id);
+      window.__idle = () => { free = true; for (const [id, cb] of [...idle]) { idle.delete(id); cb({ didTimeout: false, timeRemaining: () => 20 }); } };
+      window.__markup = () => [...document.querySelectorAll('[data-part]')]
+        .filter((p) => p.firstElementChild && !Object.keys(p.firstElementChild).some((k) => k.startsWith('__reactFiber')))
+        .map((p) => p.dataset.part);
+      window.__frames = [];
+      document.addEventListener('readystatechange', () => { const m = document.querySelector('main'); if (m && document.readyState === 'interactive') m.dataset.fromServer = '1'; });
+      const ES = window.EventSource;
+      window.EventSource = class extends ES { constructor(...a) { super(...a); this.addEventListener('pob', () => window.__frames.push(window.__markup())); } };`,
+    });
+    const page = await context.newPage();
+    const said: string[] = [];
+    page.on(
+      'console',
+      (m) =>
+        (m.type() === 'error' || m.type() === 'warning') &&
+        !/Failed to load resource|Service Worker registration blocked by Playwright/.test(m.text()) &&
+        said.push(m.text()),
+    );
+    page.on('pageerror', (e) => said.push(`pageerror: ${e.message}`));
+    // The shop's stream answers with one frame: every wait 77 min (window 70–90), the first service 10 € dearer.
+    let service = '';
+    await page.route(/\/pobs\/2\/events\//, async (route) => {
+      const res = await page.request.get(route.request().url().replace('/events/', '/'));
+      type Wait = { wait_time: number | null; wait_low?: number | null; wait_high?: number | null };
+      const w = (await res.json()) as {
+        service_time_estimates: Wait[];
+        shortest_queue: number | null;
+        queues: (Wait & { waits?: Wait[] })[];
+        services: { title: string; price: number }[];
+      };
+      const new77 = <T extends Wait>(x: T): T => ({ ...x, wait_time: 77, wait_low: 70, wait_high: 90 });
+      w.service_time_estimates = w.service_time_estimates.map(new77);
+      w.shortest_queue = 77;
+      w.queues = w.queues.map((q) => ({ ...new77(q), waits: q.waits?.map(new77) }));
+      service = w.services[0].title;
+      w.services[0].price += 1000;
+      await route.fulfill({ status: 200, contentType: 'text/event-stream', body: `event: pob\ndata: ${JSON.stringify(w)}\n\n` });
+    });
+    await page.goto(`${server.url}/barbershop/2?lang=en`, { waitUntil: 'commit' });
+    const priceOf = (title: string) =>
+      page
+        .locator('li.service', { has: page.locator('.service-title', { hasText: title }) })
+        .first()
+        .locator('.service-price');
+    await page.waitForFunction(() => (window as unknown as { __frames: string[][] }).__frames.length > 0, undefined, { timeout: 20_000 });
+    const before = await priceOf(service).textContent();
+    const waiting = await page.evaluate(() => (window as unknown as { __frames: string[][] }).__frames[0]);
+    assert.ok(waiting.includes('map'), `the frame came while a part was still the server's markup (${waiting.join()})`);
+    const timed = await page.locator('.shop-wait .timer-value').count();
+    // The parts left hydrate; then the frame's figures are shown.
+    await page.evaluate(() => (window as unknown as { __idle: () => void }).__idle());
+    await page.waitForFunction(() => (window as unknown as { __markup: () => string[] }).__markup().length === 0);
+    await priceOf(service)
+      .filter({ hasNotText: before ?? '' })
+      .waitFor({ state: 'attached' });
+    if (timed) {
+      await page.locator('.shop-wait .timer-value', { hasText: /^77$/ }).waitFor();
+      assert.is(
+        await page.locator('.barber-option').first().locator('.timer-value').textContent(),
+        '77',
+        "'Anyone' shows the frame's wait",
+      );
+    }
+    assert.equal(said, [], 'no hydration error or warning');
+    assert.is(await page.locator('main').getAttribute('data-from-server'), '1', "the server's markup was hydrated, not replaced");
+    await context.close();
+  },
+);
+
 first('the strict policy reported no violation', () => {
   assert.equal(cspViolations, []);
 });

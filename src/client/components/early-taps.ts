@@ -18,3 +18,8 @@ export function takeEarlyTap(key: string): boolean {
   taps!.splice(at, 1);
   return true;
 }
+
+/** The keys of the controls tapped before the app took over and not taken yet, oldest first. */
+export function earlyTaps(): readonly string[] {
+  return (typeof window === 'undefined' ? undefined : window.__taps) ?? [];
+}

@@ -9,6 +9,8 @@ import { REFRESH_MS } from '../../shared/constants.ts';
 import { headerImageHeight } from '../lib/images.ts';
 import { isoWeekday } from '../lib/mappers.ts';
 import { clockNow } from '../lib/clock.ts';
+import { afterMarkup } from '../lib/after-markup.ts';
+import { markup } from '../lib/hydrated.ts';
 import { effectiveWait, shopState } from '../lib/shop-state.ts';
 import { previousPath, redirect } from '../router/history.ts';
 import { clearSessionFlag, hasSessionFlag, setSessionFlag } from '../services/session-flags.ts';
@@ -89,19 +91,34 @@ export function enterShopPage(idParam: string | undefined): () => void {
   void loadShop(id).then((ok) => {
     if (!ok && open) redirect('/home');
   });
+  // While parts of the page are still the server's markup (screens/Shop/parts.tsx), a frame waits for them, the
+  // latest kept, and the refresh rests: each part hydrates against what the server rendered.
+  let latest: WirePobDetail | null = null;
+  let held: (() => void) | null = null;
+  const show = (w: WirePobDetail) => {
+    if (!markup.peek()) return showShop(w);
+    latest = w;
+    held ??= afterMarkup(() => {
+      held = null;
+      if (open && latest) showShop(latest);
+      latest = null;
+      return undefined;
+    });
+  };
   // The shop's stream while visible, the 30 s refresh whenever it is not delivering (state/live.ts).
   const stopPoll = follow<WirePobDetail>({
-    run: () => loadShop(id, { refresh: true }),
+    run: () => markup.peek() || loadShop(id, { refresh: true }),
     everyMs: REFRESH_MS,
     event: 'pob',
     url: async () => shopStreamUrl(locale.peek(), language.peek(), id, development.peek()),
     onData: (w) => {
-      if (open && w.id === id) showShop(w);
+      if (open && w.id === id) show(w);
     },
   });
   const stopNotice = startHeaderNotice();
   return () => {
     open = false;
+    held?.();
     stopPoll();
     stopNotice();
     clearShop();
