@@ -409,6 +409,19 @@ export interface WireChain {
   pobs: WireChainShop[];
 }
 
+/**
+ * The chain stream's `chain-rows` event: what changed since the frame of version `from` (the `id` of the stream's
+ * `chain` event, or of the `chain-rows` before it): the shops whose row changed, whole (a changed crowded flag
+ * included), and the shops gone. A client merges the rows by id; one whose version is not `from` missed a frame
+ * and reopens the stream (its first event is the whole chain again).
+ */
+export interface WireChainRows {
+  from: number;
+  version: number;
+  pobs: WireChainShop[];
+  removed: number[];
+}
+
 /** A shift of a shop (POST/PATCH /operator/pobs/{id}/shifts/… answer it). */
 export interface WireShift {
   id: number;
