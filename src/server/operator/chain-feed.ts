@@ -119,7 +119,9 @@ export function chainFeed(deps: Deps): ChainFeed {
       return due.size > 0;
     },
     async read() {
-      const first = ids === null;
+      // Until a read has gone through, every shop is read.
+      const first = version === 0;
+      if (first) rereadList = true;
       const changedIds = new Set<number>();
       const gone = new Set<number>();
       let list: number[] = [];
@@ -157,7 +159,13 @@ export function chainFeed(deps: Deps): ChainFeed {
       // A shop the list does not know (added since it was read): the list is read again first.
       if (list.some((id) => !known.has(id))) rereadList = true;
       list = list.filter((id) => known.has(id));
-      await readShops(list, changedIds, gone);
+      try {
+        await readShops(list, changedIds, gone);
+      } catch (err) {
+        // The database failed: what was to be read is read at the next read (the stream's clients reconnect).
+        for (const id of list) changed.add(id);
+        throw err;
+      }
       nearby ??= nearbyOf(deps, [...places.values()]);
       const nextFlags = flagsOf(deps, nearby, rows);
       for (const [id, f] of nextFlags) {

@@ -126,17 +126,18 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     return { ticket: await signTicket(deps.keys, { kind: 'chain', deviceId: who.deviceId! }, deps.now()), expires_in: TICKET_TTL_S };
   });
 
-  // Every shop's change moves it (topic shopId null). The rows are kept per shop, one feed per process shared by every
-  // owner's stream (operator/chain-feed.ts): a stream opens with the whole chain, then gets the changed rows only.
-  const feed = chainFeed(deps);
-  let serializeWhole: ((value: unknown) => string) | null = null;
-  let whole: { json: string; version: number } | null = null;
+  // Every shop's change moves it (topic shopId null). The rows are kept per shop in a feed shared by every owner's
+  // stream of the process (operator/chain-feed.ts): a stream opens with the whole chain, then gets the changed rows
+  // only. The feed lives as long as its topic: the topic's first stream brings it (a stream joining an open topic
+  // brings one that is never read), so nothing heard while nobody followed the chain is missed.
   app.get('/operator/chain/events/', { schema: chainEventsSchema }, async (req, reply) => {
     const t = await ticketOf(deps, req);
     if (t.kind !== 'chain') throw forbidden('Forbidden');
     if (!(await isDeviceActive(deps, t.deviceId))) throw unauthorized(WIRE_ERRORS.invalidTicket);
-    serializeWhole ??= chainSerializer(reply);
+    const serializeWhole = chainSerializer(reply);
     const serializeRows = rowsSerializer(reply);
+    const feed = chainFeed(deps);
+    let whole: { json: string; version: number } | null = null;
     await live.open(
       req,
       reply,
@@ -156,7 +157,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
           whole: () => {
             if (whole?.version === feed.version) return whole;
             const now = feed.whole();
-            whole = now && { json: serializeWhole!(now.chain), version: now.version };
+            whole = now && { json: serializeWhole(now.chain), version: now.version };
             return whole;
           },
         },
