@@ -16,7 +16,7 @@ import type { Deps } from '../deps.ts';
 import { allShops } from '../repos/operators.ts';
 import type { WireChain, WireChainRows } from '../../shared/wire-order.ts';
 import { phaseOf } from '../live/stream-topic.ts';
-import { type ChainFlags, type ChainRow, chainShop, flagsOf, nearbyOf, type ShopPlace } from './owner.ts';
+import { type ChainFlags, type ChainRow, chainShop, flagsOf, keepChainRows, nearbyOf, type ShopPlace } from './owner.ts';
 
 const MINUTE = 60_000;
 
@@ -160,6 +160,8 @@ export function chainFeed(deps: Deps): ChainFeed {
       if (list.some((id) => !known.has(id))) rereadList = true;
       list = list.filter((id) => known.has(id));
       try {
+        // The shops not kept are read together first (a few queries for them all), then each row is built.
+        await keepChainRows(deps, list);
         await readShops(list, changedIds, gone);
       } catch (err) {
         // The database failed: what was to be read is read at the next read (the stream's clients reconnect).

@@ -16,10 +16,11 @@ import { queueFromRows, scheduleOf, type ShopQueue } from '../queue/snapshot.ts'
 import type { Schedule } from '../queue/engine/types.ts';
 import { inOrderOfService } from '../queue/service-order.ts';
 import { toWirePob } from '../domain/shops.ts';
-import { keptRows, shopRows } from '../live/kept-rows.ts';
+import { keepShopRows, keptRows, shopRows } from '../live/kept-rows.ts';
+import { ordersJoinedAtShops } from '../repos/order-history.ts';
 import { expectedArrivals } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
-import { shopStats } from './stats.ts';
+import { figuresOf, periodsOf, shopStats } from './stats.ts';
 import type { ShopRow } from '../repos/shops.ts';
 
 export async function listOwnerDevices(deps: Pick<Deps, 'db'>): Promise<WireDevice[]> {
@@ -94,10 +95,58 @@ export type ShopPlace = { id: number; latitude: number; longitude: number };
  * turns, and after KEPT_ROWS_MS at most.
  */
 export function keptFigures(deps: Deps, shop: ShopRow, now: number): Promise<ChainShop['figures']> {
-  const day = localDay(now, shop.timezone).date;
-  return keptRows(deps).get(`figures:${shop.id}:${day}`, { shopId: shop.id }, () => shopStats(deps.db, shop, now)) as Promise<
-    ChainShop['figures']
-  >;
+  return keptRows(deps).get(`figures:${shop.id}:${localDay(now, shop.timezone).date}`, { shopId: shop.id }, () =>
+    shopStats(deps.db, shop, now),
+  ) as Promise<ChainShop['figures']>;
+}
+
+/**
+ * Keeps the rows and figures of every shop of `ids` that has none kept, read together (keepShopRows, then one query
+ * for the figures of them all): a read of many shops' rows (the chain's stream) costs a few queries, not a few per
+ * shop. Each entry is taken before its query starts, so a change announced meanwhile ends it.
+ */
+export async function keepChainRows(deps: Deps, ids: readonly number[]): Promise<void> {
+  await keepShopRows(deps, ids);
+  if (!deps.changes.live || deps.config.keptRowsMs <= 0) return;
+  const now = deps.now();
+  const cache = keptRows(deps);
+  const waiting: {
+    id: number;
+    periods: ReturnType<typeof periodsOf>;
+    resolve: (f: ChainShop['figures']) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  for (const id of ids) {
+    const shop = (await shopRows(deps, id))?.shop;
+    if (!shop) continue;
+    const key = `figures:${id}:${localDay(now, shop.timezone).date}`;
+    if (cache.peek(key)) continue;
+    const periods = periodsOf(shop, now);
+    void cache.get<ChainShop['figures']>(
+      key,
+      { shopId: id },
+      () => new Promise<ChainShop['figures']>((resolve, reject) => waiting.push({ id, periods, resolve, reject })),
+    );
+  }
+  if (!waiting.length) return;
+  try {
+    const from = Math.min(...waiting.map((w) => w.periods.weekStart));
+    const to = Math.max(...waiting.map((w) => w.periods.end));
+    const rows = await ordersJoinedAtShops(
+      deps.db,
+      waiting.map((w) => w.id),
+      from,
+      to,
+    );
+    const byShop = new Map<number, typeof rows>();
+    for (const r of rows) byShop.set(r.shopId, [...(byShop.get(r.shopId) ?? []), r]);
+    for (const w of waiting) {
+      const week = (byShop.get(w.id) ?? []).filter((o) => o.joinedAt >= w.periods.weekStart && o.joinedAt < w.periods.end);
+      w.resolve(figuresOf(week, w.periods));
+    }
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  }
 }
 
 /**
