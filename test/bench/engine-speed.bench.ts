@@ -9,7 +9,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { run } from '../../src/server/queue/engine/assign.ts';
-import { DEFAULT_LEARNED, prepare } from '../../src/server/queue/engine/lanes.ts';
+import { DEFAULT_HOLD, DEFAULT_LEARNED, prepare } from '../../src/server/queue/engine/lanes.ts';
 import { fits, schedule } from '../../src/server/queue/engine/schedule.ts';
 import type { ProposedOrder } from '../../src/server/queue/engine/schedule.ts';
 import type { EngineBarber, EngineOrder, Snapshot } from '../../src/server/queue/engine/types.ts';
@@ -85,7 +85,8 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
     hours: { open: at(9), close: at(19) },
     barbers: bs,
     orders: os,
-    ...(learned && { learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 } }),
+    // The learned case plans as the server does, turns held for those on their way included.
+    ...(learned && { learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 }, hold: DEFAULT_HOLD }),
   };
 }
 
