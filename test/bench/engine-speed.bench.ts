@@ -85,8 +85,11 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
     hours: { open: at(9), close: at(19) },
     barbers: bs,
     orders: os,
-    // The learned case plans as the server does, turns held for those on their way included.
-    ...(learned && { learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 }, hold: DEFAULT_HOLD }),
+    // The learned case plans as the server does, turns held for those on their way included (BENCH_HOLD=0: none).
+    ...(learned && {
+      learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 },
+      ...(process.env.BENCH_HOLD !== '0' && { hold: DEFAULT_HOLD }),
+    }),
   };
 }
 
