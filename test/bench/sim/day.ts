@@ -13,7 +13,7 @@
  */
 import type { HistoryRow } from '../../../src/server/queue/engine/learn.ts';
 import { holdLapsesAt } from '../../../src/server/queue/engine/floor.ts';
-import { prepare } from '../../../src/server/queue/engine/lanes.ts';
+import { DEFAULT_HOLD, prepare } from '../../../src/server/queue/engine/lanes.ts';
 import { arriveIn } from '../../../src/server/queue/engine/leave.ts';
 import { schedule } from '../../../src/server/queue/engine/schedule.ts';
 import type { EngineOrder, HoldRule, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
@@ -146,6 +146,7 @@ function balkProbability(wait: number): number {
  * Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. A share
  * `leaveByShare` of remote joiners who give an expected arrival wait at home until their "leave by" time
  * (join + the window's low end − their expected trip) and then travel; the arrival they gave moves with them.
+ * `hold`: the turn held for one on his way, as the server's snapshots carry it (default the server's defaults).
  */
 export function simulateDay(
   plan: DayPlan,
@@ -153,7 +154,7 @@ export function simulateDay(
   leaveByShare = 0,
   extras: JoinExtras[] = [],
   leaveBy: LeaveBy = 'join',
-  hold?: HoldRule,
+  hold: HoldRule = DEFAULT_HOLD,
 ): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
@@ -215,7 +216,7 @@ export function simulateDay(
       })),
       orders,
       learned: learnedAt(t),
-      ...(hold && { hold }),
+      hold,
     };
   }
 
@@ -457,7 +458,7 @@ export function simulateDay(
       if (c.out !== null && c.out.back > t) candidates.push(c.out.back);
     }
     // A turn held for someone late lapses: the barber holding it is free for others then.
-    const ctx = prepare({ now: t, hours: null, barbers: [], orders: [], ...(hold && { hold }) });
+    const ctx = prepare({ now: t, hours: null, barbers: [], orders: [], hold });
     for (const c of waiting.values()) {
       if (inShop(c, t) || c.expectedAt === null) continue;
       const lapse = holdLapsesAt(ctx, { checkedIn: false, expectedAt: c.out !== null && t < c.out.back ? c.out.until : c.expectedAt });
