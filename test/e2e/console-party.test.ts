@@ -209,16 +209,27 @@ test("a party checked in at once (one tap, confirmed) shows on the customer's tr
   await here.waitFor();
   assert.is(await party.getByText('Checked in', { exact: true }).count(), 0);
 
-  // The desk changes the customer's services: the new one replaces his, his row and his tracking's price follow.
+  // The desk changes the customer's services: "Change" opens with his service ticked and his barber (anyone) chosen;
+  // one tap off and one on replace it, and his row follows.
+  const en = await api<{ services: { id: number; title: string }[] }>(`/pobs/${KALLIO}/?lang=en`, 'GET', undefined);
+  const his = en.services.find((s) => s.id === menu.services[0].id)!.title;
+  assert.is.not(his, 'Buzz cut');
   const head = party.locator(`[data-order="${order.id}"]`);
   await head.getByRole('button', { name: 'Change' }).click();
   const change = page.getByRole('dialog', { name: /^Change .+'s order$/ });
-  await change.getByLabel('Buzz cut').check();
+  const ticked = change.getByLabel(his, { exact: true });
+  await ticked.waitFor();
+  assert.ok(await ticked.isChecked(), `his ${his} is ticked`);
+  assert.not.ok(await change.getByLabel('Buzz cut', { exact: true }).isChecked());
+  assert.is(await change.getByLabel('Barber', { exact: true }).inputValue(), '', 'anyone, as he chose');
+  await ticked.uncheck();
+  await change.getByLabel('Buzz cut', { exact: true }).check();
   await axe.audit('change an order at the desk');
   await shot('console-change-order');
   await change.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/^.+'s order is changed\.$/).waitFor();
   await head.getByText('Buzz cut', { exact: true }).waitFor();
+  assert.is(await head.getByText(his, { exact: true }).count(), 0, `${his} replaced`);
   await context.close();
 });
 
