@@ -4,12 +4,14 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { DevRenames } from '../shared/dev-renames.ts';
 import type { Language } from '../shared/locales.ts';
+import type { HoldRule } from './queue/engine/types.ts';
 import {
   allowedLanguages,
   devRenames,
   type FcmConfig,
   fcmConfigFrom,
   flag,
+  holdFrom,
   json,
   type Limits,
   limitsFrom,
@@ -136,6 +138,8 @@ export interface Config {
   nearby: Nearby;
   /** Parties and stepping out (docs/decisions.md, "Parties and stepping out"); max and step-outs served in config.json. */
   party: Party;
+  /** The turn held for a customer on his way (HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES; config-values.ts holdFrom). */
+  hold: HoldRule;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
    * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     limits: limitsFrom(env),
     nearby: nearbyFrom(env),
     party: partyFrom(env),
+    hold: holdFrom(env),
     localAdminToken: null,
     ...overrides,
   };
