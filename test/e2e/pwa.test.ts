@@ -115,6 +115,8 @@ pwa('the build: every lazy screen is its own chunk; the first route holds no fir
 pwa('Chromium reports the app installable: manifest, icons, a worker with a fetch handler in control', async () => {
   await page.goto(url('/home?lang=en'));
   await page.locator('.shop-card-name').first().waitFor();
+  // The worker is registered at the first interaction (app/start.ts): here a scroll of the list.
+  await page.mouse.wheel(0, 200);
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 15_000 });
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
