@@ -8,6 +8,7 @@ import { minify } from 'terser';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { buildServer } from './scripts/build-server.ts';
 import { bundleRender, nativeSyncExternalStore } from './scripts/render-bundle.ts';
@@ -75,6 +76,37 @@ const oneKernelChunk: Plugin = {
   },
 };
 
+/**
+ * `react-dom/client` requires the `react-dom` package for one object, the internals both share; the rest of that
+ * module (createPortal, flushSync, preload and the form hooks: 0.7 KB gzip of the first route) is for code that
+ * imports `react-dom` itself, and the client imports none. So the browser's `react-dom` is that object alone, built
+ * as React builds it; the build fails if React's object changes shape or if a module imports `react-dom` for more.
+ */
+const domInternals: Plugin = {
+  name: 'dom-internals',
+  setup(b) {
+    const production = createRequire(import.meta.url)(join(root, 'node_modules/react-dom/cjs/react-dom.production.js')) as Record<string, unknown>;
+    const internals = production.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE as { d: object };
+    const shape = JSON.stringify({ ...internals, d: Object.keys(internals.d) });
+    const expected = JSON.stringify({ d: ['f', 'r', 'D', 'C', 'L', 'm', 'X', 'S', 'M'], p: 0, findDOMNode: null });
+    if (shape !== expected) throw new Error(`build: react-dom's internals changed (${shape}): update the dom-internals plugin`);
+    b.onResolve({ filter: /^react-dom$/ }, (args) => {
+      if (!/react-dom-client\.production\.js$/.test(args.importer))
+        throw new Error(`build: ${args.importer} imports react-dom, which the browser build shrinks to its internals (dom-internals)`);
+      return { path: 'react-dom', namespace: 'dom-internals' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'dom-internals' }, () => ({
+      contents: `function noop() {}
+exports.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE = {
+  d: { f: noop, r: function () { throw Error('Minified React error #522; visit https://react.dev/errors/522'); }, D: noop, C: noop, L: noop, m: noop, X: noop, S: noop, M: noop },
+  p: 0,
+  findDOMNode: null,
+};`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** The part of each language's strings only the shop's console reads (a customer's device never fetches it). */
 const CONSOLE_PART = 'operator';
 
@@ -132,7 +164,7 @@ async function bundle(): Promise<Metafile> {
       __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)),
     },
     logLevel: 'warning',
-    plugins: [webDictionaries, nativeSyncExternalStore, oneKernelChunk],
+    plugins: [webDictionaries, nativeSyncExternalStore, domInternals, oneKernelChunk],
   });
   return result.metafile;
 }
