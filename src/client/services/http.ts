@@ -4,7 +4,7 @@
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
-import { FALLBACK_HEADER } from '../sw/routes.ts';
+import { FALLBACK_HEADER } from '../sw/names.ts';
 
 export class ApiError extends Error {
   constructor(

@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
-import { filterBarbers } from '../lib/search.ts';
+import { filterBarbers } from '../lib/barber.ts';
 import type { Barber } from '../lib/types.ts';
 import { barbers, loadBarbers } from './barbers.ts';
 import { locale } from './i18n.ts';
