@@ -59,17 +59,31 @@ const oneKernelChunk: Plugin = {
   name: 'one-kernel-chunk',
   setup(b) {
     const lazy = new Set<string>();
-    b.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'dynamic-import' && args.path.startsWith('.')) lazy.add(join(args.resolveDir, args.path));
-      return undefined;
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === 'kernel') return undefined;
+      if (args.path.startsWith('.')) {
+        lazy.add(join(args.resolveDir, args.path));
+        return undefined;
+      }
+      // A package loaded lazily (firebase) too: else esbuild's own helpers, which it shares with the kernel, would
+      // be a chunk of their own that every first visit fetches besides the kernel.
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'kernel',
+      });
+      if (found.errors.length) return undefined;
+      lazy.add(found.path);
+      return { path: found.path, namespace: found.namespace, sideEffects: found.sideEffects };
     });
-    b.onLoad({ filter: /src\/client\/.*\.tsx?$/ }, (args) => {
+    b.onLoad({ filter: /(src\/client\/.*\.tsx?|node_modules\/.*\.m?js)$/ }, (args) => {
       if (!lazy.has(args.path) || args.path === KERNEL) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const kernel = `./${relative(dirname(args.path), KERNEL).split(sep).join('/')}`;
       return {
         contents: `import ${JSON.stringify(kernel)};\n${source}`,
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+        loader: args.path.endsWith('x') ? 'tsx' : args.path.endsWith('ts') ? 'ts' : 'js',
         resolveDir: dirname(args.path),
       };
     });
@@ -85,7 +99,10 @@ const oneKernelChunk: Plugin = {
 const domInternals: Plugin = {
   name: 'dom-internals',
   setup(b) {
-    const production = createRequire(import.meta.url)(join(root, 'node_modules/react-dom/cjs/react-dom.production.js')) as Record<string, unknown>;
+    const production = createRequire(import.meta.url)(join(root, 'node_modules/react-dom/cjs/react-dom.production.js')) as Record<
+      string,
+      unknown
+    >;
     const internals = production.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE as { d: object };
     const shape = JSON.stringify({ ...internals, d: Object.keys(internals.d) });
     const expected = JSON.stringify({ d: ['f', 'r', 'D', 'C', 'L', 'm', 'X', 'S', 'M'], p: 0, findDOMNode: null });
