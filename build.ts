@@ -108,7 +108,7 @@ const domInternals: Plugin = {
     const expected = JSON.stringify({ d: ['f', 'r', 'D', 'C', 'L', 'm', 'X', 'S', 'M'], p: 0, findDOMNode: null });
     if (shape !== expected) throw new Error(`build: react-dom's internals changed (${shape}): update the dom-internals plugin`);
     b.onResolve({ filter: /^react-dom$/ }, (args) => {
-      if (!/react-dom-client\.production\.js$/.test(args.importer))
+      if (args.importer !== 'react-dom/client')
         throw new Error(`build: ${args.importer} imports react-dom, which the browser build shrinks to its internals (dom-internals)`);
       return { path: 'react-dom', namespace: 'dom-internals' };
     });
@@ -121,6 +121,49 @@ exports.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE = {
 };`,
       loader: 'js',
     }));
+  },
+};
+
+/**
+ * React, react-dom/client and the scheduler ship as CommonJS, which esbuild cannot tree-shake: every export of React (Children,
+ * cloneElement, PureComponent, the cache APIs …) would be in the first route whether anything uses it or not. The
+ * browser build takes their production files as ES modules instead (`exports.x = …` becomes an export, `require`
+ * an import), so what no chunk imports is dropped. The build fails if a file no longer has that plain form.
+ */
+const esmReact: Plugin = {
+  name: 'esm-react',
+  setup(b) {
+    const files: Record<string, string> = {
+      react: join(root, 'node_modules/react/cjs/react.production.js'),
+      'react-dom/client': join(root, 'node_modules/react-dom/cjs/react-dom-client.production.js'),
+      scheduler: join(root, 'node_modules/scheduler/cjs/scheduler.production.js'),
+    };
+    b.onResolve({ filter: /^(react|react-dom\/client|scheduler)$/ }, (args) => ({ path: args.path, namespace: 'esm-react' }));
+    b.onLoad({ filter: /.*/, namespace: 'esm-react' }, (args) => {
+      const file = files[args.path];
+      const names: string[] = [];
+      const code = readFileSync(file, 'utf8')
+        .replace(/^"use strict";$/m, '')
+        .replace(
+          /^var Scheduler = require\("scheduler"\),\n\s+React = require\("react"\),\n\s+ReactDOM = require\("react-dom"\);$/m,
+          () => {
+            return 'import * as Scheduler from "scheduler";\nimport * as React from "react";\nimport * as ReactDOM from "react-dom";';
+          },
+        )
+        .replace(/^exports\.(\w+) =/gm, (_, name: string) => {
+          names.push(name);
+          return `var __export_${name} =`;
+        })
+        // An export read or set again later (the scheduler's clock is chosen in a branch).
+        .replace(/\bexports\.(\w+)/g, '__export_$1');
+      if (!names.length || /\brequire\(|\bexports\.|\bmodule\.exports/.test(code))
+        throw new Error(`build: ${file} is not the plain CommonJS the esm-react plugin expects`);
+      return {
+        contents: `${code}\nexport { ${[...new Set(names)].map((n) => `__export_${n} as ${n}`).join(', ')} };\n`,
+        loader: 'js',
+        resolveDir: dirname(file),
+      };
+    });
   },
 };
 
@@ -181,7 +224,7 @@ async function bundle(): Promise<Metafile> {
       __CONSOLE_DICTIONARIES__: JSON.stringify(JSON.stringify(consoleDictionaries)),
     },
     logLevel: 'warning',
-    plugins: [webDictionaries, nativeSyncExternalStore, domInternals, oneKernelChunk],
+    plugins: [webDictionaries, nativeSyncExternalStore, domInternals, esmReact, oneKernelChunk],
   });
   return result.metafile;
 }
