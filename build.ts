@@ -114,7 +114,7 @@ const domInternals: Plugin = {
     });
     b.onLoad({ filter: /.*/, namespace: 'dom-internals' }, () => ({
       contents: `function noop() {}
-exports.__DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE = {
+export const __DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE = {
   d: { f: noop, r: function () { throw Error('Minified React error #522; visit https://react.dev/errors/522'); }, D: noop, C: noop, L: noop, m: noop, X: noop, S: noop, M: noop },
   p: 0,
   findDOMNode: null,
@@ -136,9 +136,15 @@ const esmReact: Plugin = {
     const files: Record<string, string> = {
       react: join(root, 'node_modules/react/cjs/react.production.js'),
       'react-dom/client': join(root, 'node_modules/react-dom/cjs/react-dom-client.production.js'),
+      'react/jsx-runtime': join(root, 'node_modules/react/cjs/react-jsx-runtime.production.js'),
       scheduler: join(root, 'node_modules/scheduler/cjs/scheduler.production.js'),
     };
-    b.onResolve({ filter: /^(react|react-dom\/client|scheduler)$/ }, (args) => ({ path: args.path, namespace: 'esm-react' }));
+    // rosetta's dlv: its ES build, not the UMD one its "browser" field names (the last CommonJS of the first route).
+    b.onResolve({ filter: /^dlv$/ }, () => ({ path: join(root, 'node_modules/dlv/dist/dlv.es.js') }));
+    b.onResolve({ filter: /^(react|react\/jsx-runtime|react-dom\/client|scheduler)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'esm-react',
+    }));
     b.onLoad({ filter: /.*/, namespace: 'esm-react' }, (args) => {
       const file = files[args.path];
       const names: string[] = [];
