@@ -27,7 +27,8 @@ import { renameShop } from '../../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from '../session.ts';
 import { geo } from '../geo.ts';
 import { tripFrom } from '../../lib/travel.ts';
-import { leaveBy } from '../../lib/wait-window.ts';
+// When a customer on his way should leave: one function with the server's quote.
+import { leaveBy } from '../../../shared/leave-by.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;
