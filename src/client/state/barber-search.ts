@@ -10,7 +10,7 @@ import type { Barber } from '../lib/types.ts';
 import { barbers, loadBarbers } from './barbers.ts';
 import { locale } from './i18n.ts';
 import { poll } from './poll.ts';
-import { favoriteBarberIds } from './prefs.ts';
+import { favoriteBarberIds } from './prefs-later.ts';
 
 /** The barber list and page refresh interval; a minute keeps shifts current. */
 export const BARBER_REFRESH_MS = 60_000;

@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals-react';
 import { isStandalone, platform } from '../services/install.ts';
 import type { InstallPlatform } from '../../shared/platform.ts';
-import { markWelcomeSeen } from './prefs.ts';
+import { markWelcomeSeen } from './prefs-later.ts';
 import { navigate } from '../router/history.ts';
 import { save } from '../services/storage.ts';
 
