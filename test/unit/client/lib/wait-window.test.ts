@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { leaveBy } from '../../../../src/shared/leave-by.ts';
 import { waitWindow } from '../../../../src/client/lib/wait-window.ts';
-import { pickWindow, toShop, toShopDetail } from '../../../../src/client/lib/mappers.ts';
+import { toShopDetail } from '../../../../src/client/lib/detail-mapper.ts';
+import { pickWindow, toShop } from '../../../../src/client/lib/mappers.ts';
 
 const cases: {
   name: string;
