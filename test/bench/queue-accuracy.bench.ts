@@ -32,7 +32,7 @@ import { DEFAULT_PARTY, joinExtras, type PartyParams } from './sim/party.ts';
 import { Rng } from './sim/rng.ts';
 import { DAY_TYPES, type DayParams, type DayType, DEFAULT_PARAMS, makeShop, planDay, type Shop } from './sim/shop.ts';
 import { header, line, pair, row } from './sim/stats.ts';
-import { tableWindows, type WinPair, winHeader, winLine, winPair } from './sim/windows.ts';
+import { tableHeldTo, tableWindows, type WinPair, winHeader, winLine, winPair } from './sim/windows.ts';
 
 const SEED = Number(process.env.BENCH_SEED ?? 20251124);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 30);
@@ -214,6 +214,13 @@ for (const type of PARTS.has('window') ? TYPES : []) {
         `IS80 ${(e.score / all.table.score).toFixed(2)}× ≤ ${SHARPER}× ${verdict(e.score <= SHARPER * all.table.score)} (aim ${AIM}×); ` +
         `every segment of ${SEGMENT_MIN_N}+ covered ≥ 78 % (60+: ≥ 72 %) ${verdict(!segBad('coverage'))}; ` +
         `every segment > 10 min past ≤ ${pct(t.segFar)} ${verdict(!segBad('past'))}`,
+    );
+    // Not judged: the table does not hold the tail the window must; as wide as it would be if it did.
+    const tail = tableHeldTo(rs, e.farAbove);
+    console.log(
+      `   reference, not judged: the table held to the engine's tail (high ends +${tail.shift} min, > 10 min past ${pct(tail.held.farAbove)}): ` +
+        `covered ${pct(tail.held.covered)}, mean width ${tail.held.meanWidth.toFixed(1)}, IS80 ${tail.held.score.toFixed(1)}; ` +
+        `the engine's mean width ${(e.meanWidth / tail.held.meanWidth).toFixed(2)}× it, IS80 ${(e.score / tail.held.score).toFixed(2)}×`,
     );
   }
   const learnt = rs.filter(({ r }) => r.day >= 1);
