@@ -34,6 +34,7 @@ import { schemaError } from './routes/schemas/errors.ts';
 import { wireOrder } from './routes/schemas/orders.ts';
 import { capConnectionsPerAddress, timeoutOptions } from './http/limits.ts';
 import { hashPoolState, setHashPoolLimits } from './auth/passwords.ts';
+import { setHoldRule } from './queue/snapshot.ts';
 import { noStoreForSecrets, securityHeaders } from './http/security.ts';
 import { healthRoutes } from './routes/health.ts';
 import { httpDuration, measureHashPool } from './ops/metrics.ts';
@@ -79,6 +80,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   bodilessHead(app);
   capConnectionsPerAddress(app.server, deps.config.maxConnectionsPerAddress);
   setHashPoolLimits({ workers: deps.config.hashWorkers, queue: deps.config.hashQueue });
+  setHoldRule(deps.config.hold);
   measureHashPool(hashPoolState);
   app.setSchemaErrorFormatter(schemaError);
   app.addSchema(wireOrder);

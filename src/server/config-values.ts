@@ -4,6 +4,8 @@
  * half-configured; the providers (notify/) take the values read here and never read the environment themselves.
  */
 import { isIP } from 'node:net';
+import { DEFAULT_HOLD } from './queue/engine/lanes.ts';
+import type { HoldRule } from './queue/engine/types.ts';
 import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
 import { ALLOWED_LANGUAGES, appLanguage, type Language } from '../shared/locales.ts';
 
@@ -91,6 +93,19 @@ export function partyFrom(env: NodeJS.ProcessEnv): Party {
     stepOutsPerOrder: count(env, 'STEP_OUTS_PER_ORDER', 1),
     graceMinutes: count(env, 'STEP_OUT_GRACE_MINUTES', 10),
     deskUndoSeconds: count(env, 'DESK_UNDO_SECONDS', 120),
+  };
+}
+
+/**
+ * The turn held for a customer on his way (docs/decisions.md, "A turn held for one on his way"): a barber free with
+ * nobody ahead present keeps the turn of one due within HOLD_FOR_ARRIVING_MINUTES (0: no turn is held), serving
+ * someone behind him meanwhile only if that ends by his arrival plus HOLD_GRACE_MINUTES, and no later than that past
+ * the arrival he gave.
+ */
+export function holdFrom(env: NodeJS.ProcessEnv): HoldRule {
+  return {
+    ahead: count(env, 'HOLD_FOR_ARRIVING_MINUTES', DEFAULT_HOLD.ahead),
+    grace: count(env, 'HOLD_GRACE_MINUTES', DEFAULT_HOLD.grace),
   };
 }
 

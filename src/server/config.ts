@@ -4,12 +4,14 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { DevRenames } from '../shared/dev-renames.ts';
 import type { Language } from '../shared/locales.ts';
+import type { HoldRule } from './queue/engine/types.ts';
 import {
   allowedLanguages,
   devRenames,
   type FcmConfig,
   fcmConfigFrom,
   flag,
+  holdFrom,
   json,
   type Limits,
   limitsFrom,
@@ -80,6 +82,13 @@ export interface Config {
   chainFlagWaitMinutes: number;
   /** Stream topics one process re-reads at once (STREAM_READS_AT_ONCE): the rest of the pool stays for requests. */
   streamReadsAtOnce: number;
+  /** Shops' rows the chain owner's stream reads at once in one process (CHAIN_READS_AT_ONCE). */
+  chainReadsAtOnce: number;
+  /**
+   * Shops' rows one read of the chain owner's stream re-reads for the clock or a sweep of every shop, besides the
+   * shops whose change was announced (CHAIN_CLOCK_ROWS).
+   */
+  chainClockRows: number;
   /**
    * Which X-Forwarded-For hops to believe (TRUST_PROXY): false (none, the default), a number of proxies in front
    * of the server, or the proxies' addresses (IPs, CIDRs). Never every hop: the left-most entry is whatever the
@@ -129,6 +138,8 @@ export interface Config {
   nearby: Nearby;
   /** Parties and stepping out (docs/decisions.md, "Parties and stepping out"); max and step-outs served in config.json. */
   party: Party;
+  /** The turn held for a customer on his way (HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES; config-values.ts holdFrom). */
+  hold: HoldRule;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
    * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a
@@ -173,6 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     streamHeartbeatMs: Number(env.STREAM_HEARTBEAT_MS ?? 25_000),
     chainFlagWaitMinutes: Number(env.CHAIN_FLAG_WAIT_MINUTES ?? 60),
     streamReadsAtOnce: Number(env.STREAM_READS_AT_ONCE ?? 4),
+    chainReadsAtOnce: Number(env.CHAIN_READS_AT_ONCE ?? 2),
+    chainClockRows: Number(env.CHAIN_CLOCK_ROWS ?? 50),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     scrypt: { logN: Number(env.SCRYPT_LOG_N ?? 17), r: 8, p: 1 },
     hashWorkers: Number(env.HASH_WORKERS ?? availableParallelism()),
@@ -198,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     limits: limitsFrom(env),
     nearby: nearbyFrom(env),
     party: partyFrom(env),
+    hold: holdFrom(env),
     localAdminToken: null,
     ...overrides,
   };
@@ -252,6 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`KEPT_ROWS_MS must be 0 or more (milliseconds), got ${env.KEPT_ROWS_MS}`);
   if (!Number.isInteger(config.streamReadsAtOnce) || config.streamReadsAtOnce < 1)
     throw new Error(`STREAM_READS_AT_ONCE must be a whole number of at least 1, got ${env.STREAM_READS_AT_ONCE}`);
+  if (!Number.isInteger(config.chainReadsAtOnce) || config.chainReadsAtOnce < 1)
+    throw new Error(`CHAIN_READS_AT_ONCE must be a whole number of at least 1, got ${env.CHAIN_READS_AT_ONCE}`);
+  if (!Number.isInteger(config.chainClockRows) || config.chainClockRows < 1)
+    throw new Error(`CHAIN_CLOCK_ROWS must be a whole number of at least 1, got ${env.CHAIN_CLOCK_ROWS}`);
   if (!Number.isInteger(config.hstsMaxAge) || config.hstsMaxAge < 0)
     throw new Error(`HSTS_MAX_AGE must be 0 or more (seconds), got ${env.HSTS_MAX_AGE}`);
   if (config.smsProvider === 'http' && !config.smsGatewayUrl) throw new Error('SMS_PROVIDER=http needs SMS_GATEWAY_URL');

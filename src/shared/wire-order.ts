@@ -302,7 +302,14 @@ export interface WireOperatorOrder {
   /** Place in the order of service (0 = next): by the wait each is told, so a place never waits longer than the next. */
   position: number | null;
   duration: number;
+  /** His services' names as sold, each followed by its extras' (in the operator's language when asked). */
   services: string[];
+  /**
+   * The same services by id, in the same order, each with its extras' ids: the items of the desk's change
+   * (PATCH /operator/orders/{id}/ services), so the console's change dialog opens with what he has. Optional: older
+   * servers leave it out.
+   */
+  items?: { service_id: number; extra_services: number[] }[];
   /** 'app': joined from the customer's phone; 'desk': a walk-in. */
   source: 'app' | 'desk';
   /** When the customer was first seen at the shop (check-in or start), or null. */
@@ -407,6 +414,19 @@ export interface WireChainShop {
 
 export interface WireChain {
   pobs: WireChainShop[];
+}
+
+/**
+ * The chain stream's `chain-rows` event: what changed since the frame of version `from` (the `id` of the stream's
+ * `chain` event, or of the `chain-rows` before it): the shops whose row changed, whole (a changed crowded flag
+ * included), and the shops gone. A client merges the rows by id; one whose version is not `from` missed a frame
+ * and reopens the stream (its first event is the whole chain again).
+ */
+export interface WireChainRows {
+  from: number;
+  version: number;
+  pobs: WireChainShop[];
+  removed: number[];
 }
 
 /** A shift of a shop (POST/PATCH /operator/pobs/{id}/shifts/… answer it). */

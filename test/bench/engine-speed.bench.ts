@@ -9,7 +9,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { run } from '../../src/server/queue/engine/assign.ts';
-import { DEFAULT_LEARNED, prepare } from '../../src/server/queue/engine/lanes.ts';
+import { DEFAULT_LEARNED, HELD_TURN, prepare } from '../../src/server/queue/engine/lanes.ts';
 import { fits, schedule } from '../../src/server/queue/engine/schedule.ts';
 import type { ProposedOrder } from '../../src/server/queue/engine/schedule.ts';
 import type { EngineBarber, EngineOrder, Snapshot } from '../../src/server/queue/engine/types.ts';
@@ -85,7 +85,11 @@ function snapshot(rng: Rng, barbers: number, orders: number, learned: boolean): 
     hours: { open: at(9), close: at(19) },
     barbers: bs,
     orders: os,
-    ...(learned && { learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 } }),
+    // The learned case plans with turns held for those on their way (the rule measured, HELD_TURN; BENCH_HOLD=0: none).
+    ...(learned && {
+      learned: { ...DEFAULT_LEARNED, model: MODEL, hour: 13 },
+      ...(process.env.BENCH_HOLD !== '0' && { hold: HELD_TURN }),
+    }),
   };
 }
 

@@ -26,13 +26,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { type Figures, learnFigures, learnedAt, resolveFigures, type HistoryRow } from '../../src/server/queue/engine/learn.ts';
-import type { Learned } from '../../src/server/queue/engine/types.ts';
+import { DEFAULT_HOLD } from '../../src/server/queue/engine/lanes.ts';
+import type { HoldRule, Learned } from '../../src/server/queue/engine/types.ts';
 import { type LeaveBy, simulateDay, type WaitRecord } from './sim/day.ts';
 import { DEFAULT_PARTY, joinExtras, type PartyParams } from './sim/party.ts';
 import { Rng } from './sim/rng.ts';
 import { DAY_TYPES, type DayParams, type DayType, DEFAULT_PARAMS, makeShop, planDay, type Shop } from './sim/shop.ts';
 import { header, line, pair, row } from './sim/stats.ts';
-import { tableWindows, type WinPair, winHeader, winLine, winPair } from './sim/windows.ts';
+import { tableHeldTo, tableWindows, type WinPair, winHeader, winLine, winPair } from './sim/windows.ts';
 
 const SEED = Number(process.env.BENCH_SEED ?? 20251124);
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 30);
@@ -43,6 +44,10 @@ const MODEL = process.env.BENCH_MODEL !== '0';
 /** BENCH_PARTS: which parts run (default all): window (default parameters), moved, leave (leave-by followers live), leave-join (as told at join), core. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'window,moved,leave,leave-join,core').split(','));
 const PARTY: PartyParams = process.env.BENCH_PARTIES === '0' ? { partyShare: 0, stepOutShare: 0 } : DEFAULT_PARTY;
+/** BENCH_HOLD=ahead,grace (minutes): the turn held for one on his way, as the server's settings (default engine/lanes.ts DEFAULT_HOLD); 0: none. */
+const HOLD: HoldRule = process.env.BENCH_HOLD
+  ? { ahead: Number(process.env.BENCH_HOLD.split(',')[0]), grace: Number(process.env.BENCH_HOLD.split(',')[1] ?? 0) }
+  : DEFAULT_HOLD;
 
 /** The window's targets per judged day type; the point quote keeps its MAE ratio. */
 interface Targets {
@@ -74,6 +79,12 @@ interface Rec extends WaitRecord {
 
 /** "Leave by" followers who lost their turn (cleared as no-shows, or unserved), per day type, over every run. */
 const lostLeaveBy: Record<DayType, number> = { quiet: 0, normal: 0, busy: 0 };
+/** Barber-minutes on shift, idle, and idle while someone he might serve waited in the shop, per day type. */
+const floorTime: Record<DayType, { shift: number; idle: number; idleWaiting: number }> = {
+  quiet: { shift: 0, idle: 0, idleWaiting: 0 },
+  normal: { shift: 0, idle: 0, idleWaiting: 0 },
+  busy: { shift: 0, idle: 0, idleWaiting: 0 },
+};
 
 function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, leaveBy: LeaveBy = 'join'): Rec[] {
   const root = new Rng(SEED);
@@ -107,9 +118,12 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, le
         }
         return l;
       };
-      const r = simulateDay(plan, at, leaveByShare, joinExtras(plan, params, PARTY), leaveBy);
+      const r = simulateDay(plan, at, leaveByShare, joinExtras(plan, params, PARTY), leaveBy, HOLD);
       x.history.push(...r.history);
       lostLeaveBy[type] += r.lostLeaveBy;
+      floorTime[type].shift += r.shiftMinutes;
+      floorTime[type].idle += r.idleMinutes;
+      floorTime[type].idleWaiting += r.idleWhileWaiting;
       for (const rec of r.records) out.push({ ...rec, type });
     }
   }
@@ -215,6 +229,13 @@ for (const type of PARTS.has('window') ? TYPES : []) {
         `every segment of ${SEGMENT_MIN_N}+ covered ≥ 78 % (60+: ≥ 72 %) ${verdict(!segBad('coverage'))}; ` +
         `every segment > 10 min past ≤ ${pct(t.segFar)} ${verdict(!segBad('past'))}`,
     );
+    // Not judged: the table does not hold the tail the window must; as wide as it would be if it did.
+    const tail = tableHeldTo(rs, e.farAbove);
+    console.log(
+      `   reference, not judged: the table held to the engine's tail (high ends +${tail.shift} min, > 10 min past ${pct(tail.held.farAbove)}): ` +
+        `covered ${pct(tail.held.covered)}, mean width ${tail.held.meanWidth.toFixed(1)}, IS80 ${tail.held.score.toFixed(1)}; ` +
+        `the engine's mean width ${(e.meanWidth / tail.held.meanWidth).toFixed(2)}× it, IS80 ${(e.score / tail.held.score).toFixed(2)}×`,
+    );
   }
   const learnt = rs.filter(({ r }) => r.day >= 1);
   console.log(winLine('  days 1+ (not judged)', winPair(learnt)));
@@ -282,6 +303,7 @@ for (const [name, change] of PARTS.has('moved') ? moved : []) {
 // Half of the remote joiners who give an arrival wait at home until their "leave by" time: as tracking and the
 // leave-now alert tell it as the queue moves (judged), and, for reference, the time told at join, once.
 const WL = [8, 7, 11, 11, 11, 22, 10, 8];
+const WP = [8, 9, 7, 7, 7, 8, 8, 20];
 for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'live' ? 'leave' : 'leave-join'))) {
   console.log('');
   console.log(
@@ -290,8 +312,38 @@ for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'liv
       : '"leave by", told at join (not judged): the same customers leave at join + low − their expected trip, as told at join, and never look again',
   );
   console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'lost turn', 'verdict'], WL));
-  for (const k of TYPES) lostLeaveBy[k] = 0;
-  const lb = simulate(DEFAULT_PARAMS, 0.5, how).filter((r) => r.leftLate);
+  for (const k of TYPES) {
+    lostLeaveBy[k] = 0;
+    floorTime[k] = { shift: 0, idle: 0, idleWaiting: 0 };
+  }
+  const all = simulate(DEFAULT_PARAMS, 0.5, how);
+  const lb = all.filter((r) => r.leftLate);
+  if (process.env.BENCH_DUMP_LEAVE && how === 'live') writeFileSync(process.env.BENCH_DUMP_LEAVE, JSON.stringify(all));
+  // What the turns held cost those in the shop: walk-ins' waits, everyone's minutes at the shop, the barbers' idle time.
+  const present: string[] = [];
+  for (const type of TYPES) {
+    const walk = all
+      .filter((r) => r.type === type && r.walkIn)
+      .map((r) => r.actual)
+      .sort((a, b) => a - b);
+    const at = all.filter((r) => r.type === type);
+    const ft = floorTime[type];
+    present.push(
+      row(
+        [
+          type,
+          String(walk.length),
+          (walk.reduce((a, b) => a + b, 0) / Math.max(1, walk.length)).toFixed(1),
+          (walk[Math.floor(walk.length / 2)] ?? NaN).toFixed(1),
+          (walk[Math.floor(walk.length * 0.9)] ?? NaN).toFixed(1),
+          (at.reduce((a, r) => a + r.atShop, 0) / Math.max(1, at.length)).toFixed(1),
+          pct(ft.idle / Math.max(1, ft.shift)),
+          pct(ft.idleWaiting / Math.max(1, ft.shift)),
+        ],
+        WP,
+      ),
+    );
+  }
   for (const type of TYPES) {
     const xs = lb
       .filter((r) => r.type === type)
@@ -322,6 +374,13 @@ for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'liv
       ),
     );
   }
+  const h = HOLD;
+  console.log(
+    `  the same days for everyone (not judged; turns held for one on his way: ${h.ahead > 0 ? `due within ${h.ahead} min, grace ${h.grace} min` : 'none'}): ` +
+      "walk-ins' wait (min), everyone's minutes at the shop, barbers' idle share of their shifts and idle while someone he might serve waited",
+  );
+  console.log(row(['day', 'walk-ins', 'mean', 'median', 'p90', 'at shop', 'idle', 'idle, someone waits'], WP));
+  for (const line of present) console.log(line);
 }
 
 // Not judged: the engine's core on the same days, everyone joining in the shop and nobody a member.

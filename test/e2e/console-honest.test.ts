@@ -14,73 +14,35 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch, startServer, type Server } from './browser.ts';
+import { launch } from './browser.ts';
 import { auditor } from './axe.ts';
-import { openDb } from '../../src/server/db/open.ts';
-import { migratedDataDir } from '../server/db-templates.ts';
-import { seedIfEmpty } from '../../src/server/seed/index.ts';
+import { addShift, type DemoServer, demoServer, homeBarbers, openRoundTheClock } from './demo-shop.ts';
 
 const KALLIO = 2;
 const SHOTS = process.env.SHOTS ?? '/tmp';
-const MIN = 60_000;
-let server: Server;
-let dataDir: string;
+let server: DemoServer;
 let browser: Browser;
 let desk: Page;
 let wall: Page;
 let phone: Page;
 const errors: string[] = [];
 
-/**
- * The demo seeded here rather than by a first start of the server (one start less), then Kallio open round the clock,
- * nobody waiting, one barber on shift for 20 more minutes, two from 3 hours on.
- */
-async function shiftChange(dir: string, now: number) {
-  const db = await openDb({ databaseUrl: null, dataDir: dir });
-  try {
-    // The demo accounts at a low hashing cost: only Kalle logs in (the server re-hashes his at its own cost then).
-    await seedIfEmpty(db, { now, development: false, scrypt: { logN: 10, r: 8, p: 1 }, accounts: true });
-    for (let weekday = 1; weekday <= 7; weekday++)
-      await db.query(
-        `INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, '00:00', '24:00')
-         ON CONFLICT (shop_id, weekday) DO UPDATE SET opens = EXCLUDED.opens, closes = EXCLUDED.closes`,
-        [KALLIO, weekday],
-      );
-    await db.query('UPDATE shops SET queue_full = false WHERE id = $1', [KALLIO]);
-    await db.query(
-      `UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`,
-      [KALLIO],
-    );
-    await db.query('DELETE FROM barber_breaks WHERE shop_id = $1', [KALLIO]);
-    await db.query('DELETE FROM shifts WHERE shop_id = $1 AND ends_at > $2', [KALLIO, new Date(now - 86_400_000).toISOString()]);
-    const { rows } = await db.query<{ id: number }>(
-      `SELECT id FROM barbers WHERE home_shop_id = $1 AND status = 'active' ORDER BY id LIMIT 3`,
-      [KALLIO],
-    );
-    const shift = (id: number, from: number, to: number) =>
-      db.query('INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $2, $3, $4)', [
-        id,
-        KALLIO,
-        new Date(now + from * MIN).toISOString(),
-        new Date(now + to * MIN).toISOString(),
-      ]);
-    await shift(rows[0].id, -120, 20);
-    for (const b of rows.slice(1)) await shift(b.id, 180, 780);
-  } finally {
-    await db.close();
-  }
-}
-
 test.before(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'walkin-honest-e2e-'));
-  await migratedDataDir(dataDir);
-  const env = { SIMULATOR: '0', DEVELOPMENT: '0', DATA_DIR: dataDir };
-  await shiftChange(dataDir, Date.now());
-  server = await startServer(env);
+  // Kallio open round the clock, nobody waiting, one barber on shift for 20 more minutes, two from 3 hours on. Only
+  // Kalle logs in, at a low hashing cost (the server re-hashes his at its own then).
+  server = await demoServer(
+    async (db, now) => {
+      await openRoundTheClock(db, KALLIO, { empty: true });
+      await db.query('DELETE FROM barber_breaks WHERE shop_id = $1', [KALLIO]);
+      await db.query('DELETE FROM shifts WHERE shop_id = $1 AND ends_at > $2', [KALLIO, new Date(now - 86_400_000).toISOString()]);
+      const [first, ...next] = (await homeBarbers(db, KALLIO)).slice(0, 3);
+      await addShift(db, KALLIO, first, now, -120, 20);
+      for (const b of next) await addShift(db, KALLIO, b, now, 180, 780);
+    },
+    { logN: 10 },
+  );
   browser = await launch();
   const context = (width: number, height: number) =>
     browser.newContext({ viewport: { width, height }, locale: 'en-US', timezoneId: 'Europe/Helsinki', serviceWorkers: 'block' });
@@ -95,22 +57,10 @@ test.before(async () => {
 test.after(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-const keys = () =>
-  JSON.parse(readFileSync(join(dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string; pairing_code: string }>;
-
-async function api<T>(path: string, method: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/fi${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path} ${JSON.stringify(body)}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const keys = () => server.keys();
+const api = <T>(path: string, method: string, body: unknown, token?: string) => server.api<T>(path, method, body, token);
 
 async function shot(p: Page, name: string) {
   await p.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))));
@@ -133,13 +83,6 @@ interface Joined {
 let kalle: Joined;
 let kalleCustomer: { id: number; token: string };
 
-async function pair(p: Page, code: string, name: string) {
-  await p.goto(`${server.url}/operator?lang=en`);
-  await p.getByLabel('Pairing code').fill(code);
-  await p.getByLabel('Device name').fill(name);
-  await p.getByRole('button', { name: 'Pair', exact: true }).click();
-}
-
 test('the console expects him when "leave by" gets him there; the phone and the console show one leave-by', async () => {
   const shopKey = keys()[KALLIO].key;
   const menu = await api<{ services: { id: number; title: string }[] }>(`/pobs/${KALLIO}/?lang=en`, 'GET', undefined);
@@ -152,11 +95,7 @@ test('the console expects him when "leave by" gets him there; the phone and the 
       { name, services: [{ service_id: haircut, amount: 1, extra_services: [] }] },
       shopKey,
     );
-  const login = await api<{ customer_id: number; access_token: string }>('/login/', 'POST', {
-    phone: '+358401000002',
-    password: 'Demo1234',
-  });
-  kalleCustomer = { id: login.customer_id, token: login.access_token };
+  kalleCustomer = await server.customer('+358401000002');
   kalle = await api<Joined>(
     `/customers/${kalleCustomer.id}/orders/`,
     'POST',
@@ -172,17 +111,14 @@ test('the console expects him when "leave by" gets him there; the phone and the 
     kalleCustomer.token,
   );
 
-  await phone.goto(`${server.url}/login?lang=en`);
-  await phone.locator('#login-phone').fill('0401000002');
-  await phone.locator('#login-password').fill('Demo1234');
-  await phone.locator('form button[type="submit"]').click();
+  await server.signIn(phone, '0401000002');
   await phone.waitForURL(/\/tracking$/);
   const leave = phone.locator('.tracking-leave-by');
   await leave.waitFor();
   const leaveText = (await leave.textContent()) ?? '';
   assert.match(leaveText, /^Leave by \d\d[:.]\d\d$/);
 
-  await pair(desk, keys()[KALLIO].pairing_code, 'Front desk');
+  await server.pair(desk, keys()[KALLIO].pairing_code, 'Front desk');
   const row = desk.locator(`[data-order="${kalle.id}"]`);
   const expected = row.getByText(/^Expected at \d\d[:.]\d\d$/);
   await expected.waitFor();
@@ -223,7 +159,7 @@ test('a barber whose queue has closed is not free, and the display shows the quo
   assert.ok(wait >= 150, `a long wait, not none: ${wait}`);
   const code = (await api<{ code: string }>(`/operator/pobs/${KALLIO}/pairing-codes/`, 'POST', { role: 'display' }, keys()[KALLIO].key))
     .code;
-  await pair(wall, code, 'Wall');
+  await server.pair(wall, code, 'Wall');
   const walkIn = wall.locator('.op-walkin');
   await walkIn.waitFor();
   const shown = (await walkIn.textContent()) ?? '';

@@ -9,16 +9,16 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { cspViolations, launch, phone, watchCsp, type Server } from './browser.ts';
-import { staffedServer } from './staffed.ts';
+import { cspViolations, launch, phone, watchCsp } from './browser.ts';
+import { staffAllDay } from './staffed.ts';
+import { type DemoServer, demoServer } from './demo-shop.ts';
 import { auditor } from './axe.ts';
 
 const KALLIO = 2;
 const SHOTS = process.env.SHOTS ?? '/tmp';
-let server: Server;
+let server: DemoServer;
 let browser: Browser;
 let page: Page;
 let axe: ReturnType<typeof auditor>;
@@ -26,7 +26,7 @@ const errors: string[] = [];
 
 test.before(async () => {
   // Kallio open and fully staffed at any hour: a party of three fits whenever this runs.
-  server = await staffedServer({ SIMULATOR: '0', DEVELOPMENT: '0' }, [KALLIO]);
+  server = await demoServer((db, now) => staffAllDay(db, KALLIO, now));
   browser = await launch();
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
   await watchCsp(ctx);
@@ -40,21 +40,11 @@ test.after(async () => {
   await server?.stop();
 });
 
-async function api<T>(path: string, method: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/fi${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  assert.ok(res.ok, `${method} ${path} ${JSON.stringify(body)}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(path: string, method: string, body: unknown, token?: string) => server.api<T>(path, method, body, token);
 
 type Customer = { id: number; token: string; order: number };
 async function joinAs(phone: string, body: Record<string, unknown>): Promise<Customer> {
-  const login = await api<{ customer_id: number; access_token: string }>('/login/', 'POST', { phone, password: 'Demo1234' });
-  const c = { id: login.customer_id, token: login.access_token };
+  const c = await server.customer(phone);
   const order = await api<{ id: number }>(`/customers/${c.id}/orders/`, 'POST', { pob_id: KALLIO, ...body }, c.token);
   await api(`/customers/${c.id}/orders/${order.id}/`, 'PATCH', { customer_at_pob: true }, c.token);
   return { ...c, order: order.id };
@@ -82,11 +72,7 @@ test('a party of three and one who stepped out: one card with a row per person, 
   sami = await joinAs('+358401000001', { items: item(0) });
   await patch(sami, { step_out_minutes: 10 });
 
-  const keys = JSON.parse(readFileSync(join(server.dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { pairing_code: string }>;
-  await page.goto(`${server.url}/operator?lang=en`);
-  await page.getByLabel('Pairing code').fill(keys[KALLIO].pairing_code);
-  await page.getByLabel('Device name').fill('Front desk');
-  await page.getByRole('button', { name: 'Pair', exact: true }).click();
+  await server.pair(page, server.keys()[KALLIO].pairing_code);
 
   const party = page.locator(`[data-party="${olli.order}"]`);
   await party.getByRole('heading', { name: /^Olli O\. \+ 2/ }).waitFor();
@@ -158,28 +144,21 @@ test('one who stepped out is back: the desk checks him in again and he is no lon
 
 test("a party checked in at once (one tap, confirmed) shows on the customer's tracking; undone within 2 minutes", async () => {
   const menu = await api<{ services: { id: number }[] }>(`/pobs/${KALLIO}/`, 'GET', undefined);
-  const login = await api<{ customer_id: number; access_token: string }>('/login/', 'POST', {
-    phone: '+358401000002',
-    password: 'Demo1234',
-  });
+  const login = await server.customer('+358401000002');
   const order = await api<{ id: number }>(
-    `/customers/${login.customer_id}/orders/`,
+    `/customers/${login.id}/orders/`,
     'POST',
     {
       pob_id: KALLIO,
       items: [{ amount: 1, service_id: menu.services[0].id }],
       companions: [{ name: 'Kid', items: [{ amount: 1, service_id: menu.services[1].id }] }],
     },
-    login.access_token,
+    login.token,
   );
   // His tracking on his phone: not checked in yet.
   const { context, page: phonePage } = await phone(browser);
   phonePage.on('pageerror', (err) => errors.push(String(err)));
-  await phonePage.goto(`${server.url}/welcome?lang=en`);
-  await phonePage.locator('a.button[href="/login"]').click();
-  await phonePage.locator('#login-phone').fill('0401000002');
-  await phonePage.locator('#login-password').fill('Demo1234');
-  await phonePage.locator('form button[type="submit"]').click();
+  await server.signIn(phonePage, '0401000002');
   // With an order waiting, the app opens his tracking.
   await phonePage.waitForURL(/\/tracking$/);
   const here = phonePage.locator('button.tracking-check-in');
@@ -209,16 +188,27 @@ test("a party checked in at once (one tap, confirmed) shows on the customer's tr
   await here.waitFor();
   assert.is(await party.getByText('Checked in', { exact: true }).count(), 0);
 
-  // The desk changes the customer's services: the new one replaces his, his row and his tracking's price follow.
+  // The desk changes the customer's services: "Change" opens with his service ticked and his barber (anyone) chosen;
+  // one tap off and one on replace it, and his row follows.
+  const en = await api<{ services: { id: number; title: string }[] }>(`/pobs/${KALLIO}/?lang=en`, 'GET', undefined);
+  const his = en.services.find((s) => s.id === menu.services[0].id)!.title;
+  assert.is.not(his, 'Buzz cut');
   const head = party.locator(`[data-order="${order.id}"]`);
   await head.getByRole('button', { name: 'Change' }).click();
   const change = page.getByRole('dialog', { name: /^Change .+'s order$/ });
-  await change.getByLabel('Buzz cut').check();
+  const ticked = change.getByLabel(his, { exact: true });
+  await ticked.waitFor();
+  assert.ok(await ticked.isChecked(), `his ${his} is ticked`);
+  assert.not.ok(await change.getByLabel('Buzz cut', { exact: true }).isChecked());
+  assert.is(await change.getByLabel('Barber', { exact: true }).inputValue(), '', 'anyone, as he chose');
+  await ticked.uncheck();
+  await change.getByLabel('Buzz cut', { exact: true }).check();
   await axe.audit('change an order at the desk');
   await shot('console-change-order');
   await change.getByRole('button', { name: 'Save' }).click();
   await page.getByText(/^.+'s order is changed\.$/).waitFor();
   await head.getByText('Buzz cut', { exact: true }).waitFor();
+  assert.is(await head.getByText(his, { exact: true }).count(), 0, `${his} replaced`);
   await context.close();
 });
 

@@ -9,64 +9,24 @@
  * 9. every time of day shown is Helsinki's, not the phone's.
  * SHOTS=<folder> keeps the screenshots.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { openDb } from '../../src/server/db/open.ts';
-import { openPglite } from '../../src/server/db/pglite.ts';
-import { seedIfEmpty } from '../../src/server/seed/index.ts';
-import { migratedDataDir } from '../server/db-templates.ts';
-import { cspViolations, launch, phone, startServer, type Server } from './browser.ts';
+import { cspViolations, launch, phone } from './browser.ts';
+import { addShift, type DemoServer, demoServer, homeBarbers, openRoundTheClock } from './demo-shop.ts';
 
 const KALLIO = 2;
-const MIN = 60_000;
 const shots = process.env.SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
 const one = suite('one answer per person at 390×844, the phone on UTC');
-let server: Server;
-let dataDir: string;
+let server: DemoServer;
 let browser: Browser;
 const errors: string[] = [];
 /** Every time of day the screens showed, with where. */
 const times: { where: string; text: string; at: number }[] = [];
-
-/** Kallio open round the clock, its queue emptied; barber A free until 50 minutes from now, barber B on for 10 hours. */
-async function setUp(dir: string, now: number): Promise<number[]> {
-  const db = await openPglite(dir);
-  try {
-    for (let weekday = 1; weekday <= 7; weekday++)
-      await db.query(
-        `INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, '00:00', '24:00')
-         ON CONFLICT (shop_id, weekday) DO UPDATE SET opens = EXCLUDED.opens, closes = EXCLUDED.closes`,
-        [KALLIO, weekday],
-      );
-    await db.query('UPDATE shops SET queue_full = false WHERE id = $1', [KALLIO]);
-    await db.query(
-      `UPDATE orders SET status = 'cancelled', finished_at = now() WHERE shop_id = $1 AND status IN ('active', 'in_service')`,
-      [KALLIO],
-    );
-    const barbers = (
-      await db.query<{ id: number }>(`SELECT id FROM barbers WHERE home_shop_id = $1 AND status = 'active' ORDER BY id`, [KALLIO])
-    ).rows.map((r) => r.id);
-    await db.query(`DELETE FROM shifts WHERE shop_id = $1 OR barber_id = ANY($2::int[])`, [KALLIO, barbers]);
-    const at = (minutes: number) => new Date(now + minutes * MIN).toISOString();
-    await db.query('INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at) VALUES ($1, $3, $4, $5), ($2, $3, $4, $6)', [
-      barbers[0],
-      barbers[1],
-      KALLIO,
-      at(-60),
-      at(50),
-      at(600),
-    ]);
-    return barbers.slice(0, 2);
-  } finally {
-    await db.close();
-  }
-}
 
 let barberA = 0;
 let barberB = 0;
@@ -82,38 +42,27 @@ one.before(async () => {
 });
 
 async function prepare() {
-  dataDir = mkdtempSync(join(tmpdir(), 'walkin-one-answer-'));
-  await migratedDataDir(dataDir);
-  // Migrated and seeded here, as the server does with an empty directory, so the server starts once.
-  const db = await openDb({ databaseUrl: null, dataDir });
-  try {
-    await seedIfEmpty(db, { now: Date.now(), development: false, scrypt: { logN: 12, r: 8, p: 1 }, accounts: true });
-  } finally {
-    await db.close();
-  }
-  [barberA, barberB] = await setUp(dataDir, Date.now());
-  server = await startServer({ SIMULATOR: '0', DEVELOPMENT: '0', DATA_DIR: dataDir });
+  // Kallio open round the clock, its queue emptied; barber A free until 50 minutes from now, barber B on for 10 hours.
+  server = await demoServer(async (db, now) => {
+    await openRoundTheClock(db, KALLIO, { empty: true });
+    const barbers = await homeBarbers(db, KALLIO);
+    await db.query(`DELETE FROM shifts WHERE shop_id = $1 OR barber_id = ANY($2::int[])`, [KALLIO, barbers]);
+    [barberA, barberB] = barbers;
+    await addShift(db, KALLIO, barberA, now, -60, 50);
+    await addShift(db, KALLIO, barberB, now, -60, 600);
+  });
   browser = await launch();
   // Four walk-ins waiting for barber B, checked in at the desk: about two hours of his.
-  const key = (JSON.parse(readFileSync(join(dataDir, 'operator-keys.json'), 'utf8')) as Record<string, { key: string }>)[KALLIO].key;
-  const menu = (await (await fetch(`${server.url}/api/fi/pobs/${KALLIO}/?lang=en`)).json()) as {
-    services: { id: number; title: string }[];
-  };
+  const key = server.keys()[KALLIO].key;
+  const menu = await server.api<{ services: { id: number; title: string }[] }>(`/pobs/${KALLIO}/?lang=en`, 'GET');
   const haircut = menu.services.find((s) => s.title === 'Haircut')!.id;
-  for (const name of ['Aino Laine', 'Pekka Puu', 'Ville Virta', 'Eeva Kivi']) {
-    const res = await fetch(`${server.url}/api/fi/operator/pobs/${KALLIO}/walk-ins/`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, services: [haircut], barber_id: barberB }),
-    });
-    assert.is(res.status, 201, await res.text());
-  }
+  for (const name of ['Aino Laine', 'Pekka Puu', 'Ville Virta', 'Eeva Kivi'])
+    await server.api(`/operator/pobs/${KALLIO}/walk-ins/`, 'POST', { name, services: [haircut], barber_id: barberB }, key);
 }
 
 one.after(async () => {
   await browser?.close();
   await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function shot(page: Page, name: string) {
@@ -127,10 +76,7 @@ async function customer(phoneNumber: string): Promise<Page> {
   const { page } = await phone(browser, { timezoneId: 'UTC', serviceWorkers: 'block' });
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (err) => errors.push(`${new URL(page.url()).pathname}: ${String(err).slice(0, 80)}`));
-  await page.goto(`${server.url}/login?lang=en`);
-  await page.locator('#login-phone').fill(phoneNumber);
-  await page.locator('#login-password').fill('Demo1234');
-  await page.locator('form button[type="submit"]').click();
+  await server.signIn(page, phoneNumber);
   await page.waitForURL(/\/home$/);
   await page.goto(`${server.url}/barbershop/${KALLIO}`);
   await page.locator('button.service-toggle').first().waitFor();

@@ -115,6 +115,9 @@ pwa('the build: every lazy screen is its own chunk; the first route holds no fir
 pwa('Chromium reports the app installable: manifest, icons, a worker with a fetch handler in control', async () => {
   await page.goto(url('/home?lang=en'));
   await page.locator('.shop-card-name').first().waitFor();
+  // The worker is registered at the first interaction once the app has taken the page over (app/start.ts).
+  await page.waitForFunction(() => (window as { __live?: 1 }).__live === 1);
+  await page.keyboard.press('Tab');
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 15_000 });
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
@@ -272,6 +275,9 @@ pwa('an update: the waiting worker is activated and the page reloads onto it', a
   await page.evaluate(() => {
     (window as unknown as { stale: boolean }).stale = true;
   });
+  // The page's worker bridge loads at the first interaction once the app has taken the page over (app/start.ts).
+  await page.waitForFunction(() => (window as { __live?: 1 }).__live === 1);
+  await page.keyboard.press('Tab');
   const reloaded = page.waitForEvent('load', { timeout: 20_000 });
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
   await reloaded;

@@ -10,22 +10,18 @@ import { join } from 'node:path';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { migratedDataDir } from '../server/db-templates.ts';
 import { startServer, type Server } from './browser.ts';
+import { addShift, homeBarbers, openRoundTheClock } from './demo-shop.ts';
+
+/** The shop open round the clock, its own barbers on shift from an hour ago for the next ten hours. */
+export async function staffAllDay(db: Parameters<typeof openRoundTheClock>[0], shopId: number, now = Date.now()): Promise<void> {
+  await openRoundTheClock(db, shopId);
+  for (const barber of await homeBarbers(db, shopId)) await addShift(db, shopId, barber, now, -60, 600);
+}
 
 export async function openAllDay(dataDir: string, shopId: number, now = Date.now()): Promise<void> {
   const db = await openPglite(dataDir);
   try {
-    for (let weekday = 1; weekday <= 7; weekday++)
-      await db.query(
-        `INSERT INTO shop_hours (shop_id, weekday, opens, closes) VALUES ($1, $2, '00:00', '24:00')
-         ON CONFLICT (shop_id, weekday) DO UPDATE SET opens = EXCLUDED.opens, closes = EXCLUDED.closes`,
-        [shopId, weekday],
-      );
-    await db.query('UPDATE shops SET queue_full = false WHERE id = $1', [shopId]);
-    await db.query(
-      `INSERT INTO shifts (barber_id, shop_id, starts_at, ends_at)
-       SELECT id, $1, $2, $3 FROM barbers WHERE home_shop_id = $1 AND status = 'active'`,
-      [shopId, new Date(now - 3_600_000).toISOString(), new Date(now + 10 * 3_600_000).toISOString()],
-    );
+    await staffAllDay(db, shopId, now);
   } finally {
     await db.close();
   }

@@ -22,7 +22,11 @@ function ScreenError() {
 }
 
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+  // Set in the constructor, not as a class field: a field brings esbuild's field helper into the first route.
+  constructor(props: { children: ReactNode }) {
+    super(props);
+    this.state = { failed: false };
+  }
 
   static getDerivedStateFromError() {
     return { failed: true };

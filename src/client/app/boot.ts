@@ -70,9 +70,8 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   if (params.has('dev')) setDevelopment(params.get('dev') === '1');
   // Errors and analytics go to our own server, except in local mode (DEVELOPMENT or ?dev=1).
   const target = development.value ? null : { url: () => apiUrl(locale.value, '/client-events/'), perMinute: cfg.clientEventsPerMinute };
+  // Analytics, which loads with the screens that track, sends its events there too (services/analytics.ts).
   startReporting(target);
-  // Analytics loads with the screens that track (the shop page); it learns the target once it is there.
-  if (target) void import('../services/analytics.ts').then((m) => m.configureAnalytics(target));
   // The shop list is the first route's content: fetch it beside the dictionary, not after the first render.
   if (!page && (path === '/home' || (path === '/' && stored.welcomeSeen === true))) void loadShops();
   await setLanguage(lang, { store: query !== null && query === lang });
@@ -87,8 +86,6 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
       return;
     }
     phoneState();
-    // In the worker's chunk, which the start loads anyway.
-    void import('../services/register-worker.ts').then((m) => m.keepCarried(page));
     // The server chose by ?lang= or the cookie, as the phone would have, unless the cookie is gone: a language the
     // phone stored wins then. With none stored (a link tapped before the app took over the page that had ?lang=),
     // the server's choice stands.

@@ -3,7 +3,8 @@ import { localeOfCountry } from '../../shared/locales.ts';
 import { getJson } from '../services/http.ts';
 import { save } from '../services/storage.ts';
 import { writePrefsCookie } from '../services/prefs-cookie.ts';
-import { language, locale, noteDetectedLocale } from '../state/i18n.ts';
+import { language, locale } from '../state/i18n.ts';
+import { noteDetectedLocale } from '../state/languages.ts';
 
 /** An IP location lookup by country chooses the locale on the first visit. */
 export async function detectLocale() {

@@ -52,7 +52,27 @@ export function start(root: HTMLElement) {
       (window as { __live?: 1 }).__live = 1;
       if (hydrating) hydrateRoot(root, app);
       else startTransition(() => createRoot(root).render(app));
-      // Offline, a chunk not cached yet fails to load: the worker registered on an earlier visit is there anyway.
-      import('../services/register-worker.ts').then((m) => m.registerWorker()).catch(() => {});
+      // The worker's registration and the hand-over of what a rendered page carried to its cache: nothing the first
+      // screen shows needs them, so they wait for the first interaction (or the page being hidden) and leave a slow
+      // network to the first screen. Offline, a chunk not cached yet fails to load: the worker registered on an
+      // earlier visit is there anyway.
+      atFirstInteraction(() =>
+        import('../services/register-worker.ts')
+          .then((m) => {
+            m.registerWorker();
+            if (page) void m.keepCarried(page);
+          })
+          .catch(() => {}),
+      );
     });
+}
+
+/** Runs `f` once, at the first tap, key or scroll, or when the page's visibility changes (hidden, or the app left). */
+function atFirstInteraction(f: () => void) {
+  const on = ['pointerdown', 'keydown', 'scroll', 'visibilitychange'];
+  const go = () => {
+    for (const type of on) removeEventListener(type, go, true);
+    f();
+  };
+  for (const type of on) addEventListener(type, go, { capture: true, passive: true });
 }

@@ -2,6 +2,7 @@
 import { barberImage as sharedBarberImage } from '../../shared/barber-image.ts';
 import type { WireEmployee } from '../../shared/wire.ts';
 import type { Barber } from './types.ts';
+import { matchesAny } from './search.ts';
 
 /** The shared picture rule (src/shared/barber-image.ts) over the wire's fields. */
 export function barberImage(w: Pick<WireEmployee, 'avatar' | 'avatar_active' | 'has_avatar' | 'image' | 'has_image'>): string | null {
@@ -24,4 +25,17 @@ export function canJoinQueue(barber: Pick<Barber, 'status' | 'barbershop' | 'act
   if (barber.status !== 'active' || !currentShop(barber)) return false;
   const t = now.getTime();
   return barber.shifts.some((s) => Date.parse(s.start) <= t && t < Date.parse(s.end));
+}
+
+/** Barbers list: first name, last name, current shop name and city. */
+export function matchesBarber(barber: Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>, query: string): boolean {
+  const shop = currentShop(barber);
+  return matchesAny([barber.firstname, barber.lastname, shop?.name, shop?.city], query);
+}
+
+export function filterBarbers<T extends Pick<Barber, 'firstname' | 'lastname' | 'barbershop' | 'activePob'>>(
+  barbers: readonly T[],
+  query: string,
+): T[] {
+  return barbers.filter((b) => matchesBarber(b, query));
 }

@@ -1,10 +1,11 @@
 /**
  * Wire payloads (src/shared/wire.ts) → client entities (types.ts). Pure: the customer's priority and
- * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime.
+ * today's weekday come in as arguments, so the same payload maps the same way in tests and at runtime. A shop's
+ * detail (menu, barbers' queues) is lib/detail-mapper.ts's, which loads with the shop page, not the first route.
  */
-import type { WireExtraService, WireService, WireOpenTime, WirePob, WirePobDetail, WireServiceTimeEstimate } from '../../shared/wire.ts';
+import type { WireOpenTime, WirePob, WireServiceTimeEstimate } from '../../shared/wire.ts';
 import { knownWeekday } from './known-formats.ts';
-import type { Extra, Shop, ShopDetail } from './types.ts';
+import type { Shop } from './types.ts';
 
 // Making a formatter costs far more than using one (a shop list maps every shop): one per zone.
 const weekdays = new Map<string, Intl.DateTimeFormat>();
@@ -30,7 +31,7 @@ export function pickWait(estimates: readonly WireServiceTimeEstimate[] | undefin
   return typeof chosen.wait_time === 'number' ? chosen.wait_time : null;
 }
 
-const minutes = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+export const minutes = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The window of the estimate pickWait picks (older servers send none: null). */
 export function pickWindow(
@@ -71,58 +72,5 @@ export function toShop(w: WirePob, priority = 0, weekday?: number): Shop {
     queueState: w.queue_state ?? null,
     chairCount: w.chair_count ?? 0,
     isTest: Boolean(w.is_test),
-  };
-}
-
-const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
-
-/** What a service and an extra both carry, missing texts as ''. */
-function toMenuItem(w: WireService | WireExtraService) {
-  return {
-    title: w.title,
-    order: w.order,
-    description: w.description ?? '',
-    longDescription: w.long_description ?? '',
-    price: w.price,
-    duration: w.duration,
-  };
-}
-
-function toExtra(e: WireExtraService): Extra {
-  return { id: e.id, serviceId: e.service_id, ...toMenuItem(e) };
-}
-
-export function toShopDetail(w: WirePobDetail, priority = 0, weekday?: number): ShopDetail {
-  const extraServices: Record<number, Extra[]> = {};
-  for (const [key, list] of Object.entries(w.extra_services ?? {})) {
-    // Sub-options are sorted by order.
-    extraServices[Number(key)] = (list ?? []).map(toExtra).sort(byOrder);
-  }
-  return {
-    ...toShop(w, priority, weekday),
-    image: w.image || false,
-    floor: w.floor ?? null,
-    notices: w.notices ?? [],
-    serviceGroups: (w.service_groups ?? [])
-      .map((g) => ({ id: g.id, title: g.title, order: g.order, description: g.description ?? '', parentId: g.parent_id ?? null }))
-      .sort(byOrder),
-    services: (w.services ?? [])
-      .map((s) => ({ id: s.id, groupId: s.group_id, ...toMenuItem(s), multiple: Boolean(s.multiple) }))
-      .sort(byOrder),
-    extraServices,
-    // shortest_queue is priority 0's: the page's "Anyone" is the viewer's own estimate (the headline's).
-    queues: (w.queues ?? []).map((q) => {
-      // The viewer's own wait with this barber when the server sends one per priority (index = priority); else the
-      // spec's (priority 0).
-      const own = q.waits?.[priority] ?? q;
-      return {
-        barber: { id: q.barber.id, name: q.barber.name, image: q.barber.image ?? null },
-        waitTime: own.wait_time,
-        waitLow: minutes(own.wait_low),
-        waitHigh: minutes(own.wait_high),
-        queueOpen: Boolean(q.queue_open),
-      };
-    }),
-    openTimes: w.open_times ?? [],
   };
 }

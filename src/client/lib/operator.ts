@@ -21,7 +21,25 @@ export type Floor = WireOperatorQueue;
 export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
 export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-order.ts';
 export type { WireShift as Shift, WireShiftPlan as ShiftPlan } from '../../shared/wire-order.ts';
-import type { WireChainShop } from '../../shared/wire-order.ts';
+import type { WireChain, WireChainRows, WireChainShop } from '../../shared/wire-order.ts';
+export type { WireChainRows as ChainRows } from '../../shared/wire-order.ts';
+
+/**
+ * The chain after the stream's `chain-rows` event (docs/architecture.md, "The chain owner's stream"): its rows
+ * replace theirs by id, a new shop is added (in the chain's order, by id), a gone one dropped. An event the chain
+ * already has (its version not above `version`) changes nothing; null when it does not follow `version` (a frame was
+ * missed: the stream is to be opened again, and its first event is the whole chain).
+ */
+export function mergeChain(chain: WireChain, version: number, rows: WireChainRows): { chain: WireChain; version: number } | null {
+  if (rows.version <= version) return { chain, version };
+  if (rows.from !== version) return null;
+  const changed = new Map(rows.pobs.map((p) => [p.id, p]));
+  const gone = new Set(rows.removed);
+  const pobs = chain.pobs.filter((p) => !gone.has(p.id)).map((p) => changed.get(p.id) ?? p);
+  const known = new Set(pobs.map((p) => p.id));
+  const added = rows.pobs.filter((p) => !known.has(p.id));
+  return { chain: { pobs: added.length ? [...pobs, ...added].sort((a, b) => a.id - b.id) : pobs }, version: rows.version };
+}
 
 /** The chain screen's sortable columns. */
 export type ChainSort = 'name' | 'wait' | 'waiting' | 'barbers' | 'served' | 'noShows' | 'window';

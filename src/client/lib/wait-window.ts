@@ -16,6 +16,3 @@ export function waitWindow(wait: number | null, low: number | null | undefined, 
   if (hi - lo <= 5) return null;
   return lo === 0 ? { kind: 'upTo', high: hi } : { kind: 'range', low: lo, high: hi };
 }
-
-/** When a customer on his way should leave (one function with the server's quote). */
-export { leaveBy } from '../../shared/leave-by.ts';

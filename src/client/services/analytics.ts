@@ -1,10 +1,11 @@
 /**
  * A small first-party analytics service: `track(event, props)` keeps each event in memory (tests and a
- * debugging eye read `events()`) and, once configured with our own endpoint (outside local mode), sends it
- * with the error reports: batched, capped per device, beaconed (services/client-events.ts, loaded lazily).
+ * debugging eye read `events()`) and sends it where error reports go (services/reporting.ts: our own endpoint,
+ * none in local mode): batched, capped per device, beaconed (services/client-events.ts, loaded lazily). It loads
+ * with the screens that track, not at the start.
  * No third party, no cookies, nothing about the customer beyond the props.
  */
-import type { ReportTarget } from './client-events.ts';
+import { reportTarget } from './reporting.ts';
 
 export interface AnalyticsEvent {
   name: string;
@@ -16,17 +17,11 @@ export interface AnalyticsEvent {
 const MAX_EVENTS = 200;
 
 let kept: AnalyticsEvent[] = [];
-let target: ReportTarget | null = null;
-
-/** Sets (or with null, clears) where events go besides memory. */
-export function configureAnalytics(to: ReportTarget | null) {
-  target = to;
-}
 
 export function track(name: string, props: AnalyticsEvent['props'] = {}, now = Date.now()): AnalyticsEvent {
   const event: AnalyticsEvent = { name, props, at: now };
   kept = [...kept.slice(-(MAX_EVENTS - 1)), event];
-  const to = target;
+  const to = reportTarget();
   // A sender that cannot load (offline) must never break the action that tracked it.
   if (to)
     import('./client-events.ts').then(
@@ -42,5 +37,4 @@ export function events(): readonly AnalyticsEvent[] {
 
 export function resetAnalytics() {
   kept = [];
-  target = null;
 }

@@ -1,4 +1,4 @@
-/** Loaded after a server-rendered page hydrates (not in the first route's script). */
+/** Loaded with the worker's registration, at the first interaction after a server-rendered page hydrated (app/start.ts). */
 import { cacheKey, PUBLIC_CACHE } from '../sw/routes.ts';
 import type { PageData } from './page-data.ts';
 import { catalogueQuery } from './catalog.ts';

@@ -1,10 +1,10 @@
 /**
- * Reads of the chain's catalogue: shops and barbers. Screens never call these directly. Every
- * read names the UI language (?lang=): menu texts, notices and bios come in it, and because the language is in
- * the URL it is part of every cache key on the way (the server's, the service worker's).
+ * Reads of the chain's catalogue: shops here, barbers in catalog-barbers.ts (not in the first route). Screens never
+ * call these directly. Every read names the UI language (?lang=): menu texts, notices and bios come in it, and
+ * because the language is in the URL it is part of every cache key on the way (the server's, the service worker's).
  */
 import type { Language, Locale } from '../../shared/locales.ts';
-import type { WireEmployee, WirePob, WirePobDetail } from '../../shared/wire.ts';
+import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { request } from './http.ts';
 
 /** The query of a catalogue read: the language, and the development flag when on. */
@@ -14,7 +14,3 @@ export const fetchShops = (locale: Locale, lang: Language, development: boolean,
   request<WirePob[]>(locale, `/pobs/${catalogueQuery(lang, development)}`, { signal });
 export const fetchShop = (locale: Locale, lang: Language, id: number, development: boolean, signal?: AbortSignal) =>
   request<WirePobDetail>(locale, `/pobs/${id}/${catalogueQuery(lang, development)}`, { signal });
-export const fetchBarbers = (locale: Locale, lang: Language, development: boolean, signal?: AbortSignal) =>
-  request<WireEmployee[]>(locale, `/employees/${catalogueQuery(lang, development)}`, { signal });
-export const fetchBarber = (locale: Locale, lang: Language, id: number, development: boolean, signal?: AbortSignal) =>
-  request<WireEmployee>(locale, `/employees/${id}/${catalogueQuery(lang, development)}`, { signal });

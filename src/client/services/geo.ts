@@ -1,5 +1,4 @@
 /** The browser's geolocation as a promise with the 10 s timeout. */
-import { installPlatformOf, type InstallPlatform } from '../../shared/platform.ts';
 import { GEO_TIMEOUT_MS } from '../../shared/constants.ts';
 
 export type GeoFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -21,16 +20,4 @@ export function currentPosition(timeout = GEO_TIMEOUT_MS): Promise<{ lat: number
       { timeout, maximumAge: 60_000, enableHighAccuracy: false },
     );
   });
-}
-
-/** Whether the app runs installed (standalone), for the welcome carousel's install slide. */
-export function isStandalone(): boolean {
-  return (
-    typeof matchMedia !== 'undefined' &&
-    (matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
-  );
-}
-
-export function platform(): InstallPlatform {
-  return installPlatformOf(typeof navigator === 'undefined' ? '' : navigator.userAgent);
 }

@@ -4,18 +4,18 @@
  */
 import { LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
-import { FALLBACK_HEADER } from '../sw/routes.ts';
+import { FALLBACK_HEADER } from '../sw/names.ts';
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-    readonly body?: unknown,
-    /** A 429's or 503's Retry-After, in seconds, when the server sent one. */
-    readonly retryAfter?: number,
-  ) {
+  declare readonly status: number;
+  declare readonly field?: string;
+  declare readonly body?: unknown;
+  /** A 429's or 503's Retry-After, in seconds, when the server sent one. */
+  declare readonly retryAfter?: number;
+  constructor(status: number, message: string, field?: string, body?: unknown, retryAfter?: number) {
     super(message);
+    // Assigned, not class fields: fields would bring esbuild's field helper into the first route.
+    Object.assign(this, { status, field, body, retryAfter });
   }
   /** No answer at all: offline, DNS, reset. */
   get network() {

@@ -1,6 +1,6 @@
 /**
- * The service worker bridge: register, and when an update is waiting, activate it and reload. Loaded once the first
- * screen is up (app/start.ts): nothing before the first interaction needs it, so it stays out of the first route.
+ * The service worker bridge: register, and when an update is waiting, activate it and reload. Loaded at the first
+ * interaction or when the page is hidden (app/start.ts): nothing before then needs it, so it stays out of the first visit.
  * The hand-over of what a rendered page carried to the worker's cache comes in the same chunk (one request less).
  */
 export { keepCarried } from './carried.ts';

@@ -37,6 +37,9 @@ export function reportError(name: string, err: unknown, stack?: string | null) {
   });
 }
 
+/** Where reports go (null: nowhere, local mode or not started); analytics sends its events there too. */
+export const reportTarget = () => target;
+
 /** Starts (with a target) or leaves off (null: local mode) reporting; the listeners go on once. */
 export function startReporting(to: ReportTarget | null) {
   if (to && !target) {

@@ -2,7 +2,7 @@
  * The page's side of the worker's caches: the customer's private cache is deleted from here, and the connection
  * watched (registering the worker is register-worker.ts, loaded after the first screen).
  */
-import { foreignPrivateCaches } from '../sw/routes.ts';
+import { foreignPrivateCaches } from '../sw/names.ts';
 
 /** Deletes the cached reads of every customer but the one logged in (all of them after a logout). */
 export async function forgetPrivateReads(customerId: number | null): Promise<void> {

@@ -13,7 +13,7 @@ import { forgetSession, tokenError } from './account.ts';
 import { locale, t } from './i18n.ts';
 import { reasonOf } from './failure.ts';
 import { notify } from './notices.ts';
-import { forgetFavouritesOf } from './prefs.ts';
+import { forgetFavouritesOf } from './prefs-later.ts';
 import { user } from './session.ts';
 
 export const exportStatus = signal<'idle' | 'pending' | 'failure'>('idle');

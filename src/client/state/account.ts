@@ -14,7 +14,8 @@ import { save } from '../services/storage.ts';
 import { navigate } from '../router/history.ts';
 import { language, locale, t } from './i18n.ts';
 import { notify } from './notices.ts';
-import { favouriteOwner, markWelcomeSeen } from './prefs.ts';
+import { favouriteOwner } from './prefs.ts';
+import { markWelcomeSeen } from './prefs-later.ts';
 import { restoreRecovery } from './recovery-store.ts';
 import { orderNews, profile, rememberLogin, sync, user, type LoginSession, type Profile } from './session.ts';
 

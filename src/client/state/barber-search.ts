@@ -5,12 +5,12 @@
 import { computed, signal } from '@preact/signals-react';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
-import { filterBarbers } from '../lib/search.ts';
+import { filterBarbers } from '../lib/barber.ts';
 import type { Barber } from '../lib/types.ts';
 import { barbers, loadBarbers } from './barbers.ts';
 import { locale } from './i18n.ts';
 import { poll } from './poll.ts';
-import { favoriteBarberIds } from './prefs.ts';
+import { favoriteBarberIds } from './prefs-later.ts';
 
 /** The barber list and page refresh interval; a minute keeps shifts current. */
 export const BARBER_REFRESH_MS = 60_000;

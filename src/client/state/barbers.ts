@@ -5,7 +5,7 @@
  */
 import { computed, signal } from '@preact/signals-react';
 import type { WireEmployee } from '../../shared/wire.ts';
-import { fetchBarber, fetchBarbers } from '../services/catalog.ts';
+import { fetchBarber, fetchBarbers } from '../services/catalog-barbers.ts';
 import { readPageData } from '../services/page-data.ts';
 import { toBarber } from '../lib/barber-mappers.ts';
 import { language, locale } from './i18n.ts';

@@ -1,6 +1,6 @@
 /** Geolocation state: idle → pending → fulfilled (latitude, longitude) or rejected. */
 import { signal } from '@preact/signals-react';
-import { currentPosition, type GeoFailure } from '../services/geo.ts';
+import type { GeoFailure } from '../services/geo.ts';
 import { save } from '../services/storage.ts';
 import { notify } from './notices.ts';
 import { t } from './i18n.ts';
@@ -23,7 +23,8 @@ export async function locate(): Promise<boolean> {
   if (geo.value.status === 'pending') return false;
   geo.value = { status: 'pending' };
   try {
-    const { lat, lng } = await currentPosition();
+    // The geolocation service loads with the first tap that asks for it: the first screen never needs it.
+    const { lat, lng } = await (await import('../services/geo.ts')).currentPosition();
     geo.value = { status: 'fulfilled', lat, lng };
     await Promise.all([save('userLatitude', lat), save('userLongitude', lng)]);
     return true;

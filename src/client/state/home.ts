@@ -8,10 +8,8 @@ import { REFRESH_MS, SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { distanceKm, groupByDistance, sortAlphabetical } from '../lib/distance.ts';
 import { filterShops } from '../lib/search.ts';
 import type { LatLng, Shop } from '../lib/types.ts';
-import type { MapsApi } from '../lib/maps-api.ts';
-import { config } from './config.ts';
 import { geo } from './geo.ts';
-import { language, locale } from './i18n.ts';
+import { locale } from './i18n.ts';
 import { poll } from './poll.ts';
 import { favoriteShopIds } from './prefs.ts';
 import { loadShops, shops } from './shops.ts';
@@ -69,17 +67,6 @@ export function startShopList(): () => void {
 
 /** The error state's retry button: past the cache, at once. */
 export const retryShops = () => loadShops(true);
-
-/**
- * The maps JS API for the overlay, or null when the deployment has no maps key (the overlay then draws
- * OpenStreetMap tiles itself). The loader is its own chunk, fetched only when a map opens.
- */
-export async function loadMapsApi(): Promise<MapsApi | null> {
-  const key = config.value.mapsKey;
-  if (!key) return null;
-  const maps = await import('../services/maps.ts');
-  return maps.loadMapsApi(key, language.value === 'ee' ? 'et' : language.value);
-}
 
 export function reset() {
   clearQuery();

@@ -1,6 +1,6 @@
 /**
  * The stored recovery progress { countryCode, phone, date } and its boot-time restore. Kept
- * apart from state/recovery.ts so the first route loads only this, not the recovery form.
+ * apart from state/recovery.ts so the first route loads only this, not the recovery form (which stores and checks it).
  */
 import { signal } from '@preact/signals-react';
 import { RECOVERY_CODE_VALID_MS } from '../../shared/constants.ts';
@@ -18,25 +18,12 @@ export const progress = signal<RecoveryProgress | null>(null);
 export const tokenSent = signal(false);
 
 /** A code is usable for an hour from sending; the same rule as isRecoveryFresh, inlined to stay light. */
-const fresh = (p: RecoveryProgress, now: number) => Number.isFinite(p.date) && now >= p.date && now - p.date < RECOVERY_CODE_VALID_MS;
+export const fresh = (p: RecoveryProgress, now: number) =>
+  Number.isFinite(p.date) && now >= p.date && now - p.date < RECOVERY_CODE_VALID_MS;
 
 function isProgress(v: unknown): v is RecoveryProgress {
   const p = v as RecoveryProgress | null;
   return Boolean(p && typeof p.phone === 'string' && typeof p.date === 'number');
-}
-
-export function storeProgress(next: RecoveryProgress | null) {
-  progress.value = next;
-  tokenSent.value = next !== null;
-  recoveryPending.value = next !== null;
-  void save('recovery', next);
-}
-
-/** Drops progress older than an hour; returns whether a fresh one remains. */
-export function checkFresh(now = Date.now()): boolean {
-  const p = progress.peek();
-  if (p && !fresh(p, now)) storeProgress(null);
-  return progress.peek() !== null;
 }
 
 /** At boot: resume a fresh recovery (the entry gate then opens /recovery), forget a stale one. */

@@ -14,7 +14,22 @@ import { createForm } from './account-form.ts';
 import { locale, t } from './i18n.ts';
 import { reasonOf } from './failure.ts';
 import { recoveryPending } from './recovery-flag.ts';
-import { checkFresh, progress, storeProgress, tokenSent } from './recovery-store.ts';
+import { save } from '../services/storage.ts';
+import { fresh, progress, type RecoveryProgress, tokenSent } from './recovery-store.ts';
+
+export function storeProgress(next: RecoveryProgress | null) {
+  progress.value = next;
+  tokenSent.value = next !== null;
+  recoveryPending.value = next !== null;
+  void save('recovery', next);
+}
+
+/** Drops progress older than an hour; returns whether a fresh one remains. */
+export function checkFresh(now = Date.now()): boolean {
+  const p = progress.peek();
+  if (p && !fresh(p, now)) storeProgress(null);
+  return progress.peek() !== null;
+}
 
 export const recoveryStatus = signal<'idle' | 'loading'>('idle');
 export const recovered = signal(false);

@@ -8,6 +8,7 @@ import { batch, computed, signal } from '@preact/signals-react';
 import { REFRESH_MS } from '../../shared/constants.ts';
 import { headerImageHeight } from '../lib/images.ts';
 import { isoWeekday } from '../lib/mappers.ts';
+import { toShopDetail } from '../lib/detail-mapper.ts';
 import { clockNow } from '../lib/clock.ts';
 import { afterMarkup } from '../lib/after-markup.ts';
 import { markup } from '../lib/hydrated.ts';
@@ -19,7 +20,10 @@ import { language, locale, localeInfo } from './i18n.ts';
 import { follow } from './live.ts';
 import { shopStreamUrl } from '../services/live.ts';
 import { development } from './prefs.ts';
-import { clearShop, loadShop, shop, showShop } from './shops.ts';
+import { clearShop, loadShop, mapDetailsWith, shop, showShop } from './shops.ts';
+
+// The shop's detail is mapped by code that comes with the shop page, not the first route (state/shops.ts).
+mapDetailsWith(toShopDetail);
 
 /** The shop header notice appears once per session, after 1000 ms, for 5000 ms. */
 const HEADER_NOTICE_DELAY_MS = 1000;

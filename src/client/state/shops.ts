@@ -7,7 +7,8 @@ import { LIST_CACHE_MS } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
 import type { WirePob, WirePobDetail } from '../../shared/wire.ts';
 import { fetchShop, fetchShops } from '../services/catalog.ts';
-import { isoWeekday, toShop, toShopDetail } from '../lib/mappers.ts';
+import { isoWeekday, toShop } from '../lib/mappers.ts';
+import type { toShopDetail } from '../lib/detail-mapper.ts';
 import { clockNow } from '../lib/clock.ts';
 import { language, locale } from './i18n.ts';
 import { activeRenames, development } from './prefs.ts';
@@ -45,9 +46,19 @@ export const shops = computed(() => {
     .map((w) => toShop(renameShop(w.id, w, renames), priority.value, day));
 });
 
+/**
+ * What maps a shop's detail: lib/detail-mapper.ts, handed over by the shop page's state (state/shop-page.ts), so that
+ * the first route does not carry it. A detail is only ever read or carried by a page whose code has it.
+ */
+const detailMapper = signal<typeof toShopDetail | null>(null);
+export function mapDetailsWith(map: typeof toShopDetail) {
+  detailMapper.value = map;
+}
+
 export const shop = computed(() => {
   const w = detailWire.value;
-  return w ? toShopDetail(renameShop(w.id, w, activeRenames.value), priority.value, weekday()) : null;
+  const map = detailMapper.value;
+  return w && map ? map(renameShop(w.id, w, activeRenames.value), priority.value, weekday()) : null;
 });
 
 /** Fetches the list unless a fetch of the same locale and language answered less than 5 s ago. */

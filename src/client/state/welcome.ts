@@ -3,9 +3,9 @@
  * runs installed), which install instructions fit the device, and the current slide.
  */
 import { computed, signal } from '@preact/signals-react';
-import { isStandalone, platform } from '../services/geo.ts';
+import { isStandalone, platform } from '../services/install.ts';
 import type { InstallPlatform } from '../../shared/platform.ts';
-import { markWelcomeSeen } from './prefs.ts';
+import { markWelcomeSeen } from './prefs-later.ts';
 import { navigate } from '../router/history.ts';
 import { save } from '../services/storage.ts';
 

@@ -15,6 +15,9 @@
  * - network: everything else (other writes, other origins, other authenticated calls).
  */
 import { appLanguage, DEFAULT_LANGUAGE } from '../../shared/locales.ts';
+import { FALLBACK_HEADER, foreignPrivateCaches, PRIVATE_PREFIX, privateCache } from './names.ts';
+
+export { FALLBACK_HEADER, foreignPrivateCaches };
 
 export type Strategy =
   | { kind: 'shell' }
@@ -34,17 +37,12 @@ export interface RequestFacts {
   auth: boolean;
 }
 
-const PRIVATE_PREFIX = 'private-';
 /** Public API reads and hashed files; the shell cache carries the build's version in its name. */
 export const PUBLIC_CACHE = 'api-v1';
 export const ASSET_CACHE = 'assets-v1';
 export const SHELL_PREFIX = 'shell-';
 /** How long a read waits for the network before the cached copy is shown (a slow 3G answer is ~1–2 s). */
 export const NETWORK_TIMEOUT_MS = 4_000;
-/** Set on a response the worker answered from its cache because the network failed or was too slow. */
-export const FALLBACK_HEADER = 'x-sw-fallback';
-
-const privateCache = (customerId: number | string) => `${PRIVATE_PREFIX}${customerId}`;
 
 const PRIVATE_READ = /^\/api\/[^/]+\/customers\/(\d+)\/(orders|receipts)(\/|$)/;
 const ORDER = /^\/api\/[^/]+\/customers\/(\d+)\/orders\/\d+\/?$/;
@@ -95,12 +93,6 @@ export function staleAssets(cachedUrls: readonly string[], current: ReadonlySet<
     const path = new URL(u).pathname;
     return path.startsWith('/assets/') && !current.has(path);
   });
-}
-
-/** Private caches that must go: every one when nobody is logged in, else those of other customers. */
-export function foreignPrivateCaches(keys: readonly string[], customerId: number | null): string[] {
-  const keep = customerId === null ? null : privateCache(customerId);
-  return keys.filter((k) => k.startsWith(PRIVATE_PREFIX) && k !== keep);
 }
 
 /** Reads whose answer depends on the language they name (menu texts, notices, bios, receipt rows). */

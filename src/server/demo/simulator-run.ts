@@ -76,6 +76,7 @@ export async function simState(
           ? [{ orderId: o.id, barberId: o.barberId, startedAt: o.startedAt ?? o.joinedAt, duration: o.duration }]
           : [],
       ),
+      holdMinutes: queue.snapshot.hold?.ahead ?? 0,
       waiting: s.orders.map((r) => {
         const o = byId.get(r.id)!;
         return {

@@ -78,6 +78,8 @@ export interface SimShop {
   barbers: SimBarber[];
   serving: SimServing[];
   waiting: SimWaiting[];
+  /** The reach of a turn held for one on his way (the snapshot's HOLD_FOR_ARRIVING_MINUTES); absent or 0: none held. */
+  holdMinutes?: number;
 }
 
 export interface SimState {
@@ -245,7 +247,16 @@ function shopStep(shop: SimShop, now: number, r: Rng, tickMinutes: number): SimA
   for (const b of shop.barbers) {
     if (!b.onShift || busy.has(b.id)) continue;
     const eligible = (w: SimWaiting) => !handled.has(w.id) && present.has(w.id) && (w.chosenBarberId ?? null) === null;
-    // The engine's plan for him first when it starts now (it may have weighed a chosen barber), else the first present.
+    // The engine's plan for him first when it starts now (it may have weighed a chosen barber), else the first present,
+    // unless the plan has him hold the turn of someone on his way who is due within minutes (docs/decisions.md,
+    // "A turn held for one on his way"): then he waits for him.
+    let first: SimWaiting | undefined;
+    for (const w of shop.waiting)
+      if (!handled.has(w.id) && w.plannedBarberId === b.id && w.plannedStart !== null && (!first || w.plannedStart < first.plannedStart!))
+        first = w;
+    const reach = (shop.holdMinutes ?? 0) * MINUTE;
+    const holding =
+      reach > 0 && first !== undefined && !present.has(first.id) && first.plannedStart! > now && first.plannedStart! <= now + reach;
     const next =
       shop.waiting.find(
         (w) =>
@@ -254,7 +265,10 @@ function shopStep(shop: SimShop, now: number, r: Rng, tickMinutes: number): SimA
           w.plannedBarberId === b.id &&
           w.plannedStart !== null &&
           w.plannedStart <= now + MINUTE,
-      ) ?? shop.waiting.find((w) => eligible(w) || (!handled.has(w.id) && present.has(w.id) && w.chosenBarberId === b.id));
+      ) ??
+      (holding
+        ? undefined
+        : shop.waiting.find((w) => eligible(w) || (!handled.has(w.id) && present.has(w.id) && w.chosenBarberId === b.id)));
     if (!next) continue;
     handled.add(next.id);
     out.push({ type: 'start', shopId: shop.id, orderId: next.id, barberId: b.id });

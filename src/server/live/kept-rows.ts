@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import type { Language } from '../../shared/locales.ts';
 import type { QueueChanges } from './changes.ts';
 import { loadQueueRows, type QueueRows } from '../queue/snapshot.ts';
-import { shopForRead, type ShopRow } from '../repos/shops.ts';
+import { shopForRead, shopsForRead, type ShopRow } from '../repos/shops.ts';
 import { answerCache, type AnswerCache } from './answer-cache.ts';
 import { menuOf, type Menu } from '../domain/shops.ts';
 
@@ -46,6 +46,31 @@ export function shopRows(deps: Deps, id: number): Promise<ShopRows | null> {
     const rows = (await loadQueueRows(deps.db, [shop], deps.now())).get(id)!;
     return { version: queueVersion, shop, rows };
   });
+}
+
+/**
+ * Keeps the rows of each shop of `ids` that has none kept, read together (shopsForRead and loadQueueRows: four
+ * queries however many shops), for a read of many shops at once (the chain owner's stream). Each shop's entry is
+ * taken before the queries start, so a change announced meanwhile ends it as if the shop had been read alone.
+ */
+export async function keepShopRows(deps: Deps, ids: readonly number[]): Promise<void> {
+  if (!deps.changes.live || deps.config.keptRowsMs <= 0) return;
+  const cache = keptRows(deps);
+  const waiting = new Map<number, { resolve: (rows: ShopRows | null) => void; reject: (err: unknown) => void }>();
+  for (const id of ids) {
+    if (waiting.has(id) || cache.peek(`rows:${id}`)) continue;
+    void cache.get<ShopRows>(`rows:${id}`, { shopId: id }, () => new Promise((resolve, reject) => waiting.set(id, { resolve, reject })));
+  }
+  if (!waiting.size) return;
+  try {
+    const found = await shopsForRead(deps.db, [...waiting.keys()]);
+    const shops = found.map(({ queueVersion, ...shop }) => shop);
+    const rows = await loadQueueRows(deps.db, shops, deps.now());
+    const byId = new Map(found.map((s, i) => [s.id, { version: s.queueVersion, shop: shops[i], rows: rows.get(s.id)! }]));
+    for (const [id, w] of waiting) w.resolve(byId.get(id) ?? null);
+  } catch (err) {
+    for (const w of waiting.values()) w.reject(err);
+  }
 }
 
 /** The shop's menu in one language, kept. */

@@ -9,21 +9,46 @@ import type { Limiter } from '../lib/limiter.ts';
 /** A client this far behind (bytes it has not taken) is dropped; it reconnects and gets the current state. */
 const MAX_BACKLOG = 1 << 20;
 
-export interface Topic {
+interface TopicBase {
   /** Connections with the same key share one read and one frame. */
   key: string;
-  /** The SSE event name. */
+  /** The SSE event name (of a topic sent as changes: its whole state's, a connection's first frame). */
   event: string;
   /** The shop whose changes move it (null: every shop's, the chain owner's stream). */
   shopId: number | null;
+}
+
+/** A topic sent whole: each read that changed it sends the whole answer again. */
+export interface WholeTopic extends TopicBase {
   /** The current answer as its GET would serialize it, and the shop's queue version. */
   load(): Promise<{ json: string; version: number }>;
-  /**
-   * Told which shop changed before the read it causes (null: every shop, or the minute's clock): a topic of every
-   * shop (the chain's) re-reads only what changed.
-   */
-  changed?(shopId: number | null): void;
+  changes?: undefined;
 }
+
+/**
+ * A topic sent as changes (the chain owner's stream of every shop): a connection gets the whole state first, then
+ * each read's change only. It keeps its own clock (the minute's reads) rather than the topic's second of the minute.
+ */
+export interface ChangesTopic extends TopicBase {
+  load?: undefined;
+  changes: {
+    /** The SSE event of a change's frame. */
+    event: string;
+    /** Told which shop changed (null: every shop may have) before the read it causes. */
+    changed(shopId: number | null): void;
+    /** Called each second: whether a read is due for the clock. */
+    clock(now: number): boolean;
+    /**
+     * Reads what is due: the change since the last read as JSON (null: nothing changed), the version it brings the
+     * state to, and whether more is due at once.
+     */
+    read(): Promise<{ json: string | null; version: number; more: boolean }>;
+    /** The whole state now as JSON, and its version (null before the first read); from memory, at once. */
+    whole(): { json: string; version: number } | null;
+  };
+}
+
+export type Topic = WholeTopic | ChangesTopic;
 
 export interface Conn {
   res: ServerResponse;
@@ -31,12 +56,14 @@ export interface Conn {
   /** The paired device the stream was opened for (null: a shop key, a customer, the public). */
   deviceId: number | null;
   state: TopicState;
+  /** A topic sent as changes: the version of the whole state it got first (a change up to it is not sent). */
+  version: number;
 }
 
 export interface TopicState {
   topic: Topic;
   conns: Set<Conn>;
-  /** The last frame sent (null: none read yet) and its JSON. */
+  /** The last frame sent (null: none read yet; a topic sent as changes: its last change, or an empty one) and its JSON. */
   frame: Buffer | null;
   json: string | null;
   /** A change or minute not yet read. */
@@ -72,6 +99,7 @@ export function frameOf(event: string, version: number, json: string): Buffer {
 }
 
 export const PING = Buffer.from(': ping\n\n');
+const NO_CHANGE = Buffer.alloc(0);
 
 /** A topic's second of the minute for its clock read, spread over the first 50 s (ms), the same on every process. */
 export function phaseOf(key: string): number {
@@ -101,7 +129,19 @@ export function refresh(s: TopicState, limit: Limiter): Promise<void> {
       const urgent = s.urgent;
       s.urgent = false;
       s.readingUrgent = urgent;
-      const { json, version } = await limit(urgent, () => s.topic.load());
+      const changes = s.topic.changes;
+      if (changes) {
+        const read = await limit(urgent, () => changes.read());
+        if (read.more) s.stale = true;
+        s.frame ??= NO_CHANGE;
+        if (read.json === null) continue;
+        s.frame = frameOf(changes.event, read.version, read.json);
+        // A connection opened at this version or later has it in its whole state.
+        for (const c of s.conns) if (c.version < read.version) write(c, s.frame);
+        continue;
+      }
+      const load = s.topic.load;
+      const { json, version } = await limit(urgent, () => load());
       if (json === s.json && s.frame) continue;
       s.json = json;
       s.frame = frameOf(s.topic.event, version, json);

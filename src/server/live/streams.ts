@@ -20,6 +20,7 @@ import { type Limiter, limiter } from '../lib/limiter.ts';
 import {
   addressPlaces,
   type Conn,
+  frameOf,
   PING,
   phaseOf,
   refresh,
@@ -127,12 +128,15 @@ async function openStream(hub: Hub, req: FastifyRequest, reply: FastifyReply, to
     if (s.conns.size === 0 && topics.get(topic.key) === s) topics.delete(topic.key);
     throw err;
   }
+  // A topic sent as changes: its whole state first, from memory, in the same turn the connection joins its topic (a
+  // change read before it is in it, one read after it follows).
+  const whole = s.topic.changes?.whole() ?? null;
   const res = startEventStream(req, reply);
-  const c: Conn = { res, address, deviceId, state: s };
+  const c: Conn = { res, address, deviceId, state: s, version: whole?.version ?? 0 };
   s.conns.add(c);
   hub.conns++;
   res.on('close', () => dropConn(hub, c));
-  res.write(s.frame!);
+  res.write(whole ? frameOf(s.topic.event, whole.version, whole.json) : s.frame!);
 }
 
 /** A stream ended: its address's place is free, and a topic nobody follows any more is forgotten. */
@@ -168,7 +172,7 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   const unsubscribe = deps.changes.subscribe((e) => {
     for (const s of topics.values())
       if (e.kind === 'all' || s.topic.shopId === null || s.topic.shopId === e.change.shopId) {
-        s.topic.changed?.(e.kind === 'all' ? null : e.change.shopId);
+        s.topic.changes?.changed(e.kind === 'all' ? null : e.change.shopId);
         refreshInBackground(s, true);
       }
   });
@@ -180,10 +184,14 @@ export function streams(deps: Deps, opts: { perAddress: number; heartbeatMs: num
   const tick = async () => {
     const now = deps.now();
     for (const s of topics.values()) {
+      // A topic sent as changes keeps its own clock (the chain's: each shop at its own second of the minute).
+      if (s.topic.changes) {
+        if (s.topic.changes.clock(now)) refreshInBackground(s, false);
+        continue;
+      }
       const minute = Math.floor((now - s.phase) / MINUTE);
       if (minute === s.minute) continue;
       s.minute = minute;
-      s.topic.changed?.(null);
       refreshInBackground(s, false);
     }
     await settled();

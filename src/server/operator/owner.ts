@@ -11,14 +11,17 @@ import { ownerDevices, revokeOwnerDevice, type OperatorPrincipal } from '../repo
 import { allShops } from '../repos/operators.ts';
 import type { WireChainShop, WireDevice, WireOperatorQueue } from '../../shared/wire-order.ts';
 import { iso } from '../lib/time.ts';
-import { queueVersion } from '../repos/orders.ts';
-import { queueOf } from '../queue/order-read.ts';
-import { scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import { localDay } from '../lib/tz.ts';
+import { queueFromRows, scheduleOf, type ShopQueue } from '../queue/snapshot.ts';
+import type { Schedule } from '../queue/engine/types.ts';
+import { inOrderOfService } from '../queue/service-order.ts';
 import { toWirePob } from '../domain/shops.ts';
-import { operatorQueue } from './queue-view.ts';
+import { keepShopRows, keptRows, shopRows } from '../live/kept-rows.ts';
+import { ordersJoinedAtShops } from '../repos/order-history.ts';
+import { expectedArrivals } from './queue-view.ts';
 import { wireDevice } from './devices.ts';
-import { shopStats } from './stats.ts';
-import { getShop, type ShopRow } from '../repos/shops.ts';
+import { figuresOf, periodsOf, shopStats } from './stats.ts';
+import type { ShopRow } from '../repos/shops.ts';
 
 export async function listOwnerDevices(deps: Pick<Deps, 'db'>): Promise<WireDevice[]> {
   return (await ownerDevices(deps.db)).map(wireDevice);
@@ -54,9 +57,11 @@ export function metresBetween(a: { latitude: number; longitude: number }, b: { l
 }
 
 /** The shortest open barber wait of the console's floor, with its window. */
-function waitNow(floor: WireOperatorQueue): ChainWait | null {
+function waitNow(
+  barbers: Pick<WireOperatorQueue['barbers'][number], 'queue_open' | 'wait_time' | 'wait_low' | 'wait_high'>[],
+): ChainWait | null {
   let best: ChainWait | null = null;
-  for (const b of floor.barbers) {
+  for (const b of barbers) {
     if (!b.queue_open || b.wait_time === null) continue;
     if (!best || b.wait_time < best.minutes) best = { minutes: b.wait_time, low: b.wait_low ?? null, high: b.wait_high ?? null };
   }
@@ -68,39 +73,127 @@ function waitNow(floor: WireOperatorQueue): ChainWait | null {
  * the shop's own answer (toWirePob's service_time_estimates, what its page and the app show). None while the shop
  * takes no one now.
  */
-function waitsNow(shop: ShopRow, queue: ShopQueue, floor: WireOperatorQueue): ChainShop['waits'] {
-  if (!floor.pob.open || floor.pob.queue_state !== 'open') return [];
-  return toWirePob(shop, queue, scheduleOf(queue)).service_time_estimates.flatMap((e) =>
+function waitsNow(shop: ShopRow, queue: ShopQueue, s: Schedule): ChainShop['waits'] {
+  if (!s.open || s.queueState !== 'open') return [];
+  return toWirePob(shop, queue, s).service_time_estimates.flatMap((e) =>
     e.wait_time === null ? [] : [{ priority: e.priority, minutes: e.wait_time, low: e.wait_low ?? null, high: e.wait_high ?? null }],
   );
 }
 
-/** One shop's row: the console's floor read and the shop's figures, by the shop's own functions. */
-type ChainRow = Omit<ChainShop, 'crowded' | 'nearby_room'>;
+/** One shop's row: the console's floor and the shop's figures, by the shop's own functions. */
+export type ChainRow = Omit<ChainShop, 'crowded' | 'nearby_room'>;
 
-export async function chainShop(deps: Deps, shop: ShopRow): Promise<ChainRow> {
-  const now = deps.now();
-  const [floor, figures, queue] = await Promise.all([
-    operatorQueue(deps, shop.id),
+/** A shop's crowded flag and the shops nearby with room (CHAIN_FLAG_WAIT_MINUTES, NEARBY_RADIUS_M). */
+export type ChainFlags = Pick<ChainShop, 'crowded' | 'nearby_room'>;
+
+/** Where a shop is (its row's place on the map), for the shops near it. */
+export type ShopPlace = { id: number; latitude: number; longitude: number };
+
+/**
+ * The shop's figures (shopStats, GET …/stats/'s), kept with the shop's rows (live/kept-rows.ts): they move only with
+ * the shop's own changes and with its local day, so they are read again when its change is announced, when its day
+ * turns, and after KEPT_ROWS_MS at most.
+ */
+export function keptFigures(deps: Deps, shop: ShopRow, now: number): Promise<ChainShop['figures']> {
+  return keptRows(deps).get(`figures:${shop.id}:${localDay(now, shop.timezone).date}`, { shopId: shop.id }, () =>
     shopStats(deps.db, shop, now),
-    queueOf(deps.db, shop, now),
-  ]);
-  const waiting = floor.orders.filter((o) => o.status === 'waiting');
+  ) as Promise<ChainShop['figures']>;
+}
+
+/**
+ * Keeps the rows and figures of every shop of `ids` that has none kept, read together (keepShopRows, then one query
+ * for the figures of them all): a read of many shops' rows (the chain's stream) costs a few queries, not a few per
+ * shop. Each entry is taken before its query starts, so a change announced meanwhile ends it.
+ */
+export async function keepChainRows(deps: Deps, ids: readonly number[]): Promise<void> {
+  await keepShopRows(deps, ids);
+  if (!deps.changes.live || deps.config.keptRowsMs <= 0) return;
+  const now = deps.now();
+  const cache = keptRows(deps);
+  const waiting: {
+    id: number;
+    periods: ReturnType<typeof periodsOf>;
+    resolve: (f: ChainShop['figures']) => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  for (const id of ids) {
+    const shop = (await shopRows(deps, id))?.shop;
+    if (!shop) continue;
+    const key = `figures:${id}:${localDay(now, shop.timezone).date}`;
+    if (cache.peek(key)) continue;
+    const periods = periodsOf(shop, now);
+    void cache.get<ChainShop['figures']>(
+      key,
+      { shopId: id },
+      () => new Promise<ChainShop['figures']>((resolve, reject) => waiting.push({ id, periods, resolve, reject })),
+    );
+  }
+  if (!waiting.length) return;
+  try {
+    const from = Math.min(...waiting.map((w) => w.periods.weekStart));
+    const to = Math.max(...waiting.map((w) => w.periods.end));
+    const rows = await ordersJoinedAtShops(
+      deps.db,
+      waiting.map((w) => w.id),
+      from,
+      to,
+    );
+    const byShop = new Map<number, typeof rows>();
+    for (const r of rows) byShop.set(r.shopId, [...(byShop.get(r.shopId) ?? []), r]);
+    for (const w of waiting) {
+      const week = (byShop.get(w.id) ?? []).filter((o) => o.joinedAt >= w.periods.weekStart && o.joinedAt < w.periods.end);
+      w.resolve(figuresOf(week, w.periods));
+    }
+  } catch (err) {
+    for (const w of waiting) w.reject(err);
+  }
+}
+
+/**
+ * One shop's row now (null: no such shop), from the shop's kept rows (what its page and streams are built from,
+ * read once per change of the shop) and its kept figures: no query while they are kept. The floor is the console's
+ * (operatorQueue's plan: each barber's shift and wait, the waiting in the order of service and when each is
+ * expected), the waits per priority the shop page's (toWirePob).
+ */
+export async function chainShop(deps: Deps, id: number): Promise<{ row: ChainRow; place: ShopPlace } | null> {
+  const kept = await shopRows(deps, id);
+  if (!kept) return null;
+  const { shop, rows } = kept;
+  const now = deps.now();
+  const queue = queueFromRows(shop, rows, now);
+  const figures = await keptFigures(deps, shop, now);
+  const s = scheduleOf(queue);
+  const waiting = inOrderOfService(s);
+  const arrivals = expectedArrivals(queue.snapshot, waiting, new Map(queue.open.map((o) => [o.id, o])));
+  const barbers = queue.snapshot.barbers.map((b) => {
+    const q = s.barbers.find((x) => x.id === b.id);
+    return {
+      on_shift: b.shifts.some((w) => w.start <= now && now < w.end),
+      queue_open: q?.queue_open ?? false,
+      wait_time: q?.wait_time ?? null,
+      wait_low: q?.low ?? null,
+      wait_high: q?.high ?? null,
+    };
+  });
   const hours = queue.snapshot.hours;
+  const onWay = waiting.filter((r) => (arrivals.get(r.id)?.at ?? null) !== null).length;
   return {
-    id: shop.id,
-    name: shop.name,
-    open: floor.pob.open,
-    queue_state: floor.pob.queue_state,
-    closes_at: hours && hours.close > now ? iso(hours.close) : null,
-    chairs: shop.chairCount,
-    barbers_on_shift: floor.barbers.filter((b) => b.on_shift).length,
-    waiting_present: waiting.filter((o) => o.expected_at === null).length,
-    waiting_on_way: waiting.filter((o) => o.expected_at !== null).length,
-    in_service: floor.orders.length - waiting.length,
-    wait: waitNow(floor),
-    waits: waitsNow(shop, queue, floor),
-    figures,
+    place: { id: shop.id, latitude: shop.latitude, longitude: shop.longitude },
+    row: {
+      id: shop.id,
+      name: shop.name,
+      open: s.open,
+      queue_state: s.queueState,
+      closes_at: hours && hours.close > now ? iso(hours.close) : null,
+      chairs: shop.chairCount,
+      barbers_on_shift: barbers.filter((b) => b.on_shift).length,
+      waiting_present: waiting.length - onWay,
+      waiting_on_way: onWay,
+      in_service: queue.open.filter((o) => o.status === 'in_service').length,
+      wait: waitNow(barbers),
+      waits: waitsNow(shop, queue, s),
+      figures,
+    },
   };
 }
 
@@ -110,85 +203,38 @@ export async function chainShop(deps: Deps, shop: ShopRow): Promise<ChainRow> {
  * and a shop within NEARBY_RADIUS_M of it has an open queue with a wait under that.
  */
 export async function chainOverview(deps: Deps): Promise<{ pobs: ChainShop[] }> {
-  const shops = await chainShops(deps);
-  const rows: ChainRow[] = [];
-  for (const shop of shops) rows.push(await chainShop(deps, shop));
-  return flagged(deps, shops, rows);
+  const rows = new Map<number, ChainRow>();
+  const places: ShopPlace[] = [];
+  for (const { id } of await allShops(deps.db)) {
+    const read = await chainShop(deps, id);
+    if (!read) continue;
+    rows.set(id, read.row);
+    places.push(read.place);
+  }
+  const flags = flagsOf(deps, nearbyOf(deps, places), rows);
+  return { pobs: places.map((p) => ({ ...rows.get(p.id)!, ...flags.get(p.id)! })) };
 }
 
-async function chainShops(deps: Deps): Promise<ShopRow[]> {
-  const shops: ShopRow[] = [];
-  for (const s of await allShops(deps.db)) {
-    const shop = await getShop(deps.db, s.id);
-    if (shop) shops.push(shop);
-  }
-  return shops;
+/** The shops within NEARBY_RADIUS_M of each shop, in the order given (worked out once per roster). */
+export function nearbyOf(deps: Pick<Deps, 'config'>, places: readonly ShopPlace[]): Map<number, number[]> {
+  const out = new Map<number, number[]>(places.map((p) => [p.id, []]));
+  for (const a of places)
+    for (const b of places) if (a.id !== b.id && metresBetween(a, b) <= deps.config.nearby.radiusMeters) out.get(a.id)!.push(b.id);
+  return out;
 }
 
 /**
- * The chain stream's rows, kept per shop (one per process, shared by every owner's stream there): a shop's change
- * re-reads that shop's row only; a change of every shop and the minute's clock read re-read them all. The crowded
- * flags are worked out again from the rows on every read. The answer is chainOverview's, row for row.
+ * The rows' crowded flags: a shop is over CHAIN_FLAG_WAIT_MINUTES (or takes no one while open) while a shop within
+ * NEARBY_RADIUS_M (`nearby`, nearbyOf's) has an open queue with a wait under it.
  */
-export function chainRows(deps: Deps) {
-  let shops: ShopRow[] | null = null;
-  const rows = new Map<number, ChainRow>();
-  const dirty = new Set<number>();
-  let all = true;
-  return {
-    changed(shopId: number | null) {
-      if (shopId === null) all = true;
-      else dirty.add(shopId);
-    },
-    async read(): Promise<{ pobs: ChainShop[] }> {
-      if (all || !shops) {
-        all = false;
-        dirty.clear();
-        const fresh = await chainShops(deps);
-        const next = new Map<number, ChainRow>();
-        for (const shop of fresh) next.set(shop.id, await chainShop(deps, shop));
-        shops = fresh;
-        rows.clear();
-        for (const [id, row] of next) rows.set(id, row);
-      } else {
-        const ids = [...dirty];
-        dirty.clear();
-        for (const id of ids) {
-          const shop = shops.find((x) => x.id === id);
-          if (shop) rows.set(id, await chainShop(deps, shop));
-          else all = true; // a shop the rows do not know yet: the next read takes them all
-        }
-      }
-      return flagged(
-        deps,
-        shops,
-        shops.map((x) => rows.get(x.id)!),
-      );
-    },
-  };
-}
-
-/** The rows with their crowded flags: over CHAIN_FLAG_WAIT_MINUTES while a shop within NEARBY_RADIUS_M has room. */
-function flagged(deps: Deps, shops: ShopRow[], rows: ChainRow[]): { pobs: ChainShop[] } {
+export function flagsOf(deps: Pick<Deps, 'config'>, nearby: Map<number, number[]>, rows: Map<number, ChainRow>): Map<number, ChainFlags> {
   const limit = deps.config.chainFlagWaitMinutes;
-  const roomy = (r: ChainRow) => r.queue_state === 'open' && r.wait !== null && r.wait.minutes < limit;
+  const roomy = (r: ChainRow | undefined) => !!r && r.queue_state === 'open' && r.wait !== null && r.wait.minutes < limit;
   const over = (r: ChainRow) => r.open && (r.wait === null || r.wait.minutes > limit);
-  return {
-    pobs: rows.map((r, i) => {
-      const nearby = over(r)
-        ? rows
-            .filter((o, j) => j !== i && roomy(o) && metresBetween(shops[i], shops[j]) <= deps.config.nearby.radiusMeters)
-            .map((o) => o.id)
-        : [];
-      return { ...r, crowded: nearby.length > 0, nearby_room: nearby };
-    }),
-  };
-}
-
-/** The chain stream's version: the sum of every shop's queue version (it moves with any shop's change). */
-export async function chainVersion(deps: Pick<Deps, 'db'>): Promise<number> {
-  return queueVersion(
-    deps.db,
-    (await allShops(deps.db)).map((s) => s.id),
-  );
+  const out = new Map<number, ChainFlags>();
+  for (const [id, r] of rows) {
+    const room = over(r) ? (nearby.get(id) ?? []).filter((o) => roomy(rows.get(o))) : [];
+    out.set(id, { crowded: room.length > 0, nearby_room: room });
+  }
+  return out;
 }

@@ -65,17 +65,26 @@ export function statsOf(orders: readonly StatsOrderRow[]): ShopStats {
   };
 }
 
+/** The periods of a shop's figures at `now`: its local today and the 7 local days ending today (epoch ms). */
+export function periodsOf(shop: { timezone: string }, now: number): { weekStart: number; todayStart: number; end: number } {
+  const today = localDay(now, shop.timezone).date;
+  const { start: todayStart, end } = dayBounds(today, shop.timezone);
+  return { weekStart: dayBounds(addDays(today, -6), shop.timezone).start, todayStart, end };
+}
+
+/** The figures of the orders that joined in the week of `periods` (the rows the week's query gives). */
+export function figuresOf(week: readonly StatsOrderRow[], periods: { todayStart: number }): { today: ShopStats; week: ShopStats } {
+  return { today: statsOf(week.filter((o) => o.joinedAt >= periods.todayStart)), week: statsOf(week) };
+}
+
 /** GET /operator/pobs/{id}/stats/: today, and the 7 local days ending today. */
 export async function shopStats(
   q: Queryable,
   shop: { id: number; timezone: string },
   now: number,
 ): Promise<{ today: ShopStats; week: ShopStats }> {
-  const today = localDay(now, shop.timezone).date;
-  const { start: todayStart, end } = dayBounds(today, shop.timezone);
-  const weekStart = dayBounds(addDays(today, -6), shop.timezone).start;
-  const week = await ordersJoinedBetween(q, shop.id, weekStart, end);
-  return { today: statsOf(week.filter((o) => o.joinedAt >= todayStart)), week: statsOf(week) };
+  const periods = periodsOf(shop, now);
+  return figuresOf(await ordersJoinedBetween(q, shop.id, periods.weekStart, periods.end), periods);
 }
 
 /** The route's answer: the shop's figures at the app's now. */

@@ -158,6 +158,7 @@ export function operatorEntry(
 ): WireOperatorOrder {
   const c = common(o);
   const parts = nameParts(o.walkInName, customer);
+  const mine = items.filter((i) => i.orderId === o.id);
   return {
     id: c.id,
     name: o.walkInName ?? (customer ? displayName(customer) : 'Customer'),
@@ -176,7 +177,8 @@ export function operatorEntry(
     wait_high: plan.wait_high ?? null,
     position: plan.position ?? null,
     duration: o.duration,
-    services: items.filter((i) => i.orderId === o.id).flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+    services: mine.flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
+    items: mine.map((i) => ({ service_id: i.serviceId, extra_services: i.extras.map((x) => x.id) })),
     source: o.source,
     checked_in_at: iso(o.checkedInAt),
     expected_at: o.checkedIn ? null : (plan.expected_at ?? iso(o.expectedAt)),

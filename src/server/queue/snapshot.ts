@@ -10,7 +10,7 @@ import { shiftsAtShops, type ShopShiftRow } from '../repos/employees.ts';
 import { defaultFigures, type Figures } from './engine/learn.ts';
 import { asFigures, learnedOf, loadFigures } from './learned-figures.ts';
 import { schedule } from './engine/schedule.ts';
-import type { EngineBarber, EngineOrder, Schedule, Snapshot } from './engine/types.ts';
+import type { EngineBarber, EngineOrder, HoldRule, Schedule, Snapshot } from './engine/types.ts';
 
 const MINUTE = 60_000;
 // Any local day that contains `now` lies within this much of it (UTC offsets stay within ±14 h).
@@ -111,6 +111,15 @@ function partyOrder(o: PartyRow, parties: ReadonlyMap<number, number>): Pick<Eng
   return { party, priority: Math.max(priority, o.priority) };
 }
 
+let holdRule: HoldRule | undefined;
+/**
+ * The turn held for a customer on his way, as configured (HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES): the app
+ * sets it once at start; until then every snapshot carries none and the engine's default stands.
+ */
+export function setHoldRule(rule: HoldRule): void {
+  holdRule = { ...rule };
+}
+
 export function buildSnapshot(input: ShopQueueInput): Snapshot {
   const { now, timezone } = input;
   const hours = todaysHours(input.hours, timezone, now);
@@ -160,6 +169,7 @@ export function buildSnapshot(input: ShopQueueInput): Snapshot {
     orders,
     full: input.full,
     ...(learned && { learned }),
+    ...(holdRule && { hold: holdRule }),
   };
 }
 

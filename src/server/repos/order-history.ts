@@ -62,6 +62,24 @@ export interface StatsOrderRow {
 }
 
 /** The shop's orders joined in [from, to). */
+/** The orders of several shops that joined in [from, to) (ordersJoinedBetween's, in one statement), with their shop. */
+export async function ordersJoinedAtShops(
+  q: Queryable,
+  shopIds: number[],
+  from: number,
+  to: number,
+): Promise<(StatsOrderRow & { shopId: number })[]> {
+  if (!shopIds.length) return [];
+  const { rows } = await q.query<StatsOrderRow & { shopId: number }>(
+    `SELECT shop_id AS "shopId", status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt",
+       quoted_wait AS "quotedWait", quoted_low AS "quotedLow", quoted_high AS "quotedHigh", moved_from IS NOT NULL AS "movedIn",
+       EXISTS (SELECT 1 FROM orders m WHERE m.moved_from = orders.id) AS "movedOut"
+     FROM orders WHERE shop_id = ANY($1::int[]) AND joined_at >= $2 AND joined_at < $3`,
+    [shopIds, new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+  return rows;
+}
+
 export async function ordersJoinedBetween(q: Queryable, shopId: number, from: number, to: number): Promise<StatsOrderRow[]> {
   const { rows } = await q.query<StatsOrderRow>(
     `SELECT status, source, joined_at AS "joinedAt", started_at AS "startedAt", checked_in_at AS "checkedInAt", quoted_wait AS "quotedWait",

@@ -103,6 +103,17 @@ export async function shopForRead(q: Queryable, id: number): Promise<LockedShop 
   return rows[0] ? { ...rows[0], queueVersion: Number(rows[0].queueVersion) } : null;
 }
 
+/** Several shops for a read of their queues (shopForRead's, in one statement), by id; a missing id is left out. */
+export async function shopsForRead(q: Queryable, ids: number[]): Promise<LockedShop[]> {
+  if (!ids.length) return [];
+  const { rows } = await q.query<LockedShop>(
+    `SELECT ${SHOP_COLUMNS}, queue_version AS "queueVersion",
+       (SELECT l.figures FROM learned_figures l WHERE l.shop_id = shops.id) AS figures FROM shops WHERE id = ANY($1::int[]) ORDER BY id`,
+    [ids],
+  );
+  return rows.map((r) => ({ ...r, queueVersion: Number(r.queueVersion) }));
+}
+
 /** The channel every queue change is announced on (NOTIFY, delivered on commit; db/listen.ts listens). */
 export const QUEUE_CHANNEL = 'queue_changes';
 

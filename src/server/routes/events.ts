@@ -14,7 +14,7 @@ import { parseId, readerLanguage } from '../input/params.ts';
 import { answerLanguage } from '../domain/customers.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeOwner, authorizeShop } from '../operator/keys.ts';
-import { chainRows, chainVersion } from '../operator/owner.ts';
+import { chainFeed } from '../operator/chain-feed.ts';
 import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../live/order-cache.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
@@ -29,7 +29,7 @@ import {
   queueTicketSchema,
 } from './schemas/events.ts';
 import { operatorQueueSchema, orderSchema } from './schemas/orders.ts';
-import { chainSchema } from './schemas/operator.ts';
+import { chainRowsSchema, chainSchema } from './schemas/operator.ts';
 import { serializerOf, type Streams } from '../live/streams.ts';
 
 type IdParams = { Params: { id: string } };
@@ -50,6 +50,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
   const orderSerializer = serializerOf(orderSchema.response[200]);
   const queueSerializer = serializerOf(operatorQueueSchema.response[200]);
   const chainSerializer = serializerOf(chainSchema.response[200]);
+  const rowsSerializer = serializerOf(chainRowsSchema);
 
   app.post<OrderParams>(
     '/customers/:id/orders/:orderId/events/ticket/',
@@ -125,14 +126,18 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
     return { ticket: await signTicket(deps.keys, { kind: 'chain', deviceId: who.deviceId! }, deps.now()), expires_in: TICKET_TTL_S };
   });
 
-  // Every shop's change moves it (topic shopId null); the version is the sum of the shops' queue versions. The rows
-  // are kept per shop: a shop's change re-reads its row only (operator/owner.ts chainRows).
-  const rows = chainRows(deps);
+  // Every shop's change moves it (topic shopId null). The rows are kept per shop in a feed shared by every owner's
+  // stream of the process (operator/chain-feed.ts): a stream opens with the whole chain, then gets the changed rows
+  // only. The feed lives as long as its topic: the topic's first stream brings it (a stream joining an open topic
+  // brings one that is never read), so nothing heard while nobody followed the chain is missed.
   app.get('/operator/chain/events/', { schema: chainEventsSchema }, async (req, reply) => {
     const t = await ticketOf(deps, req);
     if (t.kind !== 'chain') throw forbidden('Forbidden');
     if (!(await isDeviceActive(deps, t.deviceId))) throw unauthorized(WIRE_ERRORS.invalidTicket);
-    const serialize = chainSerializer(reply);
+    const serializeWhole = chainSerializer(reply);
+    const serializeRows = rowsSerializer(reply);
+    const feed = chainFeed(deps);
+    let whole: { json: string; version: number } | null = null;
     await live.open(
       req,
       reply,
@@ -140,11 +145,22 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
         key: 'chain',
         event: 'chain',
         shopId: null,
-        load: async () => {
-          const [chain, version] = await Promise.all([rows.read(), chainVersion(deps)]);
-          return { json: serialize(chain), version };
+        changes: {
+          event: 'chain-rows',
+          changed: feed.changed,
+          clock: feed.clock,
+          read: async () => {
+            const { delta, more } = await feed.read();
+            return { json: delta && serializeRows(delta), version: feed.version, more };
+          },
+          // Serialized once per version, for every stream that opens at it.
+          whole: () => {
+            if (whole?.version === feed.version) return whole;
+            const now = feed.whole();
+            whole = now && { json: serializeWhole(now.chain), version: now.version };
+            return whole;
+          },
         },
-        changed: rows.changed,
       },
       { deviceId: t.deviceId },
     );

@@ -1,8 +1,9 @@
 /**
  * The chain owner's stream client of capacity.bench.ts (BENCH_CHAIN=1), in its own process: it opens the chain
- * stream (`GET /operator/chain/events/?ticket=…`) and, for each `chain` frame, prints one line
- * `{at, w: [[shopId, waiting], …]}` (epoch ms of its receipt; waiting = here + on the way, per shop). Input on stdin:
- * `{url}`. Prints `ready` after the first frame.
+ * stream (`GET /operator/chain/events/?ticket=…`) and, for each frame (the whole chain first, `chain`; then the
+ * changed rows, `chain-rows`), prints one line `{at, w: [[shopId, waiting], …]}` of the rows it carries (epoch ms of
+ * its receipt; bytes: the frame's; waiting = here + on the way, per shop). Input on stdin: `{url}`. Prints `ready`
+ * after the first frame.
  */
 import http from 'node:http';
 
@@ -39,7 +40,8 @@ const req = http.request(
         const at = Date.now();
         const data = block.slice(block.indexOf('\ndata: ') + 7);
         const { pobs } = JSON.parse(data) as { pobs: { id: number; waiting_present: number; waiting_on_way: number }[] };
-        process.stdout.write(`${JSON.stringify({ at, w: pobs.map((p) => [p.id, p.waiting_present + p.waiting_on_way]) })}\n`);
+        const w = pobs.map((p) => [p.id, p.waiting_present + p.waiting_on_way]);
+        process.stdout.write(`${JSON.stringify({ at, w, bytes: Buffer.byteLength(block) })}\n`);
         if (first) {
           first = false;
           process.stdout.write('ready\n');

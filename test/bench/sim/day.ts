@@ -12,9 +12,11 @@
  * step-outs (sim/party.ts): each person is a customer of his own; a party is asked person by person.
  */
 import type { HistoryRow } from '../../../src/server/queue/engine/learn.ts';
+import { holdLapsesAt } from '../../../src/server/queue/engine/floor.ts';
+import { DEFAULT_HOLD, prepare } from '../../../src/server/queue/engine/lanes.ts';
 import { arriveIn } from '../../../src/server/queue/engine/leave.ts';
 import { schedule } from '../../../src/server/queue/engine/schedule.ts';
-import type { EngineOrder, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
+import type { EngineOrder, HoldRule, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
 import { askParty, inShop, type JoinExtras, type Out, type StepOutPlan, stepOuts } from './party.ts';
 import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHOW_CLEAR_MINUTES, type ShopBarber } from './shop.ts';
 
@@ -74,6 +76,10 @@ export interface DayResult {
   lostLeaveBy: number;
   served: number;
   unserved: number;
+  /** Barber-minutes on shift, of them idle, and of those idle while someone he might serve waited in the shop. */
+  shiftMinutes: number;
+  idleMinutes: number;
+  idleWhileWaiting: number;
 }
 
 /** When a customer not yet come is cleared as a no-show: an hour after joining; a "leave by" follower, not before
@@ -140,6 +146,7 @@ function balkProbability(wait: number): number {
  * Plays a day; `learnedAt(t)` is what the shop has learned from earlier days, as of the hour of t. A share
  * `leaveByShare` of remote joiners who give an expected arrival wait at home until their "leave by" time
  * (join + the window's low end − their expected trip) and then travel; the arrival they gave moves with them.
+ * `hold`: the turn held for one on his way, as the server's snapshots carry it (default the server's defaults).
  */
 export function simulateDay(
   plan: DayPlan,
@@ -147,6 +154,7 @@ export function simulateDay(
   leaveByShare = 0,
   extras: JoinExtras[] = [],
   leaveBy: LeaveBy = 'join',
+  hold: HoldRule = DEFAULT_HOLD,
 ): DayResult {
   const { open, close, dayStart, dayIndex } = plan;
   const lanes: Lane[] = plan.barbers
@@ -170,6 +178,9 @@ export function simulateDay(
     lostLeaveBy: 0,
     served: 0,
     unserved: 0,
+    shiftMinutes: 0,
+    idleMinutes: 0,
+    idleWhileWaiting: 0,
   };
   let nextId = 1;
   let arrivalIx = 0;
@@ -205,6 +216,7 @@ export function simulateDay(
       })),
       orders,
       learned: learnedAt(t),
+      hold,
     };
   }
 
@@ -341,17 +353,26 @@ export function simulateDay(
     return l.closer && w.end === l.lastEnd ? Infinity : w.end;
   }
 
-  /** Free barbers call the first customer in service order who is here, theirs or anyone's, and fits. */
+  /**
+   * Free barbers call the first customer in service order who is here, theirs or anyone's, and fits, as the engine's
+   * plan has them (the console's next customer): one the plan starts on another barber, or on this one later (a turn
+   * held for someone on his way), is not called now; one the plan cannot serve today is (a closer serves past closing).
+   */
   function dispatch(t: number): void {
     for (;;) {
       const idle = lanes.filter((l) => l.busyUntil <= t && present(l, t));
       if (!idle.length || !waiting.size) return;
-      const order = recalc(t).orders.map((o) => waiting.get(o.id) as Customer);
+      const rows = recalc(t).orders;
+      const order = rows.map((o) => waiting.get(o.id) as Customer);
       let took = false;
       for (const l of idle) {
         const lim = limit(l, t);
         const c = order.find(
-          (o) => inShop(o, t) && (o.chosen === null || o.chosen === l.b.id) && t + o.a.listed * l.learned.learned * MINUTE <= lim,
+          (o, k) =>
+            inShop(o, t) &&
+            (o.chosen === null || o.chosen === l.b.id) &&
+            t + o.a.listed * l.learned.learned * MINUTE <= lim &&
+            (rows[k].start === null || (rows[k].barberId === l.b.id && rows[k].start <= t)),
         );
         if (c) {
           take(l, c, t, order);
@@ -436,10 +457,26 @@ export function simulateDay(
       if (c.stepOut !== null && c.arrivesAt !== Infinity) candidates.push(Math.max(t + 1, c.arrivesAt + c.stepOut.after * MINUTE));
       if (c.out !== null && c.out.back > t) candidates.push(c.out.back);
     }
+    // A turn held for someone late lapses: the barber holding it is free for others then.
+    const ctx = prepare({ now: t, hours: null, barbers: [], orders: [], hold });
+    for (const c of waiting.values()) {
+      if (inShop(c, t) || c.expectedAt === null) continue;
+      const lapse = holdLapsesAt(ctx, { checkedIn: false, expectedAt: c.out !== null && t < c.out.back ? c.out.until : c.expectedAt });
+      if (lapse !== null && lapse >= t) candidates.push(lapse + 1);
+    }
     const nextBoundary = boundaries.find((b) => b > t);
     if (nextBoundary !== undefined) candidates.push(nextBoundary);
     if (!candidates.length) break;
-    t = Math.min(...candidates);
+    const to = Math.min(...candidates);
+    for (const l of lanes) {
+      if (!present(l, t) || (t >= close && !waiting.size)) continue;
+      const dt = (to - t) / MINUTE;
+      res.shiftMinutes += dt;
+      if (l.busyUntil > t) continue;
+      res.idleMinutes += dt;
+      if ([...waiting.values()].some((c) => inShop(c, t) && (c.chosen === null || c.chosen === l.b.id))) res.idleWhileWaiting += dt;
+    }
+    t = to;
   }
   res.unserved = waiting.size;
   for (const c of waiting.values()) if (c.leftLate && !c.a.noShow) res.lostLeaveBy++;

@@ -130,3 +130,18 @@ export function winLine(name: string, p: WinPair): string {
     W,
   );
 }
+
+/**
+ * The lookup table held to a tail: its high ends moved out by whole minutes, the fewest that leave at most
+ * `farShare` served more than 10 minutes past them (the table itself does not hold the tail the window must).
+ * Not judged: it tells how wide the table would be at the engine's own tail.
+ */
+export function tableHeldTo(
+  records: readonly { r: WaitRecord; t: { low: number; high: number } }[],
+  farShare: number,
+): { shift: number; held: WindowAccuracy } {
+  const held = (shift: number) => windowAccuracy(records.map(({ r, t }) => ({ low: t.low, high: t.high + shift, actual: r.actual })));
+  let shift = 0;
+  while (shift < 240 && held(shift).farAbove > farShare) shift++;
+  return { shift, held: held(shift) };
+}

@@ -5,7 +5,8 @@ import { cleanup, fire, render, settle, text } from '../dom.ts';
 import type { WireEmployee } from '../../../src/shared/wire.ts';
 import BarberPage from '../../../src/client/screens/Barber/index.tsx';
 import { reset as resetBarbers } from '../../../src/client/state/barbers.ts';
-import { favoriteBarberIds, reset as resetPrefs } from '../../../src/client/state/prefs.ts';
+import { reset as resetPrefs } from '../../../src/client/state/prefs.ts';
+import { favoriteBarberIds } from '../../../src/client/state/prefs-later.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { loc, navigate } from '../../../src/client/router/history.ts';
 

@@ -8,7 +8,8 @@ import { BarberCard } from '../../../src/client/screens/Barbers/BarberCard.tsx';
 import { toBarber } from '../../../src/client/lib/barber-mappers.ts';
 import { loadBarbers, primeBarbers, reset as resetBarbers } from '../../../src/client/state/barbers.ts';
 import { reset as resetSearch } from '../../../src/client/state/barber-search.ts';
-import { reset as resetPrefs, toggleFavoriteBarber } from '../../../src/client/state/prefs.ts';
+import { reset as resetPrefs } from '../../../src/client/state/prefs.ts';
+import { toggleFavoriteBarber } from '../../../src/client/state/prefs-later.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 
 await setLanguage('en');

@@ -134,14 +134,16 @@ test('Closest: shows progress while locating, then groups the list', async () =>
   const closest = button(el, 'Closest')!;
   assert.ok(closest);
   const geoApi = win.navigator as unknown as { geolocation: unknown };
-  let done: (p: { coords: { latitude: number; longitude: number } }) => void = () => {};
+  let done: ((p: { coords: { latitude: number; longitude: number } }) => void) | null = null;
   Object.defineProperty(geoApi, 'geolocation', { configurable: true, value: { getCurrentPosition: (ok: typeof done) => (done = ok) } });
   Object.defineProperty(globalThis, 'navigator', { configurable: true, value: geoApi });
   await fire.click(closest);
   const busy = el.querySelector('.home-closest')!;
   assert.is(text(busy), 'Locating…');
   assert.ok((busy as HTMLButtonElement).disabled);
-  await act(async () => done({ coords: { latitude: 60.1699, longitude: 24.9384 } }));
+  // The geolocation service loads with this first tap, then asks the browser.
+  await waitFor(() => done);
+  await act(async () => done?.({ coords: { latitude: 60.1699, longitude: 24.9384 } }));
   await settle();
   assert.is(text(el.querySelector('.home-closest')), 'Closest');
   assert.is(titles(el)[0], 'Under 1 km');

@@ -12,7 +12,7 @@ import { progress, restoreRecovery, tokenSent } from '../../../src/client/state/
 import { recoveryPending } from '../../../src/client/state/recovery-flag.ts';
 import { gateTarget } from '../../../src/client/state/gate.ts';
 import { sync } from '../../../src/client/state/session.ts';
-import { markWelcomeSeen } from '../../../src/client/state/prefs.ts';
+import { markWelcomeSeen } from '../../../src/client/state/prefs-later.ts';
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');

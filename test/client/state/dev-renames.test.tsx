@@ -10,11 +10,15 @@ import { config, DEFAULT_CONFIG } from '../../../src/client/state/config.ts';
 import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { setDevelopment } from '../../../src/client/state/prefs.ts';
 import { reset as resetReceipts } from '../../../src/client/state/receipts.ts';
-import { loadShop, loadShops, reset as resetShops, shop, shops } from '../../../src/client/state/shops.ts';
+import { toShopDetail } from '../../../src/client/lib/detail-mapper.ts';
+import { loadShop, loadShops, mapDetailsWith, reset as resetShops, shop, shops } from '../../../src/client/state/shops.ts';
 import { handOver, order, reset as resetTracking } from '../../../src/client/state/tracking/tracking.ts';
 import { profile, reset as resetSession, user } from '../../../src/client/state/session.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import type { Profile } from '../../../src/client/state/session.ts';
+
+// As the shop page's state does when it loads (state/shop-page.ts).
+mapDetailsWith(toShopDetail);
 
 setKeyValueStore(memoryKeyValue());
 await setLanguage('en');

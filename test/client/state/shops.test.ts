@@ -3,7 +3,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { effect } from '@preact/signals-react';
 import { pob } from '../queue-fixtures.ts';
-import { reset, shop, showShop } from '../../../src/client/state/shops.ts';
+import { toShopDetail } from '../../../src/client/lib/detail-mapper.ts';
+import { mapDetailsWith, reset, shop, showShop } from '../../../src/client/state/shops.ts';
+
+// As the shop page's state does when it loads (state/shop-page.ts).
+mapDetailsWith(toShopDetail);
 
 test('a stream frame that repeats what is shown changes nothing on screen; a new wait does', () => {
   reset();

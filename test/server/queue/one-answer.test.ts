@@ -13,7 +13,7 @@ import { simulator } from '../../../src/server/demo/simulator-run.ts';
 import type { WireOrder, WireQuote } from '../../../src/shared/wire-order.ts';
 import type { WirePobDetail } from '../../../src/shared/wire.ts';
 import type { MembershipType } from '../../../src/shared/wire-account.ts';
-import { toShopDetail } from '../../../src/client/lib/mappers.ts';
+import { toShopDetail } from '../../../src/client/lib/detail-mapper.ts';
 import { effectiveWait } from '../../../src/client/lib/shop-state.ts';
 import { harness, type Harness } from '../harness.ts';
 import { call, customer, helsinki } from '../queue-helpers.ts';

@@ -114,6 +114,38 @@ test('a desk change of services is repriced and planned again; the customer read
   await clearShop();
 });
 
+test("the floor read names each order's services and extras by id, as the change takes them, and follows a change", async () => {
+  h.clock.set(helsinki('12:00'));
+  await clearShop();
+  const m = await menu(h, SHOP);
+  const withExtras = m.services.find((s) => (m.extra_services[String(s.id)]?.length ?? 0) > 0)!;
+  const extra = m.extra_services[String(withExtras.id)][0];
+  const plain = m.services.find((s) => s.id !== withExtras.id)!;
+  const a = await customer(h);
+  const placed = (await join(a, { pob_id: SHOP, items: [item(withExtras, [extra]), item(plain)] })).body;
+  const floorItems = async () => {
+    const floor = await op('GET', `pobs/${SHOP}/queue/?lang=en`, key);
+    assert.is(floor.status, 200);
+    return floor.body.orders.find((o: { id: number }) => o.id === placed.id)?.items;
+  };
+  // Beside the names (service, its extra, the next service), the same in ids: the dialog ticks what he has.
+  assert.equal(await floorItems(), [
+    { service_id: withExtras.id, extra_services: [extra.id] },
+    { service_id: plain.id, extra_services: [] },
+  ]);
+  // Sent back as they are, the desk's change keeps his order as it was; one item taken off, the read follows.
+  const same = await op('PATCH', `orders/${placed.id}/`, key, { services: await floorItems() });
+  assert.is(same.status, 200, JSON.stringify(same.body));
+  assert.equal(same.body.items, [
+    { service_id: withExtras.id, extra_services: [extra.id] },
+    { service_id: plain.id, extra_services: [] },
+  ]);
+  const less = await op('PATCH', `orders/${placed.id}/`, key, { services: [{ amount: 1, service_id: withExtras.id, extra_services: [] }] });
+  assert.is(less.status, 200, JSON.stringify(less.body));
+  assert.equal(await floorItems(), [{ service_id: withExtras.id, extra_services: [] }]);
+  await clearShop();
+});
+
 test('a change that no longer fits before close is refused with a clear error and changes nothing', async () => {
   h.clock.set(helsinki('17:15'));
   await clearShop();

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { extrasOf, serviceGroupsOf, servicesOf } from '../../../src/server/repos/shops.ts';
-import { toShopDetail } from '../../../src/client/lib/mappers.ts';
+import { toShopDetail } from '../../../src/client/lib/detail-mapper.ts';
 import type { Extra } from '../../../src/shared/menu.ts';
 import type { WirePobDetail } from '../../../src/shared/wire.ts';
 

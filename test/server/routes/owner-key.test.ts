@@ -13,7 +13,8 @@ import { makeLogger } from '../../../src/server/ops/log.ts';
 import { issueOwnerPairingCode } from '../../../src/server/operator/devices.ts';
 import { allShops } from '../../../src/server/repos/operators.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
-import type { WireOperatorQueue } from '../../../src/shared/wire-order.ts';
+import type { WireChainRows, WireChainShop, WireOperatorQueue } from '../../../src/shared/wire-order.ts';
+import { mergeChain } from '../../../src/client/lib/operator.ts';
 import { LOCALES, type Locale } from '../../../src/shared/locales.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
 import { openSse, type SseStream } from '../sse.ts';
@@ -292,16 +293,86 @@ test("the chain's stream: a change at any shop reaches the owner; a shop's key g
     barber_id: null,
   });
   assert.is(added.status, 201, JSON.stringify(added.body));
-  const moved = await s.next((e) => e.event === 'chain' && waitingAt11(e.data) === before + 1, s.events.length - 1, 3_000);
-  assert.ok(Number(moved.id) > Number(first.id), 'the version moved');
-  // The stream re-read only shop 11's row: the frame is still the whole chain's answer, row for row.
-  assert.equal(JSON.parse(moved.data), (await op('GET', 'chain/', owner.key)).body, "the stream's chain is GET chain/'s");
+  // The change comes as that shop's row only, one version up; merged into the first frame it is GET chain/'s.
+  const moved = await s.next((e) => e.event === 'chain-rows', s.events.indexOf(first) + 1, 3_000);
+  const delta = JSON.parse(moved.data) as WireChainRows;
+  assert.equal(
+    delta.pobs.map((p) => p.id),
+    [11],
+    "only shop 11's row",
+  );
+  assert.is(delta.pobs[0].waiting_present + delta.pobs[0].waiting_on_way, before + 1);
+  assert.equal(delta.removed, []);
+  assert.is(delta.from, Number(first.id), 'it follows the first frame');
+  assert.is(Number(moved.id), delta.version);
+  assert.ok(delta.version > delta.from, 'the version moved');
+  const merged = mergeChain(JSON.parse(first.data), Number(first.id), delta);
+  assert.ok(merged);
+  assert.equal(merged.chain, (await op('GET', 'chain/', owner.key)).body, "the first frame with the change merged is GET chain/'s");
+  // A stream opened now gets every row at the current version.
+  const t2 = await op('POST', 'chain/events/ticket/', owner.key);
+  const late = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t2.body.ticket}`);
+  open.push(late);
+  const whole = await late.next();
+  assert.is(whole.event, 'chain', 'the first event is the whole chain');
+  assert.is(whole.id, moved.id, 'at the version of the last change');
+  assert.equal(JSON.parse(whole.data), merged.chain, 'every row, the change included');
 
   assert.is((await op('DELETE', `owner/devices/${owner.id}/`, (await ownerBrowser('Revoker')).key)).status, 204);
   assert.ok(await endsWithin(s, 1_000), 'revoked: the chain stream ended within 1 s');
-  const late = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t.body.ticket}`);
-  open.push(late);
-  assert.is(late.status, 401);
+  const refused = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t.body.ticket}`);
+  open.push(refused);
+  assert.is(refused.status, 401);
+});
+
+test("the chain's stream: a change at one shop sends the rows whose crowded flag it changed, and only those", async () => {
+  const owner = await ownerBrowser('Flag screen');
+  const t = await op('POST', 'chain/events/ticket/', owner.key);
+  const s = await openSse(`${base}/api/fi/operator/chain/events/?ticket=${t.body.ticket}`);
+  open.push(s);
+  const first = JSON.parse((await s.next((e) => e.event === 'chain')).data).pobs as WireChainShop[];
+  const kallio = first.find((p) => p.id === 2)!;
+  const kamppi = first.find((p) => p.id === 1)!;
+  assert.ok(kallio.wait && kamppi.wait && kallio.wait.minutes > kamppi.wait.minutes + 1, 'Kallio waits longer than Kamppi');
+  const limit = h.config.chainFlagWaitMinutes;
+  const m = await menu(h, 11);
+  try {
+    // Kallio over the threshold, Kamppi under it: once a change is read, Kallio is flagged beside Kamppi.
+    h.config.chainFlagWaitMinutes = Math.floor((kallio.wait!.minutes + kamppi.wait!.minutes) / 2);
+    const walkIn = { name: 'Flag Reader', services: [{ service_id: m.services[0].id, amount: 1, extra_services: [] }], barber_id: null };
+    assert.is((await op('POST', 'pobs/11/walk-ins/', keys[11], walkIn)).status, 201);
+    await s.next((e) => e.event === 'chain-rows' && JSON.parse(e.data).pobs.some((p: WireChainShop) => p.id === 11));
+    // The rows as the owner's screen has them (the first frame, the changes merged).
+    const merged = (upTo: number) => {
+      let seen: { chain: { pobs: WireChainShop[] }; version: number } | null = { chain: { pobs: first }, version: Number(s.events[0].id) };
+      for (const x of s.events.slice(1, upTo))
+        if (x.event === 'chain-rows') seen = seen && mergeChain(seen.chain, seen.version, JSON.parse(x.data));
+      assert.ok(seen, 'no frame missed');
+      return new Map(seen.chain.pobs.map((p) => [p.id, p]));
+    };
+    assert.ok(merged(s.events.length).get(2)!.nearby_room.includes(1), 'Kallio flagged beside Kamppi');
+    // Kamppi fills up: its row changes, and Kallio's flag with it (Kamppi no longer has room), though Kallio did not.
+    const at = s.events.length;
+    assert.is((await op('PATCH', 'pobs/1/', keys[1], { full: true })).status, 200);
+    const e = await s.next((x) => x.event === 'chain-rows', at, 3_000);
+    const delta = JSON.parse(e.data) as WireChainRows;
+    const ids = delta.pobs.map((p) => p.id);
+    assert.ok(ids.includes(1), "Kamppi's own row");
+    assert.ok(ids.includes(2), "Kallio's row, for its flag");
+    assert.not.ok(delta.pobs.find((p) => p.id === 2)!.nearby_room.includes(1), 'Kamppi is no longer room beside Kallio');
+    // Besides the two, only rows whose flag moved.
+    const was = merged(at);
+    for (const p of delta.pobs.filter((x) => x.id !== 1 && x.id !== 2))
+      assert.not.equal(
+        { crowded: p.crowded, nearby_room: p.nearby_room },
+        { crowded: was.get(p.id)!.crowded, nearby_room: was.get(p.id)!.nearby_room },
+        `shop ${p.id}`,
+      );
+    assert.ok(delta.pobs.length < first.length, 'not every row');
+  } finally {
+    h.config.chainFlagWaitMinutes = limit;
+    await op('PATCH', 'pobs/1/', keys[1], { full: false });
+  }
 });
 
 test("revocation: the browser's key and tickets stop working and its open stream ends within 1 s; the other goes on", async () => {

@@ -17,7 +17,8 @@ import {
   exportStatus,
   resetAccountData,
 } from '../../state/account-data.ts';
-import { t, tList } from '../../state/i18n.ts';
+import { t } from '../../state/i18n.ts';
+import { tList } from '../../state/languages.ts';
 import { SubPage } from '../../components/SubPage.tsx';
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {

@@ -14,7 +14,7 @@ import { BARBER_REFRESH_MS } from '../../state/barber-search.ts';
 import { barber, barberStatus, loadBarber } from '../../state/barbers.ts';
 import { t } from '../../state/i18n.ts';
 import { poll } from '../../state/poll.ts';
-import { favoriteBarberIds, toggleFavoriteBarber } from '../../state/prefs.ts';
+import { favoriteBarberIds, toggleFavoriteBarber } from '../../state/prefs-later.ts';
 import { BarberPhoto } from '../Barbers/BarberPhoto.tsx';
 import { Schedule } from './Schedule.tsx';
 

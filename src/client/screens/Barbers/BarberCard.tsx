@@ -5,7 +5,7 @@ import { displayName } from '../../../shared/display-name.ts';
 import { currentShop } from '../../lib/barber.ts';
 import type { Barber } from '../../lib/types.ts';
 import { t } from '../../state/i18n.ts';
-import { favoriteBarberIds } from '../../state/prefs.ts';
+import { favoriteBarberIds } from '../../state/prefs-later.ts';
 import { BarberPhoto } from './BarberPhoto.tsx';
 
 export function BarberCard({ barber }: { barber: Barber }) {

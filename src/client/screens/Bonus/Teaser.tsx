@@ -1,7 +1,8 @@
 /** The bonus teaser: e-mail plus marketing permission (on by default); both before submit. */
 import { useEffect } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { t, tList } from '../../state/i18n.ts';
+import { t } from '../../state/i18n.ts';
+import { tList } from '../../state/languages.ts';
 import { editTeaser, openTeaser, submitTeaser, teaserForm as form, teaserStatus } from '../../state/bonus.ts';
 import { Checkbox, Field } from '../../components/form/fields.tsx';
 import { AccountForm, AnnouncedSubmit, FormError, SuccessCard } from '../../components/form/Form.tsx';

@@ -11,7 +11,8 @@ import { LANGUAGE_NAMES, offeredLanguages } from '../../lib/language-names.ts';
 import { languageTag, type Language } from '../../../shared/locales.ts';
 import { back } from '../../router/history.ts';
 import { config } from '../../state/config.ts';
-import { chooseLanguage, language, t } from '../../state/i18n.ts';
+import { language, t } from '../../state/i18n.ts';
+import { chooseLanguage } from '../../state/languages.ts';
 import { notify } from '../../state/notices.ts';
 import { sendLanguage } from '../../state/account.ts';
 

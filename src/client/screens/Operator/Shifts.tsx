@@ -1,156 +1,21 @@
 /**
  * Shifts planned ahead (docs/decisions.md, "Shifts planned ahead"): the console's Shifts tab, and the chain owner's
- * view of any shop. Adds a barber's shift on one of today and the next 14 days, moves one to other times, removes
- * one (confirmed). Times are the shop's local ones. The server decides every refusal (outside the hours,
- * overlapping, leaving N waiting customers with no barber); the screen says it in the operator's words, in an alert
- * next to what was tried, and the plan is read again after every change.
+ * view of any shop. The plan day by day, today and the next 14 days; the shift form (ShiftForm.tsx) adds a barber's
+ * shift and moves one to other times; a shift is removed here (confirmed). Times are the shop's local ones. The
+ * server decides every refusal (outside the hours, overlapping, leaving N waiting customers with no barber); the
+ * screen says it in the operator's words, in an alert next to what was tried, and the plan is read again after
+ * every change.
  */
 import { useEffect, useId, useState } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { language, locale, t } from '../../state/i18n.ts';
-import { formatShiftDate, formatTime } from '../../lib/format.ts';
+import { language, t } from '../../state/i18n.ts';
+import { formatShiftDate } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { type Shift, type ShiftPlan, shiftRefusal, zonedDate, zonedIso } from '../../lib/operator.ts';
-import { clock, errorText, planCall, pobId, refresh } from '../../state/console/operator.ts';
+import { type Shift, type ShiftPlan, zonedDate } from '../../lib/operator.ts';
+import { errorText, planCall, pobId, refresh } from '../../state/console/operator.ts';
+import { type Day, dayLabel, hhmm, refusalText, ShiftForm } from './ShiftForm.tsx';
 
-type Day = ShiftPlan['days'][number];
-
-/** A refused change in words: the shift refusals by name (the stranding one with its count), else the console's. */
-function refusalText(err: unknown): string {
-  // The server's words come as the error's message (services/http.ts ApiError); a network failure's match none.
-  const found = err instanceof Error ? shiftRefusal(err.message) : null;
-  const reason = found ? t(`operator.shifts.errors.${found.key}`, { count: found.count }) : errorText(err);
-  return t('operator.shifts.refused', { reason });
-}
-
-/** HH:MM of an instant in the shop's zone. */
-const hhmm = (iso: string, zone: string) => formatTime(iso, locale.value, zone);
-
-/** The first quarter hour from now (today) or the day's opening, whichever is later. */
-function defaultStart(day: Day, zone: string, today: string): string {
-  const opens = day.opens ?? '10:00';
-  if (day.date !== today) return opens;
-  const now = new Date(clock.now() + 15 * 60_000 - (clock.now() % (15 * 60_000))).toISOString();
-  const at = hhmm(now, zone);
-  return at > opens && (day.closes === null || at < day.closes) ? at : opens;
-}
-
-/** A day's close as a time field can hold it: a shop open to midnight closes at "24:00", the field's last is 23:59. */
-const closeField = (day: Day | null) => (day?.closes === '24:00' ? '23:59' : (day?.closes ?? ''));
-
-function dayLabel(day: Day): string {
-  const date = formatShiftDate(day.date, language.value);
-  return day.opens && day.closes
-    ? `${date} · ${t('operator.shifts.hours', { opens: day.opens, closes: day.closes })}`
-    : `${date} · ${t('operator.shifts.closed')}`;
-}
-
-function AddShift({ plan, onDone }: { plan: ShiftPlan; onDone: (text: string) => Promise<void> }) {
-  const id = useId();
-  const open = plan.days.filter((d) => d.opens && d.closes);
-  const today = plan.days[0]?.date ?? '';
-  const [barber, setBarber] = useState<number | null>(plan.barbers[0]?.id ?? null);
-  const [date, setDate] = useState(open[0]?.date ?? '');
-  const day = plan.days.find((d) => d.date === date) ?? null;
-  const [start, setStart] = useState(day ? defaultStart(day, plan.timezone, today) : '');
-  const [end, setEnd] = useState(closeField(day));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const pickDay = (value: string) => {
-    setError(null);
-    setDate(value);
-    const d = plan.days.find((x) => x.date === value);
-    if (d) {
-      setStart(defaultStart(d, plan.timezone, today));
-      setEnd(closeField(d));
-    }
-  };
-  const own = plan.barbers.filter((b) => b.here);
-  const others = plan.barbers.filter((b) => !b.here);
-  const name = plan.barbers.find((b) => b.id === barber)?.name ?? '';
-
-  const submit = async (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    if (barber === null || !date || !start || !end) return;
-    if (end <= start) return setError(t('operator.shifts.refused', { reason: t('operator.shifts.errors.times') }));
-    setBusy(true);
-    setError(null);
-    const body = { barber_id: barber, start: zonedIso(date, start, plan.timezone), end: zonedIso(date, end, plan.timezone) };
-    const got = await planCall((api, key, pob) => api.addShift(key, pob, body));
-    setBusy(false);
-    if ('error' in got) return setError(refusalText(got.error));
-    await onDone(t('operator.shifts.added', { name, day: formatShiftDate(date, language.value), start, end }));
-  };
-
-  return (
-    <section className="op-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('operator.shifts.add')}</h2>
-      <p className="muted">{t('operator.shifts.intro')}</p>
-      <form className="op-form op-shift-form" onSubmit={(e) => void submit(e)} aria-describedby={`${id}-error`}>
-        <label>
-          {t('operator.shifts.barber')}
-          <select
-            value={barber ?? ''}
-            onChange={(e) => {
-              setError(null);
-              setBarber(Number(e.target.value));
-            }}
-            required
-          >
-            {own.length > 0 && (
-              <optgroup label={t('operator.shifts.own')}>
-                {own.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-            {others.length > 0 && (
-              <optgroup label={t('operator.shifts.others')}>
-                {others.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
-              </optgroup>
-            )}
-          </select>
-        </label>
-        <label>
-          {t('operator.shifts.day')}
-          <select value={date} onChange={(e) => pickDay(e.target.value)} required>
-            {plan.days.map((d) => (
-              <option key={d.date} value={d.date} disabled={!d.opens}>
-                {dayLabel(d)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="op-shift-times">
-          <label>
-            {t('operator.shifts.start')}
-            <input type="time" step={300} value={start} onChange={(e) => setStart(e.target.value)} required />
-          </label>
-          <label>
-            {t('operator.shifts.end')}
-            <input type="time" step={300} value={end} onChange={(e) => setEnd(e.target.value)} required />
-          </label>
-        </div>
-        <p className="op-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-        <div className="op-toolbar">
-          <button type="submit" className="button primary" disabled={busy || barber === null}>
-            {t('operator.shifts.addButton')}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
+/** A shift of the list: the barber and the times, "Move" (the form in its place) and "Remove" (asked first). */
 function ShiftRow({
   shift,
   plan,
@@ -164,86 +29,36 @@ function ShiftRow({
   onDone: (text: string) => Promise<void>;
   onRemove: (s: Shift) => void;
 }) {
-  const id = useId();
   const zone = plan.timezone;
   const name = plan.barbers.find((b) => b.id === shift.barber_id)?.name ?? `#${shift.barber_id}`;
   const [moving, setMoving] = useState(false);
-  const [start, setStart] = useState(hhmm(shift.start, zone));
-  const [end, setEnd] = useState(hhmm(shift.end, zone));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const dayText = formatShiftDate(day.date, language.value);
-
-  const save = async (e: { preventDefault(): void }) => {
-    e.preventDefault();
-    if (end <= start) return setError(t('operator.shifts.refused', { reason: t('operator.shifts.errors.times') }));
-    setBusy(true);
-    setError(null);
-    const body = { start: zonedIso(day.date, start, zone), end: zonedIso(day.date, end, zone) };
-    const got = await planCall((api, key, pob) => api.moveShift(key, pob, shift.id, body));
-    setBusy(false);
-    if ('error' in got) return setError(refusalText(got.error));
-    setMoving(false);
-    await onDone(t('operator.shifts.moved', { name, day: dayText, start, end }));
-  };
+  const what = `${name} ${formatShiftDate(day.date, language.value)} ${hhmm(shift.start, zone)}–${hhmm(shift.end, zone)}`;
 
   return (
     <li className="op-shift" data-shift={shift.id}>
       <span className="op-shift-text">
         {t('operator.shifts.shiftOf', { name, start: hhmm(shift.start, zone), end: hhmm(shift.end, zone) })}
       </span>
-      {!moving && (
+      {moving ? (
+        <ShiftForm
+          plan={plan}
+          shift={shift}
+          day={day}
+          onCancel={() => setMoving(false)}
+          onDone={async (text) => {
+            setMoving(false);
+            await onDone(text);
+          }}
+        />
+      ) : (
         <span className="op-actions">
-          <button
-            type="button"
-            className="button"
-            aria-label={`${t('operator.shifts.move')}: ${name} ${dayText} ${hhmm(shift.start, zone)}–${hhmm(shift.end, zone)}`}
-            onClick={() => {
-              setMoving(true);
-              setError(null);
-            }}
-          >
+          <button type="button" className="button" aria-label={`${t('operator.shifts.move')}: ${what}`} onClick={() => setMoving(true)}>
             {t('operator.shifts.move')}
           </button>
-          <button
-            type="button"
-            className="button"
-            aria-label={`${t('operator.shifts.remove')}: ${name} ${dayText} ${hhmm(shift.start, zone)}–${hhmm(shift.end, zone)}`}
-            onClick={() => onRemove(shift)}
-          >
+          <button type="button" className="button" aria-label={`${t('operator.shifts.remove')}: ${what}`} onClick={() => onRemove(shift)}>
             {t('operator.shifts.remove')}
           </button>
         </span>
-      )}
-      {moving && (
-        <form
-          className="op-form op-shift-move"
-          onSubmit={(e) => void save(e)}
-          aria-label={t('operator.shifts.moveLabel', { name, day: dayText })}
-        >
-          <div className="op-shift-times">
-            <label>
-              {t('operator.shifts.start')}
-              {/* biome-ignore lint/a11y/noAutofocus: the field the operator just asked to change. */}
-              <input type="time" step={300} value={start} onChange={(e) => setStart(e.target.value)} required autoFocus />
-            </label>
-            <label>
-              {t('operator.shifts.end')}
-              <input type="time" step={300} value={end} onChange={(e) => setEnd(e.target.value)} required />
-            </label>
-          </div>
-          <p className="op-error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-          <div className="op-toolbar">
-            <button type="submit" className="button primary" disabled={busy}>
-              {t('operator.shifts.save')}
-            </button>
-            <button type="button" className="button" onClick={() => setMoving(false)}>
-              {t('operator.shifts.cancel')}
-            </button>
-          </div>
-        </form>
       )}
     </li>
   );
@@ -297,7 +112,7 @@ export function ShiftPlanView() {
           {loadError}
         </p>
       )}
-      {plan && <AddShift key={shop ?? 0} plan={plan} onDone={changed} />}
+      {plan && <ShiftForm key={shop ?? 0} plan={plan} onDone={changed} />}
       {plan && (
         <section className="op-panel" aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`}>{t('operator.shifts.title')}</h2>

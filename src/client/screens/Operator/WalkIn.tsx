@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import type { FloorOrder, WireMenu } from '../../lib/operator.ts';
+import type { FloorOrder, WalkIn, WireMenu } from '../../lib/operator.ts';
 import { consoleActions as ops, errorText, floor, notice } from '../../state/console/operator.ts';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
@@ -86,26 +86,26 @@ export function WalkInDialog({ onClose }: { onClose: () => void }) {
 }
 
 /**
- * Changing a waiting order at the desk (docs/decisions.md, "Orders changed at the desk"): new services and extras
- * (they replace his, repriced by the server) and his barber or anyone. Services left unpicked stay as they are.
+ * Changing a waiting order at the desk (docs/decisions.md, "Orders changed at the desk"): it opens with his services,
+ * extras and chosen barber ticked (the floor's items), so a one-item change is one tap. Only what was edited is sent:
+ * the whole new set of services when they differ (they replace his, repriced by the server), the barber when he
+ * differs. From a server without the items nothing is ticked, and services left unpicked stay as they are.
  */
 export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder; name: string; onClose: () => void }) {
   useSignals();
   const id = useId();
-  const [chosen, setChosen] = useState<Map<number, number[]>>(new Map());
+  const [initial] = useState(() => currentChoice(order));
+  const [chosen, setChosen] = useState(initial);
   const [barber, setBarber] = useState<string>(order.chosen_barber_id === null ? '' : String(order.chosen_barber_id));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (order.items && chosen.size === 0) return setError(t('operator.walkIn.noService'));
+    const body = deskChange(order, initial, chosen, barber ? Number(barber) : null);
+    if (!body) return onClose();
     setError(null);
     setBusy(true);
-    const body = {
-      ...(chosen.size > 0 && {
-        services: [...chosen].map(([service_id, extra_services]) => ({ service_id, amount: 1 as const, extra_services })),
-      }),
-      barber_id: barber ? Number(barber) : null,
-    };
     const ok = await ops.change(order.id, body, t('operator.done.change', { name }));
     setBusy(false);
     if (ok) onClose();
@@ -133,7 +133,39 @@ export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder;
   );
 }
 
-/** The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. */
+/** The order's services and extras as the picker holds them (service id → extra ids); empty without the items. */
+function currentChoice(order: FloorOrder): Map<number, number[]> {
+  return new Map((order.items ?? []).map((i) => [i.service_id, [...i.extra_services]]));
+}
+
+const sameChoice = (a: Map<number, number[]>, b: Map<number, number[]>) =>
+  a.size === b.size &&
+  [...a].every(([service, extras]) => {
+    const other = b.get(service);
+    return other !== undefined && other.length === extras.length && extras.every((x) => other.includes(x));
+  });
+
+/**
+ * The desk's change of an order: its services only when they differ from `initial` (and some are picked), its barber
+ * only when he differs from the chosen one; null when nothing changed.
+ */
+function deskChange(
+  order: Pick<FloorOrder, 'chosen_barber_id'>,
+  initial: Map<number, number[]>,
+  chosen: Map<number, number[]>,
+  barberId: number | null,
+): { services?: WalkIn['services']; barber_id?: number | null } | null {
+  const services = chosen.size > 0 && !sameChoice(initial, chosen);
+  const barber = barberId !== order.chosen_barber_id;
+  if (!services && !barber) return null;
+  return {
+    ...(services && {
+      services: [...chosen].map(([service_id, extra_services]) => ({ service_id, amount: 1 as const, extra_services })),
+    }),
+    ...(barber && { barber_id: barberId }),
+  };
+}
+
 /** The barber a walk-in or a changed order goes to: one of `barbers`, or anyone (''). */
 function BarberPicker({
   id,
@@ -161,6 +193,7 @@ function BarberPicker({
   );
 }
 
+/** The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. */
 function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; onChange: (next: Map<number, number[]>) => void }) {
   useSignals();
   const [menu, setMenu] = useState<WireMenu | null>(null);

@@ -7,8 +7,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import type { ScreenProps } from '../../router/routes.ts';
 import { RULE_PARAMS } from '../../lib/validation.ts';
 import { t } from '../../state/i18n.ts';
-import { checkFresh, progress, tokenSent } from '../../state/recovery-store.ts';
+import { progress, tokenSent } from '../../state/recovery-store.ts';
 import {
+  checkFresh,
   codeError,
   country,
   form,

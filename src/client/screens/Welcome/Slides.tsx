@@ -1,7 +1,8 @@
 /** The contents of the welcome slides: what the service is, the product, account help, install help. */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Icon, type IconName } from '../../components/Icon.tsx';
-import { t, tList } from '../../state/i18n.ts';
+import { t } from '../../state/i18n.ts';
+import { tList } from '../../state/languages.ts';
 import { installPlatform, type WelcomeSlide } from '../../state/welcome.ts';
 
 const ICONS: Record<WelcomeSlide, IconName> = { service: 'clock', product: 'scissors', account: 'user', install: 'home' };

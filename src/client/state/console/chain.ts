@@ -1,11 +1,12 @@
 /**
  * The chain owner's screen state: every shop's row (GET /operator/chain/), kept live by the chain stream (opened
- * with a ticket) or, while it does not deliver, by polling every POLL_MS; the column it is sorted by.
+ * with a ticket: the whole chain first, then the changed rows, merged by id; a missed frame reopens it) or, while it
+ * does not deliver, by polling every POLL_MS; the column it is sorted by.
  */
 import { signal } from '@preact/signals-react';
 import { apiUrl } from '../../services/http.ts';
 import { chainStreamUrl, operatorApi as apiIn } from '../../services/operator.ts';
-import type { Chain, ChainSort } from '../../lib/operator.ts';
+import { type Chain, type ChainRows, type ChainSort, mergeChain } from '../../lib/operator.ts';
 import { language, locale } from '../i18n.ts';
 import { device, errorText, lostKey, POLL_MS, STREAM_RETRY_MS } from './operator.ts';
 
@@ -20,12 +21,17 @@ let pollTimer: ReturnType<typeof setInterval> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let source: EventSource | null = null;
 let generation = 0;
+/** The stream's version of `chain` (null: read by polling, or no stream yet). */
+let streamVersion: number | null = null;
 
 export async function refreshChain(): Promise<void> {
   const d = device.value;
   if (!d) return;
   try {
-    chain.value = await api().chain(d.key);
+    const read = await api().chain(d.key);
+    // Once the stream delivers, its rows are the newer: a poll answered late does not replace them.
+    if (streamVersion !== null) return;
+    chain.value = read;
     chainError.value = null;
   } catch (err) {
     if (await lostKey(err)) return stopChain();
@@ -58,18 +64,46 @@ async function connect(gen: number) {
     if (gen !== generation) return;
     const es = new EventSource(chainStreamUrl(ticket, (path) => apiUrl(locale.value, path)));
     source = es;
+    const streaming = () => {
+      chainError.value = null;
+      if (pollTimer) clearInterval(pollTimer);
+      pollTimer = null;
+      chainFeed.value = 'stream';
+    };
     es.addEventListener('chain', (e) => {
       try {
-        chain.value = JSON.parse((e as MessageEvent<string>).data) as Chain;
-        chainError.value = null;
-        if (pollTimer) clearInterval(pollTimer);
-        pollTimer = null;
-        chainFeed.value = 'stream';
+        const m = e as MessageEvent<string>;
+        chain.value = JSON.parse(m.data) as Chain;
+        streamVersion = Number(m.lastEventId);
+        streaming();
       } catch {
         // A malformed event: the next one or the polling corrects it.
       }
     });
-    es.onerror = fallback;
+    es.addEventListener('chain-rows', (e) => {
+      if (source !== es || chain.value === null || streamVersion === null) return;
+      let merged: ReturnType<typeof mergeChain>;
+      try {
+        merged = mergeChain(chain.value, streamVersion, JSON.parse((e as MessageEvent<string>).data) as ChainRows);
+      } catch {
+        return;
+      }
+      if (!merged) {
+        // A frame was missed: the stream is opened again, and its first event is the whole chain.
+        es.close();
+        source = null;
+        streamVersion = null;
+        void connect(gen);
+        return;
+      }
+      if (merged.chain !== chain.value) chain.value = merged.chain;
+      streamVersion = merged.version;
+      streaming();
+    });
+    es.onerror = () => {
+      streamVersion = null;
+      fallback();
+    };
   } catch (err) {
     if (await lostKey(err)) return stopChain();
     fallback();
@@ -93,5 +127,6 @@ export function stopChain(): void {
   retryTimer = null;
   source?.close();
   source = null;
+  streamVersion = null;
   chainFeed.value = 'off';
 }

@@ -6,7 +6,8 @@
 import { computed, effect, signal } from '@preact/signals-react';
 import { ApiError, apiUrl } from '../../services/http.ts';
 import { serverTextKey } from '../../lib/account.ts';
-import { addStrings, language, locale, t } from '../i18n.ts';
+import { language, locale, t } from '../i18n.ts';
+import { addStrings } from '../languages.ts';
 import { loadConsoleDictionary } from '../../services/console/dictionaries.ts';
 import type { Language } from '../../../shared/locales.ts';
 import { offline } from '../offline.ts';

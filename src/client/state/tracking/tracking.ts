@@ -16,7 +16,8 @@ import { ApiError } from '../../services/http.ts';
 import { load, save } from '../../services/storage.ts';
 import * as api from '../../services/orders.ts';
 import { noteActiveOrder } from '../account.ts';
-import { language, locale, localeInfo, t, tList } from '../i18n.ts';
+import { language, locale, localeInfo, t } from '../i18n.ts';
+import { tList } from '../languages.ts';
 import { formatClock } from '../../lib/format.ts';
 import { intlOfLanguage as intlOf } from '../../lib/shop-detail.ts';
 import { follow } from '../live.ts';
@@ -26,7 +27,8 @@ import { renameShop } from '../../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from '../session.ts';
 import { geo } from '../geo.ts';
 import { tripFrom } from '../../lib/travel.ts';
-import { leaveBy } from '../../lib/wait-window.ts';
+// When a customer on his way should leave: one function with the server's quote.
+import { leaveBy } from '../../../shared/leave-by.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;

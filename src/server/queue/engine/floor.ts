@@ -60,6 +60,21 @@ export function arrivalSpread(
   });
 }
 
+/**
+ * Who holds the turn of an order due at `due`: of the barbers who may serve him, hold no other turn, and are free by
+ * then and on shift to serve him at that moment, the one free last (lower id on a tie); -1 when none.
+ */
+function holder(ctx: Ctx, at: readonly number[], holds: Int32Array, o: EngineOrder, due: number): number {
+  let best = -1;
+  for (let j = 0; j < ctx.lanes.length; j++) {
+    const l = ctx.lanes[j];
+    if (holds[j] >= 0 || at[j] > due || (o.barberId !== null && o.barberId !== l.id)) continue;
+    if (onShift(ctx, j, due) !== due || due + scaledMs(o.duration, l.speed) > windowEnd(ctx, j, due)) continue;
+    if (best < 0 || at[j] > at[best]) best = j;
+  }
+  return best;
+}
+
 /** The plan of a list in service order, and when each barber would first have nobody to take. */
 export interface FloorPlan {
   placements: Placement[];
@@ -84,9 +99,38 @@ function windowEnd(ctx: Ctx, i: number, t: number): number {
 }
 
 /**
+ * Whether the floor may hold a turn for this order (docs/decisions.md, "A turn held for one on his way"): he is on
+ * his way with an arrival he gave (or a time he said he would be back), and not later than the grace past it.
+ */
+export function holdable(ctx: Ctx, o: Pick<EngineOrder, 'checkedIn' | 'expectedAt'>): boolean {
+  return (
+    ctx.hold !== null &&
+    !o.checkedIn &&
+    typeof o.expectedAt === 'number' &&
+    Number.isFinite(o.expectedAt) &&
+    ctx.now <= o.expectedAt + ctx.hold.grace
+  );
+}
+
+/**
+ * Until when the floor may hold a turn for this order at all (its arrival given plus the grace); null when never.
+ * A turn held longer than that lapses: from then on he is served when he comes, by the next free barber.
+ */
+export function holdLapsesAt(ctx: Ctx, o: Pick<EngineOrder, 'checkedIn' | 'expectedAt'>): number | null {
+  return holdable(ctx, o) && ctx.hold ? (o.expectedAt as number) + ctx.hold.grace : null;
+}
+
+/**
  * Plays the floor: repeatedly the barber free first (lower id on a tie) takes the first order in `list` that is
  * present by then (ready[k] <= his time), is his or anyone's, and fits; with nobody to take he waits for the
  * next arrival or the end of his window. Stops once list[stopAt] is placed, when given.
+ *
+ * A turn held for one on his way (docs/decisions.md): when a barber meets, first of those he may serve, one who is
+ * not there yet but holdable and due within the hold's reach, one barber keeps his turn: of those who may serve him
+ * and are free by his arrival without holding anyone else, the one free last (the least idle; lower id on a tie).
+ * That barber serves the first one present behind him meanwhile only if the service ends by his arrival plus the
+ * grace, else waits for him (never a shorter service further back: among those here the order stays the order of
+ * starts). The others go on as before; whoever is free when he comes serves him.
  */
 export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonly number[], stopAt = -1): FloorPlan {
   const n = list.length;
@@ -106,6 +150,10 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
   }
   let first = 0;
   let left = n;
+  const hold = ctx.hold;
+  // The turn each barber holds (an index into list, -1 none) and the barber holding each order's turn.
+  const holds = hold ? new Int32Array(m).fill(-1) : null;
+  const heldBy = hold ? new Int32Array(n).fill(-1) : null;
   while (left > 0) {
     let i = -1;
     for (let j = 0; j < m; j++) if (at[j] !== Infinity && (i < 0 || at[j] < at[i])) i = j;
@@ -115,26 +163,47 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
     const end = windowEnd(ctx, i, t);
     let took = -1;
     let nextReady = Infinity;
+    // Behind the turn he holds, a service must end by then.
+    let held = holds ? holds[i] : -1;
+    let deadline = held >= 0 && hold ? ready[held] + hold.grace : Infinity;
     for (let k = first; k < n; k = next[k]) {
       const o = list[k];
       if (o.barberId !== null && o.barberId !== lane.id) continue;
       if (ready[k] > t) {
         if (ready[k] < nextReady) nextReady = ready[k];
+        if (hold && heldBy && holds && heldBy[k] < 0 && ready[k] - t <= hold.ahead && holdable(ctx, o)) {
+          const j = holder(ctx, at, holds, o, ready[k]);
+          if (j >= 0) {
+            heldBy[k] = j;
+            holds[j] = k;
+            // Held by this barber now: whoever he may take behind him must be done by then.
+            if (j === i && held < 0) {
+              held = k;
+              deadline = ready[k] + hold.grace;
+            }
+          }
+        }
         continue;
       }
-      if (t + scaledMs(o.duration, lane.speed) <= end) {
-        took = k;
-        break;
-      }
+      const ends = t + scaledMs(o.duration, lane.speed);
+      if (ends > end) continue;
+      // Behind the turn he holds, only the first one here, and only if he is done by then: nobody here is passed.
+      if (held < 0 || k <= held || ends <= deadline) took = k;
+      break;
     }
     if (took < 0) {
-      if (Number.isNaN(idle[i])) idle[i] = t;
+      // Holding a turn he is not free for a newcomer: he is idle only once the turn is served.
+      if (Number.isNaN(idle[i]) && held < 0) idle[i] = t;
       at[i] = nextReady < end ? nextReady : onShift(ctx, i, end);
       continue;
     }
     const ms = scaledMs(list[took].duration, lane.speed);
     placements[took] = { order: list[took], barberId: lane.id, start: t };
     seq.push(took);
+    if (heldBy && holds && heldBy[took] >= 0) {
+      holds[heldBy[took]] = -1;
+      heldBy[took] = -1;
+    }
     if (took === first) first = next[took];
     else next[prev[took]] = next[took];
     prev[next[took]] = prev[took];

@@ -12,7 +12,7 @@ import {
   DEFAULT_TRIP_MINUTES,
   TAIL_MINUTES,
 } from '../../../shared/travel.ts';
-import type { EngineBarber, EngineOrder, EngineShift, Learned, Snapshot } from './types.ts';
+import type { EngineBarber, EngineOrder, EngineShift, HoldRule, Learned, Snapshot } from './types.ts';
 
 const MINUTE = 60_000;
 
@@ -68,6 +68,8 @@ export interface Ctx {
   laneOf: Map<number, number>;
   /** What the shop has learned, when the snapshot carries it. */
   learned?: Learned;
+  /** The turn held for one on his way, in ms (floor.ts); null: none held. */
+  hold: { ahead: number; grace: number } | null;
 }
 
 export interface Placement {
@@ -92,6 +94,21 @@ function lane(b: EngineBarber, now: number, learned: Learned | undefined): Lane 
   return { id: b.id, speed: saneSpeed(b.speed), windows, freeAt: expectedFree(b, now, learned) };
 }
 
+/**
+ * The rule of a turn held for one on his way (docs/decisions.md, "A turn held for one on his way"): the defaults of
+ * HOLD_FOR_ARRIVING_MINUTES and HOLD_GRACE_MINUTES. Off (0 minutes ahead) by default: measured, the hold shortened
+ * the "leave by" followers' long waits less than it lengthened the walk-ins' (HELD_TURN is the rule measured).
+ */
+export const DEFAULT_HOLD: HoldRule = { ahead: 0, grace: 5 };
+/** The hold measured in docs/decisions.md (10 minutes ahead, 5 of grace): `BENCH_HOLD=10,5` or the settings turn it on. */
+export const HELD_TURN: HoldRule = { ahead: 10, grace: 5 };
+
+/** A snapshot without a rule holds no turn (the floor as it was); the server's snapshots carry the configured one. */
+function holdOf(r: HoldRule | undefined): Ctx['hold'] {
+  if (!r || !(r.ahead > 0)) return null;
+  return { ahead: r.ahead * MINUTE, grace: Math.max(0, r.grace) * MINUTE };
+}
+
 export function prepare(s: Snapshot): Ctx {
   const lanes = s.barbers.map((b) => lane(b, s.now, s.learned)).sort((x, y) => x.id - y.id);
   const laneOf = new Map<number, number>();
@@ -101,7 +118,7 @@ export function prepare(s: Snapshot): Ctx {
   });
   const floor = s.hours ? Math.max(s.now, s.hours.open) : s.now;
   const close = s.hours ? s.hours.close : -Infinity;
-  return { now: s.now, floor, close, lanes, laneOf, ...(s.learned && { learned: s.learned }) };
+  return { now: s.now, floor, close, lanes, laneOf, ...(s.learned && { learned: s.learned }), hold: holdOf(s.hold) };
 }
 
 /** Each barber's free time before any waiting order is placed. */

@@ -107,11 +107,28 @@ export interface Snapshot {
   /** Operator switched the shop to full. */
   full?: boolean;
   /**
+   * How the floor holds a turn for a customer on his way (floor.ts, docs/decisions.md "A turn held for one on his
+   * way"); absent, or `ahead` 0: no turn is held (the server's snapshots carry the configured rule, lanes.ts DEFAULT_HOLD
+   * by default).
+   */
+  hold?: HoldRule;
+  /**
    * What the shop has learned (learn.ts `learnedAt`). Absent: the constants of src/shared/travel.ts stand for
    * orders and barbers that carry the new inputs (source, expectedAt, serving), and quotes carry no allowance
    * for members yet to come, so a snapshot without any of them is planned as a plain sum of durations.
    */
   learned?: Learned;
+}
+
+/** The rule of a turn held for one on his way, minutes (the settings HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES). */
+export interface HoldRule {
+  /** A barber free with nobody ahead of him present keeps the turn of one due within this many minutes. */
+  ahead: number;
+  /**
+   * Meanwhile he serves someone present behind him only if that service ends by his expected arrival plus this; and
+   * the turn is held until this long past the arrival he gave, no longer.
+   */
+  grace: number;
 }
 
 export interface ScheduledOrder {

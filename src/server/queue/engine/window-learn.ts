@@ -1,11 +1,13 @@
 /**
  * Learns the window's model (window-model.ts) from served customers' logged waits, off the request path
- * (docs/decisions.md, "Honest waits"): the chain's shop-days are split at random into a training part (3 of 4)
- * and a calibration part. On the training part one quantile tree is grown over the features told at join, each
- * split the one that lowers the pinball loss of the 10th and 90th percentiles of actual − quote the most; its
- * leaves keep those percentiles. On the calibration part, per cell (arrival kind × chose a barber × quote band,
- * a thin cell taking its segment's, then everyone's), the split-conformal correction: how far the leaf's ends
- * must move out (or may move in) for a share MODEL_MISS_LOW / MODEL_MISS_HIGH of customers to fall below / above.
+ * (docs/decisions.md, "Honest waits"): for each of the 10th and 90th percentiles of actual − quote, a boosted
+ * forest of shallow trees over the features told at join (the pinball loss's gradient, leaves stepping towards
+ * the percentile of what is left). Cross-conformal: the chain's shop-days are split in two halves, each half scored
+ * by forests grown on the other; per cell (arrival kind × chose a barber × quote band, a thin cell taking its
+ * segment's, then everyone's), the correction is how far the forests' ends must move out (or may move in), in
+ * units of their width, for a share MODEL_MISS_LOW / MODEL_MISS_HIGH of customers to fall below / above. The forests
+ * told are grown on every shop-day. fitWindowModel (the forests and scores) and calibrate (the correction) are
+ * apart so the accuracy bench's window lab (test/bench/window-lab) can try corrections on one fit.
  * Pure and deterministic.
  */
 import { FEATURE_COUNT, FEATURES_VERSION, type Forest, forestAt, MIN_SCALE, type WindowModel } from './window-model.ts';
@@ -202,17 +204,58 @@ export const MODEL_OPTIONS: ModelOptions = {
   minCalCell: MIN_CAL_CELL,
 };
 
-/** The conformity scores of calibration samples against forests, added per cell to sLo / sHi. */
-function score(o: ModelOptions, lo: Forest, hi: Forest, cal: readonly ModelSample[], sLo: number[][], sHi: number[][]): void {
-  const depth = o.depth;
-  for (const s of cal) {
-    const l = forestAt(lo, depth, s.x);
-    const h = forestAt(hi, depth, s.x);
-    // In units of the forests' own width, so a narrow window moves a little and a wide one more.
-    const w = Math.max(MIN_SCALE, h - l);
-    sLo[s.cell].push((l - s.e) / w);
-    sHi[s.cell].push((s.e - h) / w);
+/** A calibration sample: its cell, actual − quote, and the ends given by forests grown without it. */
+export interface Scored {
+  cell: number;
+  e: number;
+  l: number;
+  h: number;
+}
+
+/** A model's forests before its correction, and every sample scored by forests grown on the other shop-days. */
+export interface Fitted {
+  lo: Forest;
+  hi: Forest;
+  cal: Scored[];
+  n: number;
+}
+
+/**
+ * The forests of a model and their cross-conformal scores (the slow part of learning), or undefined with fewer
+ * than MIN_MODEL_SAMPLES.
+ */
+export function fitWindowModel(all: readonly ModelSample[], options: Partial<ModelOptions> = {}): Fitted | undefined {
+  const o = { ...MODEL_OPTIONS, ...options };
+  const samples = all.filter((s) => s.x.length === FEATURE_COUNT && Number.isFinite(s.e)).slice(-MAX_MODEL_SAMPLES);
+  if (samples.length < MIN_MODEL_SAMPLES) return undefined;
+  // Cross-conformal: each half of the shop-days is scored by forests grown on the other half; the forests told
+  // are grown on all of them. Too few shop-days to halve: every other customer.
+  let half = samples.map((s) => fold(s.group));
+  const ones = half.filter((h) => h === 1).length;
+  if (ones < samples.length / 4 || ones > (samples.length * 3) / 4) half = samples.map((_, i) => i % 2);
+  const cal: Scored[] = [];
+  for (const k of [0, 1]) {
+    const train = samples.filter((_, i) => half[i] !== k);
+    const lo = growForest(train, TREE_P_LOW, o);
+    const hi = growForest(train, TREE_P_HIGH, o);
+    for (const s of samples.filter((_, i) => half[i] === k))
+      cal.push({ cell: s.cell, e: s.e, l: forestAt(lo, o.depth, s.x), h: forestAt(hi, o.depth, s.x) });
   }
+  return { lo: growForest(samples, TREE_P_LOW, o), hi: growForest(samples, TREE_P_HIGH, o), cal, n: samples.length };
+}
+
+/** The per-cell corrections of fitted forests (the header): fast, so settings of the correction can be tried on one fit. */
+export function calibrate(fit: Fitted, options: Partial<ModelOptions> = {}): { clo: number[]; chi: number[] } {
+  const o = { ...MODEL_OPTIONS, ...options };
+  const sLo: number[][] = Array.from({ length: WINDOW_CELLS }, () => []);
+  const sHi: number[][] = Array.from({ length: WINDOW_CELLS }, () => []);
+  for (const s of fit.cal) {
+    // In units of the forests' own width, so a narrow window moves a little and a wide one more.
+    const w = Math.max(MIN_SCALE, s.h - s.l);
+    sLo[s.cell].push((s.l - s.e) / w);
+    sHi[s.cell].push((s.e - s.h) / w);
+  }
+  return perCell(o, sLo, sHi, WINDOW_BANDS.length);
 }
 
 function perCell(o: ModelOptions, lo: number[][], hi: number[][], bands: number): { clo: number[]; chi: number[] } {
@@ -240,21 +283,6 @@ function perCell(o: ModelOptions, lo: number[][], hi: number[][], bands: number)
 /** The window's model from served customers (oldest first), or undefined with fewer than MIN_MODEL_SAMPLES. */
 export function learnWindowModel(all: readonly ModelSample[], options: Partial<ModelOptions> = {}): WindowModel | undefined {
   const o = { ...MODEL_OPTIONS, ...options };
-  const samples = all.filter((s) => s.x.length === FEATURE_COUNT && Number.isFinite(s.e)).slice(-MAX_MODEL_SAMPLES);
-  if (samples.length < MIN_MODEL_SAMPLES) return undefined;
-  // Cross-conformal: each half of the shop-days is scored by forests grown on the other half; the forests told
-  // are grown on all of them. Too few shop-days to halve: every other customer.
-  let half = samples.map((s) => fold(s.group));
-  const ones = half.filter((h) => h === 1).length;
-  if (ones < samples.length / 4 || ones > (samples.length * 3) / 4) half = samples.map((_, i) => i % 2);
-  const sLo: number[][] = Array.from({ length: WINDOW_CELLS }, () => []);
-  const sHi: number[][] = Array.from({ length: WINDOW_CELLS }, () => []);
-  for (const k of [0, 1]) {
-    const train = samples.filter((_, i) => half[i] !== k);
-    const cal = samples.filter((_, i) => half[i] === k);
-    score(o, growForest(train, TREE_P_LOW, o), growForest(train, TREE_P_HIGH, o), cal, sLo, sHi);
-  }
-  const lo = growForest(samples, TREE_P_LOW, o);
-  const hi = growForest(samples, TREE_P_HIGH, o);
-  return { v: FEATURES_VERSION, depth: o.depth, lo, hi, ...perCell(o, sLo, sHi, WINDOW_BANDS.length), n: samples.length };
+  const fit = fitWindowModel(all, o);
+  return fit && { v: FEATURES_VERSION, depth: o.depth, lo: fit.lo, hi: fit.hi, ...calibrate(fit, o), n: fit.n };
 }

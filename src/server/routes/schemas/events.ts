@@ -58,7 +58,19 @@ export const chainEventsSchema = {
   summary: 'Every shop of the chain as it changes, for the chain owner (opened with a ticket)',
   description: "401 without a valid, unexpired ticket or once the owner's browser is revoked; 403 with another kind of ticket",
   querystring: ticketQuery,
-  response: { 200: stream('the same JSON as GET /operator/chain/', 'chain') },
+  response: {
+    200: {
+      description:
+        'text/event-stream. First `event: chain`, `id: <version>`, `data:` the same JSON as GET /operator/chain/ (every shop); ' +
+        'then, as shops change, `event: chain-rows`, `id: <version>`, `data:` ' +
+        '`{"from": <version>, "version": <version>, "pobs": [rows as in GET /operator/chain/], "removed": [shop ids]}` ' +
+        '(WireChainRows): the rows changed since version `from` (their content, or their crowded flag), whole, and the shops gone. ' +
+        'A client merges the rows by id; one whose version is not `from` missed a frame and reopens the stream. The version ' +
+        "is the serving process's own (a new stream starts from the whole chain again). `: ping` comments as heartbeats. " +
+        '429 beyond STREAMS_PER_ADDRESS streams of one address.',
+      type: 'string',
+    },
+  },
 };
 
 export const queueEventsSchema = {

@@ -28,6 +28,7 @@ const operatorOrder = obj(
     position: nullable(num),
     duration: num,
     services: arrayOf(str),
+    items: arrayOf(obj({ service_id: int, extra_services: arrayOf(int) })),
     source: { type: 'string', enum: ['app', 'desk'] },
     checked_in_at: isoOrNull,
     expected_at: isoOrNull,
@@ -42,7 +43,7 @@ const operatorOrder = obj(
     stepped_out_until: isoOrNull,
     no_show_from: isoOrNull,
   },
-  ['wait_low', 'wait_high', 'leave_by', 'party_of', 'person', 'party_size', 'stepped_out_until', 'no_show_from'],
+  ['wait_low', 'wait_high', 'leave_by', 'items', 'party_of', 'person', 'party_size', 'stepped_out_until', 'no_show_from'],
 );
 
 const operatorPob = obj(

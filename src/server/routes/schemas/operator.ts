@@ -163,34 +163,38 @@ export const localOwnerDeviceDeleteSchema = {
   response: { 204: { type: 'null', description: 'No content' } },
 };
 
+/** One shop's row of the chain (GET /operator/chain/, and the chain stream's events). */
+export const chainShopRow = obj({
+  id: int,
+  name: str,
+  open: bool,
+  queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
+  closes_at: isoOrNull,
+  chairs: int,
+  barbers_on_shift: int,
+  waiting_present: int,
+  waiting_on_way: int,
+  in_service: int,
+  wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
+  waits: arrayOf(obj({ priority: int, minutes: int, low: nullable(int), high: nullable(int) })),
+  crowded: bool,
+  nearby_room: arrayOf(int),
+  figures: obj({ today: stats, week: stats }),
+});
+
 export const chainSchema = {
   summary:
     'Every shop of the chain: its floor now (as GET …/queue/ reads it), its figures for today and the last 7 days (as GET …/stats/ answers), and whether it is crowded while a shop nearby has room (CHAIN_FLAG_WAIT_MINUTES, NEARBY_RADIUS_M)',
   description: owner,
   response: {
     200: obj({
-      pobs: arrayOf(
-        obj({
-          id: int,
-          name: str,
-          open: bool,
-          queue_state: { type: 'string', enum: ['open', 'closed', 'full'] },
-          closes_at: isoOrNull,
-          chairs: int,
-          barbers_on_shift: int,
-          waiting_present: int,
-          waiting_on_way: int,
-          in_service: int,
-          wait: nullable(obj({ minutes: int, low: nullable(int), high: nullable(int) })),
-          waits: arrayOf(obj({ priority: int, minutes: int, low: nullable(int), high: nullable(int) })),
-          crowded: bool,
-          nearby_room: arrayOf(int),
-          figures: obj({ today: stats, week: stats }),
-        }),
-      ),
+      pobs: arrayOf(chainShopRow),
     }),
   },
 };
+
+/** The chain stream's `chain-rows` event (WireChainRows): the rows changed since version `from`, and the shops gone. */
+export const chainRowsSchema = obj({ from: int, version: int, pobs: arrayOf(chainShopRow), removed: arrayOf(int) });
 
 const shift = obj({ id: int, barber_id: int, start: iso, end: iso });
 const planner =

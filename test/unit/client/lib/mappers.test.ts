@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isoWeekday, pickWait, toShop, toShopDetail } from '../../../../src/client/lib/mappers.ts';
+import { toShopDetail } from '../../../../src/client/lib/detail-mapper.ts';
+import { isoWeekday, pickWait, toShop } from '../../../../src/client/lib/mappers.ts';
 import { toBarber, toShifts, type WireShifts } from '../../../../src/client/lib/barber-mappers.ts';
 import type { WireEmployee, WirePob, WirePobDetail, WireServiceTimeEstimate } from '../../../../src/shared/wire.ts';
 

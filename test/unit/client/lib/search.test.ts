@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { filterBarbers, filterShops, matchesBarber, matchesShop } from '../../../../src/client/lib/search.ts';
+import { filterBarbers, matchesBarber } from '../../../../src/client/lib/barber.ts';
+import { filterShops, matchesShop } from '../../../../src/client/lib/search.ts';
 import type { Barber, BarberShop } from '../../../../src/client/lib/types.ts';
 
 const shop = { name: 'Kamppi Center', address: 'Urho Kekkosen katu 1', city: 'Helsinki' };

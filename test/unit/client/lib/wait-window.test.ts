@@ -1,7 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { leaveBy, waitWindow } from '../../../../src/client/lib/wait-window.ts';
-import { pickWindow, toShop, toShopDetail } from '../../../../src/client/lib/mappers.ts';
+import { leaveBy } from '../../../../src/shared/leave-by.ts';
+import { waitWindow } from '../../../../src/client/lib/wait-window.ts';
+import { toShopDetail } from '../../../../src/client/lib/detail-mapper.ts';
+import { pickWindow, toShop } from '../../../../src/client/lib/mappers.ts';
 
 const cases: {
   name: string;

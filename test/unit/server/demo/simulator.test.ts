@@ -166,6 +166,26 @@ barbers('half the simulated walk-ins join from afar, half of those with an expec
   assert.ok(withEta.every((a) => a.remote!.etaMinutes! >= 5 && a.remote!.etaMinutes! <= 30));
 });
 
+barbers('a barber whose plan holds the turn of someone due within the hold waits for him; past its reach he serves who is here', () => {
+  const one = [{ id: 1, onShift: true, idleSince: min(0) }];
+  const waiting = [
+    { id: 5, plannedBarberId: 1, plannedStart: min(5), checkedIn: false, simulated: false, joinedAt: min(-5), expectedAt: min(5) },
+    { id: 6, plannedBarberId: 1, plannedStart: min(35), checkedIn: true, simulated: true, joinedAt: min(-4) },
+  ];
+  assert.equal(ofType(step(quiet({ waiting, barbers: one, holdMinutes: 10 }), min(0)), 'start'), [], 'held for #5');
+  assert.equal(
+    ofType(step(quiet({ waiting, barbers: one }), min(0)), 'start').map((a) => a.orderId),
+    [6],
+    'no hold: the one here',
+  );
+  const far = [{ ...waiting[0], plannedStart: min(15) }, waiting[1]];
+  assert.equal(
+    ofType(step(quiet({ waiting: far, barbers: one, holdMinutes: 10 }), min(0)), 'start').map((a) => a.orderId),
+    [6],
+    'due past the reach',
+  );
+});
+
 const arrivals = suite('arrivals');
 
 arrivals('walk-ins arrive at about the rate of the hour and the staff on the floor', () => {
