@@ -4,8 +4,6 @@
  * half-configured; the providers (notify/) take the values read here and never read the environment themselves.
  */
 import { isIP } from 'node:net';
-import { DEFAULT_HOLD } from './queue/engine/lanes.ts';
-import type { HoldRule } from './queue/engine/types.ts';
 import { parseDevRenames, type DevRenames } from '../shared/dev-renames.ts';
 import { ALLOWED_LANGUAGES, appLanguage, type Language } from '../shared/locales.ts';
 
@@ -102,12 +100,21 @@ export function partyFrom(env: NodeJS.ProcessEnv): Party {
  * someone behind him meanwhile only if that ends by his arrival plus HOLD_GRACE_MINUTES, and no later than that past
  * the arrival he gave.
  */
-export function holdFrom(env: NodeJS.ProcessEnv): HoldRule {
+export function holdFrom(env: NodeJS.ProcessEnv): HoldSetting {
   return {
-    ahead: count(env, 'HOLD_FOR_ARRIVING_MINUTES', DEFAULT_HOLD.ahead),
-    grace: count(env, 'HOLD_GRACE_MINUTES', DEFAULT_HOLD.grace),
+    ahead: count(env, 'HOLD_FOR_ARRIVING_MINUTES', HOLD_DEFAULT.ahead),
+    grace: count(env, 'HOLD_GRACE_MINUTES', HOLD_DEFAULT.grace),
   };
 }
+
+/** The held turn's setting, minutes: the engine's HoldRule (queue/engine/types.ts) by shape. */
+export interface HoldSetting {
+  ahead: number;
+  grace: number;
+}
+
+/** Off by default; the engine's DEFAULT_HOLD is the same rule (test/unit/server/config.test.ts checks they agree). */
+const HOLD_DEFAULT: HoldSetting = { ahead: 0, grace: 5 };
 
 export type TrustProxy = false | number | string[];
 

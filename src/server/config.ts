@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { DevRenames } from '../shared/dev-renames.ts';
 import type { Language } from '../shared/locales.ts';
-import type { HoldRule } from './queue/engine/types.ts';
 import {
   allowedLanguages,
   devRenames,
@@ -12,6 +11,7 @@ import {
   fcmConfigFrom,
   flag,
   holdFrom,
+  type HoldSetting,
   json,
   type Limits,
   limitsFrom,
@@ -139,7 +139,7 @@ export interface Config {
   /** Parties and stepping out (docs/decisions.md, "Parties and stepping out"); max and step-outs served in config.json. */
   party: Party;
   /** The turn held for a customer on his way (HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES; config-values.ts holdFrom). */
-  hold: HoldRule;
+  hold: HoldSetting;
   /**
    * Not a setting: a random secret server.ts makes at each start on PGlite and writes to DATA_DIR/local-admin.json,
    * so `npm run operator-key -- <shopId> --pair` can ask the running server (which holds the data directory) for a

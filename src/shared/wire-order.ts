@@ -385,7 +385,7 @@ export interface WireQuote {
   quoted_at: string;
 }
 
-/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/operator/owner.ts). */
+/** GET /operator/chain/ (and its `chain` stream) → one row per shop, for the chain owner (server/live/chain-rows.ts). */
 export interface WireChainShop {
   id: number;
   name: string;

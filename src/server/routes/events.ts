@@ -14,7 +14,7 @@ import { parseId, readerLanguage } from '../input/params.ts';
 import { answerLanguage } from '../domain/customers.ts';
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeOwner, authorizeShop } from '../operator/keys.ts';
-import { chainFeed } from '../operator/chain-feed.ts';
+import { chainFeed } from '../live/chain-feed.ts';
 import { isDeviceActive } from '../operator/devices.ts';
 import { cachedOrder } from '../live/order-cache.ts';
 import type { AnswerCache } from '../live/shop-cache.ts';
@@ -127,7 +127,7 @@ export function eventRoutes(app: FastifyInstance, deps: Deps, live: Streams, ord
   });
 
   // Every shop's change moves it (topic shopId null). The rows are kept per shop in a feed shared by every owner's
-  // stream of the process (operator/chain-feed.ts): a stream opens with the whole chain, then gets the changed rows
+  // stream of the process (live/chain-feed.ts): a stream opens with the whole chain, then gets the changed rows
   // only. The feed lives as long as its topic: the topic's first stream brings it (a stream joining an open topic
   // brings one that is never read), so nothing heard while nobody followed the chain is missed.
   app.get('/operator/chain/events/', { schema: chainEventsSchema }, async (req, reply) => {

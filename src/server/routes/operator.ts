@@ -11,7 +11,8 @@ import { addWalkIn, checkInAtDesk, finishService, markNoShow, setFull, startServ
 import { operatorQueue } from '../operator/queue-view.ts';
 import { authorizeAction, authorizeOwner, authorizePlan, authorizeShop, operatorOf } from '../operator/keys.ts';
 import { moveShiftTo, planShift, removeShift, shiftPlan, shiftTimes } from '../operator/shifts.ts';
-import { chainOverview, listOwnerDevices, logOwnerChange, removeOwnerDevice } from '../operator/owner.ts';
+import { listOwnerDevices, logOwnerChange, removeOwnerDevice } from '../operator/owner.ts';
+import { chainOverview } from '../live/chain-rows.ts';
 import { forbidden } from '../lib/http-error.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import { backFromBreak, barberOfShop, BREAK_MINUTES, endShift, takeBreak } from '../operator/breaks.ts';

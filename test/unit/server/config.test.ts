@@ -2,6 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../../src/server/config.ts';
+import { DEFAULT_HOLD, HELD_TURN } from '../../../src/server/queue/engine/lanes.ts';
 
 const config = suite('loadConfig');
 const base = { DATABASE_URL: '', STATIC_DIR: '' };
@@ -61,6 +62,13 @@ config('NEARBY_*: the offer of a shorter queue nearby, 5000 m, 15 min, 30 s, 5 m
   const set = { NEARBY_RADIUS_M: '3000', NEARBY_GAIN_MINUTES: '10', NEARBY_HOLD_SECONDS: '0', NEARBY_MARGIN_MINUTES: '2' };
   assert.equal(loadConfig({ ...base, ...set }).nearby, { radiusMeters: 3000, gainMinutes: 10, holdSeconds: 0, marginMinutes: 2 });
   assert.throws(() => loadConfig({ ...base, NEARBY_RADIUS_M: '5 km' }), /NEARBY_RADIUS_M/);
+});
+
+config("HOLD_*: no turn is held by default, the engine's own default; the settings turn it on", () => {
+  assert.equal(loadConfig(base).hold, DEFAULT_HOLD);
+  assert.equal(loadConfig(base).hold.ahead, 0);
+  assert.equal(loadConfig({ ...base, HOLD_FOR_ARRIVING_MINUTES: '10', HOLD_GRACE_MINUTES: '5' }).hold, HELD_TURN);
+  assert.throws(() => loadConfig({ ...base, HOLD_FOR_ARRIVING_MINUTES: 'soon' }), /HOLD_FOR_ARRIVING_MINUTES/);
 });
 
 config.run();

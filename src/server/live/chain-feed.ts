@@ -15,8 +15,8 @@
 import type { Deps } from '../deps.ts';
 import { allShops } from '../repos/operators.ts';
 import type { WireChain, WireChainRows } from '../../shared/wire-order.ts';
-import { phaseOf } from '../live/stream-topic.ts';
-import { type ChainFlags, type ChainRow, chainShop, flagsOf, keepChainRows, nearbyOf, type ShopPlace } from './owner.ts';
+import { phaseOf } from './stream-topic.ts';
+import { type ChainFlags, type ChainRow, chainShop, flagsOf, keepChainRows, nearbyOf, type ShopPlace } from './chain-rows.ts';
 
 const MINUTE = 60_000;
 
