@@ -48,7 +48,7 @@ export async function buildDeps(
     push: countedPush(overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now)),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
-    turns: turnNotifier((shopIds, seen) => checkTurns(deps, shopIds, seen), log),
+    turns: turnNotifier((shopIds, seen, part) => checkTurns(deps, shopIds, seen, part), log),
     changes,
   };
   return deps;

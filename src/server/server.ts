@@ -60,7 +60,7 @@ async function main() {
   const sim = config.simulator
     ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] })
     : null;
-  const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
+  const stopTurns = sim ? null : startTurnTimer(deps.turns, config.turnCheckMs, config.turnCheckParts);
   // What the shops learn from their history (honest waits), recomputed off the request path.
   const stopLearning = startLearning(db, now, config.learnEveryMs, (err) => app.log.error({ err }, 'learning'));
   // A demo left running for days keeps a roster a week ahead.

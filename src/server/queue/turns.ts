@@ -14,7 +14,7 @@ import { noticeText } from '../notify/texts.ts';
 import { deliver, smsAllowed, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
-import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
+import { getShops, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 import { arrivalPlan } from './engine/leave.ts';
@@ -118,13 +118,22 @@ export function backReminderDue(
   return left <= BACK_REMINDER_MINUTES && left > 0 && wait <= left + lead;
 }
 
+/** One of the parts the timer's shops are split into (the shops whose id is `index` modulo `of`). */
+export interface TurnPart {
+  index: number;
+  of: number;
+}
+
+const inPart = (id: number, part: TurnPart | undefined) => !part || id % part.of === part.index;
+
 /**
  * Looks at the shops' customer orders and sends what is due; answers what was attempted. A shop in `seen` is
- * looked at in the queue its change left, unless a later change of the shop has been heard since.
+ * looked at in the queue its change left, unless a later change of the shop has been heard since. Without ids:
+ * every shop with customer orders, or those of `part`.
  */
-export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = []): Promise<TurnNotice[]> {
+export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = [], part?: TurnPart): Promise<TurnNotice[]> {
   const now = deps.now();
-  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
+  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db)).filter((id) => inPart(id, part));
   const current = new Map(
     seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]),
   );
@@ -138,8 +147,7 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
   if (!orders.length) return [];
   const shops = [...current.values()].map((s) => s.shop);
   if (fresh.length) {
-    const read = await Promise.all([...new Set(fresh.map((o) => o.shopId))].map((id) => getShop(deps.db, id)));
-    const loaded = read.filter((s): s is ShopRow => s !== null);
+    const loaded = await getShops(deps.db, [...new Set(fresh.map((o) => o.shopId))]);
     shops.push(...loaded);
     const queues = await loadQueues(deps.db, loaded, now);
     for (const [, queue] of queues)
@@ -231,8 +239,8 @@ function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, '
 export interface TurnNotifier {
   /** Checks one shop soon, after whatever check is running, in the queue its change left if given; never throws. */
   kick(shopId: number, seen?: SeenQueue): void;
-  /** Checks every shop with customer orders now. */
-  checkAll(): Promise<TurnNotice[]>;
+  /** Checks every shop with customer orders now, or those of one part of them. */
+  checkAll(part?: TurnPart): Promise<TurnNotice[]>;
   /** Runs a notification task after whatever check is running; never throws. */
   enqueue(task: () => Promise<unknown>): void;
   /** Resolves when no kicked check is pending (tests, shutdown). */
@@ -243,7 +251,10 @@ export interface TurnNotifier {
  * The app's one notifier (built by build-deps.ts): checks run one after another, so a shop is never checked twice at
  * once. `check` looks at the given shops (all shops with customer orders without ids), in the queues seen when given.
  */
-export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
+export function turnNotifier(
+  check: (shopIds?: number[], seen?: SeenQueue[], part?: TurnPart) => Promise<TurnNotice[]>,
+  log?: Log,
+): TurnNotifier {
   let chain: Promise<unknown> = Promise.resolve();
   // Shops waiting for a check, with the latest queue a change handed over (null: read it).
   const queued = new Map<number, SeenQueue | null>();
@@ -267,7 +278,7 @@ export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => 
         return check([shopId], latest ? [latest] : []);
       }).catch(() => undefined);
     },
-    checkAll: () => run(() => check()),
+    checkAll: (part) => run(() => check(undefined, [], part)),
     enqueue(task) {
       void run(task).catch(() => undefined);
     },
@@ -281,9 +292,28 @@ export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => 
   };
 }
 
-/** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
-export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
-  const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
+/**
+ * Checks every shop on a timer (waits shrink with time alone), once each `intervalMs`, one of `parts` parts at a
+ * time evenly spread over it: a chain of a thousand shops is never read and planned all at once, which held up the
+ * joins and the streams' frames behind it (docs/operations.md, capacity). A part still being checked when the next
+ * is due is not queued twice: the late part waits for its next turn. Answers a function that stops it.
+ */
+export function startTurnTimer(turns: TurnNotifier, intervalMs: number, parts = 1): () => Promise<void> {
+  let next = 0;
+  let running = false;
+  const timer = setInterval(
+    () => {
+      if (running) return;
+      running = true;
+      const part = { index: next, of: parts };
+      next = (next + 1) % parts;
+      void turns
+        .checkAll(parts > 1 ? part : undefined)
+        .catch(() => undefined)
+        .finally(() => (running = false));
+    },
+    Math.max(1, Math.round(intervalMs / parts)),
+  );
   return async () => {
     clearInterval(timer);
     await turns.idle();
