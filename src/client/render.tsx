@@ -13,7 +13,8 @@ import { loadScreen } from './app/screens.ts';
 import { isConsolePath } from './screens/NotFound/index.tsx';
 import { pinClock } from './lib/clock.ts';
 import { serverMarkup } from './lib/hydrated.ts';
-import { recordFormats, weekdayKey } from './lib/known-formats.ts';
+import { collationOrder } from './lib/distance.ts';
+import { orderKey, recordFormats, weekdayKey } from './lib/known-formats.ts';
 import { weekdaySpan } from './lib/weekday-span.ts';
 import { loc, previousPath } from './router/history.ts';
 import { match } from './router/match.ts';
@@ -22,7 +23,7 @@ import { config } from './state/config.ts';
 import { locale as localeSignal } from './state/i18n.ts';
 import { preloadLanguage, switchLanguageNow } from './state/languages.ts';
 import { primeBarbers } from './state/barbers.ts';
-import { primeShops } from './state/shops.ts';
+import { primeShops, shops } from './state/shops.ts';
 import { installPlatform } from './state/welcome.ts';
 
 export type { PageData } from './services/page-data.ts';
@@ -128,6 +129,10 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     const zone = LOCALES[locale]?.timezone;
     const span = zone ? weekdaySpan(now, zone) : '';
     if (span) data.formats[weekdayKey(zone)] = span;
+    // The list sorts its shops by name: the order, so that hydrating it needs no collator.
+    const intl = LOCALES[locale]?.intl;
+    const order = data.list && intl ? collationOrder(shops.peek().map((s) => s.name), intl) : null;
+    if (intl && order) data.formats[orderKey(intl)] = order;
     return markup;
   } finally {
     restoreBarbers();

@@ -7,6 +7,7 @@
  */
 import { DISTANCE_GROUP_LIMITS_KM, EARTH_RADIUS_KM } from '../../shared/constants.ts';
 import { LOCALES, type Locale } from '../../shared/locales.ts';
+import { knownOrder } from './known-formats.ts';
 import type { LatLng } from './types.ts';
 
 export type DistanceGroup = 'under-1' | 'under-2' | 'under-10' | 'over-10';
@@ -52,8 +53,30 @@ export function groupByDistance<T extends { coords: LatLng; name: string }>(shop
   })).filter((g) => g.shops.length > 0);
 }
 
-/** Alphabetical by name in the locale's collation (å, ä, ö sort after z in Nordic locales). */
+const collator = (intl: string) => new Intl.Collator(intl, { sensitivity: 'base', numeric: true });
+
+/**
+ * Alphabetical by name in the locale's collation (å, ä, ö sort after z in Nordic locales). Names whose order the
+ * rendered page carried (`collationOrder`) sort by it, without the phone's first collator; any other needs one.
+ */
 export function sortAlphabetical<T extends { name: string }>(shops: readonly T[], locale: Locale): T[] {
-  const collator = new Intl.Collator(LOCALES[locale]?.intl ?? 'fi-FI', { sensitivity: 'base', numeric: true });
-  return [...shops].sort((a, b) => collator.compare(a.name, b.name));
+  const intl = LOCALES[locale]?.intl ?? 'fi-FI';
+  const order = knownOrder(intl);
+  const compare =
+    order && shops.every((s) => order.includes(s.name))
+      ? (a: string, b: string) => order.indexOf(a) - order.indexOf(b)
+      : collator(intl).compare;
+  return [...shops].sort((a, b) => compare(a.name, b.name));
+}
+
+/**
+ * The server's side: `names` in the collation of `intl`, one a line, for the page to carry (lib/known-formats.ts),
+ * or null when two of them compare equal or one has a line break (the order by position would then differ from the
+ * collator's, which keeps equal names in the order they came).
+ */
+export function collationOrder(names: readonly string[], intl: string): string | null {
+  const { compare } = collator(intl);
+  const sorted = [...names].sort(compare);
+  const plain = sorted.every((n, i) => !n.includes('\n') && (i === 0 || compare(sorted[i - 1], n) !== 0));
+  return plain ? sorted.join('\n') : null;
 }

@@ -1,8 +1,9 @@
 /**
- * The strings a page's formats made, by format and input. A phone's first Intl formatter costs it tens of
- * milliseconds (ICU loads its data) and hydrating a rendered page would pay that before the first tap, so the server
- * carries every string its render formatted (PageData.formats) and hydration reads them here. Docs:
- * docs/decisions.md, "Formats the page carries".
+ * The strings a page's formats made, by format and input, and the order of the names its list sorts. A phone's first
+ * Intl formatter or collator costs it tens of milliseconds (ICU loads its data) and hydrating a rendered page would
+ * pay that before the first tap, so the server carries every string its render formatted and the collation order of
+ * the shops' names (PageData.formats) and hydration reads them here. Docs: docs/decisions.md, "Formats the page
+ * carries".
  */
 const known = new Map<string, string>();
 /** The server's render collecting what it formats; null elsewhere. */
@@ -33,6 +34,12 @@ export function recordFormats(): () => Record<string, string> {
     return mine;
   };
 }
+
+/** The key of the names' order in a collation (lib/distance.ts `collationOrder`). */
+export const orderKey = (intl: string) => `c${intl}`;
+
+/** The names in the order the page carried for the collation of `intl`, one a line. */
+export const knownOrder = (intl: string): string[] | undefined => known.get(orderKey(intl))?.split('\n');
 
 /** The key of the weekday in a time zone, whose value is "day from to" (from ≤ now < to, ms since the epoch). */
 export const weekdayKey = (timeZone: string) => `w${timeZone}`;

@@ -1,25 +1,26 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { collationOrder, sortAlphabetical } from '../../../../src/client/lib/distance.ts';
 import { formatMinutes, formatPrice, formatTime } from '../../../../src/client/lib/format.ts';
-import { knowFormats, knownWeekday, recordFormats, weekdayKey } from '../../../../src/client/lib/known-formats.ts';
+import { knowFormats, knownWeekday, orderKey, recordFormats, weekdayKey } from '../../../../src/client/lib/known-formats.ts';
 import { isoWeekday } from '../../../../src/client/lib/mappers.ts';
 import { weekHours } from '../../../../src/client/lib/shop-detail.ts';
 import { weekdaySpan } from '../../../../src/client/lib/weekday-span.ts';
 
 /** Runs `fn` with Intl's formatters unusable: what it returns came from the carried strings. */
 function withoutIntl<T>(fn: () => T): T {
-  const { NumberFormat, DateTimeFormat } = Intl;
+  const { NumberFormat, DateTimeFormat, Collator } = Intl;
   // A class: what the formats call is `new Intl.NumberFormat(…)`.
   class Broken {
     constructor() {
       throw new Error('Intl was started');
     }
   }
-  Object.assign(Intl, { NumberFormat: Broken, DateTimeFormat: Broken });
+  Object.assign(Intl, { NumberFormat: Broken, DateTimeFormat: Broken, Collator: Broken });
   try {
     return fn();
   } finally {
-    Object.assign(Intl, { NumberFormat, DateTimeFormat });
+    Object.assign(Intl, { NumberFormat, DateTimeFormat, Collator });
   }
 }
 
@@ -75,6 +76,43 @@ test('a day the clock change shortens carries no span (the phone asks Intl)', ()
   // Helsinki moved to summer time on 29 March 2026 at 03:00 local (01:00 UTC): a day of 23 hours.
   assert.is(weekdaySpan(Date.UTC(2026, 2, 29, 10), 'Europe/Helsinki'), '');
   assert.is(weekdaySpan(Date.UTC(2026, 2, 30, 10), 'Europe/Helsinki').split(' ')[0], '1');
+});
+
+test('a page that carries the order of its names sorts them as the collator does, without Intl', () => {
+  const ids = (list: { id: number }[]) => list.map((s) => s.id);
+  const collated = (list: { id: number; name: string }[]) => {
+    const c = new Intl.Collator('da-DK', { sensitivity: 'base', numeric: true });
+    return ids([...list].sort((a, b) => c.compare(a.name, b.name)));
+  };
+  const shops = ['Øster', 'Kallio', 'Shop 10', 'Zeta', 'Aalborg', 'Æbelø', 'Shop 2', 'Espoo'].map((name, id) => ({ id, name }));
+  const order = collationOrder(
+    shops.map((s) => s.name),
+    'da-DK',
+  );
+  assert.ok(order);
+  knowFormats({ [orderKey('da-DK')]: order });
+  const reversed = [...shops].reverse();
+  const favourites = [shops[5], shops[0], shops[3]];
+  const [fromPage, fromReversed, fromFavourites] = withoutIntl(() => [
+    sortAlphabetical(shops, 'DK'),
+    sortAlphabetical(reversed, 'DK'),
+    sortAlphabetical(favourites, 'DK'),
+  ]);
+  assert.equal(ids(fromPage), collated(shops));
+  assert.equal(ids(fromReversed), collated(shops));
+  assert.equal(ids(fromFavourites), collated(favourites));
+  assert.equal(ids(fromPage).slice(-3), [5, 0, 4], 'Danish: æ, ø, then aa as å, after z');
+  // A name the page did not carry, or another locale: the collator's.
+  const more = [...shops, { id: 9, name: 'Aabenraa' }];
+  assert.throws(() => withoutIntl(() => sortAlphabetical(more, 'DK')), /Intl was started/);
+  assert.throws(() => withoutIntl(() => sortAlphabetical(shops, 'DE')), /Intl was started/);
+  assert.equal(ids(sortAlphabetical(more, 'DK')), collated(more));
+});
+
+test('names the collator finds equal, or with a line break, carry no order', () => {
+  assert.is(collationOrder(['Kallio', 'kallio', 'Espoo'], 'fi-FI'), null);
+  assert.is(collationOrder(['Kallio', 'Kal\nlio'], 'fi-FI'), null);
+  assert.is(collationOrder(['Öja', 'Zeta', 'Espoo'], 'fi-FI'), 'Espoo\nZeta\nÖja');
 });
 
 test.run();
