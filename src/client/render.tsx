@@ -131,7 +131,13 @@ export function renderPage(url: string, data: PageData, language: Language, loca
     if (span) data.formats[weekdayKey(zone)] = span;
     // The list sorts its shops by name: the order, so that hydrating it needs no collator.
     const intl = LOCALES[locale]?.intl;
-    const order = data.list && intl ? collationOrder(shops.peek().map((s) => s.name), intl) : null;
+    const order =
+      data.list && intl
+        ? collationOrder(
+            shops.peek().map((s) => s.name),
+            intl,
+          )
+        : null;
     if (intl && order) data.formats[orderKey(intl)] = order;
     return markup;
   } finally {

@@ -76,7 +76,8 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
   if (!page && (path === '/home' || (path === '/' && stored.welcomeSeen === true))) void loadShops();
   await setLanguage(lang, { store: query !== null && query === lang });
   // The cookie tells the server this phone has the app's state: without it, / is answered as a first visit's.
-  // Written at every start that finds none, so a phone that stored its choices before the cookie existed has it too.
+  // Written at every start that finds none, so a phone that stored its choices before the cookie existed has it too
+  // (reading the cookie is a call to the browser that waits for its answer: skipped where it is written anyway).
   const keepCookie = (lang: Language) => prefsCookieLanguage() || writePrefsCookie(lang, locale.value);
   const late = () => {
     if (!page) {
@@ -91,8 +92,8 @@ export async function boot(page: PageData | null = null): Promise<() => void> {
     // the server's choice stands.
     const mine = pickLanguage(query, typeof stored.language === 'string' ? stored.language : lang, cfg.allowedLanguages) as Language;
     if (mine !== lang) void setLanguage(mine);
-    keepCookie(mine);
-    if (!storedLocale) {
+    if (storedLocale) keepCookie(mine);
+    else {
       writePrefsCookie(language.peek(), locale.value);
       void save('locale', locale.value);
     }

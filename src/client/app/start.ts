@@ -14,11 +14,14 @@ import { serverMarkup } from '../lib/hydrated.ts';
 import { readPageData } from '../services/page-data.ts';
 import { startOffline } from '../state/offline.ts';
 
-/** The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating). */
+/**
+ * The app, calling `onStarted` once its first render is on the page (after hydration, when hydrating), in a task
+ * of its own: not in the one that ran the first render's effects, which a slow phone would then be busy with longer.
+ */
 function Started({ onStarted }: { onStarted: () => void }) {
   useEffect(() => {
     routeTaps(true);
-    onStarted();
+    setTimeout(onStarted);
   }, [onStarted]);
   return createElement(App);
 }
