@@ -36,14 +36,10 @@ export const MODEL_FEATURES = [
   'load', // listed minutes ahead per barber on shift
   'arrivalSlack', // planned wait − minutes to his expected arrival (the planned wait for one in the shop)
   'recent', // orders waiting that joined in the last hour, per barber on shift
-  // Who may overtake him (docs/decisions.md, "The window's model"), from the shop's learned join rates at this hour:
-  'joinsAway', // joiners expected in the shop before he is (any level: they take a barber free while he is away), per barber on shift
-  'overtakers', // joiners of a higher level expected in the shop before his planned start, per barber on shift
-  'aboveShare', // share of the shop's joins at this hour of a higher level than his
 ] as const;
 export const FEATURE_COUNT = MODEL_FEATURES.length;
 /** Bumped whenever the features change meaning: a model or a logged vector of another version is not used. */
-export const FEATURES_VERSION = 2;
+export const FEATURES_VERSION = 1;
 
 /** What a quote's features need besides the context. */
 export interface FeatureInput {
@@ -69,60 +65,11 @@ export interface FeatureInput {
   recent: number;
 }
 
-/** A stored vector of the minutes a joiner's overtaking spans is bounded to a working day. */
-const MAX_SPAN_MINUTES = 720;
-
-/**
- * Minutes of the next `minutes` in which a new joiner reaches the shop, on average over how he joins: one who
- * joins in the shop at once, one from afar a learned trip later. Nobody joins once a typical service no longer
- * fits before closing.
- */
-export function inShopMinutes(ctx: Ctx, minutes: number): number {
-  const l = ctx.learned;
-  if (!l || !(minutes > 0)) return 0;
-  const closing = Number.isFinite(ctx.close) ? (ctx.close - ctx.now) / MINUTE - l.meanMinutes : MAX_SPAN_MINUTES;
-  const open = Math.max(0, Math.min(minutes, MAX_SPAN_MINUTES, closing));
-  const remote = Math.min(1, Math.max(0, l.remoteShare));
-  let afar = 0;
-  for (const trip of l.trip) afar += Math.max(0, open - trip);
-  return (1 - remote) * open + (l.trip.length ? (remote * afar) / l.trip.length : remote * open);
-}
-
-/**
- * Who may overtake a customer of `priority`, from the shop's learned joins per hour (Learned.joinRate): joiners of any
- * level in the shop before his arrival (`arrival` minutes; the floor gives them a barber who is free meanwhile),
- * joiners of a higher level in the shop before his start (`planned` minutes; they go ahead of him), both per barber
- * on shift, and the share of joins of a higher level.
- */
-export function overtaking(
-  ctx: Ctx,
-  onShift: number,
-  priority: number,
-  planned: number,
-  arrival: number,
-): { joinsAway: number; overtakers: number; aboveShare: number } {
-  const rates = ctx.learned?.joinRate ?? [];
-  let all = 0;
-  let above = 0;
-  rates.forEach((r, q) => {
-    const rate = Number.isFinite(r) ? Math.max(0, r) : 0;
-    all += rate;
-    if (q > priority) above += rate;
-  });
-  const per = 60 * Math.max(1, onShift);
-  return {
-    joinsAway: (all * inShopMinutes(ctx, Math.min(arrival, planned))) / per,
-    overtakers: (above * inShopMinutes(ctx, planned)) / per,
-    aboveShare: all > 0 ? above / all : 0,
-  };
-}
-
 /** The feature vector (MODEL_FEATURES) of a quote. */
 export function featuresOf(ctx: Ctx, onShift: number, i: FeatureInput): number[] {
   const toClose = Number.isFinite(ctx.close) ? Math.min(720, Math.max(0, (ctx.close - ctx.now) / MINUTE)) : 0;
   const eta = i.kind === 1 && typeof i.expectedAt === 'number' ? Math.round((i.expectedAt - ctx.now) / MINUTE) : 0;
   const per = Math.max(1, onShift);
-  const o = overtaking(ctx, per, i.priority, i.planned, i.arrival);
   return [
     i.wait,
     i.planned,
@@ -143,14 +90,10 @@ export function featuresOf(ctx: Ctx, onShift: number, i: FeatureInput): number[]
     r1(i.minutesAhead / per),
     Math.round(i.planned - i.arrival),
     r1(i.recent / per),
-    r2(o.joinsAway),
-    r2(o.overtakers),
-    r2(o.aboveShare),
   ];
 }
 
 const r1 = (x: number): number => Math.round(x * 10) / 10;
-const r2 = (x: number): number => Math.round(x * 100) / 100;
 
 const nodesOf = (depth: number): number => 2 ** (depth + 1) - 1;
 

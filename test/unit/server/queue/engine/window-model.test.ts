@@ -1,14 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LEARNED } from '../../../../../src/server/queue/engine/lanes.ts';
-import {
-  defaultFigures,
-  type HistoryRow,
-  learnedAt,
-  learnFigures,
-  modelSamples,
-  resolveFigures,
-} from '../../../../../src/server/queue/engine/learn.ts';
+import { defaultFigures, learnedAt, learnFigures, resolveFigures } from '../../../../../src/server/queue/engine/learn.ts';
 import { fits, schedule } from '../../../../../src/server/queue/engine/schedule.ts';
 import type { Learned } from '../../../../../src/server/queue/engine/types.ts';
 import { cellOf, windowOf, Z_HIGH_UNLEARNED, Z_LOW_UNLEARNED } from '../../../../../src/server/queue/engine/window.ts';
@@ -29,7 +22,7 @@ import {
   modelWindow,
   type WindowModel,
 } from '../../../../../src/server/queue/engine/window-model.ts';
-import { at, PLAIN, snap } from './fixtures.ts';
+import { snap } from './fixtures.ts';
 
 /** A fixed stream of uniforms (no randomness in tests: the same numbers every run). */
 function uniforms(seed: number): () => number {
@@ -45,14 +38,11 @@ const WAIT = MODEL_FEATURES.indexOf('wait');
 /** The wait told to every customer of these tests: long enough that no window reaches 0. */
 const Q = 60;
 
-/** Features drawn as noise: the first version's 19, so these customers stay the same when features are added (the rest 0). */
-const NOISE = 19;
-
 /** Customers whose actual − quote is uniform on [−width(x)/2, width(x)/2), features otherwise noise; 100 a shop-day. */
 function samples(n: number, seed: number, width: (x: number[]) => number): ModelSample[] {
   const u = uniforms(seed);
   return Array.from({ length: n }, (_, i) => {
-    const x = Array.from({ length: FEATURE_COUNT }, (_, k) => (k < NOISE ? Math.floor(u() * 50) : 0));
+    const x = Array.from({ length: FEATURE_COUNT }, () => Math.floor(u() * 50));
     x[KIND] = i % 2;
     x[WAIT] = Q;
     return { x, e: (u() - 0.5) * width(x), cell: cellOf(x[KIND] as 0 | 1, false, Q), group: `1:${Math.floor(i / 100)}` };
@@ -198,90 +188,6 @@ test('a chain that has learned nothing: 1.8 spreads below and 2.8 above the wait
   assert.is(Z_HIGH_UNLEARNED, 2.8);
   assert.equal(windowOf(undefined, 30, { low: 10, high: 10 }, 0), { low: 12, high: 58 });
   assert.equal(windowOf(DEFAULT_LEARNED, 30, { low: 5, high: 10 }, cellOf(1, false, 30)), { low: 21, high: 58 });
-});
-
-const JOINS_AWAY = MODEL_FEATURES.indexOf('joinsAway');
-const OVERTAKERS = MODEL_FEATURES.indexOf('overtakers');
-const ABOVE_SHARE = MODEL_FEATURES.indexOf('aboveShare');
-
-/** Two barbers free now, nobody waiting; the shop expects 6 non-members and 3 Silver members an hour, all walking in. */
-const OPEN_SHOP = {
-  barbers: [{ id: 1 }, { id: 2 }],
-  learned: { ...PLAIN, joinRate: [6, 3, 0, 0], remoteShare: 0, hour: 9 },
-};
-/** A joiner on his way who said he would be there in 20 minutes. */
-const ON_HIS_WAY = { barberId: null, duration: 30, source: 'app' as const, checkedIn: false, expectedAt: at(80) };
-const featuresAt = (s: Parameters<typeof snap>[0], o: Parameters<typeof fits>[1]): number[] => {
-  const f = fits(snap(s), o);
-  assert.ok(f.ok);
-  return f.ok ? f.features : [];
-};
-
-test('who may overtake him: joiners expected in the shop before he arrives, and of a higher level before his start', () => {
-  const away = featuresAt(OPEN_SHOP, { priority: 0, ...ON_HIS_WAY });
-  assert.is(away[MODEL_FEATURES.indexOf('planned')], 20, 'planned at his arrival, a barber free then');
-  // 9 joins an hour for 20 minutes over 2 barbers: 1.5 each may take the barber free for him before he comes.
-  assert.is(away[JOINS_AWAY], 1.5);
-  // 3 members an hour outrank him during his 20 minutes: 0.5 a barber; a third of the shop's joins.
-  assert.is(away[OVERTAKERS], 0.5);
-  assert.is(away[ABOVE_SHARE], 0.33);
-  // In the shop with a free barber nobody can take his turn.
-  const here = featuresAt(OPEN_SHOP, { priority: 0, barberId: null, duration: 30, source: 'desk', checkedIn: true });
-  assert.equal([here[JOINS_AWAY], here[OVERTAKERS]], [0, 0]);
-  // A Silver member on his way: anyone may still take the free barber, nobody outranks him.
-  const silver = featuresAt(OPEN_SHOP, { priority: 1, ...ON_HIS_WAY });
-  assert.equal([silver[JOINS_AWAY], silver[OVERTAKERS], silver[ABOVE_SHARE]], [1.5, 0, 0]);
-  // Joiners from afar take 10 minutes to come: of his 20 minutes, only the last 10 bring them in before him.
-  const remote = featuresAt({ ...OPEN_SHOP, learned: { ...OPEN_SHOP.learned, remoteShare: 1 } }, { priority: 0, ...ON_HIS_WAY });
-  assert.is(remote[JOINS_AWAY], 0.75);
-  // Without learned figures nothing is expected.
-  const none = featuresAt({ barbers: OPEN_SHOP.barbers }, { priority: 0, ...ON_HIS_WAY });
-  assert.equal([none[JOINS_AWAY], none[OVERTAKERS], none[ABOVE_SHARE]], [0, 0, 0]);
-});
-
-test('the window follows the joiners expected before he arrives, and schedule() tells the same one right after the join', () => {
-  // High end 3 minutes above the wait while at most 0.5 joiners a barber may take his turn, else 20.
-  const model: WindowModel = { ...HAND, hi: { base: 0, f: [JOINS_AWAY, -1, -1], t: [0.5, 3, 20] }, chi: new Array(24).fill(0) };
-  const s = { ...OPEN_SHOP, learned: { ...OPEN_SHOP.learned, model } };
-  const f = fits(snap(s), { priority: 0, ...ON_HIS_WAY });
-  assert.ok(f.ok);
-  if (!f.ok) return;
-  assert.is(f.high, f.wait + 20);
-  const here = fits(snap(s), { priority: 0, barberId: null, duration: 30, source: 'desk', checkedIn: true });
-  assert.ok(here.ok && here.high === here.wait + 3, 'in the shop');
-  const joined = snap(s);
-  joined.orders.push({ id: 9, priority: 0, joinedAt: joined.now, ...ON_HIS_WAY });
-  const row = schedule(joined).orders.find((o) => o.id === 9);
-  assert.equal({ wait: row?.wait, low: row?.low, high: row?.high }, { wait: f.wait, low: f.low, high: f.high });
-});
-
-test('vectors kept before the features changed teach nothing: no model from them, and the spreads’ window until new ones build', () => {
-  const row = (i: number, x: number[]): HistoryRow => ({
-    shopId: 1,
-    joinedAt: at(i),
-    priority: 0,
-    source: 'desk',
-    checkedInAt: at(i),
-    expectedAt: null,
-    listed: 30,
-    startedAt: at(i + 10),
-    finishedAt: at(i + 40),
-    expectedEnd: at(i + 40),
-    localDay: Math.floor(i / 100),
-    hourOfWeek: 9,
-    quotedWait: 10,
-    quotedFeatures: x,
-  });
-  // Version 1 kept 19 features.
-  const old = Array.from({ length: MIN_MODEL_SAMPLES }, (_, i) => row(i, new Array(19).fill(1)));
-  assert.ok(FEATURE_COUNT > 19);
-  assert.is(modelSamples(old).length, 0);
-  assert.is(learnFigures(old, { model: true }).model, undefined);
-  const now = Array.from({ length: MIN_MODEL_SAMPLES }, (_, i) => row(i, new Array(FEATURE_COUNT).fill(1)));
-  assert.is(modelSamples([...old, ...now]).length, MIN_MODEL_SAMPLES);
-  assert.ok(learnFigures([...old, ...now], { model: true }).model);
-  // A model learned on version 1's features is not used.
-  assert.is(resolveFigures(undefined, { ...defaultFigures(), model: { ...HAND, v: 1 } }).model, undefined);
 });
 
 test.run();
