@@ -475,7 +475,8 @@ const gzipOf = (u: string) => gzipSync(readFileSync(join(out, u.slice(1))), { le
 
 /**
  * The script a first visit to a page the server rendered loads before the network is idle, as the browser loads it:
- * the loader (after-paint), the first route, and the screen's own chunks the page names on the loader (data-chunks).
+ * the loader (after-paint, inline in the page), the first route, and the screen's own chunks the page names on the
+ * loader (data-chunks).
  * Nothing else is imported before the first interaction (app/start.ts); test/e2e/first-screen.test.ts counts the same
  * visits in Chromium and must agree.
  */
@@ -487,10 +488,11 @@ function checkBudget(first: string[], loader: string, screens: Record<string, st
   let over = false;
   const counted: Record<string, string[]> = {};
   for (const v of visits) {
-    const scripts = [loader, ...first.map(url), ...(screens[v.screen] ?? [])];
+    // The loader comes inline in the page (http/page-loader.ts): counted, but not a script the browser fetches.
+    const scripts = [...first.map(url), ...(screens[v.screen] ?? [])];
     counted[v.path] = scripts;
-    const bytes = scripts.reduce((sum, u) => sum + gzipOf(u), 0);
-    console.log(`first visit to ${v.path}: ${scripts.length} scripts, ${kb(bytes).trim()} gzip of ${v.limit} KB`);
+    const bytes = scripts.reduce((sum, u) => sum + gzipOf(u), gzipOf(loader));
+    console.log(`first visit to ${v.path}: ${scripts.length} scripts and the inline loader, ${kb(bytes).trim()} gzip of ${v.limit} KB`);
     if (bytes > v.limit * 1024) {
       console.error(
         `build: a first visit to ${v.path} loads ${kb(bytes).trim()} gzip of script, over the budget of ${v.limit} KB (package.json "budget.${v.name}")`,

@@ -13,7 +13,8 @@ import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { queueChanges } from './live/changes.ts';
 import { countedPush, countedSms, measuredDb } from './ops/metrics.ts';
-import { checkTurns, turnNotifier } from './queue/turns.ts';
+import { checkTurns } from './queue/turns.ts';
+import { turnNotifier } from './queue/turn-notifier.ts';
 
 export { makeLogger } from './ops/log.ts';
 
@@ -48,7 +49,7 @@ export async function buildDeps(
     push: countedPush(overrides.push !== undefined ? overrides.push : pushFromConfig(config.fcm, now)),
     keys: await loadKeys(db, config),
     // The notifier's checks read deps (providers, clock) only when they run, after deps is complete.
-    turns: turnNotifier((shopIds, seen) => checkTurns(deps, shopIds, seen), log),
+    turns: turnNotifier((shopIds, seen, part) => checkTurns(deps, shopIds, seen, part), log),
     changes,
   };
   return deps;

@@ -114,6 +114,12 @@ export interface Config {
   simulatorTickMs: number;
   /** A shop's learned figures (honest waits) are recomputed at most this often (LEARN_EVERY_MIN, minutes). */
   learnEveryMs: number;
+  /**
+   * The turn alerts' timer (waits shrink with time alone): every shop with customer orders is looked at once each
+   * TURN_CHECK_SECONDS, in TURN_CHECK_PARTS parts spread evenly over that time, so no moment carries every shop's reads.
+   */
+  turnCheckMs: number;
+  turnCheckParts: number;
   /** A whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS), else 408 and close. */
   requestTimeoutMs: number;
   /** The headers must arrive within this (HEADERS_TIMEOUT_MS). */
@@ -199,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fcm: fcmConfigFrom(env, (path) => readFileSync(path, 'utf8'), json(env.FIREBASE_CONFIG)),
     simulatorTickMs: Number(env.SIMULATOR_TICK_MS ?? 20_000),
     learnEveryMs: Number(env.LEARN_EVERY_MIN ?? 60) * 60_000,
+    turnCheckMs: Number(env.TURN_CHECK_SECONDS ?? 30) * 1000,
+    turnCheckParts: Number(env.TURN_CHECK_PARTS ?? 30),
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
     headersTimeoutMs: Number(env.HEADERS_TIMEOUT_MS ?? 10_000),
     keepAliveTimeoutMs: Number(env.KEEP_ALIVE_TIMEOUT_MS ?? 5_000),
@@ -224,6 +232,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!Number.isInteger(config.hashQueue) || config.hashQueue < 0) throw new Error(`HASH_QUEUE must be 0 or more, got ${env.HASH_QUEUE}`);
   if (!Number.isFinite(config.learnEveryMs) || config.learnEveryMs < 60_000)
     throw new Error(`LEARN_EVERY_MIN must be at least 1, got ${env.LEARN_EVERY_MIN}`);
+  if (!Number.isFinite(config.turnCheckMs) || config.turnCheckMs < 1000)
+    throw new Error(`TURN_CHECK_SECONDS must be at least 1, got ${env.TURN_CHECK_SECONDS}`);
+  if (!Number.isInteger(config.turnCheckParts) || config.turnCheckParts < 1)
+    throw new Error(`TURN_CHECK_PARTS must be a whole number of at least 1, got ${env.TURN_CHECK_PARTS}`);
   if (!Number.isFinite(config.simulatorTickMs) || config.simulatorTickMs < 1000)
     throw new Error(`SIMULATOR_TICK_MS must be at least 1000, got ${env.SIMULATOR_TICK_MS}`);
   for (const [name, value] of [

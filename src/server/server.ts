@@ -10,7 +10,7 @@ import { removeLocalAdmin, writeLocalAdmin } from './operator/local-admin.ts';
 import { randomBytes } from 'node:crypto';
 import { simulator } from './demo/simulator-run.ts';
 import { startLearning } from './queue/learned-figures.ts';
-import { startTurnTimer } from './queue/turns.ts';
+import { startTurnTimer } from './queue/turn-notifier.ts';
 import { buildDeps, makeLogger } from './build-deps.ts';
 
 async function main() {
@@ -60,7 +60,7 @@ async function main() {
   const sim = config.simulator
     ? simulator(deps, { intervalMs: config.simulatorTickMs, skipShops: config.seed ? [DEMO_CONSOLE_SHOP] : [] })
     : null;
-  const stopTurns = sim ? null : startTurnTimer(deps.turns, 30_000);
+  const stopTurns = sim ? null : startTurnTimer(deps.turns, config.turnCheckMs, config.turnCheckParts);
   // What the shops learn from their history (honest waits), recomputed off the request path.
   const stopLearning = startLearning(db, now, config.learnEveryMs, (err) => app.log.error({ err }, 'learning'));
   // A demo left running for days keeps a roster a week ahead.

@@ -3,13 +3,13 @@
  * configuration, frame-ancestors 'none' with X-Frame-Options DENY, nosniff, a Referrer-Policy, optional HSTS,
  * and `Cache-Control: no-store` for the answers that carry tokens or the profile (`noStore`).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Config } from '../config.ts';
+import { pageLoader, scriptHash } from './page-loader.ts';
 
 /** The tile server the client's own map draws from (src/client/lib/map.ts OSM_TILE_URL): always allowed. */
 export const OSM_TILES = 'https://tile.openstreetmap.org';
@@ -44,15 +44,16 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(m[1] ?? '')) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+    hashes.push(scriptHash(m[2]));
   }
   return hashes;
 }
 
-/** The inline-script hashes of the built index.html the server will serve (none without a client). */
+/** The inline-script hashes of the built index.html the server will serve and of its rendered pages' loader (none without a client). */
 function shellHashes(staticDir: string | null): string[] {
   const index = staticDir ? join(staticDir, 'index.html') : null;
-  return index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+  const loader = pageLoader(staticDir);
+  return [...(index && existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []), ...(loader ? [scriptHash(loader)] : [])];
 }
 
 export type Directives = Record<string, string[]>;

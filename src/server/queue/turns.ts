@@ -14,7 +14,7 @@ import { noticeText } from '../notify/texts.ts';
 import { deliver, smsAllowed, type DeliverDeps, type DeliveryOutcome } from '../notify/deliver.ts';
 import { type ContactRow, contactsOf, shopsWithCustomerOrders, type NoticeChannel, type NoticeKind } from '../repos/notices.ts';
 import { openOrdersOf, type OrderRow } from '../repos/orders.ts';
-import { getShop, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
+import { getShops, type OpenOrderRow, type ShopRow } from '../repos/shops.ts';
 import { ALERT_LEAD_CHOICES, DEFAULT_ALERT_LEAD_MINUTES, MAX_ETA_MINUTES } from '../../shared/travel.ts';
 import { loadQueues, scheduleOf, type ShopQueue } from './snapshot.ts';
 import { arrivalPlan } from './engine/leave.ts';
@@ -26,10 +26,6 @@ const MINUTE = 60_000;
 const MAX_LEAD_MINUTES = Math.max(...ALERT_LEAD_CHOICES, MAX_ETA_MINUTES);
 /** The notices of a waiting order; the end-of-order one is notify/ended.ts's. */
 type TurnKind = Exclude<NoticeKind, 'ended'>;
-
-interface Log {
-  warn(obj: object, msg: string): void;
-}
 
 export interface TurnNotice {
   orderId: number;
@@ -118,13 +114,22 @@ export function backReminderDue(
   return left <= BACK_REMINDER_MINUTES && left > 0 && wait <= left + lead;
 }
 
+/** One of the parts the timer's shops are split into (the shops whose id is `index` modulo `of`). */
+export interface TurnPart {
+  index: number;
+  of: number;
+}
+
+const inPart = (id: number, part: TurnPart | undefined) => !part || id % part.of === part.index;
+
 /**
  * Looks at the shops' customer orders and sends what is due; answers what was attempted. A shop in `seen` is
- * looked at in the queue its change left, unless a later change of the shop has been heard since.
+ * looked at in the queue its change left, unless a later change of the shop has been heard since. Without ids:
+ * every shop with customer orders, or those of `part`.
  */
-export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = []): Promise<TurnNotice[]> {
+export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: SeenQueue[] = [], part?: TurnPart): Promise<TurnNotice[]> {
   const now = deps.now();
-  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db));
+  const ids = shopIds ?? (await shopsWithCustomerOrders(deps.db)).filter((id) => inPart(id, part));
   const current = new Map(
     seen.filter((s) => ids.includes(s.shop.id) && s.version >= (deps.changes.versionOf(s.shop.id) ?? s.version)).map((s) => [s.shop.id, s]),
   );
@@ -138,8 +143,7 @@ export async function checkTurns(deps: TurnCheckDeps, shopIds?: number[], seen: 
   if (!orders.length) return [];
   const shops = [...current.values()].map((s) => s.shop);
   if (fresh.length) {
-    const read = await Promise.all([...new Set(fresh.map((o) => o.shopId))].map((id) => getShop(deps.db, id)));
-    const loaded = read.filter((s): s is ShopRow => s !== null);
+    const loaded = await getShops(deps.db, [...new Set(fresh.map((o) => o.shopId))]);
     shops.push(...loaded);
     const queues = await loadQueues(deps.db, loaded, now);
     for (const [, queue] of queues)
@@ -226,66 +230,4 @@ function channelsOf(deps: TurnCheckDeps, c: ContactRow, order: Pick<TurnOrder, '
   // cancelled at once sends none; the timer's next check sends one that waited.
   if (smsAllowed(c) && now - order.joinedAt >= deps.config.limits.turnSmsMinAgeMs) channels.push('sms');
   return channels;
-}
-
-export interface TurnNotifier {
-  /** Checks one shop soon, after whatever check is running, in the queue its change left if given; never throws. */
-  kick(shopId: number, seen?: SeenQueue): void;
-  /** Checks every shop with customer orders now. */
-  checkAll(): Promise<TurnNotice[]>;
-  /** Runs a notification task after whatever check is running; never throws. */
-  enqueue(task: () => Promise<unknown>): void;
-  /** Resolves when no kicked check is pending (tests, shutdown). */
-  idle(): Promise<void>;
-}
-
-/**
- * The app's one notifier (built by build-deps.ts): checks run one after another, so a shop is never checked twice at
- * once. `check` looks at the given shops (all shops with customer orders without ids), in the queues seen when given.
- */
-export function turnNotifier(check: (shopIds?: number[], seen?: SeenQueue[]) => Promise<TurnNotice[]>, log?: Log): TurnNotifier {
-  let chain: Promise<unknown> = Promise.resolve();
-  // Shops waiting for a check, with the latest queue a change handed over (null: read it).
-  const queued = new Map<number, SeenQueue | null>();
-  const run = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn);
-    chain = next.catch((err) => log?.warn({ err }, 'turn check failed'));
-    return next;
-  };
-  return {
-    kick(shopId, seen) {
-      // A shop already waiting for a check needs no second one: it looks at the later change's queue, or reads.
-      if (queued.has(shopId)) {
-        const waiting = queued.get(shopId) ?? null;
-        queued.set(shopId, waiting && seen && seen.version > waiting.version ? seen : null);
-        return;
-      }
-      queued.set(shopId, seen ?? null);
-      void run(() => {
-        const latest = queued.get(shopId) ?? null;
-        queued.delete(shopId);
-        return check([shopId], latest ? [latest] : []);
-      }).catch(() => undefined);
-    },
-    checkAll: () => run(() => check()),
-    enqueue(task) {
-      void run(task).catch(() => undefined);
-    },
-    async idle() {
-      let seen: Promise<unknown>;
-      do {
-        seen = chain;
-        await seen;
-      } while (seen !== chain);
-    },
-  };
-}
-
-/** Checks every shop on a timer (waits shrink with time alone); answers a function that stops it. */
-export function startTurnTimer(turns: TurnNotifier, intervalMs: number): () => Promise<void> {
-  const timer = setInterval(() => void turns.checkAll().catch(() => undefined), intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await turns.idle();
-  };
 }

@@ -90,6 +90,13 @@ export async function getShop(q: Queryable, id: number): Promise<ShopRow | null>
   return rows[0] ?? null;
 }
 
+/** The shops of these ids that exist, in one read. */
+export async function getShops(q: Queryable, ids: number[]): Promise<ShopRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await q.query<ShopRow>(`SELECT ${SHOP_COLUMNS} FROM shops WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+  return rows;
+}
+
 /**
  * The shop for a read of its queue, in one statement: with its queue version (read before its queue's rows, so a
  * change committing in between moves the stamp) and its learned figures.

@@ -20,6 +20,7 @@ import { cachedPob, cachedPobs, makeAnswer, type Answer, type AnswerCache, type 
 import { notModified, preferredEncoding } from '../live/http-answer.ts';
 import { serializerOf } from '../live/streams.ts';
 import { wireConfig } from '../http/client-config.ts';
+import { pageLoader } from '../http/page-loader.ts';
 import { countryOf } from '../input/country.ts';
 import { getEmployee, listEmployees } from '../domain/employees.ts';
 import { pobListSchema, pobSchema } from './schemas/public.ts';
@@ -50,9 +51,16 @@ export interface Preloads {
 
 /**
  * index.html with the markup inside #app, the data beside the script, and the language on <html>; the page's
- * preloads are named on the loader's tag (data-chunks, data-strings).
+ * preloads are named on the loader's tag (data-chunks, data-strings). With the loader's code (http/page-loader.ts)
+ * the loader is inline, else the tag names its file.
  */
-export function fillShell(shell: string, markup: string, data: PageData, preloads: Preloads = { chunks: [] }): string {
+export function fillShell(
+  shell: string,
+  markup: string,
+  data: PageData,
+  preloads: Preloads = { chunks: [] },
+  loader: string | null = null,
+): string {
   const named =
     (preloads.chunks.length ? ` data-chunks="${preloads.chunks.join(' ')}"` : '') +
     (preloads.strings ? ` data-strings="${preloads.strings}"` : '');
@@ -75,7 +83,9 @@ export function fillShell(shell: string, markup: string, data: PageData, preload
       // page carries the configuration, so /config.json is not fetched at all.
       .replace(/\n?[ \t]*<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
       .replace(/\n?[ \t]*<script>[\s\S]*?<\/script>/g, '')
-      .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)">/, `<script type="module" src="$1"${named}>`)
+      .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)"><\/script>/, (_, file: string) =>
+        loader === null ? `<script type="module" src="${file}"${named}></script>` : `<script type="module"${named}>${loader}</script>`,
+      )
   );
 }
 
@@ -123,7 +133,7 @@ function planOf(renderer: Renderer, path: string): ReturnType<Renderer['planPage
 async function loadRenderer(
   staticDir: string | null,
   log: Deps['log'],
-): Promise<{ renderer: Renderer; shell: string; preloads: BuiltPreloads } | null> {
+): Promise<{ renderer: Renderer; shell: string; preloads: BuiltPreloads; loader: string | null } | null> {
   if (!staticDir) return null;
   const entry = join(staticDir, RENDER_ENTRY);
   const index = join(staticDir, 'index.html');
@@ -133,7 +143,7 @@ async function loadRenderer(
     // Each screen's chunks and each language's strings, as build.ts lists them; without the list a page names none.
     const list = join(staticDir, RENDER_DIR, 'preloads.json');
     const preloads = existsSync(list) ? (JSON.parse(readFileSync(list, 'utf8')) as BuiltPreloads) : { screens: {}, strings: {} };
-    return { renderer, shell: readFileSync(index, 'utf8'), preloads };
+    return { renderer, shell: readFileSync(index, 'utf8'), preloads, loader: pageLoader(staticDir) };
   } catch (err) {
     log.error({ err }, 'pages: the render entry did not load; public screens get the plain shell');
     return null;
@@ -207,7 +217,7 @@ export function pages(deps: Deps, reads: AnswerCache, kept: AnswerCache): Pages 
           const markup = render.renderer.renderPage(path, data, language, locale, now);
           const chunks = [...new Set((plan.code ?? []).flatMap((screen) => render.preloads.screens[screen] ?? []))];
           const preloads = { chunks, strings: render.preloads.strings[language] };
-          return makeAnswer(fillShell(render.shell, markup, data, preloads), version);
+          return makeAnswer(fillShell(render.shell, markup, data, preloads, render.loader), version);
         });
         return answer ? { status: plan.status, answer } : null;
       } catch (err) {

@@ -137,6 +137,22 @@ alerts('a turn SMS due at once waits until the order is 2 minutes old, and goes 
   await cancel(c, res.json().id);
 });
 
+alerts("the timer's parts: a shop's due alert goes out in its own part of the shops, not in another", async () => {
+  const c = await customer(h, { allowSms: true });
+  const phone = await phoneOf(c);
+  const res = await join(c);
+  assert.is(res.statusCode, 201);
+  h.clock.advance(2);
+  await h.deps.turns.idle();
+  // The timer splits the shops by id modulo TURN_CHECK_PARTS: Kallio (2) is in part 2 of 3.
+  await h.deps.turns.checkAll({ index: (KALLIO + 1) % 3, of: 3 });
+  await h.deps.turns.checkAll({ index: (KALLIO + 2) % 3, of: 3 });
+  assert.is(sentTo(phone).length, 0, 'not in the other parts');
+  await h.deps.turns.checkAll({ index: KALLIO % 3, of: 3 });
+  assert.is(sentTo(phone).length, 1, 'in its own part');
+  await cancel(c, res.json().id);
+});
+
 alerts('a turn alert is claimed only while its order is open', async () => {
   const c = await customer(h, { allowSms: true });
   const res = await join(c);

@@ -4,6 +4,7 @@
  * change that shows in the next page, and a failing render that answers the shell. The render entry is bundled
  * here from the client's source, as build.ts does.
  */
+import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,10 @@ const PRELOADS = {
   strings: { fi: '/assets/l/fi-AAAAAAAA.json', en: '/assets/l/en-FFFFFFFF.json' },
 };
 writeFileSync(join(dist, 'server/preloads.json'), JSON.stringify(PRELOADS));
+/** The loader build.ts writes (afterPaint), which a rendered page carries inline. */
+const LOADER = "document.querySelector('[data-strings]');import('/assets/main-AAAAAAAA.js')";
+mkdirSync(join(dist, 'assets'), { recursive: true });
+writeFileSync(join(dist, 'assets/after-paint-BBBBBBBB.js'), LOADER);
 
 interface Data {
   path: string;
@@ -129,17 +134,22 @@ pages('/home: the shops, their waits and hours in the markup, the list as data, 
   assert.match(res.body, /class="timer-value">\d+</);
   assert.not.match(res.body, /boot-loader/);
   assert.not.match(res.body, / style="/, 'no style attribute (the policy forbids them)');
-  assert.is(runnable(res.body), 0, "no inline script: the newcomer preload is the shell's alone");
+  assert.is(runnable(res.body), 1, "one inline script, the loader: the newcomer preload is the shell's alone");
   assert.not.match(res.body, /href="\/config.json"/, 'the page carries the configuration: no preload of it');
   // The markup is the first screen: nothing competes with it for the network before it has painted.
   assert.not.match(res.body, /rel="(modulepreload|preload)"/, 'no preload before the first paint');
   assert.match(res.body, /<link rel="stylesheet" href="\/assets\/app-AAAAAAAA.css">/);
-  assert.match(
-    res.body,
-    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-strings="\/assets\/l\/fi-AAAAAAAA.json"><\/script>/,
-    "the loader, not the entry, naming the page language's strings",
+  assert.ok(
+    res.body.includes(`<script type="module" data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`),
+    "the loader, inline (nothing fetched before the first paint), not the entry, naming the page language's strings",
   );
-  assert.not.match(res.body, /main-AAAAAAAA/);
+  assert.not.match(res.body, /after-paint-BBBBBBBB/);
+  // The policy runs it by its hash, and no other inline script.
+  const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+  const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
+  assert.ok(scriptSrc.split(' ').includes(hash), scriptSrc);
+  assert.not.ok(scriptSrc.includes("'unsafe-inline'"));
+  assert.not.match(res.body, /<script[^>]*main-AAAAAAAA/, 'no tag names the entry: the loader imports it after the first paint');
   assert.match(res.body, /^<!doctype html>\n<html lang="fi">/);
 });
 
@@ -151,9 +161,10 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   assert.ok(res.body.includes(data.shop!.name));
   assert.match(res.body, /class="shop-hero"/);
   // The loader fetches the shop page's own chunks with the first route's, not after it.
-  assert.match(
-    res.body,
-    /<script type="module" src="\/assets\/after-paint-BBBBBBBB.js" data-chunks="\/assets\/c\/Shop-CCCCCCCC.js \/assets\/c\/chunk-DDDDDDDD.js" data-strings="\/assets\/l\/fi-AAAAAAAA.json"><\/script>/,
+  assert.ok(
+    res.body.includes(
+      `<script type="module" data-chunks="/assets/c/Shop-CCCCCCCC.js /assets/c/chunk-DDDDDDDD.js" data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`,
+    ),
   );
   const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
   assert.is(again.statusCode, 304);
