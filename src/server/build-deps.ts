@@ -13,7 +13,8 @@ import { smsFromConfig, type SmsProvider } from './notify/sms.ts';
 import { budgetedSms } from './notify/sms-budget.ts';
 import { queueChanges } from './live/changes.ts';
 import { countedPush, countedSms, measuredDb } from './ops/metrics.ts';
-import { checkTurns, turnNotifier } from './queue/turns.ts';
+import { checkTurns } from './queue/turns.ts';
+import { turnNotifier } from './queue/turn-notifier.ts';
 
 export { makeLogger } from './ops/log.ts';
 

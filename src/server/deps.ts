@@ -9,7 +9,7 @@ import type { Db } from './db/db.ts';
 import type { PushSender } from './notify/push.ts';
 import type { BudgetedSms } from './notify/sms-budget.ts';
 import type { QueueChanges } from './live/changes.ts';
-import type { TurnNotifier } from './queue/turns.ts';
+import type { TurnNotifier } from './queue/turn-notifier.ts';
 
 export interface Deps {
   config: Config;

@@ -10,7 +10,7 @@ import { removeLocalAdmin, writeLocalAdmin } from './operator/local-admin.ts';
 import { randomBytes } from 'node:crypto';
 import { simulator } from './demo/simulator-run.ts';
 import { startLearning } from './queue/learned-figures.ts';
-import { startTurnTimer } from './queue/turns.ts';
+import { startTurnTimer } from './queue/turn-notifier.ts';
 import { buildDeps, makeLogger } from './build-deps.ts';
 
 async function main() {

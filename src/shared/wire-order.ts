@@ -307,9 +307,9 @@ export interface WireOperatorOrder {
   /**
    * The same services by id, in the same order, each with its extras' ids: the items of the desk's change
    * (PATCH /operator/orders/{id}/ services), so the console's change dialog opens with what he has. Optional: older
-   * servers leave it out.
+   * servers leave it out. `title`: the service's name as sold (the change dialog names one no longer on the menu).
    */
-  items?: { service_id: number; extra_services: number[] }[];
+  items?: { service_id: number; title?: string; extra_services: number[] }[];
   /** 'app': joined from the customer's phone; 'desk': a walk-in. */
   source: 'app' | 'desk';
   /** When the customer was first seen at the shop (check-in or start), or null. */

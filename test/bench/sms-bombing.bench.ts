@@ -4,7 +4,7 @@
  * running as server.ts runs it). Prints the joins taken and the SMS that reached the number.
  */
 import type { SmsProvider } from '../../src/server/notify/sms.ts';
-import { startTurnTimer } from '../../src/server/queue/turns.ts';
+import { startTurnTimer } from '../../src/server/queue/turn-notifier.ts';
 import { seedDemo } from '../../src/server/seed/index.ts';
 import { harness } from '../server/harness.ts';
 import { customer, helsinki, item, menu } from '../server/queue-helpers.ts';

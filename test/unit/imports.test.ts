@@ -229,7 +229,7 @@ test('queue/ never imports domain/ nor input/ (domain and the request parsers bu
 
 test('what deps.ts names never imports deps.ts (the notifiers take the slice of Deps they use)', () => {
   const named = all.find((f) => f.path === 'server/deps.ts')!.imports;
-  assert.ok(named.includes('server/queue/turns.ts'), 'deps.ts names the turn notifier');
+  assert.ok(named.includes('server/queue/turn-notifier.ts'), 'deps.ts names the turn notifier');
   assert.equal(
     crossings(
       (p) => named.includes(p) || under(p, 'server/notify'),

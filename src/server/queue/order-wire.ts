@@ -178,7 +178,7 @@ export function operatorEntry(
     position: plan.position ?? null,
     duration: o.duration,
     services: mine.flatMap((i) => [i.title, ...i.extras.map((x) => x.title)]),
-    items: mine.map((i) => ({ service_id: i.serviceId, extra_services: i.extras.map((x) => x.id) })),
+    items: mine.map((i) => ({ service_id: i.serviceId, title: i.title, extra_services: i.extras.map((x) => x.id) })),
     source: o.source,
     checked_in_at: iso(o.checkedInAt),
     expected_at: o.checkedIn ? null : (plan.expected_at ?? iso(o.expectedAt)),

@@ -7,7 +7,9 @@
  * With the default settings it prints the bench's figures.
  *   LAB_IN=/tmp/window-lab-1.json,/tmp/window-lab-2.json LAB_OPTS='[{},{"missLow":0.15}]' npx tsx test/bench/window-lab/eval.ts
  * LAB_SEGMENTS=1 prints every judged segment, LAB_DAYS=1 each day (normal and busy), and each day type's line ends
- * with the table held to the engine's tail (sim/windows.ts tableHeldTo). Tune on seeds 1 and 2 only.
+ * with the table held to the engine's tail (sim/windows.ts tableHeldTo). LAB_DROP=name,name sets those features
+ * (window-model.ts MODEL_FEATURES) to 0 in every sample and record, so the trees cannot split on them: what a feature
+ * earns, without playing the days again. Tune on seeds 1 and 2 only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -18,7 +20,7 @@ import {
   type ModelOptions,
   type ModelSample,
 } from '../../../src/server/queue/engine/window-learn.ts';
-import { FEATURES_VERSION, modelWindow, type WindowModel } from '../../../src/server/queue/engine/window-model.ts';
+import { FEATURES_VERSION, MODEL_FEATURES, modelWindow, type WindowModel } from '../../../src/server/queue/engine/window-model.ts';
 import { type ArrivalKind, cellOf } from '../../../src/server/queue/engine/window.ts';
 import type { WaitRecord } from '../sim/day.ts';
 import { tableHeldTo, tableWindows, type WinPair, winPair } from '../sim/windows.ts';
@@ -33,6 +35,17 @@ interface Dump {
 
 const files = (process.env.LAB_IN ?? '/tmp/window-lab-1.json,/tmp/window-lab-2.json').split(',');
 const settings: Partial<ModelOptions>[] = JSON.parse(process.env.LAB_OPTS ?? '[{}]');
+const drop = (process.env.LAB_DROP ?? '').split(',').filter(Boolean);
+const dropped = drop.map((name) => {
+  const k = (MODEL_FEATURES as readonly string[]).indexOf(name);
+  if (k < 0) throw new Error(`LAB_DROP: no feature ${name}`);
+  return k;
+});
+const masked = (x: readonly number[]): number[] => {
+  const y = [...x];
+  for (const k of dropped) if (k < y.length) y[k] = 0;
+  return y;
+};
 /** The bench's targets (queue-accuracy.bench.ts). */
 const TARGET: Record<string, { far: number; segFar: number }> = { normal: { far: 0.03, segFar: 0.06 }, busy: { far: 0.05, segFar: 0.08 } };
 const pct = (x: number) => (100 * x).toFixed(1);
@@ -50,7 +63,7 @@ const tables = new Map<string, { low: number; high: number }[]>();
 
 /** Each day's fitted forests (day 0: none), from the chain's earlier days in the bench's order. */
 function fits(file: string, dump: Dump, o: ModelOptions): (Fitted | undefined)[] {
-  const key = `${file}.fit-${o.trees}-${o.depth}-${o.minLeaf}-${o.step}.json`;
+  const key = `${file}.fit-${o.trees}-${o.depth}-${o.minLeaf}-${o.step}${drop.length ? `-drop-${drop.join('+')}` : ''}.json`;
   let f = fitsOf.get(key);
   if (!f && existsSync(key)) f = JSON.parse(readFileSync(key, 'utf8')) as (Fitted | undefined)[];
   if (!f) {
@@ -68,11 +81,21 @@ function fits(file: string, dump: Dump, o: ModelOptions): (Fitted | undefined)[]
   return f;
 }
 
+/** The dump with LAB_DROP's features set to 0. */
+function maskDump(d: Dump): Dump {
+  if (!dropped.length) return d;
+  return {
+    ...d,
+    records: d.records.map((r) => ({ ...r, features: masked(r.features) })),
+    samples: d.samples.map((byDay) => byDay.map((day) => day.map((s) => ({ ...s, x: masked(s.x) })))),
+  };
+}
+
 for (const setting of settings) {
   const o = { ...MODEL_OPTIONS, ...setting };
   const sum = { score: 0, width: 0, n: 0, missed: 0 };
   for (const file of files) {
-    const dump = dumps.get(file) ?? (JSON.parse(readFileSync(file, 'utf8')) as Dump);
+    const dump = dumps.get(file) ?? maskDump(JSON.parse(readFileSync(file, 'utf8')) as Dump);
     dumps.set(file, dump);
     const models: (WindowModel | undefined)[] = fits(file, dump, o).map((f) =>
       f ? { v: FEATURES_VERSION, depth: o.depth, lo: f.lo, hi: f.hi, ...calibrate(f, o), n: f.n } : undefined,

@@ -200,4 +200,35 @@ test('from a server without the items nothing is ticked, and unpicked services s
   f.restore();
 });
 
+test('a service of his no longer on the menu is shown ticked and can be unticked, so the rest can be changed', async () => {
+  // He joined with a hot towel the shop has since taken off its menu.
+  const withGone: FloorOrder = {
+    ...mikko,
+    services: ['Haircut', 'Wash', 'Hot towel'],
+    items: [
+      { service_id: 201, title: 'Haircut', extra_services: [2001] },
+      { service_id: 299, title: 'Hot towel', extra_services: [] },
+    ],
+  };
+  const { el, f } = await paired(withGone);
+  const { dialog, box } = await openChange(el);
+  const gone = box('Hot towel (no longer on the menu)');
+  assert.ok(gone, 'shown beside the menu');
+  assert.ok(gone?.checked, 'ticked: he has it');
+  // Unticked with a buzz cut ticked: the new set has no service the menu lacks.
+  await fire.click(gone!);
+  await fire.click(box('Buzz cut'));
+  await fire.click(button(dialog, 'Save'));
+  await waitFor(() => !el.querySelector('[role="dialog"]'));
+  assert.equal(patches(f), [
+    {
+      services: [
+        { service_id: 201, amount: 1, extra_services: [2001] },
+        { service_id: 207, amount: 1, extra_services: [] },
+      ],
+    },
+  ]);
+  f.restore();
+});
+
 test.run();

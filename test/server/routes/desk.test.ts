@@ -123,10 +123,14 @@ test("the floor read names each order's services and extras by id, as the change
   const plain = m.services.find((s) => s.id !== withExtras.id)!;
   const a = await customer(h);
   const placed = (await join(a, { pob_id: SHOP, items: [item(withExtras, [extra]), item(plain)] })).body;
+  type Item = { service_id: number; title: string; extra_services: number[] };
   const floorItems = async () => {
     const floor = await op('GET', `pobs/${SHOP}/queue/?lang=en`, key);
     assert.is(floor.status, 200);
-    return floor.body.orders.find((o: { id: number }) => o.id === placed.id)?.items;
+    const order = floor.body.orders.find((o: { id: number }) => o.id === placed.id);
+    // Each item names its service as sold, as the order's names do (the dialog shows one no longer on the menu).
+    for (const i of order.items as Item[]) assert.ok(order.services.includes(i.title), `${i.title} in ${order.services}`);
+    return (order.items as Item[]).map(({ title: _, ...ids }) => ids);
   };
   // Beside the names (service, its extra, the next service), the same in ids: the dialog ticks what he has.
   assert.equal(await floorItems(), [
@@ -136,10 +140,13 @@ test("the floor read names each order's services and extras by id, as the change
   // Sent back as they are, the desk's change keeps his order as it was; one item taken off, the read follows.
   const same = await op('PATCH', `orders/${placed.id}/`, key, { services: await floorItems() });
   assert.is(same.status, 200, JSON.stringify(same.body));
-  assert.equal(same.body.items, [
-    { service_id: withExtras.id, extra_services: [extra.id] },
-    { service_id: plain.id, extra_services: [] },
-  ]);
+  assert.equal(
+    (same.body.items as Item[]).map(({ title: _, ...ids }) => ids),
+    [
+      { service_id: withExtras.id, extra_services: [extra.id] },
+      { service_id: plain.id, extra_services: [] },
+    ],
+  );
   const less = await op('PATCH', `orders/${placed.id}/`, key, { services: [{ amount: 1, service_id: withExtras.id, extra_services: [] }] });
   assert.is(less.status, 200, JSON.stringify(less.body));
   assert.equal(await floorItems(), [{ service_id: withExtras.id, extra_services: [] }]);

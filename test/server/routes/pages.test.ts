@@ -149,7 +149,7 @@ pages('/home: the shops, their waits and hours in the markup, the list as data, 
   const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
   assert.ok(scriptSrc.split(' ').includes(hash), scriptSrc);
   assert.not.ok(scriptSrc.includes("'unsafe-inline'"));
-  assert.not.match(res.body, /<script[^>]*main-AAAAAAAA/, "no tag names the entry: the loader imports it after the first paint");
+  assert.not.match(res.body, /<script[^>]*main-AAAAAAAA/, 'no tag names the entry: the loader imports it after the first paint');
   assert.match(res.body, /^<!doctype html>\n<html lang="fi">/);
 });
 

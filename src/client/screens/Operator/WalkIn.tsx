@@ -117,7 +117,7 @@ export function OrderChangeDialog({ order, name, onClose }: { order: FloorOrder;
       <h2 id={`${id}-title`}>{t('operator.change.title', { name })}</h2>
       <form className="op-form" onSubmit={submit} noValidate>
         <p className="muted">{t('operator.change.now', { services: order.services.join(', ') })}</p>
-        <ServicePicker chosen={chosen} onChange={setChosen} />
+        <ServicePicker chosen={chosen} onChange={setChosen} sold={order.items} />
         <BarberPicker id={`${id}-barber`} barbers={barbers} value={barber} onChange={setBarber} />
         <div role="alert">{error && <p className="op-error">{error}</p>}</div>
         <div className="dialog-actions">
@@ -193,8 +193,20 @@ function BarberPicker({
   );
 }
 
-/** The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. */
-function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; onChange: (next: Map<number, number[]>) => void }) {
+/**
+ * The services and their extras from the shop's menu (loaded when the dialog opens), as service id → extra ids. A
+ * changed order's services no longer on the menu (`sold`) are listed after it, ticked, so the desk sees them and can
+ * untick them; ticked, they stay as sold.
+ */
+function ServicePicker({
+  chosen,
+  onChange,
+  sold = [],
+}: {
+  chosen: Map<number, number[]>;
+  onChange: (next: Map<number, number[]>) => void;
+  sold?: FloorOrder['items'];
+}) {
   useSignals();
   const [menu, setMenu] = useState<WireMenu | null>(null);
   const [menuError, setMenuError] = useState<string | null>(null);
@@ -217,6 +229,7 @@ function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; on
   };
 
   const services = [...(menu?.services ?? [])].sort((a, b) => a.order - b.order);
+  const gone = menu ? (sold ?? []).filter((i) => !services.some((s) => s.id === i.service_id)) : [];
   return (
     <fieldset className="op-services">
       <legend>{t('operator.walkIn.services')}</legend>
@@ -246,6 +259,12 @@ function ServicePicker({ chosen, onChange }: { chosen: Map<number, number[]>; on
             </fieldset>
           )}
         </div>
+      ))}
+      {gone.map((i) => (
+        <label key={i.service_id} className="op-check">
+          <input type="checkbox" checked={chosen.has(i.service_id)} onChange={() => toggle(i.service_id)} />
+          <span>{t('operator.change.notOnMenu', { service: i.title ?? `#${i.service_id}` })}</span>
+        </label>
       ))}
     </fieldset>
   );

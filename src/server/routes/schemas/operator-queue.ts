@@ -28,7 +28,7 @@ const operatorOrder = obj(
     position: nullable(num),
     duration: num,
     services: arrayOf(str),
-    items: arrayOf(obj({ service_id: int, extra_services: arrayOf(int) })),
+    items: arrayOf(obj({ service_id: int, title: str, extra_services: arrayOf(int) })),
     source: { type: 'string', enum: ['app', 'desk'] },
     checked_in_at: isoOrNull,
     expected_at: isoOrNull,

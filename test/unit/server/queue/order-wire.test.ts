@@ -253,7 +253,7 @@ operator('a waiting entry takes the engine plan, in the wire order', () => {
       position: 2,
       duration: 50,
       services: ['Haircut', 'Wax', 'Wash'],
-      items: [{ service_id: 10, extra_services: [102, 101] }],
+      items: [{ service_id: 10, title: 'Haircut', extra_services: [102, 101] }],
       source: 'app',
       checked_in_at: null,
       expected_at: '2026-11-24T10:18:00.000Z',

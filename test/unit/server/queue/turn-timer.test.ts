@@ -1,10 +1,11 @@
 /**
- * The turn alerts' timer: every shop once an interval, in parts spread over it (queue/turns.ts startTurnTimer).
+ * The turn alerts' timer: every shop once an interval, in parts spread over it (queue/turn-notifier.ts startTurnTimer).
  * The checks are a fake notifier's; what is asserted is the order of the parts, never how long anything took.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTurnTimer, type TurnNotice, type TurnNotifier, type TurnPart } from '../../../../src/server/queue/turns.ts';
+import type { TurnNotice, TurnPart } from '../../../../src/server/queue/turns.ts';
+import { startTurnTimer, type TurnNotifier } from '../../../../src/server/queue/turn-notifier.ts';
 
 /** A notifier that records each check's part and lets the test decide when a check ends. */
 function recorder(want: number, instant = false) {
