@@ -96,14 +96,15 @@ export function partyFrom(env: NodeJS.ProcessEnv): Party {
 
 /**
  * The turn held for a customer on his way (docs/decisions.md, "A turn held for one on his way"): a barber free with
- * nobody ahead present keeps the turn of one due within HOLD_FOR_ARRIVING_MINUTES (0: no turn is held), serving
- * someone behind him meanwhile only if that ends by his arrival plus HOLD_GRACE_MINUTES, and no later than that past
- * the arrival he gave.
+ * nobody ahead present keeps the turn of one due within HOLD_FOR_ARRIVING_MINUTES (0: no turn is held), or of his
+ * own customer (one who chose him) due within HOLD_FOR_CHOSEN_MINUTES when that is longer, serving someone behind him
+ * meanwhile only if that ends by his arrival plus HOLD_GRACE_MINUTES, and no later than that past the arrival he gave.
  */
 export function holdFrom(env: NodeJS.ProcessEnv): HoldSetting {
   return {
     ahead: count(env, 'HOLD_FOR_ARRIVING_MINUTES', HOLD_DEFAULT.ahead),
     grace: count(env, 'HOLD_GRACE_MINUTES', HOLD_DEFAULT.grace),
+    chosen: count(env, 'HOLD_FOR_CHOSEN_MINUTES', HOLD_DEFAULT.chosen),
   };
 }
 
@@ -111,10 +112,12 @@ export function holdFrom(env: NodeJS.ProcessEnv): HoldSetting {
 export interface HoldSetting {
   ahead: number;
   grace: number;
+  /** The reach for a customer who chose the barber (HOLD_FOR_CHOSEN_MINUTES), when longer than `ahead`. */
+  chosen: number;
 }
 
 /** Off by default; the engine's DEFAULT_HOLD is the same rule (test/unit/server/config.test.ts checks they agree). */
-const HOLD_DEFAULT: HoldSetting = { ahead: 0, grace: 5 };
+const HOLD_DEFAULT: HoldSetting = { ahead: 0, grace: 5, chosen: 0 };
 
 export type TrustProxy = false | number | string[];
 

@@ -44,9 +44,14 @@ const MODEL = process.env.BENCH_MODEL !== '0';
 /** BENCH_PARTS: which parts run (default all): window (default parameters), moved, leave (leave-by followers live), leave-join (as told at join), core. */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'window,moved,leave,leave-join,core').split(','));
 const PARTY: PartyParams = process.env.BENCH_PARTIES === '0' ? { partyShare: 0, stepOutShare: 0 } : DEFAULT_PARTY;
-/** BENCH_HOLD=ahead,grace (minutes): the turn held for one on his way, as the server's settings (default engine/lanes.ts DEFAULT_HOLD); 0: none. */
+/**
+ * BENCH_HOLD=ahead,grace[,chosen] (minutes): the turn held for one on his way, as the server's settings
+ * HOLD_FOR_ARRIVING_MINUTES, HOLD_GRACE_MINUTES, HOLD_FOR_CHOSEN_MINUTES (default engine/lanes.ts DEFAULT_HOLD); 0: none.
+ */
 const HOLD: HoldRule = process.env.BENCH_HOLD
-  ? { ahead: Number(process.env.BENCH_HOLD.split(',')[0]), grace: Number(process.env.BENCH_HOLD.split(',')[1] ?? 0) }
+  ? (([ahead, grace, chosen]) => ({ ahead, grace: grace ?? 0, ...(chosen !== undefined && { chosen }) }))(
+      process.env.BENCH_HOLD.split(',').map(Number),
+    )
   : DEFAULT_HOLD;
 
 /** The window's targets per judged day type; the point quote keeps its MAE ratio. */
@@ -79,6 +84,8 @@ interface Rec extends WaitRecord {
 
 /** "Leave by" followers who lost their turn (cleared as no-shows, or unserved), per day type, over every run. */
 const lostLeaveBy: Record<DayType, number> = { quiet: 0, normal: 0, busy: 0 };
+/** Of them, those still at home when the shop closed. */
+const lostAtHome: Record<DayType, number> = { quiet: 0, normal: 0, busy: 0 };
 /** Barber-minutes on shift, idle, and idle while someone he might serve waited in the shop, per day type. */
 const floorTime: Record<DayType, { shift: number; idle: number; idleWaiting: number }> = {
   quiet: { shift: 0, idle: 0, idleWaiting: 0 },
@@ -121,6 +128,7 @@ function simulate(params: Omit<DayParams, 'ratePerBarber'>, leaveByShare = 0, le
       const r = simulateDay(plan, at, leaveByShare, joinExtras(plan, params, PARTY), leaveBy, HOLD);
       x.history.push(...r.history);
       lostLeaveBy[type] += r.lostLeaveBy;
+      lostAtHome[type] += r.lostAtHome;
       floorTime[type].shift += r.shiftMinutes;
       floorTime[type].idle += r.idleMinutes;
       floorTime[type].idleWaiting += r.idleWhileWaiting;
@@ -300,6 +308,67 @@ for (const [name, change] of PARTS.has('moved') ? moved : []) {
   }
 }
 
+/**
+ * Not judged: the followers' minutes at the shop by kind (alone or a party's customer, anyone or a chosen barber, a
+ * companion), and why those past the p90 target waited so long, first cause that applies: a companion waiting for
+ * his own turn; someone behind him taken while he was away; the plan at his coming already had him wait that long
+ * (he came early in his window); else it grew after he came in.
+ */
+function tailBreakdown(lb: Rec[]): void {
+  const kinds: [string, (r: Rec) => boolean][] = [
+    ['alone, anyone', (r) => r.partySize === 1 && !r.chose],
+    ['alone, chose', (r) => r.partySize === 1 && r.chose],
+    ["party's customer", (r) => r.partySize > 1 && !r.companion],
+    ['companion', (r) => r.companion],
+  ];
+  const quantile = (xs: number[], q: number) => xs[Math.floor(xs.length * q)] ?? NaN;
+  const W2 = [18, 6, 7, 7, 7, 8, 9];
+  for (const type of TYPES) {
+    const t = TARGETS[type];
+    if (!t) continue;
+    const all = lb.filter((r) => r.type === type);
+    const tail = all.filter((r) => r.atShop > t.atShopP90);
+    console.log(
+      `  ${type}: followers by kind (not judged); tail = more than ${t.atShopP90} min at the shop (${pct(tail.length / Math.max(1, all.length))} of them)`,
+    );
+    console.log(`  ${row(['kind', 'n', 'median', 'p90', 'passed', 'in tail', 'of tail'], W2)}`);
+    for (const [name, is] of kinds) {
+      const rs = all.filter(is);
+      const xs = rs.map((r) => r.atShop).sort((a, b) => a - b);
+      const inTail = rs.filter((r) => r.atShop > t.atShopP90).length;
+      console.log(
+        `  ${row(
+          [
+            name,
+            String(rs.length),
+            quantile(xs, 0.5).toFixed(1),
+            quantile(xs, 0.9).toFixed(1),
+            pct(rs.filter((r) => r.passedWhileAway).length / Math.max(1, rs.length)),
+            pct(inTail / Math.max(1, rs.length)),
+            pct(inTail / Math.max(1, tail.length)),
+          ],
+          W2,
+        )}`,
+      );
+    }
+    const causes: [string, (r: Rec) => boolean][] = [
+      ['a companion', (r) => r.companion],
+      ['passed while away', (r) => r.passedWhileAway],
+      ['came early in his window', (r) => (r.arrivalWait ?? 0) > t.atShopP90],
+      ['grew after he came', () => true],
+    ];
+    const left = [...tail];
+    const parts: string[] = [];
+    for (const [name, is] of causes) {
+      const hit = left.filter(is);
+      const chose = hit.filter((r) => r.chose).length;
+      parts.push(`${name} ${pct(hit.length / Math.max(1, tail.length))} (chose ${pct(chose / Math.max(1, hit.length))})`);
+      for (const r of hit) left.splice(left.indexOf(r), 1);
+    }
+    console.log(`  tail by first cause: ${parts.join('; ')}`);
+  }
+}
+
 // Half of the remote joiners who give an arrival wait at home until their "leave by" time: as tracking and the
 // leave-now alert tell it as the queue moves (judged), and, for reference, the time told at join, once.
 const WL = [8, 7, 11, 11, 11, 22, 10, 8];
@@ -314,6 +383,7 @@ for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'liv
   console.log(row(['day', 'n', 'median', 'p90', 'p90 target', 'someone behind taken', 'lost turn', 'verdict'], WL));
   for (const k of TYPES) {
     lostLeaveBy[k] = 0;
+    lostAtHome[k] = 0;
     floorTime[k] = { shift: 0, idle: 0, idleWaiting: 0 };
   }
   const all = simulate(DEFAULT_PARAMS, 0.5, how);
@@ -374,9 +444,16 @@ for (const how of (['live', 'join'] as const).filter((h) => PARTS.has(h === 'liv
       ),
     );
   }
+  if (how === 'live') {
+    tailBreakdown(lb);
+    console.log(
+      `  lost turns still at home when the shop closed (told to wait: the plan could not serve them today; left out of the minutes above): ${TYPES.map((k) => `${k} ${lostAtHome[k]} of ${lostLeaveBy[k]}`).join(', ')}`,
+    );
+  }
   const h = HOLD;
+  const reach = `${h.ahead > 0 ? `due within ${h.ahead} min` : ''}${(h.chosen ?? 0) > h.ahead ? `${h.ahead > 0 ? ', ' : ''}his chosen barber's within ${h.chosen} min` : ''}`;
   console.log(
-    `  the same days for everyone (not judged; turns held for one on his way: ${h.ahead > 0 ? `due within ${h.ahead} min, grace ${h.grace} min` : 'none'}): ` +
+    `  the same days for everyone (not judged; turns held for one on his way: ${reach ? `${reach}, grace ${h.grace} min` : 'none'}): ` +
       "walk-ins' wait (min), everyone's minutes at the shop, barbers' idle share of their shifts and idle while someone he might serve waited",
   );
   console.log(row(['day', 'walk-ins', 'mean', 'median', 'p90', 'at shop', 'idle', 'idle, someone waits'], WP));

@@ -16,7 +16,7 @@ import { itemsInLanguage } from '../repos/item-texts.ts';
 import { queueOf } from '../queue/order-read.ts';
 import { operatorEntry, type OperatorPlan } from '../queue/order-wire.ts';
 import { readyAt } from '../queue/engine/floor.ts';
-import { arrivalPlan, type LeaveOrder } from '../queue/engine/leave.ts';
+import { arrivalPlans, type PartyLeaveOrder } from '../queue/engine/leave.ts';
 import type { ScheduledOrder, Snapshot } from '../queue/engine/types.ts';
 import { scheduleOf } from '../queue/snapshot.ts';
 import { inOrderOfService } from '../queue/service-order.ts';
@@ -37,13 +37,11 @@ export async function shopOrThrow(q: Queryable, id: number): Promise<ShopRow> {
  * what tracking and the alerts say); else when the engine expects him (floor.ts readyAt; one who stepped out, back at
  * his time); null when he is there or planned as present.
  */
-export function expectedArrivals(s: Snapshot, rows: readonly ScheduledOrder[], open: Map<number, LeaveOrder>) {
-  const plan = new Map(rows.map((r) => [r.id, r]));
+export function expectedArrivals(s: Snapshot, rows: readonly ScheduledOrder[], open: Map<number, PartyLeaveOrder>) {
+  const plans = arrivalPlans(open, rows, s.now, s.learned);
   return new Map(
     s.orders.map((o) => {
-      const row = open.get(o.id);
-      const r = plan.get(o.id);
-      const leave = row && r ? arrivalPlan(row, r, s.now, s.learned) : null;
+      const leave = plans.get(o.id) ?? null;
       const at = leave?.arriveAt ?? readyAt(o, s.now, s.learned);
       return [o.id, { at: Number.isFinite(at) ? iso(at) : null, leaveBy: leave ? iso(leave.leaveBy) : null }];
     }),

@@ -17,7 +17,7 @@ import { DEFAULT_HOLD, prepare } from '../../../src/server/queue/engine/lanes.ts
 import { arriveIn } from '../../../src/server/queue/engine/leave.ts';
 import { schedule } from '../../../src/server/queue/engine/schedule.ts';
 import type { EngineOrder, HoldRule, Learned, Schedule, Snapshot } from '../../../src/server/queue/engine/types.ts';
-import { askParty, inShop, type JoinExtras, type Out, type StepOutPlan, stepOuts } from './party.ts';
+import { askParty, FAMILY, inShop, type JoinExtras, type Out, type StepOutPlan, stepOuts } from './party.ts';
 import { type Arrival, type DayBarber, type DayPlan, MEAN_LISTED, MINUTE, NO_SHOW_CLEAR_MINUTES, type ShopBarber } from './shop.ts';
 
 /** Weight of the newest finished service in the learned speed (exponentially weighted mean of actual/listed). */
@@ -62,6 +62,14 @@ export interface WaitRecord {
   companion: boolean;
   partySize: number;
   steppedOut: boolean;
+  /**
+   * Of a "leave by" follower, what the plan said (minutes): his wait and window's low end when he left, his wait
+   * when he came in, and how much later he came than the arrival he gave (negative: earlier). Null for the others.
+   */
+  leftWait: number | null;
+  leftLow: number | null;
+  arrivalWait: number | null;
+  late: number | null;
 }
 
 export interface DayResult {
@@ -74,6 +82,8 @@ export interface DayResult {
   noShows: number;
   /** "Leave by" followers (coming, not no-shows) cleared as no-shows or left unserved: they lost their turn. */
   lostLeaveBy: number;
+  /** Of them, those still at home when the shop closed (told to wait: the plan could not serve them today). */
+  lostAtHome: number;
   served: number;
   unserved: number;
   /** Barber-minutes on shift, of them idle, and of those idle while someone he might serve waited in the shop. */
@@ -116,6 +126,10 @@ interface Customer {
   /** The customer's plan to step out with his party, until done; while out, when. */
   stepOut: StepOutPlan | null;
   out: Out | null;
+  /** A follower's plan when he left and when he came in (WaitRecord). */
+  leftWait: number | null;
+  leftLow: number | null;
+  arrivalWait: number | null;
 }
 
 interface Lane {
@@ -176,6 +190,7 @@ export function simulateDay(
     joined: 0,
     noShows: 0,
     lostLeaveBy: 0,
+    lostAtHome: 0,
     served: 0,
     unserved: 0,
     shiftMinutes: 0,
@@ -187,6 +202,20 @@ export function simulateDay(
   const windowAt = (l: Lane, t: number) => l.b.windows.find((w) => w.start <= t && t < w.end);
   const present = (l: Lane, t: number) => windowAt(l, t) !== undefined || (l.closer && t >= close);
   const hourOfWeek = (t: number) => (dayIndex % 7) * 24 + Math.floor((t - dayStart) / HOUR);
+
+  const isOpen = (c: Customer) => waiting.has(c.id) || lanes.some((l) => l.serving?.c === c);
+  /**
+   * A waiting person's party as the server's snapshot gives it (queue/snapshot.ts): the customer's order id and his
+   * priority while anyone else of the party is open (the customer's own while he is; else the person's), none while
+   * out.
+   */
+  const family = (c: Customer, t: number): Pick<EngineOrder, 'party' | 'priority'> | null => {
+    if (c.party.length < 2 || (c.out !== null && t < c.out.back)) return null;
+    const [head, ...companions] = c.party;
+    if (!companions.some(isOpen)) return null;
+    const priority = isOpen(head) ? head.a.priority : (companions.find(isOpen) as Customer).a.priority;
+    return { party: head.id, priority: Math.max(priority, c.a.priority) };
+  };
 
   function snapshot(t: number): Snapshot {
     const orders: EngineOrder[] = [...waiting.values()].map((c) => {
@@ -200,6 +229,7 @@ export function simulateDay(
         source: c.a.walkIn ? 'desk' : 'app',
         ...(c.expectedAt !== null && { expectedAt: c.expectedAt }),
         ...(c.pinnedAt !== null && { pinned: true, pinnedAt: c.pinnedAt }),
+        ...(FAMILY && family(c, t)),
       };
       // Out: absent from the app, expected back when he said (his pin was lifted when he stepped out).
       return c.out !== null && t < c.out.back ? { ...o, source: 'app', expectedAt: c.out.until } : o;
@@ -296,6 +326,9 @@ export function simulateDay(
         party,
         stepOut: i === 0 ? (ex?.stepOut ?? null) : null,
         out: null,
+        leftWait: leftLate ? fit.wait : null,
+        leftLow: leftLate ? fit.low : null,
+        arrivalWait: null,
       };
       party.push(c);
     }
@@ -342,6 +375,10 @@ export function simulateDay(
       companion: c.party[0] !== c,
       partySize: c.party.length,
       steppedOut: c.out !== null,
+      leftWait: c.leftWait,
+      leftLow: c.leftLow,
+      arrivalWait: c.arrivalWait,
+      late: c.leftLate && c.expectedAt !== null && c.arrivesAt !== Infinity ? (c.arrivesAt - c.expectedAt) / MINUTE : null,
     });
   }
 
@@ -409,7 +446,10 @@ export function simulateDay(
       if (c.arrivesAt > t && (!c.home || t >= close) && t >= due) {
         waiting.delete(c.id);
         res.noShows++;
-        if (c.leftLate && !c.a.noShow) res.lostLeaveBy++;
+        if (c.leftLate && !c.a.noShow) {
+          res.lostLeaveBy++;
+          if (c.home) res.lostAtHome++;
+        }
         remember(c, null, null, null);
       }
     }
@@ -425,11 +465,22 @@ export function simulateDay(
       if (row?.wait == null || arriveIn(row.wait, row.low) > (c.a.eta ?? 0)) continue;
       for (const p of c.party) {
         if (!p.home) continue;
+        const own = rows.find((o) => o.id === p.id);
+        p.leftWait = own?.wait ?? null;
+        p.leftLow = own?.low ?? null;
         p.home = false;
         p.arrivesAt = t + Math.round(c.a.trip * MINUTE);
         p.expectedAt = t + (c.a.eta ?? 0) * MINUTE;
       }
     }
+  }
+
+  /** Followers who came in since the last event: their wait in the plan now (WaitRecord.arrivalWait). */
+  function cameIn(t: number): void {
+    const come = [...waiting.values()].filter((c) => c.leftLate && c.arrivalWait === null && c.arrivesAt <= t);
+    if (!come.length) return;
+    const rows = schedule(snapshot(t)).orders;
+    for (const c of come) c.arrivalWait = rows.find((o) => o.id === c.id)?.wait ?? null;
   }
 
   const boundaries = [...new Set(lanes.flatMap((l) => l.b.windows.flatMap((w) => [w.start, w.end])).concat([open, close]))].sort(
@@ -443,6 +494,7 @@ export function simulateDay(
       arrivalIx++;
     }
     tidy(t);
+    cameIn(t);
     stepOuts(waiting.values(), t, (c) => recalc(t).orders.find((o) => o.id === c.id)?.wait ?? 0);
     dispatch(t);
     leave(t);
@@ -479,7 +531,11 @@ export function simulateDay(
     t = to;
   }
   res.unserved = waiting.size;
-  for (const c of waiting.values()) if (c.leftLate && !c.a.noShow) res.lostLeaveBy++;
+  for (const c of waiting.values()) {
+    if (!c.leftLate || c.a.noShow) continue;
+    res.lostLeaveBy++;
+    if (c.home) res.lostAtHome++;
+  }
   for (const c of waiting.values()) remember(c, null, null, null);
   return res;
 }

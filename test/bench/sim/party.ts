@@ -13,6 +13,11 @@ import type { EngineOrder, Snapshot } from '../../../src/server/queue/engine/typ
 import { Rng } from './rng.ts';
 import { type Arrival, type DayParams, type DayPlan, EXTRAS, MENU, MINUTE, P_CHOOSE_BARBER, P_EXTRAS, P_TWO_EXTRAS } from './shop.ts';
 
+/**
+ * Whether the engine is given each party as the server gives it (EngineOrder.party, at its customer's priority);
+ * BENCH_FAMILY=0: each person on his own at his own priority (the bench before it did).
+ */
+export const FAMILY = process.env.BENCH_FAMILY !== '0';
 /** Share of joins that come as a party of 2–3 people. */
 export const PARTY_SHARE = 0.1;
 /** Share of parties (people alone included) who step out once checked in. */
@@ -128,13 +133,17 @@ export function askParty(
   const told: Told[] = [];
   for (const [i, p] of people.entries()) {
     const chosen = p.choosesBarber && open.length ? open[Math.floor(p.pickU * open.length)].id : null;
+    // A party waits as one at its customer's priority, as the server places it (docs/decisions.md, "A party waits
+    // as a family"): the customer first on his own, then each companion with the party.
+    if (FAMILY && i === 1) orders[orders.length - 1] = { ...orders[orders.length - 1], party: firstId };
     const order = {
-      priority: p.priority,
+      priority: FAMILY && i > 0 ? a.priority : p.priority,
       barberId: chosen,
       duration: p.listed,
       checkedIn: a.walkIn,
       source: a.walkIn ? ('desk' as const) : ('app' as const),
       ...(expectedAt !== null && { expectedAt }),
+      ...(FAMILY && i > 0 && { party: firstId }),
     };
     const fit = fits({ ...snap, orders }, order);
     if (!fit.ok) return null;

@@ -171,7 +171,8 @@ export function playFloor(ctx: Ctx, list: readonly EngineOrder[], ready: readonl
       if (o.barberId !== null && o.barberId !== lane.id) continue;
       if (ready[k] > t) {
         if (ready[k] < nextReady) nextReady = ready[k];
-        if (hold && heldBy && holds && heldBy[k] < 0 && ready[k] - t <= hold.ahead && holdable(ctx, o)) {
+        const reach = hold ? (o.barberId !== null ? hold.chosen : hold.ahead) : 0;
+        if (hold && heldBy && holds && heldBy[k] < 0 && reach > 0 && ready[k] - t <= reach && holdable(ctx, o)) {
           const j = holder(ctx, at, holds, o, ready[k]);
           if (j >= 0) {
             heldBy[k] = j;

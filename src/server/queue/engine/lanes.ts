@@ -69,7 +69,7 @@ export interface Ctx {
   /** What the shop has learned, when the snapshot carries it. */
   learned?: Learned;
   /** The turn held for one on his way, in ms (floor.ts); null: none held. */
-  hold: { ahead: number; grace: number } | null;
+  hold: { ahead: number; chosen: number; grace: number } | null;
 }
 
 export interface Placement {
@@ -99,14 +99,17 @@ function lane(b: EngineBarber, now: number, learned: Learned | undefined): Lane 
  * HOLD_FOR_ARRIVING_MINUTES and HOLD_GRACE_MINUTES. Off (0 minutes ahead) by default: measured, the hold shortened
  * the "leave by" followers' long waits less than it lengthened the walk-ins' (HELD_TURN is the rule measured).
  */
-export const DEFAULT_HOLD: HoldRule = { ahead: 0, grace: 5 };
+export const DEFAULT_HOLD: HoldRule = { ahead: 0, grace: 5, chosen: 0 };
 /** The hold measured in docs/decisions.md (10 minutes ahead, 5 of grace): `BENCH_HOLD=10,5` or the settings turn it on. */
-export const HELD_TURN: HoldRule = { ahead: 10, grace: 5 };
+export const HELD_TURN: HoldRule = { ahead: 10, grace: 5, chosen: 0 };
 
 /** A snapshot without a rule holds no turn (the floor as it was); the server's snapshots carry the configured one. */
 function holdOf(r: HoldRule | undefined): Ctx['hold'] {
-  if (!r || !(r.ahead > 0)) return null;
-  return { ahead: r.ahead * MINUTE, grace: Math.max(0, r.grace) * MINUTE };
+  if (!r) return null;
+  const ahead = Number.isFinite(r.ahead) ? Math.max(r.ahead, 0) : 0;
+  const chosen = Math.max(ahead, Number.isFinite(r.chosen) ? (r.chosen as number) : 0);
+  if (!(chosen > 0)) return null;
+  return { ahead: ahead * MINUTE, chosen: chosen * MINUTE, grace: Math.max(0, r.grace) * MINUTE };
 }
 
 export function prepare(s: Snapshot): Ctx {

@@ -58,3 +58,30 @@ export function arrivalPlan(
   const engine = readyAt(order, now, learned);
   return { trip, leaveBy, arriveAt: Math.max(Math.max(leave, o.joinedAt) + trip * MINUTE, engine) };
 }
+
+/** A waiting order as a shop's plans read it: with the party it came with (its customer's order id), if any. */
+export type PartyLeaveOrder = LeaveOrder & { partyOf?: number | null };
+
+/**
+ * Every waiting order's plan (arrivalPlan), a party's people as one: a companion travels with the party's customer,
+ * so while the customer is on his way each companion on his way leaves and is expected as the customer's plan says
+ * (the leave-by his tracking and alerts tell), not by his own later turn.
+ */
+export function arrivalPlans(
+  orders: ReadonlyMap<number, PartyLeaveOrder>,
+  rows: readonly { id: number; wait: number | null; low: number | null }[],
+  now: number,
+  learned: Learned | undefined,
+): Map<number, ArrivalPlan | null> {
+  const plans = new Map<number, ArrivalPlan | null>();
+  for (const r of rows) {
+    const o = orders.get(r.id);
+    plans.set(r.id, o ? arrivalPlan(o, r, now, learned) : null);
+  }
+  for (const [id, plan] of plans) {
+    const party = orders.get(id)?.partyOf;
+    const head = party == null ? undefined : plans.get(party);
+    if (plan && head) plans.set(id, head);
+  }
+  return plans;
+}

@@ -108,7 +108,7 @@ export interface Snapshot {
   full?: boolean;
   /**
    * How the floor holds a turn for a customer on his way (floor.ts, docs/decisions.md "A turn held for one on his
-   * way"); absent, or `ahead` 0: no turn is held (the server's snapshots carry the configured rule, lanes.ts DEFAULT_HOLD
+   * way"); absent, or `ahead` and `chosen` 0: no turn is held (the server's snapshots carry the configured rule, lanes.ts DEFAULT_HOLD
    * by default).
    */
   hold?: HoldRule;
@@ -124,6 +124,11 @@ export interface Snapshot {
 export interface HoldRule {
   /** A barber free with nobody ahead of him present keeps the turn of one due within this many minutes. */
   ahead: number;
+  /**
+   * The same for a customer who chose that barber (the setting HOLD_FOR_CHOSEN_MINUTES): his reach, when longer
+   * than `ahead`. Absent: `ahead`.
+   */
+  chosen?: number;
   /**
    * Meanwhile he serves someone present behind him only if that service ends by his expected arrival plus this; and
    * the turn is held until this long past the arrival he gave, no longer.

@@ -134,6 +134,41 @@ test('held: the quote of one on his way counts on it, as the plan right after hi
   assert.is(later.orders.find((o) => o.id === 3)!.start, at(90));
 });
 
+// A turn held only for a chosen barber's own customer (HOLD_FOR_CHOSEN_MINUTES): he cannot be served by another
+// barber, so his barber waiting a few minutes for him spares him that barber's whole next service.
+const CHOSEN: HoldRule = { ahead: 0, grace: 5, chosen: 10 };
+
+test('held for his chosen barber: the barber waits for his own customer due in 5 minutes; a walk-in goes to the other', () => {
+  const s: S = {
+    barbers: [{ id: 1 }, { id: 2, free: 80 }],
+    orders: [
+      { id: 1, joined: 40, source: 'app', eta: 65, barber: 1 },
+      { id: 2, joined: 50, inside: true },
+    ],
+  };
+  const r = (hold: HoldRule | null) => schedule(held(s, hold)).orders.map((o) => [o.id, o.barberId, (o.start! - at(0)) / 60_000]);
+  // Without it, barber 1 starts the walk-in and his own customer waits for his whole service.
+  assert.equal(r(null), [
+    [1, 1, 90],
+    [2, 1, 60],
+  ]);
+  // With it, he is served as he comes, and the walk-in by barber 2 when he is free.
+  assert.equal(r(CHOSEN), [
+    [1, 1, 65],
+    [2, 2, 80],
+  ]);
+});
+
+test('held for his chosen barber: nobody else is held, nor his own customer due past the reach', () => {
+  const here = { id: 2, joined: 50, inside: true };
+  // One for anyone due in 5 minutes: the barber serves the one here.
+  assert.equal(starts(held({ orders: [{ id: 1, joined: 40, source: 'app', eta: 65 }, here] }, CHOSEN))[1], [2, 60]);
+  // His own customer due in 15 minutes: likewise.
+  assert.equal(starts(held({ orders: [{ id: 1, joined: 40, source: 'app', eta: 75, barber: 1 }, here] }, CHOSEN))[1], [2, 60]);
+  // Due in 10: held.
+  assert.equal(starts(held({ orders: [{ id: 1, joined: 40, source: 'app', eta: 70, barber: 1 }, here] }, CHOSEN))[0], [1, 70]);
+});
+
 // Properties on random shops with the rule on: among those here the order of starts is the service order, and a
 // barber stands idle while someone he may serve is here only until he starts one on his way, within the reach.
 function rng(seed: number): (n: number) => number {

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { arrivalPlan, arriveIn } from '../../../../../src/server/queue/engine/leave.ts';
+import { arrivalPlan, arrivalPlans, arriveIn, type PartyLeaveOrder } from '../../../../../src/server/queue/engine/leave.ts';
 import { DEFAULT_LEARNED, meanAbove } from '../../../../../src/server/queue/engine/lanes.ts';
 
 const MIN = 60_000;
@@ -51,6 +51,27 @@ test("he should be there as his window opens (never after his wait): the moment 
   assert.equal([arriveIn(60, 50), arriveIn(25, null), arriveIn(20, 30)], [50, 25, 20]);
   const p = arrivalPlan(away(), { wait: 60, low: 50 }, T, undefined);
   assert.is(p?.leaveBy, T + (arriveIn(60, 50) - 20) * MIN);
+});
+
+test('a party travels together: the console expects its companions when it expects the customer, not at their own turns', () => {
+  const orders = new Map<number, PartyLeaveOrder>([
+    [1, away()],
+    [2, { ...away(), partyOf: 1 }],
+    [3, { ...away(), partyOf: 1, checkedIn: true }],
+    [4, away({ expectedAt: T + 30 * MIN })],
+  ]);
+  const rows = [
+    { id: 1, wait: 60, low: 50 },
+    { id: 2, wait: 95, low: 80 },
+    { id: 3, wait: 120, low: 100 },
+    { id: 4, wait: 95, low: 80 },
+  ];
+  const plans = arrivalPlans(orders, rows, T, undefined);
+  const of = (id: number) => [at(plans.get(id)?.leaveBy), at(plans.get(id)?.arriveAt)];
+  assert.equal(of(1), ['10:30', '10:50']);
+  assert.equal(of(2), of(1), 'the companion leaves with the customer and is expected with him');
+  assert.equal(of(3), [undefined, undefined], 'one at the shop is expected by nobody');
+  assert.equal(of(4), ['10:50', '11:20'], 'someone else on his own');
 });
 
 test.run();
