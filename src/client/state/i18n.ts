@@ -1,10 +1,10 @@
 /**
- * Language and locale. Dictionaries are JSON data, loaded on demand, one table per language (what the rosetta
- * package did, less what we never used: function values, nested parameters, another language per call);
+ * Language and locale with rosetta. Dictionaries are separate chunks, loaded on demand;
  * `t` reads a version signal so every component re-renders when a dictionary arrives. What only later screens,
  * the console and the server do with languages is state/languages.ts, outside the first route.
  */
 import { computed, signal } from '@preact/signals-react';
+import rosetta from 'rosetta';
 import { DEFAULT_LANGUAGE, DEFAULT_LOCALE, languageTag, LOCALES, type Language, type Locale } from '../../shared/locales.ts';
 import { save } from '../services/storage.ts';
 import { loadDictionary } from '../services/dictionaries.ts';
@@ -12,21 +12,8 @@ import { writePrefsCookie } from '../services/prefs-cookie.ts';
 
 export type Dict = Record<string, unknown>;
 
-const tables: Partial<Record<string, Dict>> = {};
-let current = '';
-
 /** The languages' strings (state/languages.ts adds to them too). */
-export const i18n = {
-  /** Merges `table` into the language's strings (at their top level). */
-  set(lang: string, table: Dict): void {
-    tables[lang] = { ...tables[lang], ...table };
-  },
-  /** The language `t` reads. */
-  locale(lang: string): void {
-    current = lang;
-  },
-  table: (lang: string): Dict | undefined => tables[lang],
-};
+export const i18n = rosetta<Dict>();
 export const language = signal<Language>(DEFAULT_LANGUAGE);
 export const locale = signal<Locale>(DEFAULT_LOCALE);
 /** The locale the IP lookup found (stored), where leaving Estonian returns to. */
@@ -36,17 +23,11 @@ export const version = signal(0);
 
 export const localeInfo = computed(() => LOCALES[locale.value] ?? LOCALES.FI);
 
-/**
- * Translates a key (its parts apart by dots), with `{{name}}` replaced by the parameter of that name ('' when there
- * is none); a missing key, or a 'Missing translation' label, gives '' so the label is hidden.
- */
+/** Translates a key; a missing key, or a 'Missing translation' label, gives '' so the label is hidden. */
 export function t(key: string, params?: Record<string, unknown>): string {
   void version.value; // subscribe: re-render when a dictionary loads
-  let s: unknown = tables[current];
-  for (const part of key.split('.')) s = (s as Dict | undefined)?.[part];
-  return typeof s === 'string' && !s.startsWith('Missing translation')
-    ? s.replace(/{{(.*?)}}/g, (_, name: string) => String(params?.[name.trim()] ?? ''))
-    : '';
+  const s = i18n.t(key, params);
+  return typeof s === 'string' && !s.startsWith('Missing translation') ? s : '';
 }
 
 /** Loads a language's dictionary unless it is there. */
