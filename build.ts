@@ -428,7 +428,9 @@ function writeIndex(main: string, css: string, preload: string[], newcomer: stri
 function afterPaint(main: string, preload: string[]): string {
   // A tap on a control marked data-tap before the app starts hydrating is noted for it (components/early-taps.ts).
   const taps = `addEventListener('click',e=>{const t=e.target.closest?.('[data-tap]');t&&!window.__live&&(window.__taps??=[]).push(t.dataset.tap)},!0);`;
-  const code = `${taps}let d;const go=()=>{if(d)return;d=1;const e=document.querySelector('[data-strings]')?.dataset??{},add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(a){l.as=a;l.crossOrigin=''}document.head.append(l)};[...${JSON.stringify(preload.map(url))},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};try{new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}catch{}setTimeout(go,1500);`;
+  // A classic script (it is inline in the page: routes/pages.ts), so its tag's data is `document.currentScript`'s;
+  // the fallback timer is set before the paint observer, which a browser without one throws at.
+  const code = `{${taps}let d,e=document.currentScript.dataset,go=()=>{if(d)return;d=1;const add=(h,r,a)=>{const l=document.createElement('link');l.rel=r;l.href=h;a&&(l.as=a,l.crossOrigin='');document.head.append(l)};[${preload.map((f) => JSON.stringify(url(f))).join()},...e.chunks?.split(' ')??[]].forEach(h=>add(h,'modulepreload'));e.strings&&add(e.strings,'preload','fetch');import(${JSON.stringify(url(main))})};setTimeout(go,1500);new PerformanceObserver(()=>setTimeout(go)).observe({type:'paint',buffered:!0})}`;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const name = `assets/after-paint-${hash}.js`;
   writeFileSync(join(out, name), code);

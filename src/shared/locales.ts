@@ -11,86 +11,72 @@ export const ALLOWED_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee'];
 export const ALL_LANGUAGES: readonly Language[] = ['fi', 'en', 'ee', 'no', 'sv', 'dk', 'de'];
 
 export interface LocaleInfo {
-  locale: Locale;
   language: Language;
   currency: string;
   /** BCP 47 tag used for Intl number and date formatting. */
   intl: string;
-  /** Path segment of the API base. */
-  apiSegment: string;
   /** NO, DK and SE drop the trailing slash. */
   trailingSlash: boolean;
   imperial: boolean;
   timezone: string;
 }
 
+/** The path segment of a locale's API base: its code in lower case (/api/fi). */
+export const apiSegment = (locale: Locale): string => locale.toLowerCase();
+
 export const LOCALES: Record<Locale, LocaleInfo> = {
   FI: {
-    locale: 'FI',
     language: 'fi',
     currency: 'EUR',
     intl: 'fi-FI',
-    apiSegment: 'fi',
     trailingSlash: true,
     imperial: false,
     timezone: 'Europe/Helsinki',
   },
   EE: {
-    locale: 'EE',
     language: 'ee',
     currency: 'EUR',
     intl: 'fi-FI',
-    apiSegment: 'ee',
     trailingSlash: true,
     imperial: false,
     timezone: 'Europe/Tallinn',
   },
   NO: {
-    locale: 'NO',
     language: 'no',
     currency: 'NOK',
     intl: 'nb-NO',
-    apiSegment: 'no',
     trailingSlash: false,
     imperial: false,
     timezone: 'Europe/Oslo',
   },
   DK: {
-    locale: 'DK',
     language: 'dk',
     currency: 'DKK',
     intl: 'da-DK',
-    apiSegment: 'dk',
     trailingSlash: false,
     imperial: false,
     timezone: 'Europe/Copenhagen',
   },
   SE: {
-    locale: 'SE',
     language: 'sv',
     currency: 'SEK',
     intl: 'sv-SE',
-    apiSegment: 'se',
     trailingSlash: false,
     imperial: false,
     timezone: 'Europe/Stockholm',
   },
   US: {
-    locale: 'US',
     language: 'en',
     currency: 'USD',
     intl: 'en-US',
-    apiSegment: 'us',
     trailingSlash: true,
     imperial: true,
     timezone: 'America/New_York',
   },
   DE: {
-    locale: 'DE',
     language: 'de',
     currency: 'EUR',
     intl: 'de-DE',
-    apiSegment: 'de',
     trailingSlash: true,
     imperial: false,
     timezone: 'Europe/Berlin',
@@ -125,7 +111,7 @@ export function languageOfLocale(locale: Locale): Language {
 
 /** Maps an API path segment (`fi`, `se` …) back to its served locale, or null. */
 export function localeOfSegment(segment: string): Locale | null {
-  const hit = SERVED_LOCALES.find((l) => LOCALES[l].apiSegment === segment.toLowerCase());
+  const hit = SERVED_LOCALES.find((l) => apiSegment(l) === segment.toLowerCase());
   return hit ?? null;
 }
 

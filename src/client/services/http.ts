@@ -2,7 +2,7 @@
  * The one HTTP wrapper of the client: the API base of the current locale, the bearer
  * token, JSON in and out, one error type, and the single place where a 401/422 may trigger a refresh.
  */
-import { LOCALES, type Locale } from '../../shared/locales.ts';
+import { apiSegment, LOCALES, type Locale } from '../../shared/locales.ts';
 import type { WireError } from '../../shared/wire.ts';
 import { FALLBACK_HEADER } from '../sw/names.ts';
 
@@ -51,7 +51,7 @@ export function setApiBases(next: Record<string, string>) {
 /** Base URL + path; NO, DK and SE drop the trailing slash. */
 export function apiUrl(locale: Locale, path: string): string {
   const info = LOCALES[locale] ?? LOCALES.FI;
-  const base = (bases[locale] ?? `/api/${info.apiSegment}`).replace(/\/$/, '');
+  const base = (bases[locale] ?? `/api/${apiSegment(LOCALES[locale] ? locale : 'FI')}`).replace(/\/$/, '');
   const [p, q] = path.split('?');
   const trimmed = info.trailingSlash ? (p.endsWith('/') ? p : `${p}/`) : p.replace(/\/$/, '');
   return base + trimmed + (q ? `?${q}` : '');

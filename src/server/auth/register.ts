@@ -1,7 +1,7 @@
 /** Registration: the same rules as the client, checked again, then one INSERT. */
 import { isEmailAddress } from '../../shared/account-rules.ts';
 import { MAX_NAME_LENGTH } from '../../shared/constants.ts';
-import { appLanguage, languageOfLocale, LOCALES, type Locale } from '../../shared/locales.ts';
+import { appLanguage, languageOfLocale, type Locale } from '../../shared/locales.ts';
 import type { WireRegisterAnswer } from '../../shared/wire-account.ts';
 import { missingParameter, WIRE_ERRORS } from '../../shared/wire-errors.ts';
 import type { Deps } from '../deps.ts';
@@ -49,7 +49,7 @@ export async function register(deps: Deps, body: Body, locale: Locale, address: 
       allowEmail,
       allowSms,
       language,
-      appLanguage: `${language}_${LOCALES[locale].locale}`,
+      appLanguage: `${language}_${locale}`,
     },
     deps.now(),
   );

@@ -84,7 +84,7 @@ export function fillShell(
       .replace(/\n?[ \t]*<link rel="(?:modulepreload|preload)"[^>]*>/g, '')
       .replace(/\n?[ \t]*<script>[\s\S]*?<\/script>/g, '')
       .replace(/<script type="module" src="[^"]*" data-after-paint="([^"]+)"><\/script>/, (_, file: string) =>
-        loader === null ? `<script type="module" src="${file}"${named}></script>` : `<script type="module"${named}>${loader}</script>`,
+        loader === null ? `<script type="module" src="${file}"${named}></script>` : `<script${named}>${loader}</script>`,
       )
   );
 }

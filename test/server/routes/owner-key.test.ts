@@ -15,7 +15,7 @@ import { allShops } from '../../../src/server/repos/operators.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 import type { WireChainRows, WireChainShop, WireOperatorQueue } from '../../../src/shared/wire-order.ts';
 import { mergeChain } from '../../../src/client/lib/operator.ts';
-import { LOCALES, type Locale } from '../../../src/shared/locales.ts';
+import { apiSegment, type Locale } from '../../../src/shared/locales.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
 import { openSse, type SseStream } from '../sse.ts';
 
@@ -230,7 +230,7 @@ test("the chain: every shop of the demo, its figures and floor by the shop's own
     // The wait per priority with its window: the shop's own page's figures, priority by priority.
     const page = await call<{
       service_time_estimates: { priority: number; wait_time: number; wait_low: number | null; wait_high: number | null }[];
-    }>(h, 'GET', `/api/${LOCALES[s.country as Locale].apiSegment}/pobs/${s.id}/?dev=1`);
+    }>(h, 'GET', `/api/${apiSegment(s.country as Locale)}/pobs/${s.id}/?dev=1`);
     assert.is(page.status, 200, `shop ${s.id}'s page`);
     const takes = floor.pob.open && floor.pob.queue_state === 'open';
     assert.equal(

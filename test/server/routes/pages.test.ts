@@ -55,7 +55,7 @@ const PRELOADS = {
 };
 writeFileSync(join(dist, 'server/preloads.json'), JSON.stringify(PRELOADS));
 /** The loader build.ts writes (afterPaint), which a rendered page carries inline. */
-const LOADER = "document.querySelector('[data-strings]');import('/assets/main-AAAAAAAA.js')";
+const LOADER = "{let e=document.currentScript.dataset;import('/assets/main-AAAAAAAA.js')}";
 mkdirSync(join(dist, 'assets'), { recursive: true });
 writeFileSync(join(dist, 'assets/after-paint-BBBBBBBB.js'), LOADER);
 
@@ -140,7 +140,7 @@ pages('/home: the shops, their waits and hours in the markup, the list as data, 
   assert.not.match(res.body, /rel="(modulepreload|preload)"/, 'no preload before the first paint');
   assert.match(res.body, /<link rel="stylesheet" href="\/assets\/app-AAAAAAAA.css">/);
   assert.ok(
-    res.body.includes(`<script type="module" data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`),
+    res.body.includes(`<script data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`),
     "the loader, inline (nothing fetched before the first paint), not the entry, naming the page language's strings",
   );
   assert.not.match(res.body, /after-paint-BBBBBBBB/);
@@ -163,7 +163,7 @@ pages('a shop page: its detail as data, its description and wait in the markup; 
   // The loader fetches the shop page's own chunks with the first route's, not after it.
   assert.ok(
     res.body.includes(
-      `<script type="module" data-chunks="/assets/c/Shop-CCCCCCCC.js /assets/c/chunk-DDDDDDDD.js" data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`,
+      `<script data-chunks="/assets/c/Shop-CCCCCCCC.js /assets/c/chunk-DDDDDDDD.js" data-strings="/assets/l/fi-AAAAAAAA.json">${LOADER}</script>`,
     ),
   );
   const again = await app.inject({ url: '/barbershop/2', headers: { ...html, 'if-none-match': String(res.headers.etag) } });
