@@ -7,7 +7,8 @@
  * server-rendered screen (/home, a shop page, /welcome, /barbers) is printed beside its floor from the same run: LCP,
  * each run's TBT, time to interactive and the bytes on the wire.
  *
- *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3;
+ *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3, after
+ *                                                  one run not counted, LIGHTHOUSE_WARMUP=0 for none;
  *                                                  LIGHTHOUSE_WHY=1 prints each run's largest paint and its phases;
  *                                                  LIGHTHOUSE_SCREENS=/barbershop/2 measures only those screens
  *                                                  and their floors, comma-separated, for quick rounds)
