@@ -5,7 +5,9 @@
  * reset) and repeat visit (the service worker in control), then the same for the reference app of
  * test/bench/reference/ (the stack such an app usually ships), and our first-route JavaScript as a ratio. Each
  * server-rendered screen (/home, a shop page, /welcome, /barbers) is printed beside its floor from the same run: LCP,
- * each run's TBT, time to interactive and the bytes on the wire.
+ * each run's TBT, time to interactive, the bytes on the wire, and the server response time the simulation takes for
+ * each origin (the median of what it observed; it delays the page and the first answer on each new connection, so a
+ * simulated LCP moves by about twice it).
  *
  *   npx tsx test/bench/lighthouse.bench.ts        (also run by `npm run bench`; LIGHTHOUSE_RUNS=n, default 3, after
  *                                                  one run not counted, LIGHTHOUSE_WARMUP=0 for none;
@@ -15,6 +17,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { LoadSimulator } from 'lighthouse/core/computed/load-simulator.js';
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +57,11 @@ interface Figures {
   scriptBytes: number;
   /** Scripts that came from the network rather than from the service worker. */
   scriptsFromNetwork: number;
+  /**
+   * The page's origin's server response time as Lighthouse's simulation takes it: the median over the run's requests
+   * to it of the time from request sent to first header byte. It delays the page and each connection's first answer.
+   */
+  serverMs: number;
 }
 
 /** The JavaScript a page's index.html loads before it renders: the entry and its modulepreloads, gzip -9. */
@@ -193,8 +201,18 @@ async function measure(name: string, url: string, port: number, repeat: boolean)
     const p = e.params as { type?: string; response: { fromServiceWorker?: boolean; fromDiskCache?: boolean } };
     return p.type === 'Script' && !p.response.fromServiceWorker && !p.response.fromDiskCache;
   }).length;
+  const settings = lhr.configSettings;
+  const simulator = await LoadSimulator.request(
+    { devtoolsLog: artifacts.DevtoolsLog, settings } as never,
+    {
+      computedCache: new Map(),
+      settings,
+    } as never,
+  );
+  const serverMs = simulator.options.serverResponseTimeByOrigin?.get(new URL(url).origin) ?? NaN;
   return {
     name,
+    serverMs,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
@@ -219,7 +237,9 @@ async function measureMedian(name: string, url: string, port: number, repeat: bo
   if (WARMUP) await measure(name, url, port, repeat);
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measure(name, url, port, repeat));
-  console.log(`  ${name}: time to interactive by run ${runs.map((r) => Math.round(r.ttiMs)).join(', ')} ms`);
+  console.log(
+    `  ${name}: by run, time to interactive ${runs.map((r) => Math.round(r.ttiMs)).join(', ')} ms; LCP ${runs.map((r) => Math.round(r.lcpMs)).join(', ')} ms; server ${runs.map((r) => r.serverMs.toFixed(1)).join(', ')} ms`,
+  );
   const pick = (k: keyof Omit<Figures, 'name' | 'tbtRuns'>) => median(runs.map((r) => r[k]));
   return {
     name,
@@ -233,6 +253,7 @@ async function measureMedian(name: string, url: string, port: number, repeat: bo
     scripts: pick('scripts'),
     scriptBytes: pick('scriptBytes'),
     scriptsFromNetwork: Math.max(...runs.map((r) => r.scriptsFromNetwork)),
+    serverMs: pick('serverMs'),
   };
 }
 
@@ -368,6 +389,7 @@ try {
       'TTI ours / floor'.padStart(24),
       'bytes ours / floor'.padStart(22),
       'score'.padStart(7),
+      'server ours / floor'.padStart(22),
     ].join(''),
   );
   for (const { path, ours: o, floor: f } of pairs) {
@@ -381,7 +403,8 @@ try {
           .padStart(18) +
         `${Math.round(o.ttiMs)} / ${Math.round(f.ttiMs)} ms (${(o.ttiMs / f.ttiMs).toFixed(2)}×)`.padStart(24) +
         `${kb(o.bytes)} / ${kb(f.bytes)}`.padStart(22) +
-        String(o.score).padStart(7),
+        String(o.score).padStart(7) +
+        `${o.serverMs.toFixed(1)} / ${f.serverMs.toFixed(1)} ms`.padStart(22),
     );
   }
   console.log('');

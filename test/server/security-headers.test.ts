@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.ts';
@@ -22,6 +22,14 @@ writeFileSync(
   `<!doctype html><html><head><script>${INLINE}</script></head><body><script type="module" src="/assets/main-AAAAAAAA.js"></script></body></html>`,
 );
 writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+// Built files a browser only loads into a page (never shows as one), and an SVG, which it may open as a document.
+mkdirSync(join(dist, 'assets/c'), { recursive: true });
+mkdirSync(join(dist, 'icons'));
+writeFileSync(join(dist, 'assets/app-AAAAAAAA.css'), 'body{margin:0}');
+writeFileSync(join(dist, 'assets/c/Shop-AAAAAAAA.js'), 'export const a = 1;');
+writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Walk-in"}');
+writeFileSync(join(dist, 'icons/icon-192.png'), 'png');
+writeFileSync(join(dist, 'icons/icon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 const inlineHash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
 
 let h: Harness;
@@ -54,6 +62,9 @@ async function cspWith(config: Partial<Config>) {
 }
 
 const GOOGLE = /google|gstatic|ggpht/;
+
+/** An answer's header bytes, as sent. */
+const bytes = (hs: Record<string, unknown>) => Object.entries(hs).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
 
 headers('the app shell: its inline script by hash, no inline scripts or handlers, no framing, no sniffing', async () => {
   const res = await h.app.inject({ url: '/', headers: { accept: 'text/html' } });
@@ -110,8 +121,29 @@ headers('an API answer carries the headers and stays cacheable as before', async
   assert.is(missing.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
   const page = await h.app.inject({ url: '/config.json' });
   assert.match(String(page.headers['content-security-policy']), /script-src/, 'pages keep their own policy');
-  const bytes = (hs: Record<string, unknown>) => Object.entries(hs).reduce((n, [k, v]) => n + k.length + String(v).length + 4, 0);
   assert.ok(bytes(res.headers) < 600, `an API answer's headers are short: ${bytes(res.headers)} bytes`);
+});
+
+headers("built files never shown as a page: the API's short headers; the worker and an SVG keep the page's", async () => {
+  const page = await h.app.inject({ url: '/', headers: { accept: 'text/html' } });
+  for (const url of ['/assets/app-AAAAAAAA.css', '/assets/c/Shop-AAAAAAAA.js', '/manifest.webmanifest', '/icons/icon-192.png']) {
+    const res = await h.app.inject({ url });
+    assert.is(res.statusCode, 200, url);
+    assert.is(res.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", url);
+    assert.is(res.headers['x-content-type-options'], 'nosniff', url);
+    assert.is(res.headers['cross-origin-resource-policy'], 'same-origin', url);
+    assert.is(res.headers['cross-origin-opener-policy'], undefined, `${url}: a document's header`);
+    // What a slow network pays on each of a first visit's files: under half the page's.
+    assert.ok(
+      bytes(res.headers) * 2 < bytes(page.headers),
+      `${url}: ${bytes(res.headers)} bytes of headers, the page ${bytes(page.headers)}`,
+    );
+  }
+  for (const url of ['/sw.js', '/icons/icon.svg']) {
+    const res = await h.app.inject({ url });
+    assert.is(res.statusCode, 200, url);
+    assert.is(res.headers['content-security-policy'], page.headers['content-security-policy'], `${url} keeps the page's policy`);
+  }
 });
 
 headers('answers carrying tokens or the profile are never stored', async () => {

@@ -105,7 +105,8 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     crossOriginEmbedderPolicy: false,
   });
   // The API's answers are data, never a page: a short policy that allows nothing, and none of the page's headers
-  // a browser only reads for documents. Written as they are, no middleware: they ride on every read.
+  // a browser only reads for documents. Written as they are, no middleware: they ride on every read. The built
+  // files that are never a page get the same (NEVER_A_PAGE).
   const api: [string, string][] = [
     ['content-security-policy', API_CSP],
     ['x-content-type-options', 'nosniff'],
@@ -123,10 +124,18 @@ export async function securityHeaders(app: FastifyInstance, config: Config): Pro
     () => {},
   );
   app.addHook('onRequest', (req, reply, next) => {
-    for (const [name, value] of req.url.startsWith('/api/') ? api : page) reply.raw.setHeader(name, value);
+    for (const [name, value] of req.url.startsWith('/api/') || NEVER_A_PAGE.test(req.url) ? api : page) reply.raw.setHeader(name, value);
     next();
   });
 }
+
+/**
+ * The built files a browser never shows as a page: scripts (but the worker's, whose own policy governs it), styles,
+ * the strings, images other than SVG (which can be opened as a document and run script), the manifest. They get the
+ * API's short headers: the page's policy and the rest of its headers only act on documents, and were 0.7 KB of every
+ * such answer, which a slow network pays for each of a first visit's dozen files (docs/decisions.md).
+ */
+const NEVER_A_PAGE = /^\/(?:(?:assets|icons|images)\/[^?]*\.(?:js|css|json|png|jpe?g|webp|woff2?|map)|manifest\.webmanifest)(?:\?|$)/;
 
 /** The Content-Security-Policy of every answer under /api/ (JSON, streams): nothing may load, nothing may frame it. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
