@@ -3,7 +3,8 @@
  * and for a waiting order the engine's current wait and the customers ahead, on a fresh snapshot.
  */
 import type { Queryable } from '../db/db.ts';
-import { itemsOf, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import { itemsOf, type ItemRow } from '../repos/order-items.ts';
+import type { OrderRow } from '../repos/orders.ts';
 import { barberLooks, type BarberLookRow } from '../repos/order-people.ts';
 import { getShop, type ShopRow } from '../repos/shops.ts';
 import type { Language } from '../../shared/locales.ts';

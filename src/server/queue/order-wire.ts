@@ -8,7 +8,8 @@ import type { WireOperatorOrder, WireOrder, WireOrderService, WireOrderState, Wi
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../../shared/barber-image.ts';
 import { iso } from '../lib/time.ts';
-import type { ItemRow, OrderRow } from '../repos/orders.ts';
+import type { ItemRow } from '../repos/order-items.ts';
+import type { OrderRow } from '../repos/orders.ts';
 import type { BarberLookRow } from '../repos/order-people.ts';
 import type { ShopRow } from '../repos/shops.ts';
 

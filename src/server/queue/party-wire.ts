@@ -6,7 +6,8 @@
 import type { WireOrder, WirePartyPerson } from '../../shared/wire-order.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../../shared/barber-image.ts';
-import type { ItemRow, OrderRow } from '../repos/orders.ts';
+import type { ItemRow } from '../repos/order-items.ts';
+import type { OrderRow } from '../repos/orders.ts';
 import type { BarberLookRow } from '../repos/order-people.ts';
 import { wireServices, wireStatus } from './order-wire.ts';
 import { scheduleOf, type ShopQueue } from './snapshot.ts';

@@ -6,7 +6,8 @@
 import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
-import { insertOrder, type ItemRow, type OrderRow } from '../repos/orders.ts';
+import type { ItemRow } from '../repos/order-items.ts';
+import { insertOrder, type OrderRow } from '../repos/orders.ts';
 import { markPinned } from '../repos/guard.ts';
 import { menuItemsOf, type OpenOrderRow, type PricedExtra, type PricedService, type ShopRow } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';

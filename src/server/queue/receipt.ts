@@ -4,7 +4,8 @@
  * name (docs/decisions.md, "Parties and stepping out"). Runs inside the shop's transaction that ended the last one.
  */
 import type { Queryable } from '../db/db.ts';
-import { itemsOf, orderById, type OrderRow } from '../repos/orders.ts';
+import { itemsOf } from '../repos/order-items.ts';
+import { orderById, type OrderRow } from '../repos/orders.ts';
 import { companionsOf } from '../repos/parties.ts';
 import { insertReceipt, VAT_GENERAL } from '../repos/receipts.ts';
 import { menuTextsOf, type ShopRow } from '../repos/shops.ts';

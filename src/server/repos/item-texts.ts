@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
-import type { ItemRow } from './orders.ts';
+import type { ItemRow } from './order-items.ts';
 
 interface Texts {
   id: number;

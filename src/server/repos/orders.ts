@@ -1,13 +1,13 @@
 /**
- * The queue's orders: rows, items with their extras as sold, status changes, the per-shop lock and version
- * (barber speeds and a period's orders are in order-history.ts). SQL only; every function takes a Queryable so it runs inside a transaction.
+ * The queue's orders: rows (written with their items), status changes, the per-shop lock and version (the items
+ * themselves are in order-items.ts, the join's checks in join-gate.ts, barber speeds and a period's orders in
+ * order-history.ts). SQL only; every function takes a Queryable so it runs inside a transaction.
  * Times come back as epoch milliseconds. Status changes are conditional on the expected status, so a change
  * that lost a race changes nothing and says so.
  */
-import type { Language } from '../../shared/locales.ts';
 import type { Queryable } from '../db/db.ts';
-import { inLanguage } from './texts.ts';
 import { iso } from '../lib/time.ts';
+import { insertItems, type NewItem } from './order-items.ts';
 
 export type OrderStatus = 'active' | 'in_service' | 'serviced' | 'cancelled' | 'no-show';
 
@@ -44,29 +44,6 @@ export interface OrderRow {
   stepOutsLeft: number;
 }
 
-export interface ItemExtra {
-  id: number;
-  title: string;
-  description: string;
-  order: number;
-  price: number;
-  duration: number;
-}
-
-/** An order item: the service as sold (title, price and minutes of the service alone) and its extras. */
-export interface ItemRow {
-  orderId: number;
-  serviceId: number;
-  title: string;
-  description: string;
-  order: number;
-  groupId: number;
-  groupName: string;
-  price: number;
-  duration: number;
-  extras: ItemExtra[];
-}
-
 export interface NewOrder {
   shopId: number;
   customerId: number | null;
@@ -97,14 +74,6 @@ export interface NewOrder {
   stepOutsLeft?: number;
 }
 
-export interface NewItem {
-  serviceId: number;
-  title: string;
-  price: number;
-  duration: number;
-  extras: { id: number; title: string; price: number; duration: number }[];
-}
-
 export const ORDER_COLUMNS = `id, shop_id AS "shopId", customer_id AS "customerId", walk_in_name AS "walkInName",
   chosen_barber_id AS "chosenBarberId", barber_id AS "barberId", status, priority, duration, price,
   customer_at_pob AS "checkedIn", joined_at AS "joinedAt", started_at AS "startedAt", finished_at AS "finishedAt",
@@ -133,70 +102,6 @@ export async function openOrdersOf(q: Queryable, shopIds: number[]): Promise<Ord
     [shopIds],
   );
   return rows;
-}
-
-/** What a join checks of the customer before placing the order, in one statement. */
-export interface JoinGate {
-  /** The customer's open order (waiting or in service), if any. */
-  openId: number | null;
-  /** Orders the customer joined after `since`. */
-  recent: number;
-  /** When the `limit`-th most recent of them joined (its leaving the window frees a join); null when fewer. */
-  freedAt: number | null;
-  /** The earlier join under the same Idempotency-Key within its lifetime: its body's hash and its answer. */
-  replay: { bodyHash: string; answer: string } | null;
-  /** The customer's first name (his party's person 0). */
-  firstname: string;
-  /** The customer's profile language, as stored (null: none). */
-  language: string | null;
-}
-
-/**
- * The customer's open order, recent joins (the join limit counts the orders themselves: nothing else to keep) and
- * an earlier join under the same Idempotency-Key kept since `keptSince`, in one statement.
- */
-export async function joinGate(
-  q: Queryable,
-  g: { customerId: number; since: number; limit: number; key: string | null; keptSince: number },
-): Promise<JoinGate> {
-  const { rows } = await q.query<
-    Omit<JoinGate, 'replay' | 'firstname'> & { bodyHash: string | null; answer: string | null; firstname: string | null }
-  >(
-    `SELECT (SELECT firstname FROM customers WHERE id = $1) AS firstname, (SELECT language FROM customers WHERE id = $1) AS language,
-       (SELECT id FROM orders WHERE customer_id = $1 AND status IN ('active', 'in_service') ORDER BY id DESC LIMIT 1) AS "openId",
-       (SELECT count(*)::int FROM orders WHERE customer_id = $1 AND joined_at > $2) AS recent,
-       (SELECT joined_at FROM orders WHERE customer_id = $1 AND joined_at > $2 ORDER BY joined_at DESC OFFSET $3 LIMIT 1) AS "freedAt",
-       k.body_hash AS "bodyHash", k.answer
-     FROM (SELECT 1) AS one
-     LEFT JOIN idempotency_keys k ON k.customer_id = $1 AND k.key = $4 AND k.created_at > $5`,
-    [g.customerId, iso(g.since), Math.max(g.limit - 1, 0), g.key, iso(g.keptSince)],
-  );
-  const r = rows[0];
-  const replay = r.bodyHash !== null && r.answer !== null ? { bodyHash: r.bodyHash, answer: r.answer } : null;
-  return {
-    openId: r.openId,
-    recent: Number(r.recent),
-    freedAt: r.freedAt === null ? null : Number(r.freedAt),
-    replay,
-    firstname: r.firstname?.trim() ?? '',
-    language: r.language,
-  };
-}
-
-/**
- * Keeps a join's answer under its Idempotency-Key, and drops the customer's keys older than `keptSince` in the
- * same statement (a key past its lifetime is taken over by the new join).
- */
-export async function keepIdempotentAnswer(
-  q: Queryable,
-  k: { customerId: number; key: string; bodyHash: string; answer: string; now: number; keptSince: number },
-): Promise<void> {
-  await q.query(
-    `WITH gone AS (DELETE FROM idempotency_keys WHERE customer_id = $1 AND key <> $2 AND created_at <= $6)
-     INSERT INTO idempotency_keys (customer_id, key, body_hash, answer, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (customer_id, key) DO UPDATE SET body_hash = $3, answer = $4, created_at = $5 WHERE idempotency_keys.created_at <= $6`,
-    [k.customerId, k.key, k.bodyHash, k.answer, iso(k.now), iso(k.keptSince)],
-  );
 }
 
 export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): Promise<number> {
@@ -236,26 +141,6 @@ export async function insertOrder(q: Queryable, o: NewOrder, items: NewItem[]): 
   return id;
 }
 
-/** An order's services and extras as sold (order_items and their extras). */
-async function insertItems(q: Queryable, id: number, items: NewItem[]): Promise<void> {
-  for (const item of items) {
-    // order_items keeps the seed's convention: price and minutes of the service with its extras.
-    const extrasPrice = item.extras.reduce((a, e) => a + e.price, 0);
-    const extrasMinutes = item.extras.reduce((a, e) => a + e.duration, 0);
-    const { rows: made } = await q.query<{ id: number }>(
-      'INSERT INTO order_items (order_id, service_id, extra_service_ids, title, price, duration) ' +
-        'VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [id, item.serviceId, item.extras.map((e) => e.id), item.title, item.price + extrasPrice, item.duration + extrasMinutes],
-    );
-    for (const [i, e] of item.extras.entries()) {
-      await q.query(
-        'INSERT INTO order_item_extras (order_item_id, position, extra_service_id, title, price, duration) VALUES ($1, $2, $3, $4, $5, $6)',
-        [made[0].id, i, e.id, e.title, e.price, e.duration],
-      );
-    }
-  }
-}
-
 /**
  * The desk changes a waiting order (operator/desk.ts): its services and extras replaced by `items` (repriced, the
  * listed minutes and price with them) and its chosen barber. Null when it is no longer waiting.
@@ -275,55 +160,6 @@ export async function changeWaitingOrder(
     await insertItems(q, id, c.items);
   }
   return rows[0];
-}
-
-interface RawItem extends Omit<ItemRow, 'extras' | 'price' | 'duration'> {
-  total: number;
-  minutes: number;
-  sold: ItemExtra[] | null;
-  extraIds: number[];
-}
-
-/** A name as sold (`sold`) in the reader's language $2: the catalogue row's translation, else its Finnish one. */
-const soldIn = (alias: string, sold: string): string =>
-  `coalesce(${alias}.texts->$2::text->>'title', CASE WHEN $2::text IS NOT NULL THEN ${alias}.texts->'fi'->>'title' END, ${sold})`;
-
-/**
- * Items of some orders, in order. Extras come as sold; an item written without them (the demo seed) falls
- * back to the catalogue's extras of its ids. `lang`: the names in that language (the catalogue's translation, else
- * the Finnish one, else the name as sold; repos/item-texts.ts), in the same statement; null: as sold.
- */
-export async function itemsOf(q: Queryable, orderIds: number[], lang: Language | null = null): Promise<ItemRow[]> {
-  if (!orderIds.length) return [];
-  const { rows } = await q.query<RawItem>(
-    `SELECT i.order_id AS "orderId", i.service_id AS "serviceId", ${soldIn('s', 'i.title')} AS title,
-       ${inLanguage('s', 'description')} AS description, s.sort_order AS "order",
-       s.group_id AS "groupId", ${inLanguage('g', 'title')} AS "groupName", i.price AS total, i.duration AS minutes,
-       i.extra_service_ids AS "extraIds",
-       (SELECT json_agg(json_build_object('id', x.extra_service_id, 'title', ${soldIn('e', 'x.title')},
-                 'description', ${inLanguage('e', 'description')}, 'order', e.sort_order, 'price', x.price, 'duration', x.duration)
-                 ORDER BY x.position)
-          FROM order_item_extras x JOIN extra_services e ON e.id = x.extra_service_id WHERE x.order_item_id = i.id) AS sold
-     FROM order_items i JOIN services s ON s.id = i.service_id JOIN service_groups g ON g.id = s.group_id
-     WHERE i.order_id = ANY($1::int[]) ORDER BY i.order_id, i.id`,
-    [orderIds, lang],
-  );
-  const missing = [...new Set(rows.filter((r) => !r.sold && r.extraIds.length).flatMap((r) => r.extraIds))];
-  const catalogue = new Map<number, ItemExtra>();
-  if (missing.length) {
-    const { rows: found } = await q.query<ItemExtra>(
-      `SELECT e.id, ${inLanguage('e', 'title')} AS title, ${inLanguage('e', 'description')} AS description, e.sort_order AS "order",
-         e.price, e.duration FROM extra_services e WHERE e.id = ANY($1::int[])`,
-      [missing, lang],
-    );
-    for (const e of found) catalogue.set(e.id, e);
-  }
-  return rows.map(({ total, minutes, sold, extraIds, ...r }) => {
-    const extras = sold ?? extraIds.flatMap((id) => catalogue.get(id) ?? []);
-    const price = total - extras.reduce((a, e) => a + e.price, 0);
-    const duration = minutes - extras.reduce((a, e) => a + e.duration, 0);
-    return { ...r, price, duration, extras };
-  });
 }
 
 export async function checkInOrder(q: Queryable, id: number, now: number): Promise<OrderRow | null> {

@@ -6,7 +6,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { operatorEntry, orderState, wireOrder, type OrderContext } from '../../../../src/server/queue/order-wire.ts';
-import type { ItemRow, OrderRow } from '../../../../src/server/repos/orders.ts';
+import type { ItemRow } from '../../../../src/server/repos/order-items.ts';
+import type { OrderRow } from '../../../../src/server/repos/orders.ts';
 import type { ShopRow } from '../../../../src/server/repos/shops.ts';
 import { toTrackedOrder, type TrackedOrder } from '../../../../src/client/lib/tracking.ts';
 
