@@ -28,6 +28,7 @@ import { bonusRoutes } from './routes/bonus.ts';
 import { devRoutes } from './routes/dev.ts';
 import { orderRoutes } from './routes/orders.ts';
 import { operatorRoutes } from './routes/operator.ts';
+import { operatorFloorRoutes } from './routes/operator-floor.ts';
 import { clientEventRoutes } from './routes/client-events.ts';
 import { apiDocs, withLocaleParam } from './routes/schemas/docs.ts';
 import { schemaError } from './routes/schemas/errors.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
       bonusRoutes(api, deps);
       orderRoutes(api, deps, orderAnswers);
       operatorRoutes(api, deps);
+      operatorFloorRoutes(api, deps);
       clientEventRoutes(api, deps);
       devRoutes(api, deps);
     },
