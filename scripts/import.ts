@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/open.ts';
 import { DataDirLockedError } from '../src/server/db/pglite.ts';
-import { ChainFileError, importChain } from '../src/server/ops/chain-import.ts';
+import { ChainFileError } from '../src/server/ops/chain-file.ts';
+import { importChain } from '../src/server/ops/chain-import.ts';
 
 const file = process.argv[2];
 if (!file || process.argv.length > 3) {

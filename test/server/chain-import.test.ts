@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ChainFileError, importChain, parseChain } from '../../src/server/ops/chain-import.ts';
+import { ChainFileError, parseChain } from '../../src/server/ops/chain-file.ts';
+import { importChain } from '../../src/server/ops/chain-import.ts';
 import { harness, type Harness } from './harness.ts';
 
 const root = join(import.meta.dirname, '../..');
