@@ -20,7 +20,7 @@ import { listOwnerDevices } from '../src/server/operator/owner.ts';
 import { revokeOwnerDevice } from '../src/server/repos/operators.ts';
 import { QUEUE_CHANNEL } from '../src/server/repos/shops.ts';
 import { revokedPayload } from '../src/server/live/changes.ts';
-import type { WireDevice } from '../src/shared/wire-order.ts';
+import type { WireDevice } from '../src/shared/wire-devices.ts';
 
 const args = process.argv.slice(2);
 const usage = () => {

@@ -1,28 +1,26 @@
 /**
- * The shop console's wire types (the console API, src/shared/wire-order.ts) and its pure rules: names as the floor shows
- * them, the start suggestion, the walk-in wait, the shop's state.
+ * The shop console's wire types (the console API: src/shared/wire-operator.ts, wire-devices.ts, wire-chain.ts) and
+ * its pure rules: names as the floor shows them, the start suggestion, the walk-in wait, the shop's state.
  */
-import type { DeviceRole, WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-order.ts';
+import type { WireOperatorOrder, WireOperatorQueue } from '../../shared/wire-operator.ts';
+import type { DeviceRole } from '../../shared/wire-devices.ts';
 import { withInitial } from '../../shared/display-name.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
 
 export type { DeviceRole };
 
-export type {
-  WireOperatorMe as Me,
-  WirePairedDevice as PairedDevice,
-  WireWalkIn as WalkIn,
-  WireWalkInMenu as WireMenu,
-} from '../../shared/wire-order.ts';
+export type { WireOperatorMe as Me, WirePairedDevice as PairedDevice } from '../../shared/wire-devices.ts';
+export type { WireWalkIn as WalkIn, WireWalkInMenu as WireMenu } from '../../shared/wire-operator.ts';
 
 export type FloorBarber = WireOperatorQueue['barbers'][number];
 export type FloorOrder = WireOperatorOrder;
 export type Floor = WireOperatorQueue;
-export type { WireDevice as Device, WirePairingCode as PairingCode, WireShopStats as Stats } from '../../shared/wire-order.ts';
-export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-order.ts';
-export type { WireShift as Shift, WireShiftPlan as ShiftPlan } from '../../shared/wire-order.ts';
-import type { WireChain, WireChainRows, WireChainShop } from '../../shared/wire-order.ts';
-export type { WireChainRows as ChainRows } from '../../shared/wire-order.ts';
+export type { WireDevice as Device, WirePairingCode as PairingCode } from '../../shared/wire-devices.ts';
+export type { WireShopStats as Stats } from '../../shared/wire-operator.ts';
+export type { WireChain as Chain, WireChainShop as ChainShop } from '../../shared/wire-chain.ts';
+export type { WireShift as Shift, WireShiftPlan as ShiftPlan } from '../../shared/wire-operator.ts';
+import type { WireChain, WireChainRows, WireChainShop } from '../../shared/wire-chain.ts';
+export type { WireChainRows as ChainRows } from '../../shared/wire-chain.ts';
 
 /**
  * The chain after the stream's `chain-rows` event (docs/architecture.md, "The chain owner's stream"): its rows

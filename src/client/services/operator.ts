@@ -1,7 +1,7 @@
 /**
- * The shop console's service (the console API, src/shared/wire-order.ts): the paired device kept in IndexedDB
- * through storage.ts (idb-keyval), and every operator call with the device's key as the bearer. Imported only by
- * the console's chunk (screens/Operator through state/console/operator.ts).
+ * The shop console's service (the console API, src/shared/wire-operator.ts, wire-devices.ts, wire-chain.ts): the
+ * paired device kept in IndexedDB through storage.ts (idb-keyval), and every operator call with the device's key as
+ * the bearer. Imported only by the console's chunk (screens/Operator through state/console/).
  */
 import { request } from './http.ts';
 import { load, save } from './storage.ts';

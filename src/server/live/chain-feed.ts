@@ -14,7 +14,7 @@
  */
 import type { Deps } from '../deps.ts';
 import { allShops } from '../repos/operators.ts';
-import type { WireChain, WireChainRows } from '../../shared/wire-order.ts';
+import type { WireChain, WireChainRows } from '../../shared/wire-chain.ts';
 import { phaseOf } from './stream-topic.ts';
 import { type ChainFlags, type ChainRow, chainShop, flagsOf, keepChainRows, nearbyOf, type ShopPlace } from './chain-rows.ts';
 

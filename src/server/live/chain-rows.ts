@@ -6,7 +6,8 @@
  */
 import type { Deps } from '../deps.ts';
 import { allShops } from '../repos/operators.ts';
-import type { WireChainShop, WireOperatorQueue } from '../../shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../shared/wire-operator.ts';
+import type { WireChainShop } from '../../shared/wire-chain.ts';
 import { iso } from '../lib/time.ts';
 import { localDay } from '../lib/tz.ts';
 import { queueFromRows, scheduleOf, type ShopQueue } from '../queue/snapshot.ts';

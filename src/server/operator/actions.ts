@@ -18,7 +18,7 @@ import { checkInOrder, endWaitingOrder, finishOrder, orderById, setQueueFull, st
 import type { Language } from '../../shared/locales.ts';
 import type { ShopRow } from '../repos/shops.ts';
 import { receiptWhenDone } from '../queue/receipt.ts';
-import type { WireOperatorOrder } from '../../shared/wire-order.ts';
+import type { WireOperatorOrder } from '../../shared/wire-operator.ts';
 import { notifyEnded } from '../notify/ended.ts';
 import { operatorQueue, shopOrThrow } from './queue-view.ts';
 import { queueOf } from '../queue/order-read.ts';

@@ -24,7 +24,7 @@ import {
 } from '../repos/operators.ts';
 import { getShop } from '../repos/shops.ts';
 import { WIRE_ERRORS } from '../../shared/wire-errors.ts';
-import type { WireDevice, WireOperatorMe, WirePairedDevice, WirePairingCode } from '../../shared/wire-order.ts';
+import type { WireDevice, WireOperatorMe, WirePairedDevice, WirePairingCode } from '../../shared/wire-devices.ts';
 import { hashOperatorKey, newOperatorKey } from './keys.ts';
 import type { OperatorPrincipal } from '../repos/operators.ts';
 

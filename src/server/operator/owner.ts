@@ -8,7 +8,7 @@
 import type { Deps } from '../deps.ts';
 import { notFound } from '../lib/http-error.ts';
 import { ownerDevices, revokeOwnerDevice, type OperatorPrincipal } from '../repos/operators.ts';
-import type { WireDevice } from '../../shared/wire-order.ts';
+import type { WireDevice } from '../../shared/wire-devices.ts';
 import { wireDevice } from './devices.ts';
 
 export async function listOwnerDevices(deps: Pick<Deps, 'db'>): Promise<WireDevice[]> {

@@ -8,7 +8,7 @@ import type { Deps } from '../deps.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../../shared/barber-image.ts';
 import type { Language } from '../../shared/locales.ts';
-import type { WireOperatorQueue } from '../../shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../shared/wire-operator.ts';
 import { breaksAt } from '../repos/breaks.ts';
 import { customerNamePartsOf } from '../repos/order-people.ts';
 import { itemsOf } from '../repos/order-items.ts';

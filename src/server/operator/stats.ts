@@ -17,7 +17,7 @@
 import type { Queryable } from '../db/db.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../lib/http-error.ts';
-import type { WireShopStats } from '../../shared/wire-order.ts';
+import type { WireShopStats } from '../../shared/wire-operator.ts';
 import { getShop } from '../repos/shops.ts';
 import { addDays, dayBounds, localDay } from '../lib/tz.ts';
 import { ordersJoinedBetween, type StatsOrderRow } from '../repos/order-history.ts';

@@ -4,7 +4,8 @@
  * callers load the rows. The renames every shape shares are written once (`common`); each shape keeps its own
  * field order, which is what goes on the wire.
  */
-import type { WireOperatorOrder, WireOrder, WireOrderService, WireOrderState, WireOrderStatus } from '../../shared/wire-order.ts';
+import type { WireOrder, WireOrderService, WireOrderStatus } from '../../shared/wire-order.ts';
+import type { WireOperatorOrder, WireOrderState } from '../../shared/wire-operator.ts';
 import { displayName } from '../../shared/display-name.ts';
 import { barberImage } from '../../shared/barber-image.ts';
 import { iso } from '../lib/time.ts';

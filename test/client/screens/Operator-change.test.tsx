@@ -12,7 +12,7 @@ import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { memoryKeyValue, save, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { browserOffline } from '../../../src/client/state/offline.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { reset } from '../../../src/client/state/console/operator.ts';
+import { reset } from '../../../src/client/state/console/actions.ts';
 import type { Floor, FloorOrder } from '../../../src/client/lib/operator.ts';
 
 await setLanguage('en');

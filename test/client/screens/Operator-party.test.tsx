@@ -14,7 +14,8 @@ import { memoryKeyValue, save, setKeyValueStore } from '../../../src/client/serv
 import { browserOffline } from '../../../src/client/state/offline.ts';
 import { formatTime } from '../../../src/client/lib/format.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { clock, now, reset } from '../../../src/client/state/console/operator.ts';
+import { clock, now } from '../../../src/client/state/console/operator.ts';
+import { reset } from '../../../src/client/state/console/actions.ts';
 import { noShowOpen, partyKey, queueEntries } from '../../../src/client/screens/Operator/party.ts';
 import type { Floor, FloorOrder } from '../../../src/client/lib/operator.ts';
 

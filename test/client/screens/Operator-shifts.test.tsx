@@ -12,7 +12,8 @@ import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { memoryKeyValue, save, setKeyValueStore } from '../../../src/client/services/storage.ts';
 import { browserOffline } from '../../../src/client/state/offline.ts';
 import Operator from '../../../src/client/screens/Operator/index.tsx';
-import { clock, reset } from '../../../src/client/state/console/operator.ts';
+import { clock } from '../../../src/client/state/console/operator.ts';
+import { reset } from '../../../src/client/state/console/actions.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 import type { ShiftPlan } from '../../../src/client/lib/operator.ts';
 

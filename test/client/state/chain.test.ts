@@ -12,7 +12,7 @@ import { setLanguage } from '../../../src/client/state/i18n.ts';
 import { device } from '../../../src/client/state/console/operator.ts';
 import { chain, chainFeed, startChain, stopChain } from '../../../src/client/state/console/chain.ts';
 import { mergeChain } from '../../../src/client/lib/operator.ts';
-import type { WireChainShop } from '../../../src/shared/wire-order.ts';
+import type { WireChainShop } from '../../../src/shared/wire-chain.ts';
 import { memoryKeyValue, setKeyValueStore } from '../../../src/client/services/storage.ts';
 
 setKeyValueStore(memoryKeyValue());

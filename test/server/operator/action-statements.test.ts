@@ -12,7 +12,8 @@ import type { Deps } from '../../../src/server/deps.ts';
 import { orderState } from '../../../src/server/queue/order-wire.ts';
 import { orderById } from '../../../src/server/repos/orders.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
-import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 import { harness, type Harness } from '../harness.ts';
 import { call, customer, item, menu, operatorKey } from '../queue-helpers.ts';
 

@@ -11,7 +11,8 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, type TestCustomer } from '../queue-helpers.ts';
-import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
 
 const SHOP = 2;

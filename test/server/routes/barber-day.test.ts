@@ -11,7 +11,7 @@ import type { SmsProvider } from '../../../src/server/notify/sms.ts';
 import type { PushMessage, PushSender } from '../../../src/server/notify/push.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
-import type { WireOperatorQueue } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 
 // Shops of the demo seed: 11 Kauppakatu (one barber, 10–18), 1 Kamppi (busy, several barbers), 2 Kallio.
 let h: Harness;

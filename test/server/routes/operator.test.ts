@@ -4,7 +4,8 @@ import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, relogin } from '../queue-helpers.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
-import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 
 // Shops of the demo seed used here: 1 Kamppi (busy), 2 Kallio (idle, round the clock), 11 Kauppakatu (one barber, 10–18).
 let h: Harness;

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { harness, type Harness } from '../harness.ts';
 import { seedDemo } from '../../../src/server/seed/index.ts';
 import { call, customer, helsinki, item, menu, operatorKey, type TestCustomer } from '../queue-helpers.ts';
-import type { WireOperatorQueue, WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOrder } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 
 // The harness clock starts on Tuesday 2026-11-24, 12:00 in Helsinki. Shops of the demo seed used here:
 // 2 Kallio (open round the clock, idle), 1 Kamppi (busy, 4 barbers), 11 Kauppakatu (one barber, 10–18), 4 Tripla (full).

@@ -11,7 +11,7 @@ import { seedDemo } from '../../../src/server/seed/index.ts';
 import { makeLogger } from '../../../src/server/ops/log.ts';
 import { issueOwnerPairingCode } from '../../../src/server/operator/devices.ts';
 import { WIRE_ERRORS } from '../../../src/shared/wire-errors.ts';
-import type { WireOperatorQueue } from '../../../src/shared/wire-order.ts';
+import type { WireOperatorQueue } from '../../../src/shared/wire-operator.ts';
 import { call, customer, helsinki, item, menu, operatorKey } from '../queue-helpers.ts';
 
 // Shop 11 (Kauppakatu): one barber, 10–18, Helsinki time. The harness day is Tuesday 2026-11-24.

@@ -5,7 +5,8 @@ import { locale, t } from '../../state/i18n.ts';
 import { formatDate, formatTime } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import type { Device, DeviceRole, PairingCode } from '../../lib/operator.ts';
-import { consoleActions as ops, device, pobId } from '../../state/console/operator.ts';
+import { device, pobId } from '../../state/console/operator.ts';
+import { consoleActions as ops } from '../../state/console/actions.ts';
 
 const when = (iso: string) => `${formatDate(iso, locale.value)} ${formatTime(iso, locale.value)}`;
 

@@ -10,7 +10,8 @@ import { formatMinutes } from '../../lib/format.ts';
 import { wholePercents } from '../../lib/shares.ts';
 import { LOCALES } from '../../../shared/locales.ts';
 import type { Stats } from '../../lib/operator.ts';
-import { consoleActions as ops, pobId } from '../../state/console/operator.ts';
+import { pobId } from '../../state/console/operator.ts';
+import { consoleActions as ops } from '../../state/console/actions.ts';
 
 type Row = [key: string, value: string];
 

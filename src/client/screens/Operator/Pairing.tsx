@@ -2,7 +2,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
-import { notice, pair } from '../../state/console/operator.ts';
+import { notice } from '../../state/console/operator.ts';
+import { pair } from '../../state/console/actions.ts';
 
 export const CODE_LENGTH = 8;
 

@@ -9,7 +9,8 @@ import { locale, t } from '../../state/i18n.ts';
 import { formatMinutes, formatTime } from '../../lib/format.ts';
 import type { Floor, FloorBarber, FloorOrder } from '../../lib/operator.ts';
 import { shortName } from '../../lib/operator.ts';
-import { consoleActions as ops, now } from '../../state/console/operator.ts';
+import { now } from '../../state/console/operator.ts';
+import { consoleActions as ops } from '../../state/console/actions.ts';
 import { awayUntil, noShowOpen, partyLabel, partyOf, type QueueEntry, queueEntries } from './party.ts';
 
 /** The action the floor asks about (a dialog) before it runs. */

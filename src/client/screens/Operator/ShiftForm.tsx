@@ -8,7 +8,8 @@ import { useId, useState } from 'react';
 import { language, locale, t } from '../../state/i18n.ts';
 import { formatShiftDate, formatTime } from '../../lib/format.ts';
 import { type Shift, type ShiftPlan, shiftRefusal, zonedIso } from '../../lib/operator.ts';
-import { clock, errorText, planCall } from '../../state/console/operator.ts';
+import { clock, errorText } from '../../state/console/operator.ts';
+import { planCall } from '../../state/console/actions.ts';
 
 export type Day = ShiftPlan['days'][number];
 

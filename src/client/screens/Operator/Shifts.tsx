@@ -12,7 +12,9 @@ import { language, t } from '../../state/i18n.ts';
 import { formatShiftDate } from '../../lib/format.ts';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { type Shift, type ShiftPlan, zonedDate } from '../../lib/operator.ts';
-import { errorText, planCall, pobId, refresh } from '../../state/console/operator.ts';
+import { errorText, pobId } from '../../state/console/operator.ts';
+import { refresh } from '../../state/console/feed.ts';
+import { planCall } from '../../state/console/actions.ts';
 import { type Day, dayLabel, hhmm, refusalText, ShiftForm } from './ShiftForm.tsx';
 
 /** A shift of the list: the barber and the times, "Move" (the form in its place) and "Remove" (asked first). */

@@ -7,7 +7,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../../state/i18n.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { FloorOrder, WalkIn, WireMenu } from '../../lib/operator.ts';
-import { consoleActions as ops, errorText, floor, notice } from '../../state/console/operator.ts';
+import { errorText, floor, notice } from '../../state/console/operator.ts';
+import { consoleActions as ops } from '../../state/console/actions.ts';
 
 export function WalkInDialog({ onClose }: { onClose: () => void }) {
   useSignals();

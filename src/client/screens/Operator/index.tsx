@@ -12,19 +12,9 @@ import { t } from '../../state/i18n.ts';
 import type { ScreenProps } from '../../router/routes.ts';
 import { Loader } from '../../components/Loader.tsx';
 import { injectStyles } from './styles.ts';
-import {
-  canAct,
-  feed,
-  floor,
-  me,
-  notice,
-  phase,
-  role,
-  shopInView,
-  startConsole,
-  startFeed,
-  stopFeed,
-} from '../../state/console/operator.ts';
+import { canAct, feed, floor, me, notice, phase, role, shopInView } from '../../state/console/operator.ts';
+import { startFeed, stopFeed } from '../../state/console/feed.ts';
+import { startConsole } from '../../state/console/actions.ts';
 import { ChainView } from './Chain.tsx';
 import { Pairing } from './Pairing.tsx';
 import { FloorView, StateBadge } from './Floor.tsx';

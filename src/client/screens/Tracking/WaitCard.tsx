@@ -1,8 +1,8 @@
 /**
  * The wait: minutes with the colour class of the wait ('Now' at 0), customers ahead and the one
  * message of the order's state (lib/tracking-state.ts), in one polite live region so a change is announced to
- * screen readers. While the customer is not at the shop: when to leave (state/tracking/tracking.ts leaveAt) and the warning
- * about losing the place.
+ * screen readers. While the customer is not at the shop: when to leave (state/tracking/tracking-view.ts leaveAt)
+ * and the warning about losing the place.
  */
 import { useSignals } from '@preact/signals-react/runtime';
 import { Timer } from '../../components/Timer.tsx';
@@ -10,7 +10,8 @@ import { WaitWindow } from '../../components/WaitWindow.tsx';
 import { timerClass } from '../../lib/timer.ts';
 import type { TrackedOrder } from '../../lib/tracking.ts';
 import { t } from '../../state/i18n.ts';
-import { clock, leaveAt, messageText, view } from '../../state/tracking/tracking.ts';
+import { clock } from '../../state/tracking/tracking.ts';
+import { leaveAt, messageText, view } from '../../state/tracking/tracking-view.ts';
 
 /** "Leave by 14:20", or "Leave now" once it is time; nothing when there is no such moment. */
 function leaveText(at: number | 'now' | null): string {

@@ -8,7 +8,8 @@ import { apiUrl } from '../../services/http.ts';
 import { chainStreamUrl, operatorApi as apiIn } from '../../services/operator.ts';
 import { type Chain, type ChainRows, type ChainSort, mergeChain } from '../../lib/operator.ts';
 import { language, locale } from '../i18n.ts';
-import { device, errorText, lostKey, POLL_MS, STREAM_RETRY_MS } from './operator.ts';
+import { device, errorText } from './operator.ts';
+import { lostKey, POLL_MS, STREAM_RETRY_MS } from './feed.ts';
 
 export const chain = signal<Chain | null>(null);
 export const chainFeed = signal<'stream' | 'polling' | 'off'>('off');

@@ -3,21 +3,20 @@
  * stream while visible (state/live.ts) and refreshes every 30 s whenever the stream is not delivering (paused while
  * hidden), when the active order changes, and again soon after a rejected fetch; check in; leave with a confirm; the
  * message chosen by the change in wait; and when the order ends or disappears, the active order is cleared
- * and / follows. Screens read the followed order from here alone; the other files of state/tracking/ change it.
+ * and / follows. Screens read the followed order from here (and what they show of it from tracking-view.ts); the
+ * other files of state/tracking/ change it.
  */
 import { batch, computed, effect, signal } from '@preact/signals-react';
 import { REFRESH_MS, RETURN_HOME_MS } from '../../../shared/constants.ts';
 import type { WireOrder } from '../../../shared/wire-order.ts';
 import type { QueueMessage } from '../../lib/queue-message.ts';
 import { isEnded, nextMessage, toTrackedOrder, type TrackedOrder } from '../../lib/tracking.ts';
-import { trackingState } from '../../lib/tracking-state.ts';
 import { loc, navigate } from '../../router/history.ts';
 import { ApiError } from '../../services/http.ts';
 import { load, save } from '../../services/storage.ts';
 import * as api from '../../services/orders.ts';
 import { noteActiveOrder } from '../account.ts';
-import { language, locale, localeInfo, t } from '../i18n.ts';
-import { tList } from '../languages.ts';
+import { language, locale, localeInfo } from '../i18n.ts';
 import { formatClock } from '../../lib/format.ts';
 import { intlOfLanguage as intlOf } from '../../lib/shop-detail.ts';
 import { follow } from '../live.ts';
@@ -25,10 +24,6 @@ import { orderStreamUrl } from '../../services/live.ts';
 import { activeRenames } from '../prefs.ts';
 import { renameShop } from '../../../shared/dev-renames.ts';
 import { activeOrderId, sync, user } from '../session.ts';
-import { geo } from '../geo.ts';
-import { tripFrom } from '../../lib/travel.ts';
-// When a customer on his way should leave: one function with the server's quote.
-import { leaveBy } from '../../../shared/leave-by.ts';
 
 /** First retry after a rejected fetch; each further failure doubles it, up to the 30 s refresh. */
 export const RETRY_MS = 5_000;
@@ -60,49 +55,8 @@ export const expectedAt = computed(() => {
   return given && given.orderId === o.orderId ? given.at : null;
 });
 
-/**
- * When a customer on his way should leave: to arrive at the low end of his window. The server's word (leave_by),
- * which its "time to leave" alert and the console's expected arrival are computed from (docs/decisions.md, "Leave
- * by"); from a server that does not say, counted here (lib/wait-window.ts leaveBy) with his trip from his position
- * when it is known, else the one the server plans. 'now' once that moment has come; null at the shop, in service,
- * or without a window or a trip. Re-read at every refresh.
- */
-export const leaveAt = computed((): number | 'now' | null => {
-  const o = order.value;
-  if (o?.status !== 'active' || o.checkedIn || o.inService) return null;
-  if (o.leaveBy !== undefined) {
-    if (o.leaveBy === null) return null;
-    return o.leaveBy - Date.now() < 60_000 ? 'now' : o.leaveBy;
-  }
-  const g = geo.value;
-  const fromHere = g.status === 'fulfilled' ? tripFrom({ lat: g.lat, lng: g.lng }, o.shop.coords) : null;
-  const joined = Date.parse(o.date);
-  const planned = o.expectedAt !== null && Number.isFinite(joined) ? Math.max(0, (o.expectedAt - joined) / 60_000) : null;
-  const now = Date.now();
-  const at = leaveBy(now, o.queueLow, fromHere?.minutes ?? planned);
-  if (at === null) return null;
-  return at - now < 60_000 ? 'now' : at;
-});
-
-/** The one state of the order and its one message (lib/tracking-state.ts); re-read at every refresh. */
-export const view = computed(() => {
-  const o = order.value;
-  return o ? trackingState(o, { message: message.value, expectedAt: expectedAt.value, now: Date.now() }) : null;
-});
-
 /** A moment as the customer's language writes the time of day (14.20, 14:20), in the shop's time zone. */
 export const clock = (at: number) => formatClock(at, intlOf(language.value), localeInfo.value.timezone);
-
-/** The message's text: one of the five increase/decrease texts, or the single text of the other states. */
-export const messageText = computed(() => {
-  const v = view.value;
-  if (!v) return '';
-  if (v.kind === 'queue' && (message.value.kind === 'increase' || message.value.kind === 'decrease')) {
-    const list = tList(v.key);
-    return list[v.index] ?? list[0] ?? '';
-  }
-  return v.arriveAt !== null ? t(v.key, { time: clock(v.arriveAt) }) : t(v.key);
-});
 
 /** The arrival this phone gave for an order (joining with an ETA, or "Running late?"), kept across a reload. */
 export function noteExpected(orderId: number, at: number) {
