@@ -1,7 +1,7 @@
 /**
  * When a customer on his way should leave: leaving then with his expected trip, he arrives at the low end of his
- * window. The server's quote and the app's screens compute it with this one function, so the review, the quote
- * and tracking say the same moment (docs/decisions.md, "One answer per person").
+ * window. The server says it itself (`leave_by`, from its plan: docs/decisions.md, "Leave by"); the app's screens
+ * count it with this function only from an answer that does not carry it, by the same rule.
  */
 
 const ok = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x) && x >= 0;

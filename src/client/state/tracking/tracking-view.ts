@@ -15,7 +15,7 @@ import { clock, expectedAt, message, order } from './tracking.ts';
 /**
  * When a customer on his way should leave: to arrive at the low end of his window. The server's word (leave_by),
  * which its "time to leave" alert and the console's expected arrival are computed from (docs/decisions.md, "Leave
- * by"); from a server that does not say, counted here (shared/leave-by.ts leaveBy, the rule the server uses) with his trip from his position
+ * by"); from a server that does not say, counted here (shared/leave-by.ts leaveBy, the same rule) with his trip from his position
  * when it is known, else the one the server plans. 'now' once that moment has come; null at the shop, in service,
  * or without a window or a trip. Re-read at every refresh.
  */
