@@ -4,42 +4,12 @@
  * with where it is (`shops[1].hours[0].closes: …`). See docs/operations.md for the format and
  * scripts/chain.example.json for an example.
  */
-import type { HoursRow, ShopRow } from '../repos/shops.ts';
+import { type Chain, type ChainBarber, type ChainShift, type ChainShop, type Country, TIMEZONES } from '../repos/chain.ts';
 
-const COUNTRIES = ['FI', 'EE', 'NO', 'DK', 'SE'] as const;
+const COUNTRIES = Object.keys(TIMEZONES) as Country[];
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A catalogue key: a slug such as 'skin-fade' (docs/decisions.md, 'A shorter queue nearby: catalogue keys and moving'). */
 const CATALOGUE_KEY = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-
-export interface ChainShop extends Pick<ShopRow, 'id' | 'name' | 'city' | 'address' | 'floor' | 'latitude' | 'longitude'> {
-  country: (typeof COUNTRIES)[number];
-  chairs: number;
-  hours: Omit<HoursRow, 'shopId'>[];
-  menu: {
-    id: number;
-    title: string;
-    description: string;
-    services: { id: number; title: string; description: string; price: number; duration: number; catalogue_key: string | null }[];
-  }[];
-}
-export interface ChainBarber {
-  id: number;
-  firstname: string;
-  lastname: string;
-  description: string;
-  home_shop_id: number | null;
-}
-export interface ChainShift {
-  barber_id: number;
-  shop_id: number;
-  starts_at: number;
-  ends_at: number;
-}
-export interface Chain {
-  shops: ChainShop[];
-  barbers: ChainBarber[];
-  shifts: ChainShift[];
-}
 
 export class ChainFileError extends Error {
   constructor(readonly problems: string[]) {
